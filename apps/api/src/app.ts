@@ -1,0 +1,158 @@
+import './types';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '@portal/contract/common';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { createDb, type DbHandle } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { pruneAttempts } from './lib/attempts';
+import arcosRoutes from './modules/arcos/routes';
+import authRoutes from './modules/auth/routes';
+import dashboardRoutes from './modules/dashboard/routes';
+import healthRoutes from './modules/health/routes';
+import navesRoutes from './modules/naves/routes';
+import paradasRoutes from './modules/paradas/routes';
+import tramosRoutes from './modules/tramos/routes';
+import usersRoutes from './modules/users/routes';
+import wallRoutes from './modules/wall/routes';
+import authPlugin, { createTokenService, resolveSecret, type TokenService } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { ImageStore, MAX_IMAGE_BYTES } from './plugins/uploads';
+
+/** The Fastify instance every module receives: zod schemas type its requests and replies. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** API modules, each mounted under /api; a module registers its own paths (e.g. /tramos/:id). */
+const modules: ((app: App) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  navesRoutes,
+  arcosRoutes,
+  tramosRoutes,
+  paradasRoutes,
+  wallRoutes,
+  dashboardRoutes,
+];
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; created from the config when absent. Closed with the app either way. */
+  db?: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Token service; built from the config's secret when absent. */
+  tokens?: TokenService;
+}
+
+export async function buildApp({ config, db: handle, logger = false, tokens }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const dbHandle = handle ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  app.decorate('config', config);
+  app.decorate('db', dbHandle.db);
+  app.decorate('dbEngine', dbHandle.engine);
+  app.decorate('images', new ImageStore(config.uploadsDir));
+  app.addHook('onClose', async () => {
+    await dbHandle.db.destroy();
+  });
+  await migrateToLatest(dbHandle.db);
+
+  const prune = setInterval(() => void pruneAttempts(dbHandle.db).catch(() => {}), 10 * 60_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", ...config.corsOrigins],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Images are fetched cross-origin when the SPA runs on another host (CORS_ORIGINS).
+    crossOriginResourcePolicy: { policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin' },
+    strictTransportSecurity: false,
+  });
+  if (config.corsOrigins.length) {
+    await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
+  }
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Portal de fábrica API', version: '1.0.0', description: 'API of the factory workers portal.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin, { db: dbHandle.db, tokens: tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours) });
+
+  await app.register(
+    async (api) => {
+      for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>());
+    },
+    { prefix: '/api' },
+  );
+
+  // Uploaded images: generated names never change, so they are cached for a year.
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
+  });
+
+  if (config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
+    if (!isApi && config.webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Deep links such as /dashboard/paradas-kaiser load the SPA, which routes on the client.
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', config.webDist);
+    }
+    return reply.status(404).send({ message: isApi ? messages.routeNotFound : messages.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, served as the SPA when it has been built. */
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
+  JWT_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  FACTORY_TZ: z
+    .string()
+    .default('Europe/Madrid')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'is not a known IANA time zone'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ADMIN_WORKER_ID: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(200),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl?: string;
+  /** SQLite file; ':memory:' in tests. Ignored when databaseUrl is set. */
+  sqliteFile: string;
+  jwtSecret?: string;
+  tokenTtlHours: number;
+  factoryTz: string;
+  corsOrigins: string[];
+  adminWorkerId?: string;
+  adminPassword?: string;
+  webDist?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimits: {
+    loginFailures: number;
+    loginIpFailures: number;
+    registrationsPerIp: number;
+    windowMs: number;
+  };
+}
+
+/** Parses the environment; fails fast listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_WORKER_ID && !e.ADMIN_PASSWORD) || (!e.ADMIN_WORKER_ID && e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid environment:\n  ADMIN_WORKER_ID and ADMIN_PASSWORD go together');
+  }
+  if (e.ADMIN_PASSWORD && e.ADMIN_PASSWORD.length < 6) {
+    throw new Error('Invalid environment:\n  ADMIN_PASSWORD: must be at least 6 characters');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    sqliteFile: path.join(dataDir, 'portal.sqlite'),
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    factoryTz: e.FACTORY_TZ,
+    corsOrigins: e.CORS_ORIGINS,
+    adminWorkerId: e.ADMIN_WORKER_ID,
+    adminPassword: e.ADMIN_PASSWORD,
+    webDist: existsSync(path.join(e.WEB_DIST, 'index.html')) ? e.WEB_DIST : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      loginFailures: e.LOGIN_MAX_FAILURES,
+      loginIpFailures: e.LOGIN_IP_MAX_FAILURES,
+      registrationsPerIp: e.REGISTER_MAX_PER_IP,
+      windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+// COUNT(*) and bigint columns come back as strings from node-postgres: the values we store fit in a
+// double, so parse them as numbers on both engines.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export type Db = Kysely<Database>;
+export type DbEngine = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+export interface DbHandle {
+  db: Db;
+  engine: DbEngine;
+  /** Raw SQLite handle (for PRAGMAs in tests and benchmarks); undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
+}
+
+export function createDb(options: DbOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  // WAL lets readers run beside the writer; the busy timeout makes a second writer wait instead of
+  // failing with SQLITE_BUSY; NORMAL sync is durable across process crashes in WAL mode.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite', sqlite };
+}

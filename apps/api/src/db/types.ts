@@ -1,0 +1,116 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table shapes. Instants are ISO 8601 UTC strings ('2026-11-21T18:56:12.123Z', sortable as text on
+ * both engines); `date`/`circular_fecha` are factory-local calendar dates 'YYYY-MM-DD' computed when
+ * the row is written, so grouping by day or month needs no time-zone arithmetic in SQL.
+ */
+export interface NavesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+}
+
+export interface ArcosSumergidosTable {
+  id: Generated<number>;
+  name: string;
+  nave_id: number;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  worker_id: string;
+  name: string;
+  password_hash: string;
+  role: 'user' | 'admin';
+  nave_id: number | null;
+  /** Bumped when the password changes: tokens carrying an older version stop working. */
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TramosTable {
+  id: Generated<number>;
+  id_tramo: string;
+  id_proyecto: string;
+  id_circular: string;
+  circular_fecha: string;
+  descripcion: string | null;
+  imagen: string | null;
+  imagen_thumb: string | null;
+  nave_id: number;
+  arco_sumergido_id: number;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ParadasKaiserTable {
+  id: Generated<number>;
+  user_id: number | null;
+  arco_sumergido_id: number;
+  /** Factory-local date of start_time. */
+  date: string;
+  start_time: string;
+  end_time: string | null;
+  duration_minutes: number | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WallPostsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  arco_sumergido_id: number | null;
+  wall_name: string;
+  content: string;
+  image_path: string | null;
+  image_thumb: string | null;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WallLikesTable {
+  post_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface WallCommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: number | null;
+  content: string;
+  image_path: string | null;
+  image_thumb: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window closes. */
+  reset_at: number;
+}
+
+export interface Database {
+  naves: NavesTable;
+  arcos_sumergidos: ArcosSumergidosTable;
+  users: UsersTable;
+  tramos: TramosTable;
+  paradas_kaiser: ParadasKaiserTable;
+  wall_posts: WallPostsTable;
+  wall_likes: WallLikesTable;
+  wall_comments: WallCommentsTable;
+  login_attempts: LoginAttemptsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,40 @@
+import { messages } from '@portal/contract/common';
+import { sql } from 'kysely';
+import type { Db } from '../db/index';
+import { AppError } from './errors';
+
+/**
+ * Counters of attempts kept in the database, so that several API instances share them
+ * (DECISIONS.md section 10). A key is blocked once it reaches `max` within its window.
+ */
+export async function assertNotBlocked(db: Db, key: string, max: number, now = Date.now()): Promise<void> {
+  const row = await db.selectFrom('login_attempts').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  if (row && row.reset_at > now && row.count >= max) {
+    const retryAfter = Math.max(1, Math.ceil((row.reset_at - now) / 1000));
+    throw new AppError(429, messages.tooManyAttempts, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+/** Counts one attempt against a key, opening a new window when the last one has closed. */
+export async function recordAttempt(db: Db, key: string, windowMs: number, now = Date.now()): Promise<void> {
+  const resetAt = now + windowMs;
+  await db
+    .insertInto('login_attempts')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when login_attempts.reset_at <= ${now} then 1 else login_attempts.count + 1 end`,
+        reset_at: sql<number>`case when login_attempts.reset_at <= ${now} then ${resetAt} else login_attempts.reset_at end`,
+      }),
+    )
+    .execute();
+}
+
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
+}
+
+/** Drops closed windows; called now and then so the table stays small. */
+export async function pruneAttempts(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('login_attempts').where('reset_at', '<=', now).execute();
+}

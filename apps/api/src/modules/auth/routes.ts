@@ -1,0 +1,39 @@
+import { accessTokenResponse, adminLoginBody, loginBody, registerBody, registerResponse } from '@portal/contract/auth';
+import { errorResponse } from '@portal/contract/common';
+import type { App } from '../../app';
+import { adminLogin, login, register } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export default async function authRoutes(app: App) {
+  app.post(
+    '/auth/register',
+    {
+      config: { policy: 'public' },
+      schema: { tags: ['auth'], body: registerBody, response: { 201: registerResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { worker_id, name, password } = request.body;
+      const user = await register(app, request.ip, { worker_id, name, password });
+      return reply.status(201).send({ message: 'Usuario registrado con éxito.', user });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { policy: 'public' },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: accessTokenResponse, ...errors } },
+    },
+    async (request) => ({ accessToken: await login(app, request.ip, request.body as never) }),
+  );
+
+  app.post(
+    '/admin/login',
+    {
+      config: { policy: 'public' },
+      schema: { tags: ['auth'], body: adminLoginBody, response: { 200: accessTokenResponse, ...errors } },
+    },
+    async (request) => ({ accessToken: await adminLogin(app, request.ip, request.body) }),
+  );
+}

@@ -1,0 +1,4 @@
+import type { App } from '../../app';
+
+/** Placeholder: the routes of this module are built by their issue. */
+export default async function paradasRoutes(_app: App) {}

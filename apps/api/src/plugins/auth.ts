@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TokenClaims } from '@portal/contract/auth';
+import { messages, type Role } from '@portal/contract/common';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/index';
+import { forbidden, unauthorized } from '../lib/errors';
+
+/**
+ * Who may call a route, declared next to its definition as `config: { policy }`:
+ * - public: anyone;
+ * - user: any signed-in account (ownership rules are checked by the service);
+ * - admin: a signed-in account whose role, read from the database on this request, is admin.
+ * A route under /api without a policy makes the app fail to start.
+ */
+export type Policy = 'public' | 'user' | 'admin';
+
+export interface AuthUser {
+  id: number;
+  worker_id: string;
+  name: string;
+  /** Read from the database on each request: a demoted admin loses rights at once. */
+  role: Role;
+  nave: string | null;
+  /** The station chosen at login, carried by the token. */
+  arco_sumergido_id: number | null;
+  arco_sumergido_name: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+  }
+}
+
+export interface TokenInput {
+  id: number;
+  name: string;
+  worker_id: string;
+  role: Role;
+  nave: string | null;
+  arco_sumergido_id: number | null;
+  arco_sumergido_name: string | null;
+  token_version: number;
+}
+
+export interface TokenService {
+  sign(input: TokenInput): string;
+  verify(token: string): (TokenClaims & { tv: number }) | null;
+}
+
+/** JWT_SECRET, else a secret generated once and kept in the data directory (never committed). */
+export function resolveSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function createTokenService(secret: string, ttlHours: number): TokenService {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: Math.round(ttlHours * 3_600_000) });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+  return {
+    sign: (u) =>
+      signer({
+        id: u.id,
+        name: u.name,
+        worker_id: u.worker_id,
+        role: u.role,
+        nave: u.nave,
+        arco_sumergido_id: u.arco_sumergido_id,
+        arco_sumergido_name: u.arco_sumergido_name,
+        tv: u.token_version,
+      }),
+    verify: (token) => {
+      try {
+        const claims = verifier(token) as Record<string, unknown>;
+        if (
+          !Number.isInteger(claims.id) ||
+          typeof claims.worker_id !== 'string' ||
+          typeof claims.exp !== 'number' ||
+          !Number.isInteger(claims.tv)
+        ) {
+          return null;
+        }
+        return claims as unknown as TokenClaims & { tv: number };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+async function authenticate(db: Db, tokens: TokenService, request: FastifyRequest): Promise<AuthUser> {
+  const token = bearer(request);
+  if (token === null) throw unauthorized(messages.unauthenticated);
+  const claims = token ? tokens.verify(token) : null;
+  if (!claims) throw unauthorized(messages.invalidToken);
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('naves', 'naves.id', 'users.nave_id')
+    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.token_version', 'naves.name as nave'])
+    .where('users.id', '=', claims.id)
+    .executeTakeFirst();
+  // A deleted user, or a token issued before a password change, stops working at once.
+  if (!row || row.token_version !== claims.tv) throw unauthorized(messages.invalidToken);
+  return {
+    id: row.id,
+    worker_id: row.worker_id,
+    name: row.name,
+    role: row.role,
+    nave: claims.nave ?? row.nave ?? null,
+    arco_sumergido_id: claims.arco_sumergido_id ?? null,
+    arco_sumergido_name: claims.arco_sumergido_name ?? null,
+  };
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { db: Db; tokens: TokenService }) {
+    app.decorate('tokens', opts.tokens);
+    app.decorateRequest('user', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api')) return;
+      if (route.url.startsWith('/api/docs')) {
+        route.config = { ...(route.config ?? {}), policy: 'public' };
+        return;
+      }
+      const policy = (route.config as { policy?: Policy } | undefined)?.policy;
+      if (policy !== 'public' && policy !== 'user' && policy !== 'admin') {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no policy (config.policy)`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const policy = request.routeOptions.config?.policy;
+      if (!policy || policy === 'public') return;
+      request.user = await authenticate(opts.db, opts.tokens, request);
+      if (policy === 'admin' && request.user.role !== 'admin') throw forbidden(messages.adminOnly);
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in caller of a route whose policy is user or admin. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

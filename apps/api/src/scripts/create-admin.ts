@@ -1,0 +1,26 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { createDb } from '../db/index';
+import { migrateToLatest } from '../db/migrate';
+import { upsertAdmin } from '../lib/bootstrap';
+
+/** `npm run create-admin -- --worker-id ID --password PW [--name NAME]`; asks for what is missing. */
+const { values } = parseArgs({
+  options: { 'worker-id': { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+});
+const config = loadConfig();
+const rl = createInterface({ input: process.stdin, output: process.stdout });
+const workerId = (values['worker-id'] ?? (await rl.question('ID de Trabajador del administrador: '))).trim();
+const password = values.password ?? (await rl.question('Contraseña (mínimo 6 caracteres): '));
+const name = (values.name ?? 'Administrador').trim();
+rl.close();
+if (workerId.length < 3) throw new Error('The worker ID needs at least 3 characters.');
+if (password.length < 6) throw new Error('The password needs at least 6 characters.');
+if (name.length < 2) throw new Error('The name needs at least 2 characters.');
+
+const { db } = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+await migrateToLatest(db);
+const result = await upsertAdmin(db, workerId, password, name);
+console.log(`Administrator ${workerId} ${result}.`);
+await db.destroy();

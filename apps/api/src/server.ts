@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDb } from './db/index';
+import { ensureAdmin } from './lib/bootstrap';
+
+const config = loadConfig();
+const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const app = await buildApp({
+  config,
+  db: handle,
+  logger: {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'],
+  },
+});
+await ensureAdmin(handle.db, handle.engine, config, app.log);
+if (!config.webDist) app.log.warn('apps/web/dist not found: run `npm run build` to serve the web client');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

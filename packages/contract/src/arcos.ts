@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const arcoMessages = {
+  nameRequired: 'El nombre del arco es obligatorio.',
+  nameMax: 'El nombre del arco no puede exceder los 100 caracteres.',
+  naveRequired: 'La nave es obligatoria.',
+  naveUnknown: 'La nave indicada no existe.',
+  duplicate: 'Ya existe un arco sumergido con ese nombre en esa nave.',
+  notFound: 'Arco sumergido no encontrado.',
+  inUse: 'No se puede eliminar el arco sumergido: tiene registros asociados.',
+  noneSelected: 'No hay arco sumergido seleccionado para actualizar.',
+  // Client texts of SPEC.md section 8.
+  loadFallback: 'Fallo al cargar arcos sumergidos',
+  addFallback: 'Fallo al añadir arco sumergido.',
+  updateFallback: 'Fallo al actualizar arco sumergido.',
+  deleteFallback: 'Fallo al eliminar arco sumergido.',
+  added: 'Arco sumergido añadido con éxito!',
+  updated: 'Arco sumergido actualizado con éxito!',
+  deleted: 'Arco sumergido eliminado con éxito!',
+  empty: 'No hay arcos sumergidos registrados.',
+  loading: 'Cargando arcos sumergidos...',
+} as const;
+
+export const arcoBody = z.object({
+  name: z.string({ error: arcoMessages.nameRequired }).trim().min(1, arcoMessages.nameRequired).max(100, arcoMessages.nameMax),
+  nave: z.string({ error: arcoMessages.naveRequired }).trim().min(1, arcoMessages.naveRequired),
+});
+export type ArcoBody = z.input<typeof arcoBody>;
+
+export const arcosQuery = z.object({ nave: z.string().trim().optional() });
+
+export const arcoOption = z.object({ id: z.number(), name: z.string() });
+export const arco = z.object({ id: z.number(), name: z.string(), nave: z.string() });
+export type ArcoOption = z.infer<typeof arcoOption>;
+export type Arco = z.infer<typeof arco>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idSchema, type Role } from './common';
+
+export const authMessages = {
+  workerIdMin: 'El ID de trabajador debe tener al menos 3 caracteres.',
+  nameMin: 'El nombre debe tener al menos 2 caracteres.',
+  passwordMin: 'La contraseña debe tener al menos 6 caracteres.',
+  siteAndStation: 'Por favor, selecciona una nave y un arco sumergido.',
+  adminLoginRequired: 'El ID de trabajador y la contraseña son obligatorios.',
+  invalidCredentials: 'Credenciales inválidas.',
+  duplicateWorkerId: 'ID de Trabajador ya registrado. Por favor, usa uno diferente.',
+  stationNotInNave: 'El arco sumergido seleccionado no pertenece a la nave elegida.',
+  registered: 'Usuario registrado con éxito.',
+  // Client-side texts of SPEC.md section 8.
+  registerSuccess: '¡Registro exitoso! Ahora puedes iniciar sesión.',
+  loginFallback: 'Fallo el inicio de sesión',
+  loginNetwork: 'Ocurrió un error durante el inicio de sesión.',
+  registerFallback: 'Fallo el registro',
+  registerNetwork: 'Ocurrió un error durante el registro.',
+  adminLoginFallback: 'Fallo el login de administrador.',
+  adminLoginNetwork: 'Ocurrió un error durante el login de administrador.',
+} as const;
+
+const text = (message: string) => z.string({ error: message });
+export const workerIdSchema = text(authMessages.workerIdMin)
+  .trim()
+  .min(3, authMessages.workerIdMin)
+  .max(50, 'El ID de trabajador no puede exceder los 50 caracteres.');
+export const nameSchema = text(authMessages.nameMin)
+  .trim()
+  .min(2, authMessages.nameMin)
+  .max(100, 'El nombre no puede exceder los 100 caracteres.');
+export const passwordSchema = text(authMessages.passwordMin)
+  .min(6, authMessages.passwordMin)
+  .max(200, 'La contraseña no puede exceder los 200 caracteres.');
+
+export const registerBody = z.object({
+  worker_id: workerIdSchema,
+  name: nameSchema,
+  password: passwordSchema,
+  /** Sent by the client; the server ignores it: registration always creates role user. */
+  role: z.unknown().optional(),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  worker_id: workerIdSchema,
+  password: passwordSchema,
+  nave: text(authMessages.siteAndStation).trim().min(1, authMessages.siteAndStation),
+  arco_sumergido_id: z
+    .union([idSchema, z.literal('')], { error: authMessages.siteAndStation })
+    .refine((v) => v !== '', authMessages.siteAndStation),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const adminLoginBody = z.object({
+  worker_id: text(authMessages.adminLoginRequired).trim().min(1, authMessages.adminLoginRequired),
+  password: text(authMessages.adminLoginRequired).min(1, authMessages.adminLoginRequired),
+});
+export type AdminLoginBody = z.input<typeof adminLoginBody>;
+
+export const publicUser = z.object({
+  id: z.number(),
+  worker_id: z.string(),
+  name: z.string(),
+  role: z.enum(['user', 'admin']),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const registerResponse = z.object({ message: z.string(), user: publicUser });
+export const accessTokenResponse = z.object({ accessToken: z.string() });
+
+/** Claims carried by the session token (DECISIONS.md section 3). */
+export interface TokenClaims {
+  id: number;
+  name: string;
+  worker_id: string;
+  role: Role;
+  nave: string | null;
+  arco_sumergido_id: number | null;
+  arco_sumergido_name: string | null;
+  iat: number;
+  exp: number;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Spanish default messages for every rule that has no explicit text (wrong types, missing fields...). */
+export function configureZod(): void {
+  z.config(z.locales.es());
+}
+configureZod();
+
+export const NAVES_DEFAULT = ['Nave 1', 'Nave 2'] as const;
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const messages = {
+  internal: 'Error interno del servidor.',
+  unauthenticated: 'No autenticado. Por favor, inicia sesión.',
+  invalidToken: 'Token inválido o expirado. Por favor, inicia sesión de nuevo.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  adminOnly: 'Acceso denegado. No tienes permisos de administrador.',
+  notFound: 'Recurso no encontrado.',
+  routeNotFound: 'Ruta no encontrada.',
+  invalidId: 'Identificador inválido.',
+  malformedJson: 'El cuerpo de la petición no es JSON válido.',
+  unsupportedMedia: 'Tipo de contenido no admitido.',
+  bodyTooLarge: 'La petición es demasiado grande.',
+  fileTooLarge: 'La imagen no puede superar los 10 MB.',
+  notAnImage: 'El archivo debe ser una imagen JPEG, PNG o WebP.',
+  tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo más tarde.',
+  invalidInput: 'Datos de entrada inválidos.',
+} as const;
+
+/** A positive integer id as it arrives in a path, a query or a form field ("12" or 12). */
+export const idSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,10}$/, { error: messages.invalidId }),
+    ],
+    {
+      error: messages.invalidId,
+    },
+  )
+  .transform(Number)
+  .pipe(z.number({ error: messages.invalidId }).int(messages.invalidId).positive(messages.invalidId).max(2147483647, messages.invalidId));
+
+export const idParams = z.object({ id: idSchema });
+
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** Calendar date as the factory sees it: YYYY-MM-DD. */
+export const dateSchema = z
+  .string({ error: 'La fecha es obligatoria.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La fecha debe tener el formato AAAA-MM-DD.' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+    error: 'La fecha no es válida.',
+  });
+
+/** An instant as ISO 8601 with offset or Z. */
+export const instantSchema = z.iso.datetime({ offset: true, error: 'La fecha y hora no son válidas.' });

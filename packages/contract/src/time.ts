@@ -1,0 +1,82 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Factory-local calendar helpers (DECISIONS.md section 7). Instants travel as ISO strings in UTC;
+ * calendar dates as 'YYYY-MM-DD' in the factory's zone. Plain dates are handled as UTC midnights so
+ * that adding days never crosses a daylight-saving change.
+ */
+export const DEFAULT_FACTORY_TZ = 'Europe/Madrid';
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** The factory-local calendar date of an instant. */
+export function factoryDate(instant: Date | string | number, tz: string): string {
+  const d = new TZDate(new Date(instant).getTime(), tz);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The factory-local month 'YYYY-MM' of an instant. */
+export function factoryMonth(instant: Date | string | number, tz: string): string {
+  return factoryDate(instant, tz).slice(0, 7);
+}
+
+/** The factory-local wall-clock time 'HH:mm' of an instant. */
+export function factoryTime(instant: Date | string | number, tz: string): string {
+  const d = new TZDate(new Date(instant).getTime(), tz);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The UTC instant (ISO string) of a factory-local date and 'HH:mm' (or 'HH:mm:ss'). */
+export function zonedInstant(date: string, time: string, tz: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm, ss = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(y, m - 1, d, hh, mm, ss, tz).getTime()).toISOString();
+}
+
+/** The instant at which a factory-local day starts. */
+export function startOfFactoryDay(date: string, tz: string): string {
+  return zonedInstant(date, '00:00', tz);
+}
+
+/** Adds whole days to a plain 'YYYY-MM-DD'. */
+export function addDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Adds whole months to a 'YYYY-MM'. */
+export function addMonths(month: string, months: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
+}
+
+/** ISO weekday of a plain date: 1 = Monday ... 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** Monday of the week a plain date belongs to (weeks start on Monday; Sunday closes the week). */
+export function mondayOf(date: string): string {
+  return addDays(date, 1 - isoWeekday(date));
+}
+
+export const DAY_FILTERS = ['currentWeek', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type DayFilter = (typeof DAY_FILTERS)[number];
+
+/**
+ * The inclusive date range a day filter selects, relative to the factory's today:
+ * currentWeek = Monday to Saturday of this week, a weekday = that day of this week.
+ */
+export function dayFilterRange(filter: DayFilter, today: string): { startDate: string; endDate: string } {
+  const monday = mondayOf(today);
+  if (filter === 'currentWeek') return { startDate: monday, endDate: addDays(monday, 5) };
+  const day = addDays(monday, DAY_FILTERS.indexOf(filter) - 1);
+  return { startDate: day, endDate: day };
+}
+
+/** The factory's today. */
+export function factoryToday(tz: string, now: Date = new Date()): string {
+  return factoryDate(now, tz);
+}
