@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { es } from 'zod/locales';
 
 /** Spanish default messages for every rule that has no explicit text (wrong types, missing fields...). */
 export function configureZod(): void {
-  z.config(z.locales.es());
+  z.config(es());
 }
 configureZod();
 

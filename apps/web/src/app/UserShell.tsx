@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import ChangePasswordModal from '@/features/users/components/ChangePasswordModal';
+import EditProfileModal from '@/features/users/components/EditProfileModal';
+import { removeToken, useCurrentUser } from '@/lib/token';
+import { BRAND } from './brand';
+
+const bottomLinks = [
+  { to: '/dashboard', label: 'Home', icon: '⌂', end: true },
+  { to: '/dashboard/add-circular', label: 'Añadir', icon: '+', end: false },
+  { to: '/dashboard/consultar-datos', label: 'Consultar', icon: '⌕', end: false },
+  { to: '/dashboard/paradas-kaiser', label: 'Paradas', icon: '⏱', end: false },
+];
+
+/** The worker area: top bar, content, bottom bar (mobile first). */
+export default function UserShell() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  if (!user) return <p className="p-3">Cargando...</p>;
+
+  const logout = () => {
+    removeToken();
+    navigate('/login');
+  };
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-2">
+        <Container fluid className="px-1">
+          <Navbar.Brand as={Link} to="/dashboard" className="fw-semibold">
+            {BRAND}
+          </Navbar.Brand>
+          <Nav className="ms-auto flex-row align-items-center gap-2">
+            {user.role === 'admin' && (
+              <Nav.Link as={Link} to="/admin">
+                Admin
+              </Nav.Link>
+            )}
+            <NavDropdown title={user.name || 'Usuario'} id="user-menu" align="end">
+              <NavDropdown.Item as="button" onClick={() => setDialog('profile')}>
+                Editar Perfil
+              </NavDropdown.Item>
+              <NavDropdown.Item as="button" onClick={() => setDialog('password')}>
+                Cambiar Contraseña
+              </NavDropdown.Item>
+              <NavDropdown.Divider />
+              <NavDropdown.Item as="button" onClick={logout}>
+                Cerrar Sesión
+              </NavDropdown.Item>
+            </NavDropdown>
+          </Nav>
+        </Container>
+      </Navbar>
+
+      <main className="container flex-grow-1 py-3" style={{ paddingBottom: '5rem' }}>
+        <Outlet />
+      </main>
+
+      <nav className="bottom-bar navbar fixed-bottom bg-white border-top" aria-label="Navegación principal">
+        <ul className="nav nav-justified w-100">
+          {bottomLinks.map((l) => (
+            <li className="nav-item" key={l.to}>
+              <NavLink to={l.to} end={l.end} className={({ isActive }) => `nav-link py-1 ${isActive ? 'active fw-semibold' : 'text-body'}`}>
+                <span aria-hidden="true" className="d-block fs-5 lh-1">
+                  {l.icon}
+                </span>
+                <span className="small">{l.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <EditProfileModal show={dialog === 'profile'} onHide={() => setDialog(null)} />
+      <ChangePasswordModal show={dialog === 'password'} onHide={() => setDialog(null)} />
+    </div>
+  );
+}

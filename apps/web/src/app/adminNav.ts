@@ -1,0 +1,11 @@
+/** Entries of the admin side navigation (SPEC.md section 2, /admin layout). */
+export const adminNav = [
+  { to: '/admin', label: 'Dashboard Admin', end: true },
+  { to: '/admin/users', label: 'Gestionar Usuarios' },
+  { to: '/admin/circulares', label: 'Circulares' },
+  { to: '/admin/paradas-kaiser', label: 'Paradas Kaiser' },
+  { to: '/admin/posts', label: 'Publicaciones' },
+  { to: '/admin/comments', label: 'Comentarios' },
+  { to: '/admin/arcos-sumergidos', label: 'Arcos Sumergidos' },
+  { to: '/admin/naves', label: 'Naves' },
+] as const;

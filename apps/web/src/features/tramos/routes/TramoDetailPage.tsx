@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/components/PlaceholderPage';
+
+export default function Page() {
+  return <PlaceholderPage title="Detalles del Tramo" />;
+}

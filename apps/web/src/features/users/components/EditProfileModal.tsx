@@ -1,0 +1,4 @@
+/** Placeholder until the foundation issue's dialog lands. */
+export default function EditProfileModal(_props: { show: boolean; onHide: () => void }) {
+  return null;
+}

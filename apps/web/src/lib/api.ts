@@ -1,0 +1,103 @@
+import { getToken, removeToken } from './token';
+
+/** The API host: VITE_API_URL when set at build time, else the page's own origin. */
+export const API_URL = (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, '');
+
+export const apiUrl = (path: string) => `${API_URL}${path}`;
+
+/** Public URL of a stored image path ('/uploads/...'), always from the API host. */
+export function imageUrl(path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  if (/^(https?:|blob:|data:)/.test(path)) return path;
+  return apiUrl(path.startsWith('/') ? path : `/uploads/${path}`);
+}
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status, or 0 when the request never got an answer (network or parse failure). */
+    readonly status: number,
+    /** The server's Spanish message, when it sent one. */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+  get isNetwork() {
+    return this.status === 0;
+  }
+}
+
+let onSessionEnd: () => void = () => {
+  window.location.assign('/login');
+};
+/** The router registers how to leave for /login when the API ends the session (401/403). */
+export function setSessionEndHandler(handler: () => void) {
+  onSessionEnd = handler;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Send the token (default true). */
+  auth?: boolean;
+  /** On 401/403: remove the token and go to /login (default true when auth is sent). */
+  endSessionOnAuthError?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, signal } = options;
+  const endSession = options.endSessionOnAuthError ?? auth;
+  const headers: Record<string, string> = {};
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let url = apiUrl(path);
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: payload, signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, undefined);
+  }
+  let data: unknown;
+  const text = await res.text().catch(() => '');
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      if (res.ok) throw new ApiError(0, undefined);
+    }
+  }
+  if (!res.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    if (endSession && (res.status === 401 || res.status === 403)) {
+      removeToken();
+      onSessionEnd();
+    }
+    throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
+  }
+  return data as T;
+}
+
+/** The text to show for a failed call: the server's message, else the fallback, else the network text. */
+export function errorText(error: unknown, fallback: string, networkFallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.isNetwork) return networkFallback;
+    return error.serverMessage ?? fallback;
+  }
+  return networkFallback;
+}

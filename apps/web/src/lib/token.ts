@@ -1,0 +1,87 @@
+import type { TokenClaims } from '@portal/contract/auth';
+import { useSyncExternalStore } from 'react';
+
+/** The session token lives in localStorage under 'token' (SPEC.md section 3). */
+export const TOKEN_KEY = 'token';
+
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const l of listeners) l();
+};
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  notify();
+}
+
+export function removeToken(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  notify();
+}
+
+/** Decodes the claims of a JWT without verifying it (the server verifies); null when undecodable. */
+export function decodeToken(token: string | null): TokenClaims | null {
+  if (!token) return null;
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = decodeURIComponent(
+      atob(part.replace(/-/g, '+').replace(/_/g, '/'))
+        .split('')
+        .map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+        .join(''),
+    );
+    const claims = JSON.parse(json) as TokenClaims;
+    if (typeof claims !== 'object' || claims === null || typeof claims.id !== 'number') return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+/** Expiry is compared in seconds (SPEC.md section 2). */
+export function isExpired(claims: TokenClaims, nowMs = Date.now()): boolean {
+  return typeof claims.exp !== 'number' || claims.exp < Math.floor(nowMs / 1000);
+}
+
+export type SessionState =
+  | { status: 'none' }
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  | { status: 'ok'; token: string; user: TokenClaims };
+
+export function readSession(): SessionState {
+  const token = getToken();
+  if (!token) return { status: 'none' };
+  const user = decodeToken(token);
+  if (!user) return { status: 'invalid' };
+  if (isExpired(user)) return { status: 'expired' };
+  return { status: 'ok', token, user };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === TOKEN_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The decoded signed-in user, re-rendering when the token changes (also in another tab). */
+export function useCurrentUser(): TokenClaims | null {
+  const token = useSyncExternalStore(subscribe, getToken, () => null);
+  const claims = decodeToken(token);
+  return claims && !isExpired(claims) ? claims : null;
+}

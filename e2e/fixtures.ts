@@ -1,0 +1,78 @@
+import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+
+/**
+ * Fixtures that seed what a test needs straight through the API (epic-stack style): stations,
+ * workers signed in at a station, the admin. Every name is unique so tests never collide.
+ */
+export const ADMIN = { worker_id: 'e2e-admin', password: 'e2e-admin-password' };
+
+let seq = 0;
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${seq++}`;
+
+export interface Station {
+  id: number;
+  name: string;
+  nave: string;
+}
+export interface Worker {
+  id: number;
+  worker_id: string;
+  name: string;
+  password: string;
+  token: string;
+  station: Station;
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export class Seed {
+  constructor(private readonly api: APIRequestContext) {}
+
+  async adminToken(): Promise<string> {
+    const body = await json<{ accessToken: string }>(await this.api.post('/api/admin/login', { data: ADMIN }), 'admin login');
+    return body.accessToken;
+  }
+
+  async station(nave = 'Nave 1', name = unique('Arco ')): Promise<Station> {
+    const token = await this.adminToken();
+    const res = await this.api.post('/api/admin/arcos-sumergidos', { data: { name, nave }, headers: { Authorization: `Bearer ${token}` } });
+    const arco = await json<{ id: number; name: string; nave: string }>(res, 'create station');
+    return { id: arco.id, name: arco.name, nave: arco.nave };
+  }
+
+  async login(worker_id: string, password: string, station: Station): Promise<string> {
+    const res = await this.api.post('/api/auth/login', {
+      data: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
+    });
+    return (await json<{ accessToken: string }>(res, 'login')).accessToken;
+  }
+
+  async worker(station: Station, name = 'Operario Prueba'): Promise<Worker> {
+    const worker_id = unique('op');
+    const password = 'secreto123';
+    const reg = await this.api.post('/api/auth/register', { data: { worker_id, name, password, role: 'user' } });
+    const { user } = await json<{ user: { id: number } }>(reg, 'register');
+    const token = await this.login(worker_id, password, station);
+    return { id: user.id, worker_id, name, password, token, station };
+  }
+}
+
+/** Opens the app already signed in with a token (as the login screen would leave it). */
+export async function signIn(page: Page, token: string, path = '/dashboard') {
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(path);
+}
+
+export const test = base.extend<{ seed: Seed }>({
+  seed: async ({ baseURL }, use) => {
+    const api = await request.newContext({ baseURL });
+    await use(new Seed(api));
+    await api.dispose();
+  },
+});
+
+export { expect };

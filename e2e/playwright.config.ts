@@ -1,0 +1,62 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The config is evaluated by the runner and by every worker: the runner picks the data folder and
+// port once and the workers inherit them through the environment.
+process.env.E2E_PORT ??= String(3300 + Math.floor(Math.random() * 500));
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `portal-e2e-${Date.now()}`);
+export const E2E_PORT = Number(process.env.E2E_PORT);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : [['list']],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 }, defaultBrowserType: 'chromium' } }],
+  outputDir: '../test-results/e2e-artifacts',
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    cwd: '..',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_WORKER_ID: 'e2e-admin',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      FACTORY_TZ: 'Europe/Madrid',
+      LOG_LEVEL: 'warn',
+      REGISTER_MAX_PER_IP: '100000',
+      LOGIN_IP_MAX_FAILURES: '100000',
+    },
+  },
+});
