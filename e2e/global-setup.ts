@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The server serves the built SPA: fail early with a clear hint when it has not been built. */
+/** The server serves the built SPA (apps/web/dist, or WEB_DIST): fail early when it is missing. */
 export default function globalSetup() {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/index.html');
-  if (!existsSync(dist)) throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
+  const dist = process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html')))
+    throw new Error(`${dist} has no index.html: run \`npm run build\` before the browser tests`);
 }

@@ -19,7 +19,8 @@ class FolderMigrationProvider implements MigrationProvider {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run on any database shape
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  // Unordered: branches that add migrations side by side still apply on databases that ran the others.
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
