@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' } },

@@ -27,7 +27,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : [['list']],
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   globalSetup: './global-setup.ts',
   use: {
     baseURL: BASE_URL,
