@@ -40,7 +40,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    /** Every /api route with its declared policy, recorded as routes register (for audits and tests). */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  policy: Policy;
 }
 
 export interface TokenInput {
@@ -138,6 +146,7 @@ async function authenticate(db: Db, tokens: TokenService, request: FastifyReques
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { db: Db; tokens: TokenService }) {
     app.decorate('tokens', opts.tokens);
+    app.decorate('routeTable', [] as RouteEntry[]);
     app.decorateRequest('user', null);
 
     app.addHook('onRoute', (route) => {
@@ -149,6 +158,9 @@ export default fp(
       const policy = (route.config as { policy?: Policy } | undefined)?.policy;
       if (policy !== 'public' && policy !== 'user' && policy !== 'admin') {
         throw new Error(`Route ${String(route.method)} ${route.url} declares no policy (config.policy)`);
+      }
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, policy });
       }
     });
 
