@@ -1,0 +1,18 @@
+import type { PublicUser, registerBody } from '@portal/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api';
+
+export type RegisterInput = z.output<typeof registerBody>;
+
+/** Registration always asks for role user (SPEC.md section 3); the server ignores it anyway. */
+export const register = ({ worker_id, name, password }: RegisterInput) =>
+  api<{ message: string; user: PublicUser }>('/api/auth/register', {
+    method: 'POST',
+    body: { worker_id, name, password, role: 'user' },
+    auth: false,
+  });
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}
