@@ -1,4 +1,115 @@
+import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import {
+  LIST_MAX,
+  SEARCH_MAX,
+  tramo,
+  tramoListQuery,
+  tramoListResponse,
+  tramoMessageResponse,
+  tramoMessages,
+  tramoSearchQuery,
+} from '@portal/contract/tramos';
+import { z } from 'zod';
 import type { App } from '../../app';
+import { currentUser } from '../../plugins/auth';
+import { readMultipart } from '../../plugins/uploads';
+import * as service from './service';
 
-/** Placeholder: the routes of this module are built by their issue. */
-export default async function tramosRoutes(_app: App) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const uploadErrors = { ...errors, 413: errorResponse, 415: errorResponse };
+
+const multipartDescription =
+  'multipart/form-data: id_tramo, id_proyecto, id_circular, descripcion, arco_sumergido_id, circular_fecha (YYYY-MM-DD), imagen (JPEG, PNG or WebP file up to 10 MB).';
+
+export default async function tramosRoutes(app: App) {
+  app.post(
+    '/tramos',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags: ['tramos'],
+        summary: 'Create a circular',
+        description: `${multipartDescription} circular_fecha defaults to the factory's today.`,
+        consumes: ['multipart/form-data'],
+        response: { 201: tramoMessageResponse, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const input = await readMultipart(request, 'imagen');
+      const created = await service.createTramo(app, currentUser(request), input);
+      return reply.status(201).send({ message: tramoMessages.created, tramo: created });
+    },
+  );
+
+  app.get(
+    '/tramos',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags: ['tramos'],
+        summary: 'List circulares, newest first',
+        querystring: tramoListQuery,
+        response: { 200: tramoListResponse, ...errors },
+      },
+    },
+    async (request) => service.listTramos(app, request.query.limit ?? LIST_MAX, request.query.offset ?? 0),
+  );
+
+  app.get(
+    '/tramos/search',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags: ['tramos'],
+        summary: 'Search circulares (substring on the ids, exact date), newest first, at most 100',
+        querystring: tramoSearchQuery,
+        response: { 200: z.array(tramo), ...errors },
+      },
+    },
+    async (request) => {
+      const { id_tramo, id_proyecto, id_circular, circular_fecha } = request.query;
+      return service.searchTramos(app, { id_tramo, id_proyecto, id_circular, circular_fecha: circular_fecha || undefined }, SEARCH_MAX);
+    },
+  );
+
+  app.get(
+    '/tramos/:id',
+    {
+      config: { policy: 'user' },
+      schema: { tags: ['tramos'], summary: 'One circular', params: idParams, response: { 200: tramo, ...errors } },
+    },
+    async (request) => service.getTramo(app, request.params.id),
+  );
+
+  app.put(
+    '/tramos/:id',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags: ['tramos'],
+        summary: 'Update a circular (owner or admin)',
+        description: `${multipartDescription} Fields not sent keep their values; without a new file the image is kept.`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: tramoMessageResponse, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const input = await readMultipart(request, 'imagen');
+      const updated = await service.updateTramo(app, currentUser(request), request.params.id, input);
+      return { message: tramoMessages.serverUpdated, tramo: updated };
+    },
+  );
+
+  app.delete(
+    '/tramos/:id',
+    {
+      config: { policy: 'admin' },
+      schema: { tags: ['tramos'], summary: 'Delete a circular (admin)', params: idParams, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      await service.deleteTramo(app, request.params.id);
+      return { message: tramoMessages.serverDeleted };
+    },
+  );
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { dateSchema, idSchema } from './common';
+
+export const TRAMO_ID_MIN = 3;
+export const TRAMO_ID_MAX = 100;
+export const DESCRIPCION_MAX = 500;
+export const LATEST_LIMIT = 5;
+export const LIST_MAX = 100;
+export const SEARCH_MAX = 100;
+
+export const tramoMessages = {
+  idTramoMin: 'El ID de Tramo debe tener al menos 3 caracteres.',
+  idProyectoMin: 'El ID de Proyecto debe tener al menos 3 caracteres.',
+  idCircularMin: 'El ID de Circular debe tener al menos 3 caracteres.',
+  idTramoMax: 'El ID de Tramo no puede exceder los 100 caracteres.',
+  idProyectoMax: 'El ID de Proyecto no puede exceder los 100 caracteres.',
+  idCircularMax: 'El ID de Circular no puede exceder los 100 caracteres.',
+  descripcionMax: 'La descripción no puede exceder los 500 caracteres.',
+  arcoRequired: 'Por favor, selecciona un arco sumergido.',
+  arcoUnknown: 'El arco sumergido seleccionado no existe.',
+  fechaRequired: 'La fecha de la circular es obligatoria.',
+  filterMax: 'Los filtros de búsqueda no pueden exceder los 100 caracteres.',
+  limitInvalid: 'El límite debe ser un número entero positivo.',
+  offsetInvalid: 'El desplazamiento debe ser un número entero no negativo.',
+  latestInvalid: 'El parámetro latest debe ser true o false.',
+  notFound: 'Tramo no encontrado.',
+  created: '¡Circular añadida exitosamente!',
+  serverUpdated: 'Circular actualizada con éxito!',
+  serverDeleted: 'Tramo eliminado con éxito.',
+  // Client texts of SPEC.md section 8.
+  added: '¡Circular añadida exitosamente!',
+  addFallback: 'Fallo al añadir circular',
+  addNetwork: 'Ocurrió un error al añadir circular.',
+  searchFallback: 'Error al buscar datos',
+  searchNetwork: 'Ocurrió un error durante la búsqueda.',
+  searchEmpty: 'No se encontraron resultados.',
+  updated: '¡Circular actualizada exitosamente!',
+  updateFallback: 'Fallo al actualizar circular',
+  updateNetwork: 'Ocurrió un error al actualizar la circular.',
+  latestFallback: 'Fallo al cargar las últimas circulares',
+  latestNetwork: 'Ocurrió un error al cargar las últimas circulares.',
+  loadAllFallback: 'Fallo al cargar todos los tramos',
+  loadAllNetwork: 'Ocurrió un error al cargar todos los tramos.',
+  deleteFallback: 'Fallo al eliminar tramo',
+  deleteNetwork: 'Ocurrió un error al eliminar el tramo.',
+  detailFallback: 'Fallo al cargar detalles del tramo',
+  detailNetwork: 'Ocurrió un error al cargar los detalles del tramo.',
+  deleted: '¡Tramo eliminado exitosamente!',
+  confirmDelete: '¿Estás seguro de que quieres eliminar este tramo?',
+  adminListNetwork: 'Ocurrió un error al cargar las circulares.',
+  adminUpdated: 'Circular actualizada con éxito!',
+  adminDeleted: 'Circular eliminada con éxito!',
+  adminDeleteFallback: 'Fallo al eliminar circular.',
+  adminDeleteNetwork: 'Ocurrió un error al eliminar la circular.',
+  empty: 'No hay circulares registradas.',
+  latestEmpty: 'Todavía no hay circulares registradas.',
+  loading: 'Cargando circulares...',
+  loadingDetail: 'Cargando tramo...',
+  noImage: 'Sin imagen',
+  noDescription: 'Sin descripción',
+} as const;
+
+export const searchResultsText = (n: number) => `Se encontraron ${n} resultados.`;
+export const adminListFallback = (status: number) => `Fallo al cargar circulares: ${status}`;
+export const adminUpdateError = (status: number, message: string) => `Error al actualizar circular: ${status} - ${message}`;
+
+const idField = (min: string, max: string) =>
+  z.string({ error: min }).trim().min(TRAMO_ID_MIN, min).max(TRAMO_ID_MAX, max);
+
+export const idTramoSchema = idField(tramoMessages.idTramoMin, tramoMessages.idTramoMax);
+export const idProyectoSchema = idField(tramoMessages.idProyectoMin, tramoMessages.idProyectoMax);
+export const idCircularSchema = idField(tramoMessages.idCircularMin, tramoMessages.idCircularMax);
+export const descripcionSchema = z
+  .string({ error: tramoMessages.descripcionMax })
+  .trim()
+  .max(DESCRIPCION_MAX, tramoMessages.descripcionMax);
+
+/** The station select sends '' until one is chosen; a form field arrives as text. */
+export const tramoArcoSchema = z
+  .union([idSchema, z.literal('')], { error: tramoMessages.arcoRequired })
+  .refine((v) => v !== '', { error: tramoMessages.arcoRequired });
+
+/** Required in the edit form: an empty value is refused before the format is checked. */
+export const requiredFechaSchema = z.string({ error: tramoMessages.fechaRequired }).trim().min(1, tramoMessages.fechaRequired).pipe(dateSchema);
+
+/** Fields of POST /api/tramos (multipart) and of the Añadir Circular form. */
+export const tramoCreateFields = z.object({
+  id_tramo: idTramoSchema,
+  id_proyecto: idProyectoSchema,
+  id_circular: idCircularSchema,
+  descripcion: descripcionSchema.optional(),
+  arco_sumergido_id: tramoArcoSchema,
+  /** Defaults to the factory's today when absent or empty. */
+  circular_fecha: z.union([z.literal(''), dateSchema]).optional(),
+});
+export type TramoCreateFields = z.input<typeof tramoCreateFields>;
+
+/**
+ * Fields of PUT /api/tramos/:id (multipart). The admin area sends only the three ids and the
+ * description, so a field that is not sent keeps its value; a field that is sent must be valid
+ * (circular_fecha included: the user form sends it and it may not be empty).
+ */
+export const tramoUpdateFields = z.object({
+  id_tramo: idTramoSchema.optional(),
+  id_proyecto: idProyectoSchema.optional(),
+  id_circular: idCircularSchema.optional(),
+  descripcion: descripcionSchema.optional(),
+  arco_sumergido_id: tramoArcoSchema.optional(),
+  circular_fecha: requiredFechaSchema.optional(),
+});
+export type TramoUpdateFields = z.input<typeof tramoUpdateFields>;
+
+/** The Consultar Datos edit modal: every field of the user form, circular_fecha required. */
+export const tramoEditForm = z.object({
+  id_tramo: idTramoSchema,
+  id_proyecto: idProyectoSchema,
+  id_circular: idCircularSchema,
+  descripcion: descripcionSchema,
+  arco_sumergido_id: tramoArcoSchema,
+  circular_fecha: requiredFechaSchema,
+});
+export type TramoEditForm = z.input<typeof tramoEditForm>;
+
+/** The admin edit modal: the three ids and the description. */
+export const tramoAdminEditForm = z.object({
+  id_tramo: idTramoSchema,
+  id_proyecto: idProyectoSchema,
+  id_circular: idCircularSchema,
+  descripcion: descripcionSchema,
+});
+export type TramoAdminEditForm = z.input<typeof tramoAdminEditForm>;
+
+/** The Añadir Circular form (the date is set by the server). */
+export const tramoAddForm = z.object({
+  id_tramo: idTramoSchema,
+  id_proyecto: idProyectoSchema,
+  id_circular: idCircularSchema,
+  descripcion: descripcionSchema,
+  arco_sumergido_id: tramoArcoSchema,
+});
+export type TramoAddForm = z.input<typeof tramoAddForm>;
+
+const filter = z.string({ error: tramoMessages.filterMax }).trim().max(TRAMO_ID_MAX, tramoMessages.filterMax).optional();
+
+/** GET /api/tramos/search and the Consultar Datos form: every filter optional, empty ones ignored. */
+export const tramoSearchQuery = z.object({
+  id_tramo: filter,
+  id_proyecto: filter,
+  id_circular: filter,
+  circular_fecha: z.union([z.literal(''), dateSchema]).optional(),
+});
+export type TramoSearchQuery = z.input<typeof tramoSearchQuery>;
+
+const intParam = (message: string, min: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= min, { error: message });
+
+/** GET /api/tramos: limit (capped at 100), offset, latest=true for the newest first. */
+export const tramoListQuery = z.object({
+  limit: intParam(tramoMessages.limitInvalid, 1)
+    .transform((n) => Math.min(n, LIST_MAX))
+    .optional(),
+  offset: intParam(tramoMessages.offsetInvalid, 0).optional(),
+  latest: z.enum(['true', 'false'], { error: tramoMessages.latestInvalid }).optional(),
+});
+export type TramoListQuery = z.input<typeof tramoListQuery>;
+
+export const tramo = z.object({
+  id: z.number(),
+  id_tramo: z.string(),
+  id_proyecto: z.string(),
+  id_circular: z.string(),
+  circular_fecha: z.string(),
+  descripcion: z.string().nullable(),
+  /** Public path '/uploads/…' of the re-encoded image. */
+  imagen: z.string().nullable(),
+  imagen_thumb: z.string().nullable(),
+  nave: z.string(),
+  arco_sumergido_id: z.number(),
+  arco_sumergido_name: z.string(),
+  user_id: z.number().nullable(),
+  /** 'Usuario eliminado' when the owner's account is gone. */
+  user_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Tramo = z.infer<typeof tramo>;
+
+export const tramoListResponse = z.object({ tramos: z.array(tramo), total: z.number() });
+export type TramoListResponse = z.infer<typeof tramoListResponse>;
+
+export const tramoMessageResponse = z.object({ message: z.string(), tramo });
+export type TramoMessageResponse = z.infer<typeof tramoMessageResponse>;
