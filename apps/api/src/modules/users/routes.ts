@@ -1,4 +1,93 @@
+import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import {
+  adminPasswordBody,
+  changePasswordBody,
+  profileBody,
+  roleBody,
+  tokenMessageResponse,
+  userListItem,
+  userMessages,
+} from '@portal/contract/users';
+import { z } from 'zod';
 import type { App } from '../../app';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
 
-/** Placeholder: the routes of this module are built by their issue. */
-export default async function usersRoutes(_app: App) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export default async function usersRoutes(app: App) {
+  app.put(
+    '/users/me/profile',
+    {
+      config: { policy: 'user' },
+      schema: { tags: ['users'], body: profileBody, response: { 200: tokenMessageResponse, ...errors } },
+    },
+    async (request) => {
+      const newToken = await service.updateOwnProfile(app, currentUser(request), request.body);
+      return { message: userMessages.profileUpdated, newToken };
+    },
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      config: { policy: 'user' },
+      schema: { tags: ['users'], body: changePasswordBody, response: { 200: tokenMessageResponse, ...errors } },
+    },
+    async (request) => {
+      const newToken = await service.changeOwnPassword(app, currentUser(request), request.body);
+      return { message: userMessages.passwordChanged, newToken };
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    { config: { policy: 'admin' }, schema: { tags: ['users'], response: { 200: z.array(userListItem), ...errors } } },
+    async () => service.listUsers(app),
+  );
+
+  app.put(
+    '/admin/users/:id/role',
+    {
+      config: { policy: 'admin' },
+      schema: { tags: ['users'], params: idParams, body: roleBody, response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      await service.setRole(app, request.params.id, request.body.role);
+      return { message: userMessages.roleUpdated };
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/password',
+    {
+      config: { policy: 'admin' },
+      schema: { tags: ['users'], params: idParams, body: adminPasswordBody, response: { 200: tokenMessageResponse, ...errors } },
+    },
+    async (request) => {
+      const newToken = await service.resetPassword(app, currentUser(request), request.params.id, request.body.password);
+      return { message: userMessages.passwordReset, ...(newToken ? { newToken } : {}) };
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/profile',
+    {
+      config: { policy: 'admin' },
+      schema: { tags: ['users'], params: idParams, body: profileBody, response: { 200: tokenMessageResponse, ...errors } },
+    },
+    async (request) => {
+      const newToken = await service.adminUpdateProfile(app, currentUser(request), request.params.id, request.body);
+      return { message: userMessages.profileUpdated, ...(newToken ? { newToken } : {}) };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    { config: { policy: 'admin' }, schema: { tags: ['users'], params: idParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.deleteUser(app, currentUser(request), request.params.id);
+      return { message: userMessages.userDeleted };
+    },
+  );
+}
