@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/index';
+import type { Database } from '../../db/types';
+
+/**
+ * Rollup tables of migration 2026-11-21T05-dashboard-rollups, kept exact by database triggers on
+ * tramos and paradas_kaiser. Declared here because only this module reads them.
+ */
+interface RollupTables {
+  dashboard_tramos_monthly: { month: string; count: number };
+  dashboard_paradas_monthly: { month: string; count: number; total_duration: number };
+  dashboard_user_totals: { user_id: number; tramo_count: number; kaiser_stop_count: number };
+}
+type StatsDb = Kysely<Database & RollupTables>;
+const stats = (db: Db) => db as unknown as StatsDb;
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Rows of a small table (users, wall posts, comments) counted directly. */
+async function countRows(db: Db, table: 'users' | 'wall_posts' | 'wall_comments'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return num(row.n);
+}
+
+/** Totals of the big tables, summed over their monthly rollups (a few dozen rows). */
+async function rollupTotal(db: Db, table: 'dashboard_tramos_monthly' | 'dashboard_paradas_monthly'): Promise<number> {
+  const row = await stats(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.sum<number>('count').as('n'))
+    .executeTakeFirst();
+  return num(row?.n);
+}
+
+export async function totals(db: Db) {
+  const [totalUsers, totalTramos, totalKaiserStops, totalWallPosts, totalComments] = await Promise.all([
+    countRows(db, 'users'),
+    rollupTotal(db, 'dashboard_tramos_monthly'),
+    rollupTotal(db, 'dashboard_paradas_monthly'),
+    countRows(db, 'wall_posts'),
+    countRows(db, 'wall_comments'),
+  ]);
+  return { totalUsers, totalTramos, totalKaiserStops, totalWallPosts, totalComments };
+}
+
+/** Monthly tramo counts for months in [from, to] ('YYYY-MM', inclusive); months without rows are absent. */
+export async function tramosByMonth(db: Db, from: string, to: string) {
+  const rows = await stats(db)
+    .selectFrom('dashboard_tramos_monthly')
+    .select(['month', 'count'])
+    .where('month', '>=', from)
+    .where('month', '<=', to)
+    .execute();
+  return rows.map((r) => ({ month: r.month, count: num(r.count) }));
+}
+
+/** Monthly Kaiser stop counts and finished minutes for months in [from, to]. */
+export async function paradasByMonth(db: Db, from: string, to: string) {
+  const rows = await stats(db)
+    .selectFrom('dashboard_paradas_monthly')
+    .select(['month', 'count', 'total_duration'])
+    .where('month', '>=', from)
+    .where('month', '<=', to)
+    .execute();
+  return rows.map((r) => ({ month: r.month, count: num(r.count), total_duration: num(r.total_duration) }));
+}
+
+/**
+ * The users with most records of a kind, ties broken by name (then id, so the order is stable).
+ * The inner join leaves out records whose author was deleted: their user_id is null.
+ */
+export async function topUsers(db: Db, column: 'tramo_count' | 'kaiser_stop_count', limit: number) {
+  const rows = await stats(db)
+    .selectFrom('dashboard_user_totals as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.name as name', `t.${column} as count`])
+    .where(`t.${column}`, '>', 0)
+    .orderBy(`t.${column}`, 'desc')
+    .orderBy('u.name', 'asc')
+    .orderBy('u.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ name: r.name, count: num(r.count) }));
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const dashboardMessages = {
+  periodInvalid: "El periodo de las estadísticas no es válido: solo se admite 'monthly'.",
+  loading: 'Cargando estadísticas...',
+  // Access texts of SPEC.md section 6, shown by the statistics panel itself.
+  noToken: 'No se ha encontrado el token de autenticación. Por favor, inicia sesión de nuevo.',
+  invalidToken: 'Token inválido o expirado. Por favor, inicia sesión de nuevo.',
+  adminOnly: 'Acceso denegado. No tienes permisos de administrador.',
+  // Client fallbacks of SPEC.md section 8 (English in the original product, kept as written).
+  statsFallback: 'Failed to fetch stats',
+  tramosStatsFallback: 'Failed to fetch tramos stats',
+  kaiserStatsFallback: 'Failed to fetch kaiser stops stats',
+  topTramosFallback: 'Failed to fetch top users by tramos',
+  topKaiserFallback: 'Failed to fetch top users by kaiser stops',
+  network: 'An error occurred while fetching dashboard data.',
+} as const;
+
+/** Number of factory-local months in the monthly series, the current one included. */
+export const STATS_MONTHS = 12;
+/** Length of the top-user lists. */
+export const TOP_USERS = 5;
+
+export const DASHBOARD_PERIODS = ['monthly'] as const;
+
+/** `?period=monthly`; absent means monthly, the only period the panel knows. */
+export const periodQuery = z.object({
+  period: z.enum(DASHBOARD_PERIODS, { error: dashboardMessages.periodInvalid }).default('monthly'),
+});
+export type PeriodQuery = z.input<typeof periodQuery>;
+
+export const dashboardStats = z.object({
+  totalUsers: z.number(),
+  totalTramos: z.number(),
+  totalKaiserStops: z.number(),
+  totalWallPosts: z.number(),
+  totalComments: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
+
+/** One factory-local month 'YYYY-MM' of circulares. */
+export const tramosMonth = z.object({ date: z.string(), count: z.number() });
+export type TramosMonth = z.infer<typeof tramosMonth>;
+
+/** One factory-local month of Kaiser stops; total_duration sums the minutes of finished stops. */
+export const kaiserStopsMonth = z.object({ date: z.string(), count: z.number(), total_duration: z.number() });
+export type KaiserStopsMonth = z.infer<typeof kaiserStopsMonth>;
+
+export const topUserByTramos = z.object({ name: z.string(), tramo_count: z.number() });
+export type TopUserByTramos = z.infer<typeof topUserByTramos>;
+
+export const topUserByKaiserStops = z.object({ name: z.string(), kaiser_stop_count: z.number() });
+export type TopUserByKaiserStops = z.infer<typeof topUserByKaiserStops>;
