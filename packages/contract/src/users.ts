@@ -89,3 +89,10 @@ export const userListItem = z.object({
 export type UserListItem = z.infer<typeof userListItem>;
 
 export const tokenMessageResponse = z.object({ message: z.string(), newToken: z.string().optional() });
+
+/** Texts of the user-management screen that SPEC.md does not give. */
+export const userScreenTexts = {
+  loading: 'Cargando usuarios...',
+  empty: 'No hay usuarios registrados.',
+  network: 'Ocurrió un error de red.',
+} as const;

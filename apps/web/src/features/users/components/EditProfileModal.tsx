@@ -1,4 +1,83 @@
-/** Placeholder until the foundation issue's dialog lands. */
-export default function EditProfileModal(_props: { show: boolean; onHide: () => void }) {
-  return null;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileBody, userMessages } from '@portal/contract/users';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useForm } from 'react-hook-form';
+import { errorText } from '@/lib/api';
+import { useCurrentUser } from '@/lib/token';
+import { useUpdateProfile } from '../api/update-profile';
+import { SuccessToast } from './SuccessToast';
+
+/** 'Editar Perfil' of both shells' user menu: name and worker_id of the signed-in user. */
+export default function EditProfileModal({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const user = useCurrentUser();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(profileBody), defaultValues: { name: '', worker_id: '' } });
+  const update = useUpdateProfile();
+
+  // Each opening starts from the claims as they are now, not from an abandoned draft.
+  useEffect(() => {
+    if (show) {
+      reset({ name: user?.name ?? '', worker_id: user?.worker_id ?? '' });
+      setServerError(null);
+    }
+  }, [show, reset, user?.name, user?.worker_id]);
+
+  const onSubmit = handleSubmit((values) => {
+    setServerError(null);
+    update.mutate(values, {
+      onSuccess: () => {
+        onHide();
+        setToast(userMessages.profileUpdated);
+      },
+      onError: (error) => setServerError(errorText(error, userMessages.profileFallback, userMessages.profileNetwork)),
+    });
+  });
+
+  const message = errors.name?.message ?? errors.worker_id?.message ?? serverError;
+
+  return (
+    <>
+      <Modal show={show} onHide={onHide} centered aria-labelledby="edit-profile-title">
+        <Form noValidate onSubmit={onSubmit}>
+          <Modal.Header closeButton closeLabel="Cerrar">
+            <Modal.Title id="edit-profile-title">Editar Perfil</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {message && (
+              <Alert variant="danger" role="alert">
+                {message}
+              </Alert>
+            )}
+            <Form.Group className="mb-3" controlId="edit-profile-name">
+              <Form.Label>Nombre</Form.Label>
+              <Form.Control type="text" autoComplete="name" isInvalid={!!errors.name} {...register('name')} />
+            </Form.Group>
+            <Form.Group className="mb-3" controlId="edit-profile-worker-id">
+              <Form.Label>ID de Trabajador</Form.Label>
+              <Form.Control type="text" autoComplete="username" isInvalid={!!errors.worker_id} {...register('worker_id')} />
+            </Form.Group>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
+              Cerrar
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Guardando...' : 'Guardar cambios'}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+      <SuccessToast text={toast} onClose={() => setToast(null)} />
+    </>
+  );
 }

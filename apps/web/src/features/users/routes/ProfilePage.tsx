@@ -1,5 +1,40 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { useEffect } from 'react';
+import Card from 'react-bootstrap/Card';
+import { Navigate } from 'react-router';
+import { decodeToken, getToken, removeToken, useCurrentUser } from '@/lib/token';
 
-export default function Page() {
-  return <PlaceholderPage title="Perfil de Usuario" />;
+/** 'Perfil de Usuario': read-only claims of the stored token. */
+export default function ProfilePage() {
+  // Subscribes to token changes so a profile edit shows at once.
+  useCurrentUser();
+  const claims = decodeToken(getToken());
+  const undecodable = claims === null;
+  useEffect(() => {
+    if (undecodable) removeToken();
+  }, [undecodable]);
+  if (!claims) return <Navigate to="/login" replace />;
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 560 }}>
+      <h1 className="h4 mb-3">Perfil de Usuario</h1>
+      <Card>
+        <Card.Body>
+          <dl className="row mb-0">
+            <dt className="col-sm-4">Nombre</dt>
+            <dd className="col-sm-8" data-testid="profile-name">
+              {claims.name}
+            </dd>
+            <dt className="col-sm-4">ID de Trabajador</dt>
+            <dd className="col-sm-8" data-testid="profile-worker-id">
+              {claims.worker_id}
+            </dd>
+            <dt className="col-sm-4">Rol</dt>
+            <dd className="col-sm-8 mb-0" data-testid="profile-role">
+              {claims.role}
+            </dd>
+          </dl>
+        </Card.Body>
+      </Card>
+    </div>
+  );
 }
