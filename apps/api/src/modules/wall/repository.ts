@@ -1,0 +1,245 @@
+import { userMessages } from '@portal/contract/users';
+import type { WallComment, WallPost } from '@portal/contract/wall';
+import type { Db } from '../../db/index';
+
+export interface PostFilter {
+  arcoSumergidoId?: number;
+  wallName?: string;
+  before?: number;
+  limit: number;
+}
+
+/**
+ * Posts as a given viewer sees them: author name, station name and whether the viewer liked each
+ * one, all in one query (a left join on the viewer's own like row, which the primary key makes unique).
+ */
+function postsFor(db: Db, viewerId: number) {
+  return db
+    .selectFrom('wall_posts as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
+    .leftJoin('wall_likes as mine', (join) => join.onRef('mine.post_id', '=', 'p.id').on('mine.user_id', '=', viewerId))
+    .select([
+      'p.id',
+      'p.user_id',
+      'u.name as user_name',
+      'p.arco_sumergido_id',
+      'a.name as arco_sumergido_name',
+      'p.wall_name',
+      'p.created_at',
+      'p.content',
+      'p.image_path',
+      'p.image_thumb',
+      'p.like_count',
+      'p.comment_count',
+      'mine.user_id as liked_by',
+    ]);
+}
+
+type PostRow = Awaited<ReturnType<ReturnType<typeof postsFor>['executeTakeFirstOrThrow']>>;
+
+const toPost = (r: PostRow): WallPost => ({
+  id: r.id,
+  user_id: r.user_id,
+  user_name: r.user_name ?? userMessages.deletedUserName,
+  arco_sumergido_id: r.arco_sumergido_id,
+  arco_sumergido_name: r.arco_sumergido_name ?? null,
+  wall_name: r.wall_name,
+  timestamp: r.created_at,
+  content: r.content,
+  image_path: r.image_path,
+  image_thumb: r.image_thumb,
+  like_count: Number(r.like_count),
+  comment_count: Number(r.comment_count),
+  is_liked_by_current_user: r.liked_by !== null && r.liked_by !== undefined,
+});
+
+export async function listPosts(db: Db, viewerId: number, filter: PostFilter): Promise<WallPost[]> {
+  let q = postsFor(db, viewerId);
+  if (filter.arcoSumergidoId !== undefined) q = q.where('p.arco_sumergido_id', '=', filter.arcoSumergidoId);
+  if (filter.wallName !== undefined) q = q.where('p.wall_name', '=', filter.wallName);
+  if (filter.before !== undefined) q = q.where('p.id', '<', filter.before);
+  const rows = await q.orderBy('p.id', 'desc').limit(filter.limit).execute();
+  return rows.map(toPost);
+}
+
+export async function findPostView(db: Db, viewerId: number, id: number): Promise<WallPost | undefined> {
+  const row = await postsFor(db, viewerId).where('p.id', '=', id).executeTakeFirst();
+  return row && toPost(row);
+}
+
+export const findPost = (db: Db, id: number) =>
+  db
+    .selectFrom('wall_posts')
+    .select(['id', 'user_id', 'arco_sumergido_id', 'wall_name', 'content', 'image_path', 'image_thumb'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const insertPost = (
+  db: Db,
+  values: {
+    user_id: number;
+    arco_sumergido_id: number | null;
+    wall_name: string;
+    content: string;
+    image_path: string | null;
+    image_thumb: string | null;
+    now: string;
+  },
+) =>
+  db
+    .insertInto('wall_posts')
+    .values({
+      user_id: values.user_id,
+      arco_sumergido_id: values.arco_sumergido_id,
+      wall_name: values.wall_name,
+      content: values.content,
+      image_path: values.image_path,
+      image_thumb: values.image_thumb,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const updatePost = (
+  db: Db,
+  id: number,
+  values: { content: string; wall_name: string; image_path: string | null; image_thumb: string | null; now: string },
+) =>
+  db
+    .updateTable('wall_posts')
+    .set({
+      content: values.content,
+      wall_name: values.wall_name,
+      image_path: values.image_path,
+      image_thumb: values.image_thumb,
+      updated_at: values.now,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Image files of a post's comments, to remove once the post is gone. */
+export const commentImagesOfPost = (db: Db, postId: number) =>
+  db.selectFrom('wall_comments').select(['image_path', 'image_thumb']).where('post_id', '=', postId).execute();
+
+export async function deletePostCascade(db: Db, postId: number): Promise<boolean> {
+  await db.deleteFrom('wall_comments').where('post_id', '=', postId).execute();
+  await db.deleteFrom('wall_likes').where('post_id', '=', postId).execute();
+  const res = await db.deleteFrom('wall_posts').where('id', '=', postId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** True when this call created the like (a second like of the same user does nothing). */
+export async function insertLike(db: Db, postId: number, userId: number, now: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('wall_likes')
+    .values({ post_id: postId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .returning('post_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** True when a like of this user existed and was removed. */
+export async function deleteLike(db: Db, postId: number, userId: number): Promise<boolean> {
+  const rows = await db.deleteFrom('wall_likes').where('post_id', '=', postId).where('user_id', '=', userId).returning('post_id').execute();
+  return rows.length > 0;
+}
+
+export const bumpCount = (db: Db, postId: number, column: 'like_count' | 'comment_count', delta: 1 | -1) =>
+  db
+    .updateTable('wall_posts')
+    .set((eb) => ({ [column]: eb(column, delta > 0 ? '+' : '-', 1) }))
+    .where('id', '=', postId)
+    .executeTakeFirst();
+
+export async function likeState(db: Db, postId: number, userId: number) {
+  const row = await db
+    .selectFrom('wall_posts as p')
+    .leftJoin('wall_likes as mine', (join) => join.onRef('mine.post_id', '=', 'p.id').on('mine.user_id', '=', userId))
+    .select(['p.like_count', 'mine.user_id as liked_by'])
+    .where('p.id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return { like_count: Number(row.like_count), is_liked_by_current_user: row.liked_by !== null };
+}
+
+function comments(db: Db) {
+  return db
+    .selectFrom('wall_comments as c')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.post_id', 'c.user_id', 'u.name as user_name', 'c.content', 'c.image_path', 'c.image_thumb', 'c.created_at']);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof comments>['executeTakeFirstOrThrow']>>;
+
+const toComment = (r: CommentRow): WallComment => ({
+  id: r.id,
+  post_id: r.post_id,
+  user_id: r.user_id,
+  user_name: r.user_name ?? userMessages.deletedUserName,
+  content: r.content,
+  image_path: r.image_path,
+  image_thumb: r.image_thumb,
+  timestamp: r.created_at,
+});
+
+export async function listCommentsOfPost(db: Db, postId: number): Promise<WallComment[]> {
+  const rows = await comments(db).where('c.post_id', '=', postId).orderBy('c.id', 'asc').execute();
+  return rows.map(toComment);
+}
+
+export async function listAllComments(db: Db, limit: number, before?: number): Promise<WallComment[]> {
+  let q = comments(db);
+  if (before !== undefined) q = q.where('c.id', '<', before);
+  const rows = await q.orderBy('c.id', 'desc').limit(limit).execute();
+  return rows.map(toComment);
+}
+
+export async function findCommentView(db: Db, id: number): Promise<WallComment | undefined> {
+  const row = await comments(db).where('c.id', '=', id).executeTakeFirst();
+  return row && toComment(row);
+}
+
+export const findComment = (db: Db, id: number) =>
+  db
+    .selectFrom('wall_comments')
+    .select(['id', 'post_id', 'user_id', 'content', 'image_path', 'image_thumb'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const insertComment = (
+  db: Db,
+  values: { post_id: number; user_id: number; content: string; image_path: string | null; image_thumb: string | null; now: string },
+) =>
+  db
+    .insertInto('wall_comments')
+    .values({
+      post_id: values.post_id,
+      user_id: values.user_id,
+      content: values.content,
+      image_path: values.image_path,
+      image_thumb: values.image_thumb,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const updateComment = (
+  db: Db,
+  id: number,
+  values: { content: string; image_path: string | null; image_thumb: string | null; now: string },
+) =>
+  db
+    .updateTable('wall_comments')
+    .set({ content: values.content, image_path: values.image_path, image_thumb: values.image_thumb, updated_at: values.now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export async function deleteComment(db: Db, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('wall_comments').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export const stationExists = (db: Db, id: number) => db.selectFrom('arcos_sumergidos').select('id').where('id', '=', id).executeTakeFirst();

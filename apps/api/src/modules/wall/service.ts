@@ -1,0 +1,225 @@
+import { idSchema } from '@portal/contract/common';
+import {
+  commentAdminEdit,
+  commentDraft,
+  type pageQuery,
+  postAdminEdit,
+  postDraft,
+  type postsQuery,
+  WALL_DEFAULT_NAME,
+  wallMessages,
+} from '@portal/contract/wall';
+import type { z } from 'zod';
+import type { App } from '../../app';
+import type { Db } from '../../db/index';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { AuthUser } from '../../plugins/auth';
+import type { MultipartInput } from '../../plugins/uploads';
+import * as repo from './repository';
+
+const isAdmin = (user: AuthUser) => user.role === 'admin';
+
+/** Validates with a contract schema; the first issue's Spanish message becomes the 400. */
+function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? wallMessages.postRequired);
+  return result.data;
+}
+
+/** The station whose wall a worker may use: the one in their token, never another (DECISIONS.md section 5). */
+function workerStation(user: AuthUser, asked?: number): number {
+  if (user.arco_sumergido_id === null) throw forbidden(wallMessages.noStation);
+  if (asked !== undefined && asked !== user.arco_sumergido_id) throw forbidden(wallMessages.otherStation);
+  return user.arco_sumergido_id;
+}
+
+/** A post the caller may see: workers only those of their token's station. */
+async function visiblePost(db: Db, user: AuthUser, postId: number) {
+  const post = await repo.findPost(db, postId);
+  if (!post) throw notFound(wallMessages.postNotFound);
+  if (!isAdmin(user) && post.arco_sumergido_id !== workerStation(user)) throw forbidden(wallMessages.otherStation);
+  return post;
+}
+
+function assertAuthor(user: AuthUser, authorId: number | null) {
+  if (!isAdmin(user) && authorId !== user.id) throw forbidden(wallMessages.notAuthor);
+}
+
+export async function listPosts(db: Db, user: AuthUser, query: z.output<typeof postsQuery>) {
+  const { limit, before } = query;
+  if (!isAdmin(user)) {
+    const station = workerStation(user, query.arco_sumergido_id);
+    return repo.listPosts(db, user.id, { arcoSumergidoId: station, wallName: query.wall_name ?? WALL_DEFAULT_NAME, limit, before });
+  }
+  // An admin with no filter moderates every wall; with one, sees that station's (or wall's) posts.
+  const filtered = query.arco_sumergido_id !== undefined || query.wall_name !== undefined;
+  return repo.listPosts(db, user.id, {
+    arcoSumergidoId: query.arco_sumergido_id,
+    wallName: filtered ? (query.wall_name ?? WALL_DEFAULT_NAME) : undefined,
+    limit,
+    before,
+  });
+}
+
+export async function createPost(app: App, user: AuthUser, { fields, file }: MultipartInput) {
+  const draft = check(postDraft, { content: fields.content, wall_name: fields.wall_name, image: file?.buffer });
+  const asked = fields.arco_sumergido_id ? check(idSchema, fields.arco_sumergido_id) : undefined;
+  let station: number | null;
+  if (isAdmin(user)) {
+    station = asked ?? user.arco_sumergido_id;
+    if (station !== null && !(await repo.stationExists(app.db, station))) throw badRequest(wallMessages.stationNotFound);
+  } else {
+    station = workerStation(user, asked);
+  }
+  const id = await app.images.withImage(file?.buffer, async (image) => {
+    try {
+      const row = await repo.insertPost(app.db, {
+        user_id: user.id,
+        arco_sumergido_id: station,
+        wall_name: draft.wall_name ?? WALL_DEFAULT_NAME,
+        content: draft.content,
+        image_path: image?.path ?? null,
+        image_thumb: image?.thumb ?? null,
+        now: nowIso(),
+      });
+      return row.id;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw badRequest(wallMessages.stationNotFound);
+      throw error;
+    }
+  });
+  return (await repo.findPostView(app.db, user.id, id))!;
+}
+
+export async function updatePost(app: App, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
+  const post = await repo.findPost(app.db, postId);
+  if (!post) throw notFound(wallMessages.postNotFound);
+  assertAuthor(user, post.user_id);
+  const hasImage = file?.buffer ?? post.image_path;
+  const input = { content: fields.content, wall_name: fields.wall_name, image: hasImage };
+  const edit = isAdmin(user) ? check(postAdminEdit, input) : check(postDraft, input);
+  const old = { path: post.image_path, thumb: post.image_thumb };
+  const replaced = await app.images.withImage(file?.buffer, async (image) => {
+    const res = await repo.updatePost(app.db, postId, {
+      content: edit.content,
+      wall_name: edit.wall_name ?? post.wall_name,
+      image_path: image ? image.path : post.image_path,
+      image_thumb: image ? image.thumb : post.image_thumb,
+      now: nowIso(),
+    });
+    if (Number(res.numUpdatedRows) === 0) throw notFound(wallMessages.postNotFound);
+    return image !== null;
+  });
+  // The old files go only once the row points at the new ones.
+  if (replaced) await app.images.remove(old.path, old.thumb);
+  return (await repo.findPostView(app.db, user.id, postId))!;
+}
+
+export async function deletePost(app: App, user: AuthUser, postId: number) {
+  const files = await app.db.transaction().execute(async (trx) => {
+    const post = await repo.findPost(trx, postId);
+    if (!post) throw notFound(wallMessages.postNotFound);
+    assertAuthor(user, post.user_id);
+    const commentFiles = await repo.commentImagesOfPost(trx, postId);
+    if (!(await repo.deletePostCascade(trx, postId))) throw notFound(wallMessages.postNotFound);
+    return [post.image_path, post.image_thumb, ...commentFiles.flatMap((c) => [c.image_path, c.image_thumb])];
+  });
+  // Files are removed after the commit: a rolled-back delete keeps its images.
+  await app.images.remove(...files);
+}
+
+export async function like(app: App, user: AuthUser, postId: number) {
+  await visiblePost(app.db, user, postId);
+  try {
+    await app.db.transaction().execute(async (trx) => {
+      if (await repo.insertLike(trx, postId, user.id, nowIso())) await repo.bumpCount(trx, postId, 'like_count', 1);
+    });
+  } catch (error) {
+    // The post was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw notFound(wallMessages.postNotFound);
+    throw error;
+  }
+  return repo.likeState(app.db, postId, user.id).catch(() => {
+    throw notFound(wallMessages.postNotFound);
+  });
+}
+
+export async function unlike(app: App, user: AuthUser, postId: number) {
+  await visiblePost(app.db, user, postId);
+  await app.db.transaction().execute(async (trx) => {
+    if (await repo.deleteLike(trx, postId, user.id)) await repo.bumpCount(trx, postId, 'like_count', -1);
+  });
+  return repo.likeState(app.db, postId, user.id).catch(() => {
+    throw notFound(wallMessages.postNotFound);
+  });
+}
+
+export async function listComments(db: Db, user: AuthUser, postId: number) {
+  await visiblePost(db, user, postId);
+  return repo.listCommentsOfPost(db, postId);
+}
+
+export const listAllComments = (db: Db, query: z.output<typeof pageQuery>) => repo.listAllComments(db, query.limit, query.before);
+
+export async function addComment(app: App, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
+  await visiblePost(app.db, user, postId);
+  const draft = check(commentDraft, { content: fields.content, image: file?.buffer });
+  const id = await app.images.withImage(file?.buffer, async (image) => {
+    try {
+      return await app.db.transaction().execute(async (trx) => {
+        const row = await repo.insertComment(trx, {
+          post_id: postId,
+          user_id: user.id,
+          content: draft.content,
+          image_path: image?.path ?? null,
+          image_thumb: image?.thumb ?? null,
+          now: nowIso(),
+        });
+        await repo.bumpCount(trx, postId, 'comment_count', 1);
+        return row.id;
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(wallMessages.postNotFound);
+      throw error;
+    }
+  });
+  return (await repo.findCommentView(app.db, id))!;
+}
+
+/** A comment addressed as /posts/{postId}/comments/{id}: a numeric postId must be the comment's post. */
+async function addressedComment(db: Db, user: AuthUser, postIdParam: string, id: number) {
+  const comment = await repo.findComment(db, id);
+  if (!comment) throw notFound(wallMessages.commentNotFound);
+  if (/^\d+$/.test(postIdParam.trim()) && Number(postIdParam) !== comment.post_id) throw notFound(wallMessages.commentNotFound);
+  assertAuthor(user, comment.user_id);
+  return comment;
+}
+
+export async function updateComment(app: App, user: AuthUser, postIdParam: string, id: number, { fields, file }: MultipartInput) {
+  const comment = await addressedComment(app.db, user, postIdParam, id);
+  const input = { content: fields.content, image: file?.buffer ?? comment.image_path };
+  const edit = isAdmin(user) ? check(commentAdminEdit, input) : check(commentDraft, input);
+  const replaced = await app.images.withImage(file?.buffer, async (image) => {
+    const res = await repo.updateComment(app.db, id, {
+      content: edit.content,
+      image_path: image ? image.path : comment.image_path,
+      image_thumb: image ? image.thumb : comment.image_thumb,
+      now: nowIso(),
+    });
+    if (Number(res.numUpdatedRows) === 0) throw notFound(wallMessages.commentNotFound);
+    return image !== null;
+  });
+  if (replaced) await app.images.remove(comment.image_path, comment.image_thumb);
+  return (await repo.findCommentView(app.db, id))!;
+}
+
+export async function deleteComment(app: App, user: AuthUser, postIdParam: string, id: number) {
+  const comment = await app.db.transaction().execute(async (trx) => {
+    const found = await addressedComment(trx, user, postIdParam, id);
+    if (!(await repo.deleteComment(trx, id))) throw notFound(wallMessages.commentNotFound);
+    await repo.bumpCount(trx, found.post_id, 'comment_count', -1);
+    return found;
+  });
+  await app.images.remove(comment.image_path, comment.image_thumb);
+}

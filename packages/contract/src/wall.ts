@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const WALL_DEFAULT_NAME = 'Main';
+export const POST_MAX = 500;
+export const POST_MIN_WITHOUT_IMAGE = 5;
+export const COMMENT_MAX = 250;
+export const COMMENT_MIN_WITHOUT_IMAGE = 2;
+export const WALL_PAGE_DEFAULT = 20;
+export const WALL_PAGE_MAX = 100;
+
+export const wallMessages = {
+  // Rules of SPEC.md section 5.
+  postRequired: 'El contenido o una imagen son requeridos para la publicación.',
+  postMax: 'El contenido de la publicación no puede exceder los 500 caracteres.',
+  postMin: 'El contenido de la publicación debe tener al menos 5 caracteres si no hay imagen.',
+  postEmpty: 'El contenido de la publicación no puede estar vacío.',
+  commentRequired: 'El comentario o una imagen son requeridos.',
+  commentMax: 'El comentario no puede exceder los 250 caracteres.',
+  commentMin: 'El comentario debe tener al menos 2 caracteres si no hay imagen.',
+  commentEmpty: 'El contenido del comentario no puede estar vacío.',
+  commentAdminMax: 'El contenido del comentario no puede exceder los 250 caracteres.',
+  // Server texts SPEC.md leaves open.
+  wallNameMax: 'El nombre del muro no puede exceder los 50 caracteres.',
+  limitInvalid: 'El límite debe ser un número entero entre 1 y 100.',
+  postNotFound: 'Publicación no encontrada.',
+  commentNotFound: 'Comentario no encontrado.',
+  stationNotFound: 'El arco sumergido indicado no existe.',
+  otherStation: 'No puedes acceder al muro de otro arco sumergido.',
+  noStation: 'Tu sesión no tiene un arco sumergido. Inicia sesión de nuevo.',
+  notAuthor: 'Solo el autor o un administrador puede modificar este contenido.',
+  postCreated: 'Publicación creada con éxito.',
+  commentCreated: 'Comentario añadido con éxito.',
+  liked: 'Me gusta añadido.',
+  unliked: 'Me gusta eliminado.',
+  // Client texts of SPEC.md sections 2 and 8.
+  loading: 'Cargando muro....',
+  empty: 'No hay publicaciones en este muro todavía.',
+  composerPlaceholder: '¿Qué estás pensando?',
+  publish: 'Publicar',
+  publishing: 'Publicando...',
+  comment: 'Comentar',
+  commenting: 'Comentando...',
+  noComments: 'No hay comentarios todavía.',
+  loadingComments: 'Cargando comentarios...',
+  loadMore: 'Cargar más',
+  loadingMore: 'Cargando...',
+  commentPlaceholder: 'Escribe un comentario...',
+  loadPostsFallback: 'Fallo al cargar publicaciones',
+  loadCommentsFallback: 'Fallo al cargar comentarios',
+  createPostFallback: 'Fallo al crear la publicación.',
+  createPostNetwork: 'Ocurrió un error al crear la publicación.',
+  likeFallback: 'Fallo al dar me gusta.',
+  unlikeFallback: 'Fallo al quitar me gusta.',
+  addCommentFallback: 'Fallo al añadir comentario.',
+  addCommentNetwork: 'Ocurrió un error al añadir el comentario.',
+  network: 'Ocurrió un error de red.',
+  // Admin screens.
+  adminEmptyPosts: 'No hay publicaciones en el muro.',
+  adminEmptyComments: 'No hay comentarios registrados.',
+  postUpdated: 'Publicación actualizada con éxito!',
+  postDeleted: 'Publicación eliminada con éxito!',
+  commentUpdated: 'Comentario actualizado con éxito!',
+  commentDeleted: 'Comentario eliminado con éxito!',
+  updatePostFallback: 'Fallo al actualizar la publicación.',
+  deletePostFallback: 'Fallo al eliminar la publicación.',
+  updateCommentFallback: 'Fallo al actualizar el comentario.',
+  deleteCommentFallback: 'Fallo al eliminar el comentario.',
+  confirmDeletePost: '¿Estás seguro de que quieres eliminar esta publicación? Se eliminarán también sus comentarios y me gusta.',
+  confirmDeleteComment: '¿Estás seguro de que quieres eliminar este comentario?',
+  noPostSelected: 'No hay publicación seleccionada para actualizar.',
+  noCommentSelected: 'No hay comentario seleccionado para actualizar.',
+} as const;
+
+export const wallNameSchema = z
+  .string({ error: wallMessages.wallNameMax })
+  .trim()
+  .max(50, wallMessages.wallNameMax)
+  .transform((s) => s || WALL_DEFAULT_NAME);
+
+/** `image` is anything truthy when an image will be attached (a File in the browser, a Buffer or stored path on the server). */
+const imageFlag = z.unknown().optional();
+const text = z
+  .string()
+  .nullish()
+  .transform((s) => (s ?? '').trim());
+
+/** A new post, or an author's edit: content or image, at most 500, at least 5 without image. */
+export const postDraft = z.object({ content: text, wall_name: wallNameSchema.optional(), image: imageFlag }).superRefine((v, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
+  if (!v.content && !v.image) issue(wallMessages.postRequired);
+  else if (v.content.length > POST_MAX) issue(wallMessages.postMax);
+  else if (!v.image && v.content.length < POST_MIN_WITHOUT_IMAGE) issue(wallMessages.postMin);
+});
+export type PostDraft = z.input<typeof postDraft>;
+
+/** An administrator's edit (SPEC.md section 5, admin edits): not empty unless there is an image, at most 500. */
+export const postAdminEdit = z.object({ content: text, wall_name: wallNameSchema.optional(), image: imageFlag }).superRefine((v, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
+  if (!v.content && !v.image) issue(wallMessages.postEmpty);
+  else if (v.content.length > POST_MAX) issue(wallMessages.postMax);
+});
+export type PostAdminEdit = z.input<typeof postAdminEdit>;
+
+/** A new comment, or an author's edit: content or image, at most 250, at least 2 without image. */
+export const commentDraft = z.object({ content: text, image: imageFlag }).superRefine((v, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
+  if (!v.content && !v.image) issue(wallMessages.commentRequired);
+  else if (v.content.length > COMMENT_MAX) issue(wallMessages.commentMax);
+  else if (!v.image && v.content.length < COMMENT_MIN_WITHOUT_IMAGE) issue(wallMessages.commentMin);
+});
+export type CommentDraft = z.input<typeof commentDraft>;
+
+/** An administrator's comment edit: not empty unless there is an image, at most 250. */
+export const commentAdminEdit = z.object({ content: text, image: imageFlag }).superRefine((v, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
+  if (!v.content && !v.image) issue(wallMessages.commentEmpty);
+  else if (v.content.length > COMMENT_MAX) issue(wallMessages.commentAdminMax);
+});
+export type CommentAdminEdit = z.input<typeof commentAdminEdit>;
+
+const limitSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, { error: wallMessages.limitInvalid }),
+    ],
+    { error: wallMessages.limitInvalid },
+  )
+  .transform(Number)
+  .pipe(z.number().int(wallMessages.limitInvalid).min(1, wallMessages.limitInvalid).max(WALL_PAGE_MAX, wallMessages.limitInvalid));
+
+/** Paging: newest first by id; `before` is the id of the last item already shown. */
+export const pageQuery = z.object({
+  limit: limitSchema.default(WALL_PAGE_DEFAULT),
+  before: idSchema.optional(),
+});
+export type PageQuery = z.input<typeof pageQuery>;
+
+export const postsQuery = pageQuery.extend({
+  arco_sumergido_id: idSchema.optional(),
+  wall_name: wallNameSchema.optional(),
+});
+export type PostsQuery = z.input<typeof postsQuery>;
+
+/** `postId` is not checked as a number: the old admin client sent the literal ':postId'. */
+export const commentParams = z.object({ postId: z.string(), id: idSchema });
+
+export const wallPost = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  user_name: z.string(),
+  arco_sumergido_id: z.number().nullable(),
+  arco_sumergido_name: z.string().nullable(),
+  wall_name: z.string(),
+  timestamp: z.string(),
+  content: z.string(),
+  image_path: z.string().nullable(),
+  image_thumb: z.string().nullable(),
+  like_count: z.number(),
+  comment_count: z.number(),
+  is_liked_by_current_user: z.boolean(),
+});
+export type WallPost = z.infer<typeof wallPost>;
+
+export const wallComment = z.object({
+  id: z.number(),
+  post_id: z.number(),
+  user_id: z.number().nullable(),
+  user_name: z.string(),
+  content: z.string(),
+  image_path: z.string().nullable(),
+  image_thumb: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type WallComment = z.infer<typeof wallComment>;
+
+export const postResponse = z.object({ message: z.string(), post: wallPost });
+export const commentResponse = z.object({ message: z.string(), comment: wallComment });
+export const likeResponse = z.object({ message: z.string(), like_count: z.number(), is_liked_by_current_user: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponse>;
