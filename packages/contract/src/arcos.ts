@@ -33,3 +33,9 @@ export const arcoOption = z.object({ id: z.number(), name: z.string() });
 export const arco = z.object({ id: z.number(), name: z.string(), nave: z.string() });
 export type ArcoOption = z.infer<typeof arcoOption>;
 export type Arco = z.infer<typeof arco>;
+
+/** Texts of the admin stations screen that SPEC.md does not give. */
+export const arcoScreenTexts = {
+  confirmDelete: '¿Estás seguro de que quieres eliminar este arco sumergido?',
+  network: 'Ocurrió un error de red.',
+} as const;

@@ -25,3 +25,10 @@ export const nave = z.object({ id: z.number(), name: z.string() });
 export const naveWithCount = nave.extend({ arcos_count: z.number() });
 export type Nave = z.infer<typeof nave>;
 export type NaveWithCount = z.infer<typeof naveWithCount>;
+
+/** Texts of the admin naves screen that SPEC.md does not give. */
+export const naveScreenTexts = {
+  loading: 'Cargando naves...',
+  confirmDelete: '¿Estás seguro de que quieres eliminar esta nave?',
+  network: 'Ocurrió un error de red.',
+} as const;
