@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 
 /**
  * Factory-local calendar helpers (DECISIONS.md section 7). Instants travel as ISO strings in UTC;
@@ -26,11 +26,31 @@ export function factoryTime(instant: Date | string | number, tz: string): string
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The UTC instant (ISO string) of a factory-local date and 'HH:mm' (or 'HH:mm:ss'). */
+/** Minutes east of UTC of the zone at an instant. */
+function offsetMinutes(tz: string, epochMs: number): number {
+  return tzOffset(tz, new Date(epochMs));
+}
+
+/**
+ * The UTC instant (ISO string) of a factory-local date and 'HH:mm' (or 'HH:mm:ss').
+ * Daylight-saving edges follow the 'compatible' rule of Temporal and RFC 5545: a wall-clock time that
+ * does not exist (the spring gap, 02:30 on the last Sunday of March in Madrid) is pushed forward by the
+ * gap's length (03:30 summer time); a time that happens twice (the autumn overlap) means its first
+ * occurrence (summer time).
+ */
 export function zonedInstant(date: string, time: string, tz: string): string {
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm, ss = 0] = time.split(':').map(Number);
-  return new Date(new TZDate(y, m - 1, d, hh, mm, ss, tz).getTime()).toISOString();
+  const wall = Date.UTC(y, m - 1, d, hh, mm, ss);
+  // The zone's offsets a day either side cover every transition that can affect this wall time.
+  const before = offsetMinutes(tz, wall - 86_400_000);
+  const after = offsetMinutes(tz, wall + 86_400_000);
+  const matches = [...new Set([before, after])]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => instant + offsetMinutes(tz, instant) * 60_000 === wall)
+    .sort((a, b) => a - b);
+  const instant = matches[0] ?? wall - before * 60_000;
+  return new Date(instant).toISOString();
 }
 
 /** The instant at which a factory-local day starts. */

@@ -1,4 +1,105 @@
+import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import {
+  endParadaBody,
+  endParadaResponse,
+  parada,
+  paradaMessages,
+  paradaSavedResponse,
+  paradasQuery,
+  paradaTimesBody,
+  startParadaBody,
+  startParadaResponse,
+} from '@portal/contract/paradas';
+import { z } from 'zod';
 import type { App } from '../../app';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
 
-/** Placeholder: the routes of this module are built by their issue. */
-export default async function paradasRoutes(_app: App) {}
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const tags = ['paradas'];
+
+export default async function paradasRoutes(app: App) {
+  const ctx = (): service.ParadasContext => ({ db: app.db, engine: app.dbEngine, tz: app.config.factoryTz });
+
+  app.get(
+    '/paradas-kaiser',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: 'Own stops (all for an admin), newest first; inclusive factory-local dates. Without dates: the newest 200.',
+        querystring: paradasQuery,
+        response: { 200: z.array(parada), ...errors },
+      },
+    },
+    async (request) => service.listParadas(ctx(), currentUser(request), request.query),
+  );
+
+  app.get(
+    '/paradas-kaiser/active',
+    {
+      config: { policy: 'user' },
+      schema: { tags, description: "The caller's active stop, or null.", response: { 200: parada.nullable(), ...errors } },
+    },
+    async (request) => service.activeParada(ctx(), currentUser(request)),
+  );
+
+  app.get(
+    '/paradas-kaiser/:id',
+    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: parada, ...errors } } },
+    async (request) => service.getParada(ctx(), currentUser(request), request.params.id),
+  );
+
+  // Start and end may come without a body: Fastify hands an empty one over as null.
+  app.post(
+    '/paradas-kaiser/start',
+    {
+      config: { policy: 'user' },
+      schema: { tags, body: startParadaBody.nullish(), response: { 201: startParadaResponse, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.startParada(ctx(), currentUser(request), request.body ?? startParadaBody.parse({}))),
+  );
+
+  app.put(
+    '/paradas-kaiser/end/:id',
+    {
+      config: { policy: 'user' },
+      schema: { tags, params: idParams, body: endParadaBody.nullish(), response: { 200: endParadaResponse, ...errors } },
+    },
+    async (request) => service.endParada(ctx(), currentUser(request), request.params.id, request.body ?? {}),
+  );
+
+  app.post(
+    '/paradas-kaiser/manual',
+    {
+      config: { policy: 'user' },
+      schema: { tags, body: paradaTimesBody, response: { 201: paradaSavedResponse, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ parada: await service.createManualParada(ctx(), currentUser(request), request.body), message: paradaMessages.manualSaved }),
+  );
+
+  app.put(
+    '/paradas-kaiser/:id',
+    {
+      config: { policy: 'user' },
+      schema: { tags, params: idParams, body: paradaTimesBody, response: { 200: paradaSavedResponse, ...errors } },
+    },
+    async (request) => ({
+      parada: await service.updateParada(ctx(), currentUser(request), request.params.id, request.body),
+      message: paradaMessages.updated,
+    }),
+  );
+
+  app.delete(
+    '/paradas-kaiser/:id',
+    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.deleteParada(ctx(), currentUser(request), request.params.id);
+      return { message: paradaMessages.deleted };
+    },
+  );
+}

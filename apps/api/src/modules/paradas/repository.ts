@@ -1,0 +1,88 @@
+import { userMessages } from '@portal/contract/users';
+import { sql } from 'kysely';
+import type { Db, DbEngine } from '../../db/index';
+import type { ParadasKaiserTable } from '../../db/types';
+
+export interface ParadaFilter {
+  userId?: number;
+  startDate?: string;
+  endDate?: string;
+  limit: number;
+}
+
+const base = (db: Db) =>
+  db
+    .selectFrom('paradas_kaiser as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
+    .select([
+      'p.id',
+      'p.user_id',
+      // The stops of a deleted user stay, shown under a neutral author (DECISIONS.md section 4).
+      sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
+      'p.arco_sumergido_id',
+      'a.name as arco_sumergido_name',
+      'p.date',
+      'p.start_time',
+      'p.end_time',
+      'p.duration_minutes',
+      'p.description',
+    ]);
+
+/** Stops newest first; dates are the factory-local `date` column, both ends inclusive. */
+export function listParadas(db: Db, filter: ParadaFilter) {
+  let q = base(db);
+  if (filter.userId !== undefined) q = q.where('p.user_id', '=', filter.userId);
+  if (filter.startDate) q = q.where('p.date', '>=', filter.startDate);
+  if (filter.endDate) q = q.where('p.date', '<=', filter.endDate);
+  return q.orderBy('p.date', 'desc').orderBy('p.start_time', 'desc').orderBy('p.id', 'desc').limit(filter.limit).execute();
+}
+
+export const findParada = (db: Db, id: number) => base(db).where('p.id', '=', id).executeTakeFirst();
+
+export const findActiveParada = (db: Db, userId: number) =>
+  base(db).where('p.user_id', '=', userId).where('p.end_time', 'is', null).executeTakeFirst();
+
+export const findArcoName = (db: Db, id: number) =>
+  db.selectFrom('arcos_sumergidos').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+
+/**
+ * Serialises the writes of one user's stops on PostgreSQL (read committed would let two overlapping
+ * manual stops pass their checks side by side). SQLite runs one write transaction at a time already.
+ */
+export async function lockUserStops(db: Db, engine: DbEngine, userId: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * Another stop of the user that shares time with [start, end): touching ends are allowed and an
+ * active stop (no end yet) reaches into the future.
+ */
+export function findOverlap(db: Db, userId: number, start: string, end: string, exceptId?: number) {
+  let q = db
+    .selectFrom('paradas_kaiser')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('start_time', '<', end)
+    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', start)]));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return q.limit(1).executeTakeFirst();
+}
+
+export type NewParada = Omit<ParadasKaiserTable, 'id'>;
+
+export const insertParada = (db: Db, values: NewParada) =>
+  db.insertInto('paradas_kaiser').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateParada = (db: Db, id: number, values: Partial<NewParada>) =>
+  db.updateTable('paradas_kaiser').set(values).where('id', '=', id).executeTakeFirst();
+
+/** Ends the stop only while it is still active, so two concurrent ends cannot both succeed. */
+export const endActiveParada = (
+  db: Db,
+  id: number,
+  values: Pick<NewParada, 'end_time' | 'duration_minutes' | 'description' | 'updated_at'>,
+) => db.updateTable('paradas_kaiser').set(values).where('id', '=', id).where('end_time', 'is', null).executeTakeFirst();
+
+export const deleteParada = (db: Db, id: number) => db.deleteFrom('paradas_kaiser').where('id', '=', id).executeTakeFirst();

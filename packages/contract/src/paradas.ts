@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { dateSchema, idSchema } from './common';
+
+export const DESCRIPTION_MAX = 500;
+/** Without a date range the list answers only the newest stops (a bounded default). */
+export const PARADAS_DEFAULT_LIMIT = 200;
+/** Even with a date range the list is capped, newest first, so one call can never grow unbounded. */
+export const PARADAS_RANGE_LIMIT = 2000;
+
+export const paradaMessages = {
+  // Rules of SPEC.md section 5 and DECISIONS.md section 8.
+  noneSelected: 'No hay parada seleccionada para actualizar.',
+  timesRequired: 'La hora de inicio y fin son obligatorias.',
+  startBeforeEnd: 'La hora de inicio debe ser anterior a la hora de fin.',
+  descriptionMax: 'La descripción no puede exceder los 500 caracteres.',
+  noActiveToEnd: 'No hay una parada activa para finalizar.',
+  alreadyActive: 'Ya tienes una parada activa.',
+  overlap: 'La parada se solapa con otra parada registrada.',
+  // Server texts SPEC.md leaves open.
+  endInFuture: 'La hora de fin no puede ser posterior a la hora actual.',
+  invalidTime: 'La hora no es válida.',
+  alreadyEnded: 'La parada ya ha finalizado.',
+  notFound: 'Parada Kaiser no encontrada.',
+  notOwn: 'No tienes permiso para modificar esta parada.',
+  noStation: 'Tu sesión no tiene un arco sumergido. Inicia sesión seleccionando uno.',
+  stationUnknown: 'El arco sumergido seleccionado no existe.',
+  rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
+  // Client texts of SPEC.md sections 2 and 8.
+  started: 'Parada iniciada!',
+  ended: (minutes: number) => `Parada finalizada! Duración: ${minutes} minutos.`,
+  updated: 'Parada Kaiser actualizada con éxito!',
+  deleted: 'Parada Kaiser eliminada con éxito!',
+  manualSaved: 'Parada manual registrada con éxito!',
+  confirmDelete: '¿Estás seguro de que quieres eliminar esta parada Kaiser?',
+  loading: 'Cargando paradas...',
+  loadingArcos: 'Cargando arcos sumergidos...',
+  empty: 'No hay paradas registradas para los filtros seleccionados.',
+  adminEmpty: 'No hay paradas Kaiser registradas.',
+  active: 'Activa',
+  noDuration: '--',
+  noDescription: 'Sin descripción',
+  noStationName: 'N/A',
+  loadFallback: 'Fallo al cargar paradas anteriores',
+  loadNetwork: 'Ocurrió un error al cargar las paradas.',
+  startFallback: 'Fallo al iniciar parada',
+  startNetwork: 'Ocurrió un error al iniciar la parada.',
+  endFallback: 'Fallo al finalizar parada',
+  endNetwork: 'Ocurrió un error al finalizar la parada.',
+  updateFallback: 'Fallo al actualizar parada Kaiser',
+  updateNetwork: 'Ocurrió un error al actualizar la parada.',
+  deleteFallback: 'Fallo al eliminar parada Kaiser.',
+  deleteNetwork: 'Ocurrió un error al eliminar la parada.',
+  manualFallback: 'Fallo al registrar la parada manual.',
+  manualNetwork: 'Ocurrió un error al registrar la parada manual.',
+  adminLoadFallback: 'Fallo al cargar paradas Kaiser',
+  adminLoadNetwork: 'Ocurrió un error al cargar las paradas Kaiser.',
+} as const;
+
+export const DAY_FILTER_LABELS = {
+  currentWeek: 'Semana actual',
+  monday: 'Lunes',
+  tuesday: 'Martes',
+  wednesday: 'Miércoles',
+  thursday: 'Jueves',
+  friday: 'Viernes',
+  saturday: 'Sábado',
+} as const;
+
+/** Optional free text; blank means no description (stored as null). */
+export const descriptionSchema = z
+  .string({ error: paradaMessages.descriptionMax })
+  .max(DESCRIPTION_MAX, paradaMessages.descriptionMax)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null));
+
+/** A station id that may be absent, empty or null (the server prefers the token's station). */
+const optionalArco = z
+  .union([idSchema, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : null));
+
+/** Required instant: a missing or blank time gives the SPEC text; a malformed one its own text. */
+const requiredInstant = z
+  .string({ error: paradaMessages.timesRequired })
+  .trim()
+  .min(1, paradaMessages.timesRequired)
+  .pipe(z.iso.datetime({ offset: true, error: paradaMessages.invalidTime }));
+
+const timesObject = z.object({
+  start_time: requiredInstant,
+  end_time: requiredInstant,
+  description: descriptionSchema,
+  arco_sumergido_id: optionalArco,
+});
+
+const startBeforeEnd = (v: { start_time: string; end_time: string }) => Date.parse(v.start_time) < Date.parse(v.end_time);
+
+/** POST /api/paradas-kaiser/manual and PUT /api/paradas-kaiser/:id. */
+export const paradaTimesBody = timesObject.refine(startBeforeEnd, { error: paradaMessages.startBeforeEnd, path: ['end_time'] });
+export type ParadaTimesBody = z.input<typeof paradaTimesBody>;
+
+/** POST /api/paradas-kaiser/start: the station comes from the token. */
+export const startParadaBody = z.object({ description: descriptionSchema, arco_sumergido_id: optionalArco });
+export type StartParadaBody = z.input<typeof startParadaBody>;
+
+/** PUT /api/paradas-kaiser/end/:id; a missing description keeps the stored one. */
+export const endParadaBody = z.object({
+  description: z.string({ error: paradaMessages.descriptionMax }).max(DESCRIPTION_MAX, paradaMessages.descriptionMax).optional(),
+});
+export type EndParadaBody = z.input<typeof endParadaBody>;
+
+export const paradasQuery = z
+  .object({ startDate: dateSchema.optional(), endDate: dateSchema.optional() })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { error: paradaMessages.rangeOrder });
+export type ParadasQuery = z.input<typeof paradasQuery>;
+
+export const parada = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  user_name: z.string(),
+  arco_sumergido_id: z.number(),
+  arco_sumergido_name: z.string().nullable(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  duration_minutes: z.number().nullable(),
+  description: z.string().nullable(),
+});
+export type Parada = z.infer<typeof parada>;
+
+export const startParadaResponse = z.object({ stopId: z.number(), start_time: z.string(), message: z.string() });
+export type StartParadaResponse = z.infer<typeof startParadaResponse>;
+export const endParadaResponse = z.object({ duration: z.number(), message: z.string() });
+export type EndParadaResponse = z.infer<typeof endParadaResponse>;
+export const paradaSavedResponse = z.object({ parada, message: z.string() });
+export type ParadaSavedResponse = z.infer<typeof paradaSavedResponse>;
+
+/** Whole minutes between two instants, rounded to the nearest minute (DST-safe: instants, not wall clocks). */
+export function durationMinutes(start: string, end: string): number {
+  return Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
+}
+
+const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The edit and manual forms: times typed as HH:mm in the factory zone. The client turns them into
+ * instants (zonedInstant) and the server re-checks every rule on the instants.
+ */
+export const paradaTimesForm = z
+  .object({
+    start: z.string().trim(),
+    end: z.string().trim(),
+    description: z.string().max(DESCRIPTION_MAX, paradaMessages.descriptionMax),
+    arco_sumergido_id: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.start || !v.end) {
+      ctx.addIssue({ code: 'custom', message: paradaMessages.timesRequired, path: [v.start ? 'end' : 'start'] });
+      return;
+    }
+    if (!hhmm.test(v.start) || !hhmm.test(v.end)) {
+      ctx.addIssue({ code: 'custom', message: paradaMessages.invalidTime, path: [hhmm.test(v.start) ? 'end' : 'start'] });
+    }
+  });
+export type ParadaTimesForm = z.input<typeof paradaTimesForm>;
+
+/** The end stop form: only the description rule (the active stop is checked by the screen). */
+export const endParadaForm = z.object({ description: z.string().max(DESCRIPTION_MAX, paradaMessages.descriptionMax) });
