@@ -56,7 +56,15 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     return res.json().tramo;
   }
 
-  const count = async () => Number((await t.db.selectFrom('tramos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('tramos')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe('create', () => {
     it('stores the circular with owner from the token, nave from the station and today as date', async () => {
@@ -365,9 +373,24 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
 
     it('matches the ids by case-insensitive substring, the date exactly, any combination, newest first', async () => {
       const p = tag();
-      const a = await create(alice.token, { id_tramo: `${p}-tramo-AA`, id_proyecto: `${p}-Proy-1`, id_circular: 'CIRC-X', circular_fecha: '2026-05-04' });
-      const b = await create(bob.token, { id_tramo: `${p}-TRAMO-bb`, id_proyecto: `${p}-proy-2`, id_circular: 'circ-y', circular_fecha: '2026-05-05' });
-      const c = await create(alice.token, { id_tramo: `${p}-other`, id_proyecto: `${p}-PROY-1`, id_circular: 'CIRC-Y', circular_fecha: '2026-05-04' });
+      const a = await create(alice.token, {
+        id_tramo: `${p}-tramo-AA`,
+        id_proyecto: `${p}-Proy-1`,
+        id_circular: 'CIRC-X',
+        circular_fecha: '2026-05-04',
+      });
+      const b = await create(bob.token, {
+        id_tramo: `${p}-TRAMO-bb`,
+        id_proyecto: `${p}-proy-2`,
+        id_circular: 'circ-y',
+        circular_fecha: '2026-05-05',
+      });
+      const c = await create(alice.token, {
+        id_tramo: `${p}-other`,
+        id_proyecto: `${p}-PROY-1`,
+        id_circular: 'CIRC-Y',
+        circular_fecha: '2026-05-04',
+      });
       const ids = async (query: Record<string, string>) => {
         const res = await search(alice.token, query);
         expect(res.statusCode).toBe(200);

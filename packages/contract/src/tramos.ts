@@ -64,8 +64,7 @@ export const searchResultsText = (n: number) => `Se encontraron ${n} resultados.
 export const adminListFallback = (status: number) => `Fallo al cargar circulares: ${status}`;
 export const adminUpdateError = (status: number, message: string) => `Error al actualizar circular: ${status} - ${message}`;
 
-const idField = (min: string, max: string) =>
-  z.string({ error: min }).trim().min(TRAMO_ID_MIN, min).max(TRAMO_ID_MAX, max);
+const idField = (min: string, max: string) => z.string({ error: min }).trim().min(TRAMO_ID_MIN, min).max(TRAMO_ID_MAX, max);
 
 export const idTramoSchema = idField(tramoMessages.idTramoMin, tramoMessages.idTramoMax);
 export const idProyectoSchema = idField(tramoMessages.idProyectoMin, tramoMessages.idProyectoMax);
@@ -81,7 +80,11 @@ export const tramoArcoSchema = z
   .refine((v) => v !== '', { error: tramoMessages.arcoRequired });
 
 /** Required in the edit form: an empty value is refused before the format is checked. */
-export const requiredFechaSchema = z.string({ error: tramoMessages.fechaRequired }).trim().min(1, tramoMessages.fechaRequired).pipe(dateSchema);
+export const requiredFechaSchema = z
+  .string({ error: tramoMessages.fechaRequired })
+  .trim()
+  .min(1, tramoMessages.fechaRequired)
+  .pipe(dateSchema);
 
 /** Fields of POST /api/tramos (multipart) and of the Añadir Circular form. */
 export const tramoCreateFields = z.object({

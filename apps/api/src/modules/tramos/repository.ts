@@ -1,4 +1,4 @@
-import { type Transaction, sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database, TramosTable } from '../../db/types';
 
@@ -36,7 +36,10 @@ export const findTramo = (db: Executor, id: number) => withNames(db).where('tram
 export async function listTramos(db: Db, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
     withNames(db).orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).offset(offset).execute(),
-    db.selectFrom('tramos').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('tramos')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -3,7 +3,7 @@ import { type Tramo, tramoCreateFields, tramoMessages, tramoUpdateFields } from 
 import { userMessages } from '@portal/contract/users';
 import type { z } from 'zod';
 import type { App } from '../../app';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { MultipartInput } from '../../plugins/uploads';
@@ -42,22 +42,34 @@ export async function createTramo(app: App, user: AuthUser, input: MultipartInpu
   const station = await stationOrFail(app, Number(fields.arco_sumergido_id));
   const now = nowIso();
   const { id } = await app.images.withImage(input.file?.buffer, (image) =>
-    repo.insertTramo(app.db, {
-      id_tramo: fields.id_tramo,
-      id_proyecto: fields.id_proyecto,
-      id_circular: fields.id_circular,
-      circular_fecha: fields.circular_fecha || factoryToday(app.config.factoryTz),
-      descripcion: fields.descripcion || null,
-      imagen: image?.path ?? null,
-      imagen_thumb: image?.thumb ?? null,
-      nave_id: station.nave_id,
-      arco_sumergido_id: station.id,
-      user_id: user.id,
-      created_at: now,
-      updated_at: now,
-    }),
+    stationGone(
+      repo.insertTramo(app.db, {
+        id_tramo: fields.id_tramo,
+        id_proyecto: fields.id_proyecto,
+        id_circular: fields.id_circular,
+        circular_fecha: fields.circular_fecha || factoryToday(app.config.factoryTz),
+        descripcion: fields.descripcion || null,
+        imagen: image?.path ?? null,
+        imagen_thumb: image?.thumb ?? null,
+        nave_id: station.nave_id,
+        arco_sumergido_id: station.id,
+        user_id: user.id,
+        created_at: now,
+        updated_at: now,
+      }),
+    ),
   );
   return reload(app, id);
+}
+
+/** A station deleted between the check and the write is reported like an unknown one, not as a 500. */
+async function stationGone<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw badRequest(tramoMessages.arcoUnknown);
+    throw error;
+  }
 }
 
 function assertMayEdit(user: AuthUser, ownerId: number | null) {
@@ -94,7 +106,7 @@ export async function updateTramo(app: App, user: AuthUser, id: number, input: M
         values.imagen = image.path;
         values.imagen_thumb = image.thumb;
       }
-      await repo.updateTramo(trx, id, values);
+      await stationGone(repo.updateTramo(trx, id, values));
       return image ? [locked.imagen, locked.imagen_thumb] : [];
     }),
   );
