@@ -1,5 +1,77 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { useParams } from 'react-router';
+import { Banner, type BannerMessage } from '@/components/Banner';
+import { Loading } from '@/components/Loading';
+import { errorText } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
+import { useCurrentUser } from '@/lib/token';
+import { usePosts } from '../api/get-posts';
+import { useLikePost } from '../api/like-post';
+import { useUnlikePost } from '../api/unlike-post';
+import { PostCard } from '../components/PostCard';
+import { PostComposer } from '../components/PostComposer';
 
-export default function Page() {
-  return <PlaceholderPage title="Muro" />;
+/** The station's wall (/dashboard and /dashboard/wall/:wallName). */
+export default function WallPage() {
+  const { wallName = WALL_DEFAULT_NAME } = useParams();
+  const user = useCurrentUser();
+  const tz = useFactoryTz();
+  const [openPostId, setOpenPostId] = useState<number | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const posts = usePosts({
+    arco_sumergido_id: user?.arco_sumergido_id ?? undefined,
+    wall_name: wallName === WALL_DEFAULT_NAME ? undefined : wallName,
+  });
+  const like = useLikePost();
+  const unlike = useUnlikePost();
+
+  const toggleLike = (post: WallPost) => {
+    setBanner(null);
+    const mutation = post.is_liked_by_current_user ? unlike : like;
+    const fallback = post.is_liked_by_current_user ? wallMessages.unlikeFallback : wallMessages.likeFallback;
+    mutation.mutate(post.id, {
+      onError: (error) => setBanner({ variant: 'danger', text: errorText(error, fallback, wallMessages.network) }),
+    });
+  };
+
+  const title = user?.arco_sumergido_name ? `Muro de ${user.arco_sumergido_name}` : wallName;
+  const list = posts.data?.pages.flat() ?? [];
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 720 }}>
+      <h1 className="h4 mb-3">{title}</h1>
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+      <PostComposer wallName={wallName} />
+      {posts.isPending ? (
+        <Loading text={wallMessages.loading} />
+      ) : posts.isError ? (
+        <Alert variant="danger">{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Alert>
+      ) : list.length === 0 ? (
+        <p className="text-muted">{wallMessages.empty}</p>
+      ) : (
+        <>
+          {list.map((post) => (
+            <PostCard
+              key={post.id}
+              post={post}
+              tz={tz}
+              commentsOpen={openPostId === post.id}
+              onToggleComments={() => setOpenPostId((open) => (open === post.id ? null : post.id))}
+              onToggleLike={() => toggleLike(post)}
+            />
+          ))}
+          {posts.hasNextPage && (
+            <div className="text-center mb-3">
+              <Button variant="outline-secondary" onClick={() => posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+                {posts.isFetchingNextPage ? wallMessages.loadingMore : wallMessages.loadMore}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,17 @@
+import { type PostsQuery, WALL_PAGE_DEFAULT, type WallPost } from '@portal/contract/wall';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { wallKeys } from './keys';
+
+export const getPosts = (query: PostsQuery) => api<WallPost[]>('/api/wall/posts', { query: { ...query } });
+
+/** Posts newest first, one page at a time; the next page starts before the last id shown. */
+export function usePosts(query: Omit<PostsQuery, 'before' | 'limit'>, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: wallKeys.postList(query),
+    queryFn: ({ pageParam }) => getPosts({ ...query, limit: WALL_PAGE_DEFAULT, before: pageParam }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.length === WALL_PAGE_DEFAULT ? last[last.length - 1]?.id : undefined),
+    enabled,
+  });
+}

@@ -1,0 +1,17 @@
+import type { PostsQuery } from '@portal/contract/wall';
+
+/** Query keys of the wall: every post list lives under ['wall', 'posts'] so one invalidation reloads them all. */
+export const wallKeys = {
+  posts: ['wall', 'posts'] as const,
+  postList: (query: Omit<PostsQuery, 'before'>) => ['wall', 'posts', query] as const,
+  comments: (postId: number) => ['wall', 'comments', postId] as const,
+  allComments: ['wall', 'all-comments'] as const,
+};
+
+/** Multipart body: text fields plus an optional image under `image`. */
+export function formData(fields: Record<string, string | undefined>, image?: File | null): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
+  if (image) form.append('image', image);
+  return form;
+}

@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { commentAdminEdit, type WallComment, wallMessages } from '@portal/contract/wall';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { Controller, useForm } from 'react-hook-form';
+import { ImagePicker } from '@/components/ImagePicker';
+import { errorText, imageUrl } from '@/lib/api';
+import { useUpdateComment } from '../api/update-comment';
+
+/** The admin's comment editor; `image` holds the new File or the stored path (see PostEditModal). */
+export function CommentEditModal({ comment, onHide, onSaved }: { comment: WallComment | null; onHide: () => void; onSaved: () => void }) {
+  const update = useUpdateComment();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(commentAdminEdit), defaultValues: { content: '', image: null as unknown } });
+
+  useEffect(() => {
+    if (comment) {
+      reset({ content: comment.content, image: comment.image_path });
+      setServerError(null);
+    }
+  }, [comment, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (!comment) {
+      setServerError(wallMessages.noCommentSelected);
+      return;
+    }
+    setServerError(null);
+    update.mutate(
+      { postId: comment.post_id, id: comment.id, content: values.content, image: values.image instanceof File ? values.image : null },
+      {
+        onSuccess: () => onSaved(),
+        onError: (error) => setServerError(errorText(error, wallMessages.updateCommentFallback, wallMessages.network)),
+      },
+    );
+  });
+
+  const message = errors.content?.message ?? serverError;
+  return (
+    <Modal show={!!comment} onHide={onHide} centered aria-labelledby="edit-comment-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title id="edit-comment-title">Editar Comentario</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {message && (
+            <Alert variant="danger" role="alert">
+              {message}
+            </Alert>
+          )}
+          <Form.Group className="mb-3" controlId="edit-comment-content">
+            <Form.Label>Contenido</Form.Label>
+            <Form.Control as="textarea" rows={3} isInvalid={!!errors.content} {...register('content')} />
+          </Form.Group>
+          <Controller
+            control={control}
+            name="image"
+            render={({ field }) => (
+              <ImagePicker
+                label="Nueva imagen (opcional)"
+                file={field.value instanceof File ? field.value : null}
+                onChange={(file) => field.onChange(file ?? comment?.image_path ?? null)}
+                existingUrl={imageUrl(comment?.image_thumb ?? comment?.image_path)}
+                previewMaxWidth={100}
+              />
+            )}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
+            Cerrar
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
