@@ -8,6 +8,7 @@ export const arcoMessages = {
   duplicate: 'Ya existe un arco sumergido con ese nombre en esa nave.',
   notFound: 'Arco sumergido no encontrado.',
   inUse: 'No se puede eliminar el arco sumergido: tiene registros asociados.',
+  moveInUse: 'No se puede mover el arco sumergido a otra nave: tiene registros asociados.',
   noneSelected: 'No hay arco sumergido seleccionado para actualizar.',
   // Client texts of SPEC.md section 8.
   loadFallback: 'Fallo al cargar arcos sumergidos',

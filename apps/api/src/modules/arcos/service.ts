@@ -30,7 +30,7 @@ export async function updateArco(db: Db, id: number, body: ArcoBody) {
   if (!current) throw notFound(arcoMessages.notFound);
   const target = await naveId(db, body.nave);
   if (body.nave !== current.nave && (await repo.arcoInUse(db, id))) {
-    throw conflict('No se puede mover el arco sumergido a otra nave: tiene registros asociados.');
+    throw conflict(arcoMessages.moveInUse);
   }
   try {
     await repo.updateArco(db, id, body.name, target);
