@@ -1,5 +1,62 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import { useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Banner, type BannerMessage } from '@/components/Banner';
+import { Loading } from '@/components/Loading';
+import { errorText } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
+import { useParadas } from '../api/get-paradas';
+import { DeleteParadaModal } from '../components/DeleteParadaModal';
+import { EditParadaModal } from '../components/EditParadaModal';
+import { ParadaCard } from '../components/ParadaCard';
 
-export default function Page() {
-  return <PlaceholderPage title="Paradas Kaiser" />;
+/** Admin 'Paradas Kaiser': every user's stops (the newest 200) with edit and delete. */
+export default function AdminParadasPage() {
+  const tz = useFactoryTz();
+  const paradas = useParadas({});
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const [editing, setEditing] = useState<Parada | null>(null);
+  const [deleting, setDeleting] = useState<Parada | null>(null);
+
+  return (
+    <div>
+      <h1 className="h4 mb-3">Paradas Kaiser</h1>
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+      {paradas.isPending ? (
+        <Loading text={paradaMessages.loading} />
+      ) : paradas.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {errorText(paradas.error, paradaMessages.adminLoadFallback, paradaMessages.adminLoadNetwork)}
+        </div>
+      ) : paradas.data.length === 0 ? (
+        <p className="text-muted">{paradaMessages.adminEmpty}</p>
+      ) : (
+        <Row xs={1} sm={2} lg={3} xl={4} className="g-3">
+          {paradas.data.map((p) => (
+            <Col key={p.id}>
+              <ParadaCard parada={p} tz={tz} showUser onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <EditParadaModal
+        parada={editing}
+        onHide={() => setEditing(null)}
+        onSaved={(text) => {
+          setEditing(null);
+          setBanner({ variant: 'success', text });
+        }}
+      />
+      <DeleteParadaModal
+        parada={deleting}
+        tz={tz}
+        onHide={() => setDeleting(null)}
+        onDeleted={(text) => {
+          setDeleting(null);
+          setBanner({ variant: 'success', text });
+        }}
+      />
+    </div>
+  );
 }

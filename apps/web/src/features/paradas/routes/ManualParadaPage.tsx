@@ -1,5 +1,102 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
+import { zonedInstant } from '@portal/contract/time';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Banner, type BannerMessage } from '@/components/Banner';
+import { errorText } from '@/lib/api';
+import { formatPlainDate } from '@/lib/dates';
+import { useFactoryToday, useFactoryTz } from '@/lib/factory';
+import { useCurrentUser } from '@/lib/token';
+import { useCreateManualParada } from '../api/create-manual-parada';
 
-export default function Page() {
-  return <PlaceholderPage title="Registro manual" />;
+const REDIRECT_MS = 2000;
+
+/** /dashboard/add-manual-parada: a stop of today registered after the fact, at the session's station. */
+export default function ManualParadaPage() {
+  const user = useCurrentUser();
+  const tz = useFactoryTz();
+  const today = useFactoryToday();
+  const navigate = useNavigate();
+  const create = useCreateManualParada();
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ParadaTimesForm>({ resolver: zodResolver(paradaTimesForm), defaultValues: { start: '', end: '', description: '' } });
+
+  useEffect(() => {
+    if (!saved) return;
+    const id = setTimeout(() => navigate('/dashboard/paradas-kaiser'), REDIRECT_MS);
+    return () => clearTimeout(id);
+  }, [saved, navigate]);
+
+  const onSubmit = handleSubmit((values) => {
+    const start_time = zonedInstant(today, values.start, tz);
+    const end_time = zonedInstant(today, values.end, tz);
+    if (Date.parse(start_time) >= Date.parse(end_time)) {
+      setBanner({ variant: 'danger', text: paradaMessages.startBeforeEnd });
+      return;
+    }
+    setBanner(null);
+    create.mutate(
+      { start_time, end_time, description: values.description, arco_sumergido_id: user?.arco_sumergido_id ?? null },
+      {
+        onSuccess: () => {
+          reset({ start: '', end: '', description: '' });
+          setBanner({ variant: 'success', text: paradaMessages.manualSaved });
+          setSaved(true);
+        },
+        onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.manualFallback, paradaMessages.manualNetwork) }),
+      },
+    );
+  });
+
+  const validation = errors.start?.message ?? errors.end?.message ?? errors.description?.message;
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 560 }}>
+      <h1 className="h4 mb-3">Registro manual de parada</h1>
+      <Card>
+        <Card.Body>
+          <Banner message={validation ? { variant: 'danger', text: validation } : banner} onClose={() => setBanner(null)} />
+          <p className="text-muted small">
+            Fecha: {formatPlainDate(today)}
+            {user?.arco_sumergido_name ? ` · ${user.arco_sumergido_name}` : ''}
+          </p>
+          <Form noValidate onSubmit={onSubmit}>
+            <div className="d-flex gap-3">
+              <Form.Group className="mb-3 flex-fill" controlId="manual-start">
+                <Form.Label>Hora de inicio</Form.Label>
+                <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
+              </Form.Group>
+              <Form.Group className="mb-3 flex-fill" controlId="manual-end">
+                <Form.Label>Hora de fin</Form.Label>
+                <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
+              </Form.Group>
+            </div>
+            <Form.Group className="mb-3" controlId="manual-description">
+              <Form.Label>Descripción</Form.Label>
+              <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
+            </Form.Group>
+            <div className="d-grid gap-2">
+              <Button type="submit" disabled={create.isPending || saved}>
+                {create.isPending ? 'Guardando...' : 'Guardar parada'}
+              </Button>
+              <Link to="/dashboard/paradas-kaiser" className="btn btn-outline-secondary">
+                Volver a Paradas Kaiser
+              </Link>
+            </div>
+          </Form>
+        </Card.Body>
+      </Card>
+    </div>
+  );
 }

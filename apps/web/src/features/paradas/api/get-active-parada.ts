@@ -1,0 +1,27 @@
+import type { Parada } from '@portal/contract/paradas';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { readActiveCache, writeActiveCache } from './active-cache';
+
+export const activeParadaKey = ['paradas', 'active'] as const;
+
+export type ActiveStop = Pick<Parada, 'id' | 'start_time' | 'arco_sumergido_id'>;
+
+export async function getActiveParada(userId: number): Promise<ActiveStop | null> {
+  const stop = await api<Parada | null>('/api/paradas-kaiser/active');
+  const active = stop ? { id: stop.id, start_time: stop.start_time, arco_sumergido_id: stop.arco_sumergido_id } : null;
+  writeActiveCache(active && { ...active, user_id: userId });
+  return active;
+}
+
+/** The running stop of the signed-in worker: the cached copy until the server answers. */
+export function useActiveParada(userId: number) {
+  return useQuery({
+    queryKey: [...activeParadaKey, userId],
+    queryFn: () => getActiveParada(userId),
+    // A stop started or ended on another device shows up when the worker comes back to this one.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
+    placeholderData: () => readActiveCache(userId) ?? undefined,
+  });
+}

@@ -1,0 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Every stop change can alter the history, the admin grid and the active stop: refresh them all. */
+export function invalidateParadas(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: ['paradas'] });
+}

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
+import { factoryDate, factoryTime, zonedInstant } from '@portal/contract/time';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { useForm } from 'react-hook-form';
+import { errorText } from '@/lib/api';
+import { formatPlainDate } from '@/lib/dates';
+import { useFactoryTz } from '@/lib/factory';
+import { useArcos } from '../api/get-arcos';
+import { useUpdateParada } from '../api/update-parada';
+
+const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
+
+/**
+ * Edit a stop: HH:mm times typed in the factory zone on the stop's own dates (the start's date, and the
+ * end's date for a stop that ran past midnight), turned into instants before they are sent.
+ */
+export function EditParadaModal({
+  parada,
+  onHide,
+  onSaved,
+}: {
+  parada: Parada | null;
+  onHide: () => void;
+  onSaved: (text: string) => void;
+}) {
+  const tz = useFactoryTz();
+  const arcos = useArcos();
+  const update = useUpdateParada();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ParadaTimesForm>({ resolver: zodResolver(paradaTimesForm), defaultValues: empty });
+
+  const startDate = parada?.date ?? '';
+  const endDate = parada?.end_time ? factoryDate(parada.end_time, tz) : startDate;
+
+  useEffect(() => {
+    if (!parada) return;
+    setError(null);
+    update.reset();
+    reset({
+      start: factoryTime(parada.start_time, tz),
+      end: parada.end_time ? factoryTime(parada.end_time, tz) : '',
+      description: parada.description ?? '',
+      arco_sumergido_id: String(parada.arco_sumergido_id),
+    });
+  }, [parada, tz, reset, update.reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (!parada) {
+      setError(paradaMessages.noneSelected);
+      return;
+    }
+    const start_time = zonedInstant(startDate, values.start, tz);
+    const end_time = zonedInstant(endDate, values.end, tz);
+    if (Date.parse(start_time) >= Date.parse(end_time)) {
+      setError(paradaMessages.startBeforeEnd);
+      return;
+    }
+    setError(null);
+    update.mutate(
+      {
+        id: parada.id,
+        start_time,
+        end_time,
+        description: values.description,
+        arco_sumergido_id: values.arco_sumergido_id ? Number(values.arco_sumergido_id) : parada.arco_sumergido_id,
+      },
+      {
+        onSuccess: (res) => onSaved(res.message || paradaMessages.updated),
+        onError: (e) => setError(errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork)),
+      },
+    );
+  });
+
+  const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? error;
+  const stations = arcos.data ?? [];
+  // A station missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
+  const options =
+    parada && !stations.some((a) => a.id === parada.arco_sumergido_id)
+      ? [...stations, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
+      : stations;
+
+  return (
+    <Modal show={parada !== null} onHide={onHide} centered aria-labelledby="edit-parada-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title id="edit-parada-title">Editar Parada Kaiser</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {message && (
+            <Alert variant="danger" role="alert">
+              {message}
+            </Alert>
+          )}
+          <p className="mb-3">
+            <strong>Fecha:</strong> {formatPlainDate(startDate)}
+            {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
+          </p>
+          <div className="d-flex gap-3">
+            <Form.Group className="mb-3 flex-fill" controlId="edit-parada-start">
+              <Form.Label>Hora de inicio</Form.Label>
+              <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
+            </Form.Group>
+            <Form.Group className="mb-3 flex-fill" controlId="edit-parada-end">
+              <Form.Label>Hora de fin</Form.Label>
+              <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
+            </Form.Group>
+          </div>
+          <Form.Group className="mb-3" controlId="edit-parada-arco">
+            <Form.Label>Arco Sumergido</Form.Label>
+            {arcos.isPending ? (
+              <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
+            ) : (
+              <Form.Select {...register('arco_sumergido_id')}>
+                {options.map((a) => (
+                  <option key={a.id} value={String(a.id)}>
+                    {a.name}
+                  </option>
+                ))}
+              </Form.Select>
+            )}
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="edit-parada-description">
+            <Form.Label>Descripción</Form.Label>
+            <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
+            Cerrar
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
