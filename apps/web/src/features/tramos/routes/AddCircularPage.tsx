@@ -1,5 +1,101 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TramoAddForm, tramoAddForm, tramoMessages } from '@portal/contract/tramos';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Banner, type BannerMessage } from '@/components/Banner';
+import { ImagePicker } from '@/components/ImagePicker';
+import { errorText } from '@/lib/api';
+import { useCurrentUser } from '@/lib/token';
+import { useCreateTramo } from '../api/create-tramo';
+import { useStations } from '../api/get-stations';
+import { firstError } from '../components/firstError';
+import { StationSelect } from '../components/StationSelect';
 
-export default function Page() {
-  return <PlaceholderPage title="Añadir Circular" />;
+const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
+
+/** Añadir Circular: the station defaults to the one chosen at login, among the stations of the user's nave. */
+export default function AddCircularPage() {
+  const user = useCurrentUser();
+  const stations = useStations(user?.nave);
+  const create = useCreateTramo();
+  const [file, setFile] = useState<File | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const defaults: TramoAddForm = {
+    id_tramo: '',
+    id_proyecto: '',
+    id_circular: '',
+    descripcion: '',
+    arco_sumergido_id: user?.arco_sumergido_id ? String(user.arco_sumergido_id) : '',
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TramoAddForm>({ resolver: zodResolver(tramoAddForm), defaultValues: defaults });
+
+  const onSubmit = handleSubmit((values) => {
+    setBanner(null);
+    create.mutate(
+      { fields: values, imagen: file },
+      {
+        onSuccess: () => {
+          setBanner({ variant: 'success', text: tramoMessages.added });
+          reset(defaults);
+          setFile(null);
+        },
+        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, tramoMessages.addFallback, tramoMessages.addNetwork) }),
+      },
+    );
+  });
+
+  const validation = firstError(errors, order);
+  return (
+    <Card className="mx-auto" style={{ maxWidth: 640 }}>
+      <Card.Body>
+        <h1 className="h4 mb-3">Añadir Circular</h1>
+        <Banner message={banner} onClose={() => setBanner(null)} />
+        {validation && (
+          <div className="alert alert-danger" role="alert">
+            {validation}
+          </div>
+        )}
+        <Form noValidate onSubmit={onSubmit}>
+          <Form.Group className="mb-3" controlId="add-id-tramo">
+            <Form.Label>ID Tramo</Form.Label>
+            <Form.Control type="text" isInvalid={!!errors.id_tramo} {...register('id_tramo')} />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="add-id-proyecto">
+            <Form.Label>ID Proyecto</Form.Label>
+            <Form.Control type="text" isInvalid={!!errors.id_proyecto} {...register('id_proyecto')} />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="add-id-circular">
+            <Form.Label>ID Circular</Form.Label>
+            <Form.Control type="text" isInvalid={!!errors.id_circular} {...register('id_circular')} />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="add-descripcion">
+            <Form.Label>Descripción</Form.Label>
+            <Form.Control as="textarea" rows={3} isInvalid={!!errors.descripcion} {...register('descripcion')} />
+          </Form.Group>
+          <StationSelect
+            id="add-arco"
+            stations={stations.data ?? []}
+            loading={stations.isLoading}
+            naveKnown={!!user?.nave}
+            invalid={!!errors.arco_sumergido_id}
+            registration={register('arco_sumergido_id')}
+            // The login station is an option at once, so the default shows before the list arrives.
+            current={user?.arco_sumergido_id ? { id: user.arco_sumergido_id, name: user.arco_sumergido_name ?? '' } : null}
+          />
+          <ImagePicker file={file} onChange={setFile} previewMinWidth={100} previewMaxWidth={400} disabled={create.isPending} />
+          <Button type="submit" className="w-100" disabled={create.isPending}>
+            {create.isPending ? 'Añadiendo...' : 'Añadir Circular'}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
 }

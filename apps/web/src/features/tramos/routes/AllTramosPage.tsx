@@ -1,5 +1,80 @@
-import { PlaceholderPage } from '@/components/PlaceholderPage';
+import { type Tramo, tramoMessages } from '@portal/contract/tramos';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { Banner, type BannerMessage } from '@/components/Banner';
+import { ConfirmModal } from '@/components/ConfirmModal';
+import { Loading } from '@/components/Loading';
+import { errorText } from '@/lib/api';
+import { useDeleteTramo } from '../api/delete-tramo';
+import { useAllTramos } from '../api/get-tramos';
+import { TramoGrid } from '../components/TramoGrid';
 
-export default function Page() {
-  return <PlaceholderPage title="Todos los Tramos" />;
+/** Todos los Tramos (admin view inside the user area): every circular, with delete. */
+export default function AllTramosPage() {
+  const list = useAllTramos('user-area');
+  const remove = useDeleteTramo();
+  const [deleting, setDeleting] = useState<Tramo | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const tramos = list.data?.pages.flatMap((p) => p.tramos) ?? [];
+
+  const confirm = () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setBanner({ variant: 'success', text: tramoMessages.deleted });
+      },
+      onError: (error) => setDeleteError(errorText(error, tramoMessages.deleteFallback, tramoMessages.deleteNetwork)),
+    });
+  };
+
+  return (
+    <div>
+      <h1 className="h4 mb-3">Todos los Tramos</h1>
+      <Banner message={banner} onClose={() => setBanner(null)} />
+      {list.isLoading && <Loading text={tramoMessages.loading} />}
+      {list.isError && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(list.error, tramoMessages.loadAllFallback, tramoMessages.loadAllNetwork)}
+        </div>
+      )}
+      {list.isSuccess && tramos.length === 0 && <p className="text-muted">{tramoMessages.empty}</p>}
+      <TramoGrid
+        tramos={tramos}
+        hasMore={!!list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        actions={(t) => (
+          <>
+            <Link to={`/dashboard/tramo/${t.id}`} className="btn btn-outline-secondary btn-sm">
+              Ver detalles
+            </Link>
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={() => {
+                setDeleteError(null);
+                setDeleting(t);
+              }}
+              aria-label={`Eliminar tramo ${t.id_tramo}`}
+            >
+              Eliminar
+            </Button>
+          </>
+        )}
+      />
+      <ConfirmModal
+        show={deleting !== null}
+        busy={remove.isPending}
+        error={deleteError}
+        onConfirm={confirm}
+        onCancel={() => setDeleting(null)}
+      >
+        <p className="mb-0">{tramoMessages.confirmDelete}</p>
+      </ConfirmModal>
+    </div>
+  );
 }
