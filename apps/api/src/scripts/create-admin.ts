@@ -10,9 +10,17 @@ const { values } = parseArgs({
   options: { 'worker-id': { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
 });
 const config = loadConfig();
-const rl = createInterface({ input: process.stdin, output: process.stdout });
-const workerId = (values['worker-id'] ?? (await rl.question('ID de Trabajador del administrador: '))).trim();
-const password = values.password ?? (await rl.question('Contraseña (mínimo 6 caracteres): '));
+const rl = createInterface({ input: process.stdin });
+// Lines are read through the iterator, which buffers them: answers piped in all at once (CI,
+// provisioning scripts) are not lost between two prompts as they are with rl.question.
+const lines = rl[Symbol.asyncIterator]();
+async function ask(prompt: string): Promise<string> {
+  process.stdout.write(prompt);
+  const next = await lines.next();
+  return next.done ? '' : next.value;
+}
+const workerId = (values['worker-id'] ?? (await ask('ID de Trabajador del administrador: '))).trim();
+const password = values.password ?? (await ask('Contraseña (mínimo 6 caracteres): '));
 const name = (values.name ?? 'Administrador').trim();
 rl.close();
 if (workerId.length < 3) throw new Error('The worker ID needs at least 3 characters.');
