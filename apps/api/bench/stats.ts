@@ -1,0 +1,242 @@
+/**
+ * Benchmark of the admin statistics (`npm run bench:stats`).
+ *
+ * Seeds a factory-scale data set (200,000 tramos over three years, 1,000,000 Kaiser stops, a few
+ * hundred users and stations, some wall activity) into a temporary SQLite database, and into a fresh
+ * schema of the PostgreSQL at BENCH_DATABASE_URL when set; builds the real app and times each
+ * dashboard endpoint through app.inject. Prints the seeding time and the median and p95 per endpoint.
+ *
+ * Env: BENCH_TRAMOS, BENCH_STOPS, BENCH_CALLS (defaults 200000, 1000000, 30), BENCH_DATABASE_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { addDays, factoryDate, factoryToday } from '@portal/contract/time';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDb, type Db, type DbHandle } from '../src/db/index';
+import { upsertAdmin } from '../src/lib/bootstrap';
+
+const TZ = 'Europe/Madrid';
+const TRAMOS = Number(process.env.BENCH_TRAMOS ?? 200_000);
+const STOPS = Number(process.env.BENCH_STOPS ?? 1_000_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 30);
+const USERS = 300;
+const STATIONS_PER_NAVE = 20;
+const POSTS = 20_000;
+const COMMENTS = 60_000;
+const DAYS = 3 * 365;
+const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
+
+const ENDPOINTS = [
+  '/api/dashboard/stats',
+  '/api/dashboard/tramos-stats?period=monthly',
+  '/api/dashboard/kaiser-stops-stats?period=monthly',
+  '/api/dashboard/top-users-by-tramos',
+  '/api/dashboard/top-users-by-kaiser-stops',
+];
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
+function rng(seed: number) {
+  let a = seed;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** Multi-row inserts in chunks that stay under both engines' bound-parameter limits. */
+async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, total: number, row: (i: number) => T) {
+  if (total === 0) return;
+  const columns = Object.keys(row(0)).length;
+  const chunk = Math.floor(30_000 / columns);
+  for (let start = 0; start < total; start += chunk) {
+    const rows: T[] = [];
+    for (let i = start; i < Math.min(total, start + chunk); i++) rows.push(row(i));
+    // biome-ignore lint/suspicious/noExplicitAny: generic bulk insert into any seeded table
+    await (db as any).insertInto(table).values(rows).execute();
+  }
+}
+
+async function seed(db: Db) {
+  const rand = rng(20261121);
+  const now = new Date().toISOString();
+  const today = factoryToday(TZ);
+  const nowMs = Date.now();
+
+  const naves = await db.selectFrom('naves').select('id').orderBy('id').execute();
+  const stations: { id: number; nave_id: number }[] = [];
+  for (const nave of naves) {
+    for (let i = 0; i < STATIONS_PER_NAVE; i++) {
+      const r = await db
+        .insertInto('arcos_sumergidos')
+        .values({ name: `Arco ${nave.id}-${i + 1}`, nave_id: nave.id, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      stations.push({ id: r.id, nave_id: nave.id });
+    }
+  }
+
+  await insertChunked(db, 'users', USERS, (i) => ({
+    worker_id: `bench${String(i).padStart(4, '0')}`,
+    name: `Trabajador ${String(i).padStart(4, '0')}`,
+    password_hash: 'not-a-login',
+    role: 'user',
+    nave_id: naves[i % naves.length].id,
+    created_at: now,
+    updated_at: now,
+  }));
+  const userIds = (await db.selectFrom('users').select('id').where('worker_id', 'like', 'bench0%').execute()).map((u) => u.id);
+
+  await insertChunked(db, 'tramos', TRAMOS, (i) => {
+    const station = stations[rand(stations.length)];
+    return {
+      id_tramo: `TR-${i}`,
+      id_proyecto: `PR-${rand(500)}`,
+      id_circular: `CI-${i}`,
+      circular_fecha: addDays(today, -rand(DAYS)),
+      descripcion: null,
+      nave_id: station.nave_id,
+      arco_sumergido_id: station.id,
+      // Every tenth circular belongs to a deleted user.
+      user_id: i % 10 === 0 ? null : userIds[rand(userIds.length)],
+      created_at: now,
+      updated_at: now,
+    };
+  });
+
+  // The newest stop of the first 50 users is still active (at most one per user).
+  const active = new Set(userIds.slice(0, 50));
+  await insertChunked(db, 'paradas_kaiser', STOPS, (i) => {
+    const userId = i % 20 === 0 ? null : userIds[rand(userIds.length)];
+    const isActive = userId !== null && active.delete(userId);
+    const startMs = isActive ? nowMs - rand(3_600_000) : nowMs - 3_600_000 - rand(DAYS * 86_400_000);
+    const minutes = 1 + rand(120);
+    return {
+      user_id: userId,
+      arco_sumergido_id: stations[rand(stations.length)].id,
+      date: factoryDate(startMs, TZ),
+      start_time: new Date(startMs).toISOString(),
+      end_time: isActive ? null : new Date(startMs + minutes * 60_000).toISOString(),
+      duration_minutes: isActive ? null : minutes,
+      description: null,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+
+  await insertChunked(db, 'wall_posts', POSTS, (i) => ({
+    user_id: userIds[i % userIds.length],
+    arco_sumergido_id: stations[i % stations.length].id,
+    wall_name: 'Main',
+    content: `Publicación ${i}`,
+    created_at: now,
+    updated_at: now,
+  }));
+  const firstPost = (await db.selectFrom('wall_posts').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+  await insertChunked(db, 'wall_comments', COMMENTS, (i) => ({
+    post_id: firstPost + rand(POSTS),
+    user_id: userIds[rand(userIds.length)],
+    content: `Comentario ${i}`,
+    created_at: now,
+    updated_at: now,
+  }));
+
+  // A production database has planner statistics; a freshly loaded one needs them gathered once.
+  await sql.raw('analyze').execute(db);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function run(label: string, handle: DbHandle, dataDir: string) {
+  console.log(`\n== ${label} ==`);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    FACTORY_TZ: TZ,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, db: handle });
+  try {
+    await app.ready();
+    const t0 = performance.now();
+    if (handle.engine === 'sqlite') {
+      // One transaction for the whole load: SQLite commits are the cost of bulk inserts.
+      await handle.db.transaction().execute((trx) => seed(trx));
+    } else {
+      await seed(handle.db);
+    }
+    console.log(
+      `seeded ${TRAMOS} tramos, ${STOPS} stops, ${USERS} users, ${POSTS} posts, ${COMMENTS} comments in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    await upsertAdmin(handle.db, ADMIN.worker_id, ADMIN.password, 'Admin Bench');
+    const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });
+    const headers = { authorization: `Bearer ${login.json().accessToken}` };
+
+    const stats = await app.inject({ method: 'GET', url: '/api/dashboard/stats', headers });
+    console.log('totals:', stats.body);
+
+    const rows: Record<string, string>[] = [];
+    for (const url of ENDPOINTS) {
+      for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        const start = performance.now();
+        const res = await app.inject({ method: 'GET', url, headers });
+        times.push(performance.now() - start);
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      }
+      times.sort((a, b) => a - b);
+      rows.push({
+        endpoint: url.replace('/api/dashboard/', ''),
+        'median ms': percentile(times, 50).toFixed(2),
+        'p95 ms': percentile(times, 95).toFixed(2),
+        'max ms': times[times.length - 1].toFixed(2),
+      });
+    }
+    console.table(rows);
+  } finally {
+    await app.close();
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  try {
+    await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'bench.sqlite') }), dataDir);
+
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) {
+      // A throwaway schema, dropped afterwards, so the target database is left as it was.
+      const schema = `bench_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      try {
+        const sep = url.includes('?') ? '&' : '?';
+        const handle = createDb({ databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, sqliteFile: '' });
+        await run('PostgreSQL', handle, dataDir);
+      } finally {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    } else {
+      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
