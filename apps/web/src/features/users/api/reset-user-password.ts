@@ -1,9 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { setToken } from '@/lib/token';
 
 export const resetUserPassword = ({ id, password }: { id: number; password: string }) =>
-  api<{ message: string }>(`/api/admin/users/${id}/password`, { method: 'PUT', body: { password } });
+  api<{ message: string; newToken?: string }>(`/api/admin/users/${id}/password`, { method: 'PUT', body: { password } });
 
 export function useResetUserPassword() {
-  return useMutation({ mutationFn: resetUserPassword });
+  return useMutation({
+    mutationFn: resetUserPassword,
+    // Only an admin resetting their own password gets a newToken: the old one no longer works.
+    onSuccess: ({ newToken }) => {
+      if (newToken) setToken(newToken);
+    },
+  });
 }

@@ -1,0 +1,154 @@
+import { ADMIN, expect, signIn, test } from '../fixtures';
+
+test('the profile page shows the claims of the token', async ({ page, seed }) => {
+  const worker = await seed.worker(await seed.station(), 'Pilar Perfil');
+  await signIn(page, worker.token, '/dashboard/profile');
+  await expect(page.getByRole('heading', { name: 'Perfil de Usuario' })).toBeVisible();
+  await expect(page.getByTestId('profile-name')).toHaveText('Pilar Perfil');
+  await expect(page.getByTestId('profile-worker-id')).toHaveText(worker.worker_id);
+  await expect(page.getByTestId('profile-role')).toHaveText('user');
+});
+
+test('editing the profile changes the name shown in the menu and on the profile page', async ({ page, seed }) => {
+  const worker = await seed.worker(await seed.station(), 'Nombre Antiguo');
+  await signIn(page, worker.token, '/dashboard/profile');
+  await page.getByRole('button', { name: 'Nombre Antiguo' }).click();
+  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Perfil' });
+  await expect(dialog.getByLabel('Nombre')).toHaveValue('Nombre Antiguo');
+  await expect(dialog.getByLabel('ID de Trabajador')).toHaveValue(worker.worker_id);
+
+  await dialog.getByLabel('Nombre').fill('');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('El nombre y el ID de trabajador son obligatorios.');
+
+  await dialog.getByLabel('Nombre').fill('Nombre Nuevo');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Perfil actualizado con éxito!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nombre Nuevo' })).toBeVisible();
+  await expect(page.getByTestId('profile-name')).toHaveText('Nombre Nuevo');
+
+  // The change is stored: a reload decodes the new token, and the server agrees.
+  await page.reload();
+  await expect(page.getByTestId('profile-name')).toHaveText('Nombre Nuevo');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).not.toBe(worker.token);
+});
+
+test('changing the password, then signing in with the new one', async ({ page, seed }) => {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station, 'Clave Cambiante');
+  await signIn(page, worker.token, '/dashboard');
+  await page.getByRole('button', { name: 'Clave Cambiante' }).click();
+  await page.getByRole('button', { name: 'Cambiar Contraseña' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar Contraseña' });
+  const save = dialog.getByRole('button', { name: 'Guardar cambios' });
+
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Todos los campos de contraseña son obligatorios.');
+  await dialog.getByLabel('Contraseña Actual').fill(worker.password);
+  await dialog.getByLabel('Nueva Contraseña', { exact: true }).fill('nueva-clave-1');
+  await dialog.getByLabel('Confirmar Nueva Contraseña').fill('otra-clave-2');
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('Las nuevas contraseñas no coinciden.');
+  await dialog.getByLabel('Nueva Contraseña', { exact: true }).fill('corta');
+  await dialog.getByLabel('Confirmar Nueva Contraseña').fill('corta');
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('La nueva contraseña debe tener al menos 6 caracteres.');
+
+  await dialog.getByLabel('Contraseña Actual').fill('no-es-la-actual');
+  await dialog.getByLabel('Nueva Contraseña', { exact: true }).fill('nueva-clave-1');
+  await dialog.getByLabel('Confirmar Nueva Contraseña').fill('nueva-clave-1');
+  await save.click();
+  await expect(dialog.getByRole('alert')).toHaveText('La contraseña actual es incorrecta.');
+
+  await dialog.getByLabel('Contraseña Actual').fill(worker.password);
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Contraseña cambiada con éxito!')).toBeVisible();
+  // Still signed in with the token the answer carried.
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Clave Cambiante' }).click();
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const signInWith = async (password: string) => {
+    await page.getByLabel('ID de Trabajador').fill(worker.worker_id);
+    await page.getByLabel('Contraseña').fill(password);
+    await page.getByLabel('Seleccionar Nave').selectOption(station.nave);
+    await page.getByLabel('Seleccionar Arco Sumergido').selectOption({ label: station.name });
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  };
+  await signInWith(worker.password);
+  await expect(page.getByRole('alert')).toHaveText('Credenciales inválidas.');
+  await signInWith('nueva-clave-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Clave Cambiante' })).toBeVisible();
+});
+
+test.describe('admin screens (desktop width)', () => {
+  // The admin area is used from office desks; the worker screens above run at phone width.
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('an admin changes a user role, resets a password and deletes the user', async ({ page, seed, request }) => {
+    const station = await seed.station();
+    const worker = await seed.worker(station, 'Gestionado Prueba');
+    await signIn(page, await seed.adminToken(), '/admin/users');
+    await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
+    const card = page.getByTestId('user-card').filter({ hasText: worker.worker_id });
+    await expect(card).toHaveCount(1);
+
+    const role = card.getByLabel('Rol');
+    await expect(role).toHaveValue('user');
+    await role.selectOption('admin');
+    await expect(page.getByText('¡Rol de usuario actualizado exitosamente!')).toBeVisible();
+    const asAdmin = await request.post('/api/admin/login', { data: { worker_id: worker.worker_id, password: worker.password } });
+    expect(asAdmin.status()).toBe(200);
+    await page.reload();
+    await expect(card.getByLabel('Rol')).toHaveValue('admin');
+    await card.getByLabel('Rol').selectOption('user');
+    await expect(page.getByText('¡Rol de usuario actualizado exitosamente!')).toBeVisible();
+    const asUser = await request.post('/api/admin/login', { data: { worker_id: worker.worker_id, password: worker.password } });
+    expect(asUser.status()).toBe(403);
+
+    await card.getByRole('button', { name: 'Restablecer' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Por favor, selecciona un usuario y proporciona una nueva contraseña.');
+    await card.getByLabel('Nueva contraseña').fill('reiniciada-9');
+    await card.getByRole('button', { name: 'Restablecer' }).click();
+    await expect(page.getByText('Contraseña restablecida con éxito!')).toBeVisible();
+    await expect(card.getByLabel('Nueva contraseña')).toHaveValue('');
+    const login = (password: string) =>
+      request.post('/api/auth/login', {
+        data: { worker_id: worker.worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
+      });
+    expect((await login(worker.password)).status()).toBe(401);
+    expect((await login('reiniciada-9')).status()).toBe(200);
+
+    await card.getByRole('button', { name: 'Eliminar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+    await expect(confirm.getByText('¿Estás seguro de que quieres eliminar este usuario?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card).toHaveCount(1);
+
+    await card.getByRole('button', { name: 'Eliminar' }).click();
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('¡Usuario eliminado exitosamente!')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect((await login('reiniciada-9')).status()).toBe(401);
+  });
+
+  test('an admin cannot delete their own account: the server reason is shown in the dialog', async ({ page, seed }) => {
+    await signIn(page, await seed.adminToken(), '/dashboard/user-management');
+    const card = page.getByTestId('user-card').filter({ hasText: ADMIN.worker_id });
+    await card.getByRole('button', { name: 'Eliminar' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(confirm.getByRole('alert')).toHaveText('No puedes eliminar tu propia cuenta.');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(card).toHaveCount(1);
+  });
+});
