@@ -10,7 +10,7 @@ export function TramoCard({ tramo, actions, compact }: { tramo: Tramo; actions?:
     <Card className="h-100" data-testid="tramo-card" aria-label={`Tramo ${tramo.id_tramo}`}>
       <Card.Body className="d-flex gap-3">
         <TramoThumb tramo={tramo} />
-        <div className="flex-grow-1 min-w-0">
+        <div className="flex-grow-1" style={{ minWidth: 0 }}>
           <TramoDetails tramo={tramo} compact={compact} />
         </div>
       </Card.Body>

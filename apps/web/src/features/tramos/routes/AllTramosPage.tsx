@@ -8,6 +8,7 @@ import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
 import { useDeleteTramo } from '../api/delete-tramo';
 import { useAllTramos } from '../api/get-tramos';
+import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { TramoGrid } from '../components/TramoGrid';
 
 /** Todos los Tramos (admin view inside the user area): every circular, with delete. */
@@ -32,7 +33,7 @@ export default function AllTramosPage() {
   };
 
   return (
-    <div>
+    <div style={BOTTOM_BAR_CLEARANCE}>
       <h1 className="h4 mb-3">Todos los Tramos</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
       {list.isLoading && <Loading text={tramoMessages.loading} />}

@@ -15,6 +15,7 @@ import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
+import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { EditTramoModal } from '../components/EditTramoModal';
 import { firstError } from '../components/firstError';
 import { TramoCard } from '../components/TramoCard';
@@ -73,7 +74,7 @@ export default function ConsultarDatosPage() {
 
   const validation = firstError(errors, order);
   return (
-    <div>
+    <div style={BOTTOM_BAR_CLEARANCE}>
       <h1 className="h4 mb-3">Consultar Datos</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
       <Card className="mb-4">
