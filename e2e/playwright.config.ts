@@ -38,7 +38,8 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 }, defaultBrowserType: 'chromium' } }],
-  outputDir: '../test-results/e2e-artifacts',
+  // Per run, so that runs side by side never delete each other's traces.
+  outputDir: `../test-results/e2e-artifacts-${E2E_PORT}`,
   webServer: {
     command: 'node --import tsx apps/api/src/server.ts',
     cwd: '..',

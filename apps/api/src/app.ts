@@ -1,4 +1,5 @@
 import './types';
+import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
   );
 
   // Uploaded images: generated names never change, so they are cached for a year.
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
@@ -147,7 +149,9 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');
-    if (!isApi && config.webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing asset (/assets/old-hash.js after a deploy) is a 404, not the SPA's HTML.
+    const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]);
+    if (!isApi && !isFile && config.webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       // Deep links such as /dashboard/paradas-kaiser load the SPA, which routes on the client.
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', config.webDist);
     }

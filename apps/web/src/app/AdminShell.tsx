@@ -11,6 +11,7 @@ import EditProfileModal from '@/features/users/components/EditProfileModal';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { adminNav } from './adminNav';
 import { BRAND } from './brand';
+import { TruncatedName } from './TruncatedName';
 
 function SideNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   return (
@@ -50,19 +51,24 @@ export default function AdminShell() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-2">
+      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1">
         <Container fluid className="px-1">
           <Button variant="outline-light" size="sm" className="d-lg-none me-2" onClick={() => setMenuOpen(true)} aria-label="Abrir menú">
             ☰
           </Button>
-          <Navbar.Brand as={Link} to="/admin" className="fw-semibold">
+          <Navbar.Brand
+            as={Link}
+            to="/admin"
+            className="fw-semibold text-truncate me-2 d-none d-sm-block"
+            style={{ minWidth: 0, flexShrink: 1 }}
+          >
             {BRAND}
           </Navbar.Brand>
-          <Nav className="ms-auto flex-row align-items-center gap-2">
-            <Nav.Link as={Link} to="/dashboard">
+          <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
+            <Nav.Link as={Link} to="/dashboard" className="text-nowrap">
               Dashboard Usuario
             </Nav.Link>
-            <NavDropdown title={user?.name || 'Admin User'} id="admin-user-menu" align="end">
+            <NavDropdown title={<TruncatedName name={user?.name || 'Admin User'} />} id="admin-user-menu" align="end">
               <NavDropdown.Item as="button" onClick={() => setDialog('profile')}>
                 Editar Perfil
               </NavDropdown.Item>

@@ -8,12 +8,14 @@ import ChangePasswordModal from '@/features/users/components/ChangePasswordModal
 import EditProfileModal from '@/features/users/components/EditProfileModal';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
+import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
+import { TruncatedName } from './TruncatedName';
 
 const bottomLinks = [
-  { to: '/dashboard', label: 'Home', icon: '⌂', end: true },
-  { to: '/dashboard/add-circular', label: 'Añadir', icon: '+', end: false },
-  { to: '/dashboard/consultar-datos', label: 'Consultar', icon: '⌕', end: false },
-  { to: '/dashboard/paradas-kaiser', label: 'Paradas', icon: '⏱', end: false },
+  { to: '/dashboard', label: 'Home', Icon: HomeIcon, end: true },
+  { to: '/dashboard/add-circular', label: 'Añadir', Icon: PlusIcon, end: false },
+  { to: '/dashboard/consultar-datos', label: 'Consultar', Icon: SearchIcon, end: false },
+  { to: '/dashboard/paradas-kaiser', label: 'Paradas', Icon: TimerIcon, end: false },
 ];
 
 /** The worker area: top bar, content, bottom bar (mobile first). */
@@ -30,18 +32,18 @@ export default function UserShell() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-2">
+      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1">
         <Container fluid className="px-1">
-          <Navbar.Brand as={Link} to="/dashboard" className="fw-semibold">
+          <Navbar.Brand as={Link} to="/dashboard" className="fw-semibold text-truncate me-2" style={{ minWidth: 0, flexShrink: 1 }}>
             {BRAND}
           </Navbar.Brand>
-          <Nav className="ms-auto flex-row align-items-center gap-2">
+          <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
             {user.role === 'admin' && (
               <Nav.Link as={Link} to="/admin">
                 Admin
               </Nav.Link>
             )}
-            <NavDropdown title={user.name || 'Usuario'} id="user-menu" align="end">
+            <NavDropdown title={<TruncatedName name={user.name || 'Usuario'} />} id="user-menu" align="end">
               <NavDropdown.Item as="button" onClick={() => setDialog('profile')}>
                 Editar Perfil
               </NavDropdown.Item>
@@ -61,13 +63,13 @@ export default function UserShell() {
         <Outlet />
       </main>
 
-      <nav className="bottom-bar navbar fixed-bottom bg-white border-top" aria-label="Navegación principal">
+      <nav className="bottom-bar navbar fixed-bottom bg-white border-top p-0" aria-label="Navegación principal">
         <ul className="nav nav-justified w-100">
           {bottomLinks.map((l) => (
             <li className="nav-item" key={l.to}>
               <NavLink to={l.to} end={l.end} className={({ isActive }) => `nav-link py-1 ${isActive ? 'active fw-semibold' : 'text-body'}`}>
-                <span aria-hidden="true" className="d-block fs-5 lh-1">
-                  {l.icon}
+                <span className="d-block lh-1">
+                  <l.Icon />
                 </span>
                 <span className="small">{l.label}</span>
               </NavLink>
