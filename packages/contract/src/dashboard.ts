@@ -16,6 +16,31 @@ export const dashboardMessages = {
   network: 'An error occurred while fetching dashboard data.',
 } as const;
 
+/** Titles and labels of the statistics panel (SPEC.md names the figures, not their captions). */
+export const dashboardLabels = {
+  title: 'Dashboard Admin',
+  totalUsers: 'Usuarios',
+  totalTramos: 'Tramos',
+  totalKaiserStops: 'Paradas Kaiser',
+  totalWallPosts: 'Publicaciones',
+  totalComments: 'Comentarios',
+  tramosChart: 'Tramos por mes',
+  tramosChartDescription: 'Gráfico de líneas con el número de tramos registrados en cada uno de los últimos 12 meses.',
+  kaiserChart: 'Paradas Kaiser por mes',
+  kaiserChartDescription:
+    'Gráfico de líneas con el número de paradas Kaiser y su duración total en minutos en cada uno de los últimos 12 meses.',
+  topTramosChart: 'Top 5 usuarios por tramos',
+  topTramosChartDescription: 'Gráfico de barras con los cinco usuarios que más tramos han registrado.',
+  topKaiserChart: 'Top 5 usuarios por paradas Kaiser',
+  topKaiserChartDescription: 'Gráfico de barras con los cinco usuarios que más paradas Kaiser han registrado.',
+  month: 'Mes',
+  user: 'Usuario',
+  tramoCount: 'Tramos',
+  kaiserCount: 'Paradas',
+  totalDuration: 'Duración total (min)',
+  noData: 'Sin datos todavía.',
+} as const;
+
 /** Number of factory-local months in the monthly series, the current one included. */
 export const STATS_MONTHS = 12;
 /** Length of the top-user lists. */

@@ -1,0 +1,9 @@
+/** Query keys of the statistics panel; everything under ['dashboard'] refreshes together. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  stats: () => [...dashboardKeys.all, 'stats'] as const,
+  tramosStats: () => [...dashboardKeys.all, 'tramos-stats', 'monthly'] as const,
+  kaiserStopsStats: () => [...dashboardKeys.all, 'kaiser-stops-stats', 'monthly'] as const,
+  topUsersByTramos: () => [...dashboardKeys.all, 'top-users-by-tramos'] as const,
+  topUsersByKaiserStops: () => [...dashboardKeys.all, 'top-users-by-kaiser-stops'] as const,
+};

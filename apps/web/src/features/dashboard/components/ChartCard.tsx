@@ -1,0 +1,63 @@
+import { type ReactNode, useId } from 'react';
+import Card from 'react-bootstrap/Card';
+
+export const CHART_HEIGHT = 300;
+
+export interface ChartTableColumn<T> {
+  header: string;
+  value: (row: T) => string | number;
+}
+
+/**
+ * A titled card around one chart. The SVG is visual only; screen readers get the chart's description
+ * and the same figures as a table, which the eye never sees.
+ */
+export function ChartCard<T>({
+  title,
+  description,
+  rows,
+  columns,
+  children,
+}: {
+  title: string;
+  description: string;
+  rows: T[];
+  columns: ChartTableColumn<T>[];
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card as="section" aria-labelledby={titleId} className="h-100 shadow-sm">
+      <Card.Body>
+        <Card.Title as="h2" id={titleId} className="h6">
+          {title}
+        </Card.Title>
+        <figure className="m-0" aria-label={description} style={{ height: CHART_HEIGHT }}>
+          {children}
+        </figure>
+        <table className="visually-hidden">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed, ordered series
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.header}>{c.value(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card.Body>
+    </Card>
+  );
+}
