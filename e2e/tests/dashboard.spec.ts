@@ -1,0 +1,174 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
+import { expect, signIn, test, unique } from '../fixtures';
+
+interface Stats {
+  totalUsers: number;
+  totalTramos: number;
+  totalKaiserStops: number;
+  totalWallPosts: number;
+  totalComments: number;
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what} failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const getStats = async (request: APIRequestContext, admin: string) =>
+  ok<Stats>(await request.get('/api/dashboard/stats', { headers: auth(admin) }), 'stats');
+
+const totalCard = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
+
+const TOTALS: [keyof Stats, string][] = [
+  ['totalUsers', dashboardLabels.totalUsers],
+  ['totalTramos', dashboardLabels.totalTramos],
+  ['totalKaiserStops', dashboardLabels.totalKaiserStops],
+  ['totalWallPosts', dashboardLabels.totalWallPosts],
+  ['totalComments', dashboardLabels.totalComments],
+];
+
+test.describe('admin statistics panel', () => {
+  test('shows the five totals of the data and the four charts', async ({ page, seed, request }) => {
+    const admin = await seed.adminToken();
+    const baseline = await getStats(request, admin);
+
+    // Six workers, each with a circular and a finished stop, so both top-5 lists are full.
+    const station = await seed.station();
+    const workers = [];
+    for (let i = 0; i < 6; i++) workers.push(await seed.worker(station, unique(`Estadista ${i} `)));
+    const hour = 3_600_000;
+    for (const w of workers) {
+      await ok(
+        await request.post('/api/tramos', {
+          headers: auth(w.token),
+          multipart: { id_tramo: unique('TR-'), id_proyecto: 'PRY-001', id_circular: unique('CI-'), arco_sumergido_id: String(station.id) },
+        }),
+        'create tramo',
+      );
+      await ok(
+        await request.post('/api/paradas-kaiser/manual', {
+          headers: auth(w.token),
+          data: {
+            start_time: new Date(Date.now() - 2 * hour).toISOString(),
+            end_time: new Date(Date.now() - hour).toISOString(),
+            description: 'Parada de prueba',
+            arco_sumergido_id: station.id,
+          },
+        }),
+        'manual stop',
+      );
+    }
+    const { post } = await ok<{ post: { id: number } }>(
+      await request.post('/api/wall/posts', {
+        headers: auth(workers[0].token),
+        multipart: { content: 'Hola a todo el equipo', wall_name: 'Main' },
+      }),
+      'create post',
+    );
+    for (const content of ['Primer comentario', 'Segundo comentario']) {
+      await ok(
+        await request.post(`/api/wall/posts/${post.id}/comments`, { headers: auth(workers[1].token), multipart: { content } }),
+        'create comment',
+      );
+    }
+
+    const seeded = await getStats(request, admin);
+    expect(seeded.totalUsers).toBeGreaterThanOrEqual(baseline.totalUsers + 6);
+    expect(seeded.totalTramos).toBeGreaterThanOrEqual(baseline.totalTramos + 6);
+    expect(seeded.totalKaiserStops).toBeGreaterThanOrEqual(baseline.totalKaiserStops + 6);
+    expect(seeded.totalWallPosts).toBeGreaterThanOrEqual(baseline.totalWallPosts + 1);
+    expect(seeded.totalComments).toBeGreaterThanOrEqual(baseline.totalComments + 2);
+
+    await signIn(page, admin, '/admin');
+    // Other browser tests may write at the same time: the page must show exactly what the server held
+    // while it loaded, so compare against answers taken just before and just after, retrying until
+    // nothing changed in between.
+    await expect(async () => {
+      const before = await getStats(request, admin);
+      const topBefore = await ok<{ name: string }[]>(
+        await request.get('/api/dashboard/top-users-by-tramos', { headers: auth(admin) }),
+        'top',
+      );
+      await page.reload();
+      for (const [key, label] of TOTALS) {
+        await expect(totalCard(page, label).locator('p')).toHaveText(new Intl.NumberFormat('es-ES').format(before[key]), {
+          timeout: 5_000,
+        });
+      }
+      const topChart = page.getByRole('region', { name: dashboardLabels.topTramosChart });
+      for (const { name } of topBefore) await expect(topChart.locator('table')).toContainText(name, { timeout: 5_000 });
+      expect(await getStats(request, admin)).toEqual(before);
+    }).toPass({ timeout: 40_000 });
+
+    const tramosChart = page.getByRole('region', { name: dashboardLabels.tramosChart });
+    const kaiserChart = page.getByRole('region', { name: dashboardLabels.kaiserChart });
+    const topTramos = page.getByRole('region', { name: dashboardLabels.topTramosChart });
+    const topKaiser = page.getByRole('region', { name: dashboardLabels.topKaiserChart });
+    // Twelve months per line: one line of tramos, two of stops (count and total_duration).
+    await expect(tramosChart.locator('.recharts-line-dot')).toHaveCount(12);
+    await expect(kaiserChart.locator('.recharts-line-dot')).toHaveCount(24);
+    await expect(kaiserChart.locator('.recharts-line')).toHaveCount(2);
+    await expect(topTramos.locator('.recharts-bar-rectangle')).toHaveCount(5);
+    await expect(topKaiser.locator('.recharts-bar-rectangle')).toHaveCount(5);
+    for (const chart of [tramosChart, kaiserChart, topTramos, topKaiser]) {
+      await expect(chart.locator('figure[aria-label] .recharts-wrapper > svg.recharts-surface')).toBeVisible();
+    }
+    // The chart height of the spec; at a phone's 360 px width every card and chart fits the screen.
+    const box = await tramosChart.locator('figure').boundingBox();
+    expect(box?.height).toBe(300);
+    for (const region of await page.locator('main section').all()) {
+      const r = await region.boundingBox();
+      expect(r && r.x >= 0 && r.x + r.width <= 360).toBe(true);
+    }
+    const mainOverflow = await page.locator('main').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(mainOverflow).toBeLessThanOrEqual(0);
+  });
+
+  test('shows the loading text until the figures arrive', async ({ page, seed }) => {
+    const admin = await seed.adminToken();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/dashboard/stats', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, admin, '/admin');
+    await expect(page.getByText(dashboardMessages.loading)).toBeVisible();
+    release();
+    await expect(totalCard(page, dashboardLabels.totalUsers)).toBeVisible();
+    await expect(page.getByText(dashboardMessages.loading)).toHaveCount(0);
+  });
+
+  test('shows the fallback of a failed call and the network text', async ({ page, seed }) => {
+    const admin = await seed.adminToken();
+    await page.route('**/api/dashboard/top-users-by-kaiser-stops', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }),
+    );
+    await signIn(page, admin, '/admin');
+    await expect(page.getByRole('alert')).toHaveText(dashboardMessages.topKaiserFallback);
+
+    await page.unroute('**/api/dashboard/top-users-by-kaiser-stops');
+    await page.route('**/api/dashboard/tramos-stats*', (route) => route.abort('failed'));
+    await page.reload();
+    await expect(page.getByRole('alert')).toHaveText(dashboardMessages.network, { timeout: 20_000 });
+  });
+
+  test('a user who is no longer admin is sent to the login screen by the server answer', async ({ page, seed, request }) => {
+    // A second admin, demoted while their token still says admin: the server answers 403.
+    const station = await seed.station();
+    const worker = await seed.worker(station, unique('Antiguo admin '));
+    const admin = await seed.adminToken();
+    const promote = await request.put(`/api/admin/users/${worker.id}/role`, { headers: auth(admin), data: { role: 'admin' } });
+    test.skip(!promote.ok(), 'role management is not available yet');
+    const adminWorker = await seed.login(worker.worker_id, worker.password, station);
+    await ok(await request.put(`/api/admin/users/${worker.id}/role`, { headers: auth(admin), data: { role: 'user' } }), 'demote');
+    await signIn(page, adminWorker, '/admin');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
