@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { endParadaForm, paradaMessages } from '@portal/contract/paradas';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -35,6 +35,8 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
   const start = useStartParada();
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
+  // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
+  const closeBanner = useCallback(() => setBanner(null), []);
   const stop = active.data ?? null;
   const now = useNow(stop !== null);
   const {
@@ -80,7 +82,7 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
         <Card.Title as="h2" className="h5">
           Parada Kaiser
         </Card.Title>
-        <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+        <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
         <output
           className="d-block display-4 text-center font-monospace my-3"
           aria-label="Tiempo transcurrido"

@@ -1,5 +1,5 @@
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Banner, type BannerMessage } from '@/components/Banner';
@@ -16,13 +16,15 @@ export default function AdminParadasPage() {
   const tz = useFactoryTz();
   const paradas = useParadas({});
   const [banner, setBanner] = useState<BannerMessage | null>(null);
+  // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
+  const closeBanner = useCallback(() => setBanner(null), []);
   const [editing, setEditing] = useState<Parada | null>(null);
   const [deleting, setDeleting] = useState<Parada | null>(null);
 
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
-      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+      <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
       {paradas.isPending ? (
         <Loading text={paradaMessages.loading} />
       ) : paradas.isError ? (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
 import { zonedInstant } from '@portal/contract/time';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -24,6 +24,8 @@ export default function ManualParadaPage() {
   const navigate = useNavigate();
   const create = useCreateManualParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
+  // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
+  const closeBanner = useCallback(() => setBanner(null), []);
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -66,7 +68,7 @@ export default function ManualParadaPage() {
       <h1 className="h4 mb-3">Registro manual de parada</h1>
       <Card>
         <Card.Body>
-          <Banner message={validation ? { variant: 'danger', text: validation } : banner} onClose={() => setBanner(null)} />
+          <Banner message={validation ? { variant: 'danger', text: validation } : banner} onClose={closeBanner} />
           <p className="text-muted small">
             Fecha: {formatPlainDate(today)}
             {user?.arco_sumergido_name ? ` · ${user.arco_sumergido_name}` : ''}

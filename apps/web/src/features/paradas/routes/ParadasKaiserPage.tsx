@@ -1,5 +1,5 @@
 import type { Parada } from '@portal/contract/paradas';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Banner, type BannerMessage } from '@/components/Banner';
@@ -15,6 +15,8 @@ export default function ParadasKaiserPage() {
   const user = useCurrentUser();
   const tz = useFactoryTz();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
+  // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
+  const closeBanner = useCallback(() => setBanner(null), []);
   const [editing, setEditing] = useState<Parada | null>(null);
   const [deleting, setDeleting] = useState<Parada | null>(null);
   if (!user) return null;
@@ -22,7 +24,7 @@ export default function ParadasKaiserPage() {
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
-      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+      <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
       <Row className="g-3">
         <Col xs={12} md={5} lg={4}>
           <StopTimer userId={user.id} arcoId={user.arco_sumergido_id ?? null} />
