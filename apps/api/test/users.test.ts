@@ -1,6 +1,7 @@
 import { authMessages } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -12,6 +13,7 @@ import {
   loginWorker,
   pgUnavailable,
   type Station,
+  TEST_DB,
   type TestApp,
   uniqueWorkerId,
 } from './helper';
@@ -236,6 +238,51 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       expect(self.statusCode).toBe(409);
       expect((await put(`/api/admin/users/${adminId}/role`, w.token, { role: 'admin' })).statusCode).toBe(200);
       expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' })).statusCode).toBe(200);
+      expect((await me(admin)).statusCode).toBe(200);
+    });
+    it('lets only one of two admins demoting each other at the same moment succeed', async () => {
+      const adminId = await adminIdOf();
+      const w = await createWorker(t, station);
+      expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' })).statusCode).toBe(200);
+      const demoteEachOther = () =>
+        Promise.all([
+          put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' }),
+          put(`/api/admin/users/${adminId}/role`, w.token, { role: 'user' }),
+        ]);
+      let a: Awaited<ReturnType<typeof put>>;
+      let b: Awaited<ReturnType<typeof put>>;
+      if (TEST_DB === 'postgres') {
+        // Hold the admin rows so that both requests reach the check before either can write:
+        // without their own row lock both would see two admins and both succeed.
+        const holder = await t.handle.db.connection().execute(async (conn) => {
+          await sql`begin`.execute(conn);
+          await sql`select id from users where role = 'admin' for update`.execute(conn);
+          const both = demoteEachOther();
+          for (let i = 0; i < 200; i++) {
+            const { rows } = await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`.execute(conn);
+            if (rows[0].n >= 2) break;
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+          await sql`commit`.execute(conn);
+          return both;
+        });
+        [a, b] = await holder;
+      } else {
+        [a, b] = await demoteEachOther();
+      }
+      const statuses = [a.statusCode, b.statusCode].sort();
+      // The loser is refused either as the last admin (409) or because it just lost its rights (403).
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const admins = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+      expect(admins).toHaveLength(1);
+      // Leave the original admin in place for the other tests.
+      if (admins[0].id !== adminId) {
+        await put(`/api/admin/users/${adminId}/role`, w.token, { role: 'admin' });
+        await put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' });
+      }
       expect((await me(admin)).statusCode).toBe(200);
     });
   });

@@ -1,4 +1,4 @@
-import { accessTokenResponse, adminLoginBody, loginBody, registerBody, registerResponse } from '@portal/contract/auth';
+import { accessTokenResponse, adminLoginBody, authMessages, loginBody, registerBody, registerResponse } from '@portal/contract/auth';
 import { errorResponse } from '@portal/contract/common';
 import type { App } from '../../app';
 import { adminLogin, login, register } from './service';
@@ -15,7 +15,7 @@ export default async function authRoutes(app: App) {
     async (request, reply) => {
       const { worker_id, name, password } = request.body;
       const user = await register(app, request.ip, { worker_id, name, password });
-      return reply.status(201).send({ message: 'Usuario registrado con éxito.', user });
+      return reply.status(201).send({ message: authMessages.registered, user });
     },
   );
 
