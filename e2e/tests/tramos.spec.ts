@@ -137,3 +137,92 @@ test('Detalles del Tramo says Tramo no encontrado. for an unknown id', async ({ 
   await expect(page.getByText('Tramo no encontrado.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Volver' })).toBeVisible();
 });
+
+/** Creates a circular through the API as a worker would from Añadir Circular. */
+async function apiCreate(
+  request: import('@playwright/test').APIRequestContext,
+  token: string,
+  stationId: number,
+  idTramo: string,
+  withPhoto = false,
+): Promise<TramoJson> {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    id_tramo: idTramo,
+    id_proyecto: 'PRY-ADM',
+    id_circular: 'CIR-ADM',
+    descripcion: 'Para administrar',
+    arco_sumergido_id: String(stationId),
+  };
+  if (withPhoto) multipart.imagen = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await photo() };
+  const res = await request.post('/api/tramos', { multipart, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { tramo: TramoJson }).tramo;
+}
+
+test('an admin edits a circular in /admin/circulares and deletes one from Todos los Tramos', async ({ page, seed, request }) => {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station, 'Rosa Registro');
+  const editMe = await apiCreate(request, worker.token, station.id, unique('EDT-'), true);
+  const deleteMe = await apiCreate(request, worker.token, station.id, unique('DEL-'));
+  const admin = await seed.adminToken();
+
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), admin);
+  await page.goto('/admin/circulares');
+  await expect(page.getByRole('link', { name: 'Añadir nueva circular' })).toHaveAttribute('href', '/dashboard/add-circular');
+  const thumb = page.getByLabel(`Tramo ${editMe.id_tramo}`, { exact: true }).getByAltText(`Imagen del tramo ${editMe.id_tramo}`);
+  await expect(thumb).toHaveAttribute('width', '100');
+  await expect(thumb).toHaveAttribute('loading', 'lazy');
+
+  await page.getByRole('button', { name: `Editar tramo ${editMe.id_tramo}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Circular' });
+  await edit.getByLabel('ID Proyecto').fill('p');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('El ID de Proyecto debe tener al menos 3 caracteres.');
+  await edit.getByLabel('ID Proyecto').fill('PRY-REVISADO');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Circular actualizada con éxito!')).toBeVisible();
+  await expect(page.getByLabel(`Tramo ${editMe.id_tramo}`, { exact: true }).getByText('PRY-REVISADO')).toBeVisible();
+  const edited = (await (
+    await request.get(`/api/tramos/${editMe.id}`, { headers: { Authorization: `Bearer ${admin}` } })
+  ).json()) as TramoJson & {
+    id_proyecto: string;
+  };
+  expect(edited).toMatchObject({ id_proyecto: 'PRY-REVISADO', imagen: editMe.imagen, user_id: worker.id });
+
+  await page.goto('/dashboard/admin-view-all');
+  await expect(page.getByRole('heading', { name: 'Todos los Tramos' })).toBeVisible();
+  await page.getByRole('button', { name: `Eliminar tramo ${deleteMe.id_tramo}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+  await expect(confirm.getByText('¿Estás seguro de que quieres eliminar este tramo?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('¡Tramo eliminado exitosamente!')).toBeVisible();
+  await expect(page.getByLabel(`Tramo ${deleteMe.id_tramo}`, { exact: true })).toHaveCount(0);
+  const gone = await request.get(`/api/tramos/${deleteMe.id}`, { headers: { Authorization: `Bearer ${admin}` } });
+  expect(gone.status()).toBe(404);
+});
+
+test('a demoted admin on /admin/circulares sees the refusal and keeps the session', async ({ page, seed, request }) => {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station, 'Ana Degradada');
+  const target = await apiCreate(request, worker.token, station.id, unique('KEEP-'));
+  const admin = await seed.adminToken();
+  const auth = { Authorization: `Bearer ${admin}` };
+  expect((await request.put(`/api/admin/users/${worker.id}/role`, { data: { role: 'admin' }, headers: auth })).status()).toBe(200);
+  const login = await request.post('/api/admin/login', { data: { worker_id: worker.worker_id, password: worker.password } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  expect((await request.put(`/api/admin/users/${worker.id}/role`, { data: { role: 'user' }, headers: auth })).status()).toBe(200);
+
+  // The token still says admin, the server no longer does: the delete answers 403.
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('token', t), accessToken);
+  await page.goto('/admin/circulares');
+  await page.getByRole('button', { name: `Eliminar tramo ${target.id_tramo}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Acceso denegado. No tienes permisos de administrador.');
+  await expect(page).toHaveURL(/\/admin\/circulares$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(accessToken);
+  const still = await request.get(`/api/tramos/${target.id}`, { headers: auth });
+  expect(still.status()).toBe(200);
+});
