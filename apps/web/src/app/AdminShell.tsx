@@ -52,7 +52,7 @@ export default function AdminShell() {
   return (
     <div className="d-flex flex-column min-vh-100">
       <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1">
-        <Container fluid className="px-1">
+        <Container fluid className="px-1 flex-nowrap">
           <Button variant="outline-light" size="sm" className="d-lg-none me-2" onClick={() => setMenuOpen(true)} aria-label="Abrir menú">
             ☰
           </Button>

@@ -33,8 +33,8 @@ export default function UserShell() {
   return (
     <div className="d-flex flex-column min-vh-100">
       <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1">
-        <Container fluid className="px-1">
-          <Navbar.Brand as={Link} to="/dashboard" className="fw-semibold text-truncate me-2" style={{ minWidth: 0, flexShrink: 1 }}>
+        <Container fluid className="px-1 flex-nowrap">
+          <Navbar.Brand as={Link} to="/dashboard" className="fw-semibold text-truncate me-2" style={{ minWidth: 0, flex: '1 1 0' }}>
             {BRAND}
           </Navbar.Brand>
           <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
