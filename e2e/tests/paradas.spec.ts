@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { factoryDate, factoryTime, factoryToday } from '@portal/contract/time';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, test, unique } from '../fixtures';
 
 const TZ = 'Europe/Madrid';
 
@@ -187,19 +187,20 @@ test('a stop from the history is edited and deleted; the date picker and the day
 test('the admin grid shows every stop with its author and edits it', async ({ page, seed }) => {
   const station = await seed.station();
   const worker = await seed.worker(station, 'Operario Admin');
+  const note = unique('Revisar ');
   const created = await page.request.post('/api/paradas-kaiser/manual', {
     headers: { Authorization: `Bearer ${worker.token}` },
     data: {
       start_time: '2026-11-12T07:00:00.000Z',
       end_time: '2026-11-12T07:20:00.000Z',
-      description: 'Revisar',
+      description: note,
       arco_sumergido_id: station.id,
     },
   });
   expect(created.status()).toBe(201);
 
   await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
-  const card = page.getByTestId('parada-card').filter({ hasText: 'Operario Admin' }).filter({ hasText: 'Revisar' });
+  const card = page.getByTestId('parada-card').filter({ hasText: 'Operario Admin' }).filter({ hasText: note });
   await expect(card).toContainText('Duración:20 minutos');
   await press(card.getByRole('button', { name: 'Editar' }));
   const modal = page.getByRole('dialog', { name: 'Editar Parada Kaiser' });
