@@ -40,6 +40,18 @@ describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () =
     expect(printed.join('\n')).not.toContain('clave-jefa');
   });
 
+  it('applying the same pair again changes nothing and keeps the admin signed in', async () => {
+    const env = { adminWorkerId: 'jefa02', adminPassword: 'clave-jefa' };
+    await ensureAdmin(t.db, t.handle.engine, env, t.app.log);
+    const token = (await adminLogin('jefa02', 'clave-jefa')).json().accessToken;
+    await ensureAdmin(t.db, t.handle.engine, env, t.app.log);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(200);
+    // A different password in the environment is applied, and retires the sessions of that account.
+    await ensureAdmin(t.db, t.handle.engine, { ...env, adminPassword: 'otra-clave' }, t.app.log);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await adminLogin('jefa02', 'otra-clave')).statusCode).toBe(200);
+  });
+
   it('promotes an existing user with that worker_id, sets the password and retires their old tokens', async () => {
     const w = await createWorker(t, await createStation(t));
     expect((await adminLogin(w.worker_id, w.password)).statusCode).toBe(403);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbEngine } from '../db/index';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { nowIso } from './time';
 
 /** Creates the account, or makes it an admin with that password when it exists. */
@@ -26,7 +26,7 @@ export async function upsertAdmin(db: Db, workerId: string, password: string, na
 
 /**
  * The first administrator (DECISIONS.md section 4): ADMIN_WORKER_ID/ADMIN_PASSWORD are applied at
- * every start; otherwise an embedded database without any admin gets `admin` with a random password,
+ * every start (a no-op when that admin already has that password); otherwise an embedded database without any admin gets `admin` with a random password,
  * printed once on the console.
  */
 export async function ensureAdmin(
@@ -36,6 +36,14 @@ export async function ensureAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (env.adminWorkerId && env.adminPassword) {
+    // Already applied: leave the account alone, so that every restart (or every instance behind a
+    // load balancer) does not sign that admin out by bumping the token version.
+    const current = await db
+      .selectFrom('users')
+      .select(['role', 'password_hash'])
+      .where('worker_id', '=', env.adminWorkerId)
+      .executeTakeFirst();
+    if (current?.role === 'admin' && (await verifyPassword(current.password_hash, env.adminPassword))) return;
     const result = await upsertAdmin(db, env.adminWorkerId, env.adminPassword);
     log.info({ worker_id: env.adminWorkerId, result }, 'administrator from ADMIN_WORKER_ID applied');
     return;
