@@ -89,7 +89,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
       expect(res.json()).toEqual({ message: 'ID de Trabajador ya registrado. Por favor, usa uno diferente.' });
     });
 
-    it('answers 400 to malformed JSON, a non-object or missing body, 415 to an unknown content type', async () => {
+    it('answers 400 to malformed JSON, a non-object or missing body, 415 to an unknown content type, 413 to a huge body', async () => {
       const bad = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
@@ -124,6 +124,9 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
       });
       expect(xml.statusCode).toBe(415);
       expect(xml.json()).toEqual({ message: messages.unsupportedMedia });
+      const huge = await register({ worker_id: 'abc', name: 'Ana', password: 'x'.repeat(1_100_000) });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toEqual({ message: messages.bodyTooLarge });
     });
   });
 
