@@ -86,44 +86,6 @@ export const requiredFechaSchema = z
   .min(1, tramoMessages.fechaRequired)
   .pipe(dateSchema);
 
-/** Fields of POST /api/tramos (multipart) and of the Añadir Circular form. */
-export const tramoCreateFields = z.object({
-  id_tramo: idTramoSchema,
-  id_proyecto: idProyectoSchema,
-  id_circular: idCircularSchema,
-  descripcion: descripcionSchema.optional(),
-  arco_sumergido_id: tramoArcoSchema,
-  /** Defaults to the factory's today when absent or empty. */
-  circular_fecha: z.union([z.literal(''), dateSchema]).optional(),
-});
-export type TramoCreateFields = z.input<typeof tramoCreateFields>;
-
-/**
- * Fields of PUT /api/tramos/:id (multipart). The admin area sends only the three ids and the
- * description, so a field that is not sent keeps its value; a field that is sent must be valid
- * (circular_fecha included: the user form sends it and it may not be empty).
- */
-export const tramoUpdateFields = z.object({
-  id_tramo: idTramoSchema.optional(),
-  id_proyecto: idProyectoSchema.optional(),
-  id_circular: idCircularSchema.optional(),
-  descripcion: descripcionSchema.optional(),
-  arco_sumergido_id: tramoArcoSchema.optional(),
-  circular_fecha: requiredFechaSchema.optional(),
-});
-export type TramoUpdateFields = z.input<typeof tramoUpdateFields>;
-
-/** The Consultar Datos edit modal: every field of the user form, circular_fecha required. */
-export const tramoEditForm = z.object({
-  id_tramo: idTramoSchema,
-  id_proyecto: idProyectoSchema,
-  id_circular: idCircularSchema,
-  descripcion: descripcionSchema,
-  arco_sumergido_id: tramoArcoSchema,
-  circular_fecha: requiredFechaSchema,
-});
-export type TramoEditForm = z.input<typeof tramoEditForm>;
-
 /** The admin edit modal: the three ids and the description. */
 export const tramoAdminEditForm = z.object({
   id_tramo: idTramoSchema,
@@ -134,14 +96,28 @@ export const tramoAdminEditForm = z.object({
 export type TramoAdminEditForm = z.input<typeof tramoAdminEditForm>;
 
 /** The Añadir Circular form (the date is set by the server). */
-export const tramoAddForm = z.object({
-  id_tramo: idTramoSchema,
-  id_proyecto: idProyectoSchema,
-  id_circular: idCircularSchema,
-  descripcion: descripcionSchema,
-  arco_sumergido_id: tramoArcoSchema,
-});
+export const tramoAddForm = tramoAdminEditForm.extend({ arco_sumergido_id: tramoArcoSchema });
 export type TramoAddForm = z.input<typeof tramoAddForm>;
+
+/** The Consultar Datos edit modal: every field of the user form, circular_fecha required. */
+export const tramoEditForm = tramoAddForm.extend({ circular_fecha: requiredFechaSchema });
+export type TramoEditForm = z.input<typeof tramoEditForm>;
+
+/** Fields of POST /api/tramos (multipart): the Añadir Circular form plus an optional date. */
+export const tramoCreateFields = tramoAddForm.extend({
+  descripcion: descripcionSchema.optional(),
+  /** Defaults to the factory's today when absent or empty. */
+  circular_fecha: z.union([z.literal(''), dateSchema]).optional(),
+});
+export type TramoCreateFields = z.input<typeof tramoCreateFields>;
+
+/**
+ * Fields of PUT /api/tramos/:id (multipart). The admin area sends only the three ids and the
+ * description, so a field that is not sent keeps its value; a field that is sent must be valid
+ * (circular_fecha included: the user form sends it and it may not be empty).
+ */
+export const tramoUpdateFields = tramoEditForm.partial();
+export type TramoUpdateFields = z.input<typeof tramoUpdateFields>;
 
 const filter = z.string({ error: tramoMessages.filterMax }).trim().max(TRAMO_ID_MAX, tramoMessages.filterMax).optional();
 

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUpdateError, type Tramo, type TramoAdminEditForm, tramoAdminEditForm, tramoMessages } from '@portal/contract/tramos';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/ImagePicker';
 import { ApiError, imageUrl } from '@/lib/api';
 import { useUpdateTramo } from '../api/update-tramo';
+import { EditModalFrame } from './EditModalFrame';
 import { firstError } from './firstError';
+import { TextField } from './TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion'] as const;
 
@@ -66,44 +64,25 @@ export function AdminEditTramoModal({
 
   const message = firstError(errors, order) ?? serverError;
   return (
-    <Modal show={tramo !== null} onHide={onHide} centered scrollable aria-labelledby="admin-edit-tramo-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="admin-edit-tramo-title">Editar Circular</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Form.Group className="mb-3" controlId="admin-tramo-id-tramo">
-            <Form.Label>ID Tramo</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_tramo} {...register('id_tramo')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="admin-tramo-id-proyecto">
-            <Form.Label>ID Proyecto</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_proyecto} {...register('id_proyecto')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="admin-tramo-id-circular">
-            <Form.Label>ID Circular</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_circular} {...register('id_circular')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="admin-tramo-descripcion">
-            <Form.Label>Descripción</Form.Label>
-            <Form.Control as="textarea" rows={3} isInvalid={!!errors.descripcion} {...register('descripcion')} />
-          </Form.Group>
-          <ImagePicker file={file} onChange={setFile} existingUrl={imageUrl(tramo?.imagen)} previewMinWidth={100} previewMaxWidth={100} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <EditModalFrame
+      id="admin-edit-tramo"
+      show={tramo !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <TextField id="admin-tramo-id-tramo" label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
+      <TextField id="admin-tramo-id-proyecto" label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
+      <TextField id="admin-tramo-id-circular" label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
+      <TextField
+        id="admin-tramo-descripcion"
+        label="Descripción"
+        textarea
+        invalid={!!errors.descripcion}
+        registration={register('descripcion')}
+      />
+      <ImagePicker file={file} onChange={setFile} existingUrl={imageUrl(tramo?.imagen)} previewMinWidth={100} previewMaxWidth={100} />
+    </EditModalFrame>
   );
 }

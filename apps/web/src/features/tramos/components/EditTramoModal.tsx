@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Tramo, type TramoEditForm, tramoEditForm, tramoMessages } from '@portal/contract/tramos';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
 import { useStations } from '../api/get-stations';
 import { useUpdateTramo } from '../api/update-tramo';
+import { EditModalFrame } from './EditModalFrame';
 import { firstError } from './firstError';
 import { StationSelect } from './StationSelect';
+import { TextField } from './TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha', 'descripcion', 'arco_sumergido_id'] as const;
 
@@ -58,57 +56,34 @@ export function EditTramoModal({ tramo, onHide, onSaved }: { tramo: Tramo | null
 
   const message = firstError(errors, order) ?? serverError;
   return (
-    <Modal show={tramo !== null} onHide={onHide} centered scrollable aria-labelledby="edit-tramo-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="edit-tramo-title">Editar Circular</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Form.Group className="mb-3" controlId="edit-tramo-id-tramo">
-            <Form.Label>ID Tramo</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_tramo} {...register('id_tramo')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-tramo-id-proyecto">
-            <Form.Label>ID Proyecto</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_proyecto} {...register('id_proyecto')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-tramo-id-circular">
-            <Form.Label>ID Circular</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_circular} {...register('id_circular')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-tramo-fecha">
-            <Form.Label>Fecha de la Circular</Form.Label>
-            <Form.Control type="date" isInvalid={!!errors.circular_fecha} {...register('circular_fecha')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-tramo-descripcion">
-            <Form.Label>Descripción</Form.Label>
-            <Form.Control as="textarea" rows={3} isInvalid={!!errors.descripcion} {...register('descripcion')} />
-          </Form.Group>
-          <StationSelect
-            id="edit-tramo-arco"
-            stations={stations.data ?? []}
-            loading={stations.isLoading}
-            naveKnown={!!tramo?.nave}
-            invalid={!!errors.arco_sumergido_id}
-            registration={register('arco_sumergido_id')}
-            current={tramo ? { id: tramo.arco_sumergido_id, name: tramo.arco_sumergido_name } : null}
-          />
-          <ImagePicker file={file} onChange={setFile} existingUrl={imageUrl(tramo?.imagen)} previewMinWidth={100} previewMaxWidth={400} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <EditModalFrame id="edit-tramo" show={tramo !== null} message={message} busy={update.isPending} onHide={onHide} onSubmit={onSubmit}>
+      <TextField id="edit-tramo-id-tramo" label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
+      <TextField id="edit-tramo-id-proyecto" label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
+      <TextField id="edit-tramo-id-circular" label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
+      <TextField
+        id="edit-tramo-fecha"
+        label="Fecha de la Circular"
+        type="date"
+        invalid={!!errors.circular_fecha}
+        registration={register('circular_fecha')}
+      />
+      <TextField
+        id="edit-tramo-descripcion"
+        label="Descripción"
+        textarea
+        invalid={!!errors.descripcion}
+        registration={register('descripcion')}
+      />
+      <StationSelect
+        id="edit-tramo-arco"
+        stations={stations.data ?? []}
+        loading={stations.isLoading}
+        naveKnown={!!tramo?.nave}
+        invalid={!!errors.arco_sumergido_id}
+        registration={register('arco_sumergido_id')}
+        current={tramo ? { id: tramo.arco_sumergido_id, name: tramo.arco_sumergido_name } : null}
+      />
+      <ImagePicker file={file} onChange={setFile} existingUrl={imageUrl(tramo?.imagen)} previewMinWidth={100} previewMaxWidth={400} />
+    </EditModalFrame>
   );
 }

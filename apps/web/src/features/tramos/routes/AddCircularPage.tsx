@@ -14,6 +14,7 @@ import { useStations } from '../api/get-stations';
 import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { firstError } from '../components/firstError';
 import { StationSelect } from '../components/StationSelect';
+import { TextField } from '../components/TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
 
@@ -65,22 +66,16 @@ export default function AddCircularPage() {
           </div>
         )}
         <Form noValidate onSubmit={onSubmit}>
-          <Form.Group className="mb-3" controlId="add-id-tramo">
-            <Form.Label>ID Tramo</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_tramo} {...register('id_tramo')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="add-id-proyecto">
-            <Form.Label>ID Proyecto</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_proyecto} {...register('id_proyecto')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="add-id-circular">
-            <Form.Label>ID Circular</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.id_circular} {...register('id_circular')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="add-descripcion">
-            <Form.Label>Descripción</Form.Label>
-            <Form.Control as="textarea" rows={3} isInvalid={!!errors.descripcion} {...register('descripcion')} />
-          </Form.Group>
+          <TextField id="add-id-tramo" label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
+          <TextField id="add-id-proyecto" label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
+          <TextField id="add-id-circular" label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
+          <TextField
+            id="add-descripcion"
+            label="Descripción"
+            textarea
+            invalid={!!errors.descripcion}
+            registration={register('descripcion')}
+          />
           <StationSelect
             id="add-arco"
             stations={stations.data ?? []}

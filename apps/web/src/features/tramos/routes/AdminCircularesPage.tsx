@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
-import { ApiError, errorText } from '@/lib/api';
-import { useDeleteTramo } from '../api/delete-tramo';
+import { ApiError } from '@/lib/api';
 import { useAllTramos } from '../api/get-tramos';
 import { AdminEditTramoModal } from '../components/AdminEditTramoModal';
 import { TramoGrid } from '../components/TramoGrid';
+import { useDeleteConfirmation } from '../components/useDeleteConfirmation';
 
 function listErrorText(error: unknown): string {
   if (error instanceof ApiError && !error.isNetwork) return error.serverMessage ?? adminListFallback(error.status);
@@ -22,24 +22,14 @@ function listErrorText(error: unknown): string {
  */
 export default function AdminCircularesPage() {
   const list = useAllTramos('admin-area');
-  const remove = useDeleteTramo({ adminArea: true });
   const [editing, setEditing] = useState<Tramo | null>(null);
-  const [deleting, setDeleting] = useState<Tramo | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const deletion = useDeleteConfirmation({
+    adminArea: true,
+    texts: { success: tramoMessages.adminDeleted, fallback: tramoMessages.adminDeleteFallback, network: tramoMessages.adminDeleteNetwork },
+    onDeleted: (text) => setBanner({ variant: 'success', text }),
+  });
   const tramos = list.data?.pages.flatMap((p) => p.tramos) ?? [];
-
-  const confirm = () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        setBanner({ variant: 'success', text: tramoMessages.adminDeleted });
-      },
-      onError: (error) => setDeleteError(errorText(error, tramoMessages.adminDeleteFallback, tramoMessages.adminDeleteNetwork)),
-    });
-  };
 
   return (
     <div>
@@ -67,15 +57,7 @@ export default function AdminCircularesPage() {
             <Button variant="primary" size="sm" onClick={() => setEditing(t)} aria-label={`Editar tramo ${t.id_tramo}`}>
               Editar
             </Button>
-            <Button
-              variant="danger"
-              size="sm"
-              onClick={() => {
-                setDeleteError(null);
-                setDeleting(t);
-              }}
-              aria-label={`Eliminar tramo ${t.id_tramo}`}
-            >
+            <Button variant="danger" size="sm" onClick={() => deletion.ask(t)} aria-label={`Eliminar tramo ${t.id_tramo}`}>
               Eliminar
             </Button>
           </>
@@ -90,14 +72,14 @@ export default function AdminCircularesPage() {
         }}
       />
       <ConfirmModal
-        show={deleting !== null}
-        busy={remove.isPending}
-        error={deleteError}
-        onConfirm={confirm}
-        onCancel={() => setDeleting(null)}
+        show={deletion.pending !== null}
+        busy={deletion.busy}
+        error={deletion.error}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       >
         <p className="mb-0">{tramoMessages.confirmDelete}</p>
-        {deleting && <p className="mb-0 fw-semibold">{deleting.id_tramo}</p>}
+        {deletion.pending && <p className="mb-0 fw-semibold">{deletion.pending.id_tramo}</p>}
       </ConfirmModal>
     </div>
   );

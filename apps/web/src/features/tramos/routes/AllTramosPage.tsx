@@ -1,4 +1,4 @@
-import { type Tramo, tramoMessages } from '@portal/contract/tramos';
+import { tramoMessages } from '@portal/contract/tramos';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -6,31 +6,21 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
-import { useDeleteTramo } from '../api/delete-tramo';
 import { useAllTramos } from '../api/get-tramos';
 import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { TramoGrid } from '../components/TramoGrid';
+import { useDeleteConfirmation } from '../components/useDeleteConfirmation';
 
 /** Todos los Tramos (admin view inside the user area): every circular, with delete. */
 export default function AllTramosPage() {
   const list = useAllTramos('user-area');
-  const remove = useDeleteTramo();
-  const [deleting, setDeleting] = useState<Tramo | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const deletion = useDeleteConfirmation({
+    adminArea: false,
+    texts: { success: tramoMessages.deleted, fallback: tramoMessages.deleteFallback, network: tramoMessages.deleteNetwork },
+    onDeleted: (text) => setBanner({ variant: 'success', text }),
+  });
   const tramos = list.data?.pages.flatMap((p) => p.tramos) ?? [];
-
-  const confirm = () => {
-    if (!deleting) return;
-    setDeleteError(null);
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        setBanner({ variant: 'success', text: tramoMessages.deleted });
-      },
-      onError: (error) => setDeleteError(errorText(error, tramoMessages.deleteFallback, tramoMessages.deleteNetwork)),
-    });
-  };
 
   return (
     <div style={BOTTOM_BAR_CLEARANCE}>
@@ -53,26 +43,18 @@ export default function AllTramosPage() {
             <Link to={`/dashboard/tramo/${t.id}`} className="btn btn-outline-secondary btn-sm">
               Ver detalles
             </Link>
-            <Button
-              variant="danger"
-              size="sm"
-              onClick={() => {
-                setDeleteError(null);
-                setDeleting(t);
-              }}
-              aria-label={`Eliminar tramo ${t.id_tramo}`}
-            >
+            <Button variant="danger" size="sm" onClick={() => deletion.ask(t)} aria-label={`Eliminar tramo ${t.id_tramo}`}>
               Eliminar
             </Button>
           </>
         )}
       />
       <ConfirmModal
-        show={deleting !== null}
-        busy={remove.isPending}
-        error={deleteError}
-        onConfirm={confirm}
-        onCancel={() => setDeleting(null)}
+        show={deletion.pending !== null}
+        busy={deletion.busy}
+        error={deletion.error}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       >
         <p className="mb-0">{tramoMessages.confirmDelete}</p>
       </ConfirmModal>

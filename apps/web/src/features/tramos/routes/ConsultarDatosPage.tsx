@@ -18,6 +18,7 @@ import { useSearchTramos } from '../api/search-tramos';
 import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { EditTramoModal } from '../components/EditTramoModal';
 import { firstError } from '../components/firstError';
+import { TextField } from '../components/TextField';
 import { TramoCard } from '../components/TramoCard';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as const;
@@ -87,28 +88,22 @@ export default function ConsultarDatosPage() {
           <Form noValidate onSubmit={onSearch} aria-label="Buscar circulares">
             <Row className="g-2">
               <Col xs={12} sm={6} lg={3}>
-                <Form.Group controlId="search-id-tramo">
-                  <Form.Label>ID Tramo</Form.Label>
-                  <Form.Control type="text" {...register('id_tramo')} />
-                </Form.Group>
+                <TextField className="" id="search-id-tramo" label="ID Tramo" registration={register('id_tramo')} />
               </Col>
               <Col xs={12} sm={6} lg={3}>
-                <Form.Group controlId="search-id-proyecto">
-                  <Form.Label>ID Proyecto</Form.Label>
-                  <Form.Control type="text" {...register('id_proyecto')} />
-                </Form.Group>
+                <TextField className="" id="search-id-proyecto" label="ID Proyecto" registration={register('id_proyecto')} />
               </Col>
               <Col xs={12} sm={6} lg={3}>
-                <Form.Group controlId="search-id-circular">
-                  <Form.Label>ID Circular</Form.Label>
-                  <Form.Control type="text" {...register('id_circular')} />
-                </Form.Group>
+                <TextField className="" id="search-id-circular" label="ID Circular" registration={register('id_circular')} />
               </Col>
               <Col xs={12} sm={6} lg={3}>
-                <Form.Group controlId="search-fecha">
-                  <Form.Label>Fecha de la Circular</Form.Label>
-                  <Form.Control type="date" {...register('circular_fecha')} />
-                </Form.Group>
+                <TextField
+                  className=""
+                  id="search-fecha"
+                  label="Fecha de la Circular"
+                  type="date"
+                  registration={register('circular_fecha')}
+                />
               </Col>
             </Row>
             <Button type="submit" className="mt-3 w-100" disabled={search.isPending}>
