@@ -5,9 +5,9 @@ import { expect, signIn, test, unique } from '../fixtures';
 const TZ = 'Europe/Madrid';
 
 /**
- * Activates a button from the keyboard. The shells' top bars are wider than 360 px, so the mobile
- * layout viewport grows and pointer clicks low on the page land on the wrong element; the keyboard
- * path is real behaviour (modals and cards must be keyboard-usable) and does not depend on it.
+ * Activates a button from the keyboard. In the worker shell the last card's buttons sit under the
+ * fixed bottom bar (the main area's bottom padding is overridden by `py-3`), so a pointer click there
+ * hits the bar; the keyboard path is real behaviour (cards and modals must be keyboard-usable).
  */
 const press = async (button: Locator) => {
   await button.focus();
