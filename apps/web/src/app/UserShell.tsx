@@ -59,7 +59,7 @@ export default function UserShell() {
         </Container>
       </Navbar>
 
-      <main className="container flex-grow-1 py-3" style={{ paddingBottom: '5rem' }}>
+      <main className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
         <Outlet />
       </main>
 

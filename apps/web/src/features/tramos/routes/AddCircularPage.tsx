@@ -11,7 +11,6 @@ import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
 import { useStations } from '../api/get-stations';
-import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { firstError } from '../components/firstError';
 import { StationSelect } from '../components/StationSelect';
 import { TextField } from '../components/TextField';
@@ -56,7 +55,7 @@ export default function AddCircularPage() {
 
   const validation = firstError(errors, order);
   return (
-    <Card className="mx-auto" style={{ maxWidth: 640, ...BOTTOM_BAR_CLEARANCE }}>
+    <Card className="mx-auto" style={{ maxWidth: 640 }}>
       <Card.Body>
         <h1 className="h4 mb-3">Añadir Circular</h1>
         <Banner message={banner} onClose={() => setBanner(null)} />

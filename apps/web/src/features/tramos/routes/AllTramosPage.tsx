@@ -7,7 +7,6 @@ import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
 import { useAllTramos } from '../api/get-tramos';
-import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { TramoGrid } from '../components/TramoGrid';
 import { useDeleteConfirmation } from '../components/useDeleteConfirmation';
 
@@ -23,7 +22,7 @@ export default function AllTramosPage() {
   const tramos = list.data?.pages.flatMap((p) => p.tramos) ?? [];
 
   return (
-    <div style={BOTTOM_BAR_CLEARANCE}>
+    <div>
       <h1 className="h4 mb-3">Todos los Tramos</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
       {list.isLoading && <Loading text={tramoMessages.loading} />}

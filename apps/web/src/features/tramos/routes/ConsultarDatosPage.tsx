@@ -15,7 +15,6 @@ import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
-import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { EditTramoModal } from '../components/EditTramoModal';
 import { firstError } from '../components/firstError';
 import { TextField } from '../components/TextField';
@@ -75,7 +74,7 @@ export default function ConsultarDatosPage() {
 
   const validation = firstError(errors, order);
   return (
-    <div style={BOTTOM_BAR_CLEARANCE}>
+    <div>
       <h1 className="h4 mb-3">Consultar Datos</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
       <Card className="mb-4">

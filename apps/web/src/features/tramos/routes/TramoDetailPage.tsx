@@ -5,7 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
 import { useTramo } from '../api/get-tramo';
-import { BOTTOM_BAR_CLEARANCE } from '../components/clearance';
 import { TramoDetails } from '../components/TramoDetails';
 
 /** Detalles del Tramo: every field, the image, and Volver to where the user came from. */
@@ -16,7 +15,7 @@ export default function TramoDetailPage() {
   const notFound = tramo.error instanceof ApiError && (tramo.error.status === 404 || tramo.error.status === 400);
 
   return (
-    <Card className="mx-auto" style={{ maxWidth: 720, ...BOTTOM_BAR_CLEARANCE }}>
+    <Card className="mx-auto" style={{ maxWidth: 720 }}>
       <Card.Body>
         <h1 className="h4 mb-3">Detalles del Tramo</h1>
         {tramo.isLoading && <Loading text={tramoMessages.loadingDetail} />}
