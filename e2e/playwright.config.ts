@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The config is evaluated by the runner and by every worker: the runner picks the data folder and
 // port once and the workers inherit them through the environment.
-process.env.E2E_PORT ??= String(3300 + Math.floor(Math.random() * 500));
+// 20000-29999 holds none of the ports Chromium refuses to connect to (3659, 4045, 6000...).
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 10000));
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `portal-e2e-${Date.now()}`);
 export const E2E_PORT = Number(process.env.E2E_PORT);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 
 export interface BannerMessage {
@@ -11,11 +11,15 @@ export interface BannerMessage {
  * vanish after 3 seconds on the stops screen).
  */
 export function Banner({ message, onClose, autoHideMs }: { message: BannerMessage | null; onClose?: () => void; autoHideMs?: number }) {
+  // The timer restarts only for a new message: a parent re-rendering every second (the stop clock)
+  // with a fresh onClose must not keep the banner up forever.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
-    if (!message || !autoHideMs || !onClose) return;
-    const id = setTimeout(onClose, autoHideMs);
+    if (!message || !autoHideMs) return;
+    const id = setTimeout(() => close.current?.(), autoHideMs);
     return () => clearTimeout(id);
-  }, [message, autoHideMs, onClose]);
+  }, [message, autoHideMs]);
   if (!message) return null;
   return (
     <Alert variant={message.variant} onClose={onClose} dismissible={!!onClose} role={message.variant === 'danger' ? 'alert' : 'status'}>

@@ -48,7 +48,7 @@ export function ImagePicker({
         disabled={disabled}
         onChange={(e) => {
           const chosen = (e.target as HTMLInputElement).files?.[0] ?? null;
-          onChange(chosen && chosen.type.startsWith('image/') ? chosen : null);
+          onChange(chosen?.type.startsWith('image/') ? chosen : null);
         }}
       />
       {shown && (
