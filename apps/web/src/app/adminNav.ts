@@ -1,6 +1,7 @@
 /** Entries of the admin side navigation (SPEC.md section 2, /admin layout). */
 export const adminNav = [
   { to: '/admin', label: 'Dashboard Admin', end: true },
+  { to: '/admin/planta', label: 'Estado de planta' },
   { to: '/admin/users', label: 'Gestionar Usuarios' },
   { to: '/admin/circulares', label: 'Circulares' },
   { to: '/admin/paradas-kaiser', label: 'Paradas Kaiser' },

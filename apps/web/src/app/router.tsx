@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'comments', ...page(() => import('@/features/wall/routes/AdminCommentsPage')) },
           { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/AdminArcosPage')) },
           { path: 'naves', ...page(() => import('@/features/naves/routes/AdminNavesPage')) },
+          { path: 'planta', ...page(() => import('@/features/planta/routes/PlantaPage')) },
         ],
       },
     ],

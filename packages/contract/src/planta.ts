@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The plant board (GET /api/admin/planta, admin): every station grouped by nave with its state now. */
+export const plantaMessages = {
+  title: 'Estado de planta',
+  running: 'En marcha',
+  stopped: 'Parada',
+  stoppedBy: 'Parada por',
+  since: 'desde',
+  todayMinutes: 'Minutos de parada hoy',
+  loading: 'Cargando estado de planta...',
+  loadFallback: 'Fallo al cargar el estado de planta',
+  empty: 'No hay arcos sumergidos registrados.',
+  live: 'En directo',
+  reconnecting: 'Reconectando...',
+} as const;
+
+export const plantaStop = z.object({
+  id: z.number(),
+  user_name: z.string(),
+  start_time: z.string(),
+});
+
+export const plantaArco = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(['running', 'stopped']),
+  /** The stop in progress (the earliest started, if several workers stopped it). */
+  active_stop: plantaStop.nullable(),
+  /** Minutes of stops at this station today (factory date): finished stops plus the running part of active ones. */
+  today_minutes: z.number(),
+});
+
+export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco) });
+export const plantaResponse = z.array(plantaNave);
+export type PlantaArco = z.infer<typeof plantaArco>;
+export type PlantaNave = z.infer<typeof plantaNave>;
+
+/** CSV exports (admin): GET /api/admin/export/paradas-kaiser.csv and /api/admin/export/tramos.csv. */
+export const exportMessages = {
+  button: 'Exportar CSV',
+  exporting: 'Exportando...',
+  fallback: 'Fallo al exportar CSV',
+  rangeRequired: 'Indica la fecha de inicio y la de fin.',
+  rangeOrder: 'La fecha de inicio debe ser anterior o igual a la de fin.',
+  from: 'Desde',
+  to: 'Hasta',
+} as const;
