@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
 import { ensureAdmin } from './lib/bootstrap';
+import { sweepAtStart } from './lib/upload-sweep';
 
 const config = loadConfig();
 const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
@@ -14,6 +15,7 @@ const app = await buildApp({
   },
 });
 await ensureAdmin(handle.db, handle.engine, config, app.log);
+await sweepAtStart(handle.db, config.uploadsDir, app.log);
 if (!config.webDist) app.log.warn('apps/web/dist not found: run `npm run build` to serve the web client');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,0 +1,81 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/index';
+
+/**
+ * Every column that holds a public upload path ('/uploads/<name>'). A new image column must be added
+ * here, or the sweep would take its files for orphans (test/crash/upload-sweep checks the schema).
+ */
+export const IMAGE_COLUMNS = {
+  tramos: ['imagen', 'imagen_thumb'],
+  wall_posts: ['image_path', 'image_thumb'],
+  wall_comments: ['image_path', 'image_thumb'],
+} as const;
+
+/** Only names the image store generates are ever swept; anything else in the folder is left alone. */
+const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:_thumb)?\.webp$/;
+
+/**
+ * Long enough that no request is still between writing its file and committing its row, even on
+ * another instance sharing the folder (DECISIONS.md section 10): only files this old are safe to judge.
+ */
+export const SWEEP_MIN_AGE_MS = 10 * 60_000;
+
+export interface SweepResult {
+  scanned: number;
+  removed: string[];
+}
+
+async function referencedNames(db: Db): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const [table, columns] of Object.entries(IMAGE_COLUMNS)) {
+    // biome-ignore lint/suspicious/noExplicitAny: the table and columns come from the constant above
+    const rows: Record<string, string | null>[] = await (db as any).selectFrom(table).select(columns).execute();
+    for (const row of rows) {
+      for (const column of columns) {
+        const value = row[column];
+        if (value?.startsWith('/uploads/')) names.add(value.slice('/uploads/'.length));
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Removes image files no row references. A process killed between storing an upload and committing
+ * its row (or between committing a replacement and removing the old files) leaves such files; they
+ * are never served to anyone but would pile up. Runs at start, before the server takes requests.
+ */
+export async function sweepOrphanUploads(db: Db, uploadsDir: string, minAgeMs = SWEEP_MIN_AGE_MS): Promise<SweepResult> {
+  let entries: string[];
+  try {
+    entries = await readdir(uploadsDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { scanned: 0, removed: [] };
+    throw error;
+  }
+  const cutoff = Date.now() - minAgeMs;
+  const old: string[] = [];
+  for (const name of entries) {
+    if (!GENERATED_NAME.test(name)) continue;
+    const info = await stat(path.join(uploadsDir, name)).catch(() => null);
+    if (info?.isFile() && info.mtimeMs < cutoff) old.push(name);
+  }
+  if (old.length === 0) return { scanned: entries.length, removed: [] };
+  // Read after listing: a row committed meanwhile is seen, so its (old) file is kept.
+  const referenced = await referencedNames(db);
+  const removed = old.filter((name) => !referenced.has(name));
+  for (const name of removed) await rm(path.join(uploadsDir, name), { force: true });
+  return { scanned: entries.length, removed };
+}
+
+/** The start-up call: a failing sweep is logged and never keeps the server from starting. */
+export async function sweepAtStart(db: Db, uploadsDir: string, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const { scanned, removed } = await sweepOrphanUploads(db, uploadsDir);
+    if (removed.length) log.warn({ scanned, removed: removed.length }, 'removed orphaned upload files');
+  } catch (error) {
+    log.error({ err: error }, 'orphaned upload sweep failed');
+  }
+}
