@@ -1,0 +1,332 @@
+import type { EventPayloads, EventType } from '@portal/contract/events';
+import { apiUrl } from './api';
+import { getToken, removeToken } from './token';
+
+/**
+ * The live event stream (GET /api/events). EventSource cannot send an Authorization header and a
+ * token in the URL ends up in access logs, so this reads the server-sent events over fetch.
+ */
+
+export interface SseMessage {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+/**
+ * An incremental parser of the text/event-stream format (WHATWG HTML, "Interpreting an event
+ * stream"): feed it decoded text in chunks of any size; it calls `onMessage` for every complete
+ * message. Comment lines (the server's heartbeats) are skipped.
+ */
+export function createSseParser(onMessage: (message: SseMessage) => void) {
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  let id: string | undefined;
+  // A chunk may end between the \r and \n of one line break.
+  let skipLeadingLf = false;
+
+  const dispatch = () => {
+    if (data.length > 0) onMessage({ event: event || 'message', data: data.join('\n'), ...(id !== undefined ? { id } : {}) });
+    event = '';
+    data = [];
+  };
+
+  const line = (text: string) => {
+    if (text === '') return dispatch();
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+    else if (field === 'id' && !value.includes('\0')) id = value;
+    // 'retry' and unknown fields are ignored: the reconnect policy is ours.
+  };
+
+  return {
+    push(chunk: string) {
+      buffer += chunk;
+      if (skipLeadingLf && buffer.startsWith('\n')) buffer = buffer.slice(1);
+      skipLeadingLf = false;
+      for (;;) {
+        const match = /\r\n|\r|\n/.exec(buffer);
+        if (!match) break;
+        // A lone \r at the very end may be the first half of \r\n.
+        if (match[0] === '\r' && match.index === buffer.length - 1) {
+          line(buffer.slice(0, match.index));
+          buffer = '';
+          skipLeadingLf = true;
+          break;
+        }
+        line(buffer.slice(0, match.index));
+        buffer = buffer.slice(match.index + match[0].length);
+      }
+    },
+    /** The stream ended: an unterminated message is discarded, as the spec says. */
+    end() {
+      buffer = '';
+      event = '';
+      data = [];
+    },
+  };
+}
+
+export const BACKOFF_MIN_MS = 1_000;
+export const BACKOFF_MAX_MS = 30_000;
+
+/**
+ * Wait before reconnect attempt `attempt` (0 = first retry): exponential from 1 s, capped at 30 s,
+ * with "equal jitter" (half fixed, half random) so a restarted server is not hit by every open
+ * screen of the factory in the same second.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, attempt));
+  return Math.round(Math.max(BACKOFF_MIN_MS, ceiling / 2 + (random() * ceiling) / 2));
+}
+
+/** The server sends a heartbeat comment every 25 s; silence for longer means a dead connection. */
+export const WATCHDOG_MS = 60_000;
+/** Keep the connection briefly after the last subscriber leaves, so a route change does not reconnect. */
+export const LINGER_MS = 2_000;
+
+export type StreamStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export type EventHandlers = { [K in EventType]?: (payload: EventPayloads[K]) => void } & {
+  /** The stream came back after a loss: refetch whatever may have been missed meanwhile. */
+  reconnected?: () => void;
+};
+
+interface Subscriber {
+  event: (type: string, payload: unknown) => void;
+  reconnected: () => void;
+}
+
+export interface EventStreamDeps {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  /** A 401/403: the session is over. */
+  endSession: () => void;
+  random: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  /** Where 'online' is listened for (window). */
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Where 'visibilitychange' is listened for and `hidden` read (document). */
+  doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'hidden'>;
+  url: string;
+}
+
+/**
+ * One connection shared by every subscriber of the tab (ref-counted): opened by the first, closed a
+ * moment after the last leaves, reconnected with backoff after a network loss or a closed stream.
+ */
+export class EventStream {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly statusListeners = new Set<() => void>();
+  private status: StreamStatus = 'idle';
+  private controller: AbortController | null = null;
+  private timer: unknown = null;
+  private lingerTimer: unknown = null;
+  private watchdog: unknown = null;
+  private attempt = 0;
+  /** A connection was lost or could not be made since the last ready: events may have been missed. */
+  private missed = false;
+  private token: string | null = null;
+  private listening = false;
+
+  constructor(private readonly deps: EventStreamDeps) {}
+
+  getStatus = (): StreamStatus => this.status;
+
+  onStatus = (listener: () => void) => {
+    this.statusListeners.add(listener);
+    return () => {
+      this.statusListeners.delete(listener);
+    };
+  };
+
+  subscribe(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber);
+    if (this.lingerTimer !== null) {
+      this.deps.clearTimeout(this.lingerTimer);
+      this.lingerTimer = null;
+    }
+    if (this.status === 'idle' || this.status === 'closed') this.start();
+    return () => {
+      if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0) return;
+      this.lingerTimer = this.deps.setTimeout(() => {
+        this.lingerTimer = null;
+        if (this.subscribers.size === 0) this.stop('idle');
+      }, LINGER_MS);
+    };
+  }
+
+  /** The token changed (new login, profile update): the stream's authorization must follow it. */
+  syncToken(token: string | null) {
+    if (this.subscribers.size === 0 || token === this.token) return;
+    this.stop('idle');
+    this.start();
+  }
+
+  private setStatus(status: StreamStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  private start() {
+    this.listen(true);
+    this.attempt = 0;
+    this.missed = false;
+    this.connect();
+  }
+
+  private stop(status: StreamStatus) {
+    this.listen(false);
+    this.clearTimers();
+    this.controller?.abort();
+    this.controller = null;
+    this.token = null;
+    this.setStatus(status);
+  }
+
+  private clearTimers() {
+    for (const handle of [this.timer, this.watchdog, this.lingerTimer]) if (handle !== null) this.deps.clearTimeout(handle);
+    this.timer = this.watchdog = this.lingerTimer = null;
+  }
+
+  private listen(on: boolean) {
+    if (on === this.listening) return;
+    this.listening = on;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    this.deps.target?.[method]('online', this.retryNow);
+    this.deps.doc?.[method]('visibilitychange', this.onVisibility);
+  }
+
+  /** Back online, or the tab is seen again: no reason to sit out the rest of a long backoff. */
+  private retryNow = () => {
+    if (this.status !== 'reconnecting' || this.controller) return;
+    if (this.timer !== null) this.deps.clearTimeout(this.timer);
+    this.timer = null;
+    this.attempt = 0;
+    this.connect();
+  };
+
+  private onVisibility = () => {
+    if (!this.deps.doc?.hidden) this.retryNow();
+  };
+
+  private scheduleReconnect() {
+    this.controller = null;
+    if (this.watchdog !== null) this.deps.clearTimeout(this.watchdog);
+    this.watchdog = null;
+    this.missed = true;
+    this.setStatus('reconnecting');
+    const delay = backoffDelay(this.attempt++, this.deps.random);
+    this.timer = this.deps.setTimeout(() => {
+      this.timer = null;
+      // A hidden tab waits until it is looked at again (onVisibility) instead of retrying blindly.
+      if (this.deps.doc?.hidden) return;
+      this.connect();
+    }, delay);
+  }
+
+  private kickWatchdog(controller: AbortController) {
+    if (this.watchdog !== null) this.deps.clearTimeout(this.watchdog);
+    this.watchdog = this.deps.setTimeout(() => controller.abort(new Error('stalled')), WATCHDOG_MS);
+  }
+
+  private connect() {
+    const token = this.deps.getToken();
+    this.token = token;
+    if (!token) {
+      this.stop('closed');
+      return;
+    }
+    if (this.status !== 'reconnecting') this.setStatus('connecting');
+    const controller = new AbortController();
+    this.controller = controller;
+    void this.run(token, controller);
+  }
+
+  private async run(token: string, controller: AbortController) {
+    const { signal } = controller;
+    this.kickWatchdog(controller);
+    try {
+      const res = await this.deps.fetch(this.deps.url, {
+        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        signal,
+        cache: 'no-store',
+      });
+      if (res.status === 401 || res.status === 403) {
+        this.stop('closed');
+        this.deps.endSession();
+        return;
+      }
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      const parser = createSseParser((message) => this.deliver(message));
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || signal.aborted) break;
+        this.kickWatchdog(controller);
+        parser.push(decoder.decode(value, { stream: true }));
+      }
+      parser.end();
+    } catch {
+      // A network loss, a stalled stream (watchdog) or a deliberate abort: told apart below.
+    }
+    // stop() replaced or cleared the controller: this connection was closed on purpose.
+    if (this.controller !== controller) return;
+    this.scheduleReconnect();
+  }
+
+  private deliver(message: SseMessage) {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (message.event === 'ready') {
+      // Also after failed first attempts: the screen loaded its data while the stream was down.
+      const reconnect = this.missed;
+      this.missed = false;
+      this.attempt = 0;
+      this.setStatus('open');
+      if (reconnect) for (const s of [...this.subscribers]) safely(s.reconnected);
+      return;
+    }
+    for (const s of [...this.subscribers]) safely(() => s.event(message.event, payload));
+  }
+}
+
+/** One screen's failing handler must not take the stream down for the others. */
+function safely(fn: () => void) {
+  try {
+    fn();
+  } catch (error) {
+    console.error('Error al procesar un evento en directo', error);
+  }
+}
+
+/** The tab's one stream. */
+export const eventStream = new EventStream({
+  fetch: (...args) => fetch(...args),
+  getToken,
+  endSession: () => {
+    // As the API client does on a 401/403: the token goes and the user signs in again.
+    removeToken();
+    window.location.assign('/login');
+  },
+  random: Math.random,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  target: typeof window === 'undefined' ? undefined : window,
+  doc: typeof document === 'undefined' ? undefined : document,
+  url: apiUrl('/api/events'),
+});

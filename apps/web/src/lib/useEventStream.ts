@@ -1,0 +1,32 @@
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { type EventHandlers, type EventStream, eventStream, type StreamStatus } from './events';
+import { getToken, useCurrentUser } from './token';
+
+/**
+ * Listens to the tab's live event stream while the component is mounted and returns the stream's
+ * state ('open' means live). Handlers may change every render; the subscription stays the same.
+ */
+export function useEventStream(handlers: EventHandlers, stream: EventStream = eventStream): StreamStatus {
+  const ref = useRef(handlers);
+  useLayoutEffect(() => {
+    ref.current = handlers;
+  });
+
+  useEffect(
+    () =>
+      stream.subscribe({
+        event: (type, payload) => (ref.current[type as keyof EventHandlers] as ((p: unknown) => void) | undefined)?.(payload),
+        reconnected: () => ref.current.reconnected?.(),
+      }),
+    [stream],
+  );
+
+  // A new token (another sign-in, a profile change) may change what the stream is allowed to carry.
+  const user = useCurrentUser();
+  const token = user ? getToken() : null;
+  useEffect(() => {
+    stream.syncToken(token);
+  }, [stream, token]);
+
+  return useSyncExternalStore(stream.onStatus, stream.getStatus, stream.getStatus);
+}
