@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema, idSchema } from './common';
 
 /** The plant board (GET /api/admin/planta, admin): every station grouped by nave with its state now. */
 export const plantaMessages = {
@@ -46,3 +47,48 @@ export const exportMessages = {
   from: 'Desde',
   to: 'Hasta',
 } as const;
+
+/** A required date of the export range: missing or blank gives the range text, a malformed one the date's own. */
+const exportDate = z.string({ error: exportMessages.rangeRequired }).trim().min(1, exportMessages.rangeRequired).pipe(dateSchema);
+
+/** Query of both exports: an inclusive range of factory dates, optionally one nave (by name) or one station. */
+export const exportQuery = z
+  .object({
+    startDate: exportDate,
+    endDate: exportDate,
+    nave: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    arco_sumergido_id: z
+      .union([idSchema, z.literal('')])
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+  })
+  .refine((q) => q.startDate <= q.endDate, { error: exportMessages.rangeOrder });
+export type ExportQuery = z.input<typeof exportQuery>;
+
+/** Header rows of the CSV files (Spanish Excel: UTF-8 with BOM, `;` separator). */
+export const PARADAS_CSV_HEADER = [
+  'Fecha',
+  'Nave',
+  'Arco sumergido',
+  'Trabajador',
+  'ID de Trabajador',
+  'Inicio',
+  'Fin',
+  'Duración (min)',
+  'Descripción',
+] as const;
+export const TRAMOS_CSV_HEADER = [
+  'Fecha circular',
+  'ID Tramo',
+  'ID Proyecto',
+  'ID Circular',
+  'Nave',
+  'Arco sumergido',
+  'Trabajador',
+  'Descripción',
+  'Imagen',
+] as const;
