@@ -1,0 +1,717 @@
+import type { AddressInfo } from 'node:net';
+import { messages } from '@portal/contract/common';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/lib/passwords';
+import type { Policy } from '../../src/plugins/auth';
+import {
+  adminToken,
+  bearer,
+  buildTestApp,
+  createStation,
+  createWorker,
+  multipart,
+  pgUnavailable,
+  type Station,
+  type TestApp,
+  uniqueWorkerId,
+  type Worker,
+} from '../helper';
+
+/**
+ * Authorization matrix (DECISIONS.md section 5; OWASP API1 BOLA and API5 BFLA): every route the
+ * server registers, taken from app.routeTable, is called by five callers and must answer exactly the
+ * status its scenario allows. Worker A owns the records, B works at A's station, C at another one.
+ */
+type Caller = 'anon' | 'owner' | 'sameStation' | 'otherStation' | 'admin';
+const CALLERS: Caller[] = ['anon', 'owner', 'sameStation', 'otherStation', 'admin'];
+
+interface Ctx {
+  t: TestApp;
+  s1: Station;
+  s2: Station;
+  A: Worker;
+  B: Worker;
+  C: Worker;
+  admin: string;
+  adminId: number;
+  /** Records nobody mutates: read by the list and detail scenarios. */
+  shared: { tramo: number; stopA: number; stopB: number; stopC: number; postS1: number; postS2: number };
+}
+
+interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Replaces the caller's token (routes about the caller's own account that end its session). */
+  token?: string;
+}
+
+interface Scenario {
+  policy: Policy;
+  /** Builds the request, creating fresh records when the call changes or removes them. */
+  prepare(ctx: Ctx, caller: Caller): Promise<Call> | Call;
+  expect: Record<Caller, number>;
+  /** Content checks of an allowed answer (list routes: nothing of anybody else's). */
+  check?(ctx: Ctx, caller: Caller, res: LightMyRequestResponse): Promise<void> | void;
+  /** Server-sent events: called over real HTTP and closed once the status is known. */
+  stream?: boolean;
+}
+
+const ANON_PUBLIC = { anon: 200, owner: 200, sameStation: 200, otherStation: 200, admin: 200 };
+const ADMIN_ONLY = (ok: number) => ({ anon: 401, owner: 403, sameStation: 403, otherStation: 403, admin: ok });
+const ANY_USER = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherStation: ok, admin: ok });
+/** Records of worker A: A and admins may change them, nobody else. */
+const OWNER_OR_ADMIN = (ok: number) => ({ anon: 401, owner: ok, sameStation: 403, otherStation: 403, admin: ok });
+/** Things on station S1's wall that anyone there may do (and admins). */
+const STATION_S1 = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherStation: 403, admin: ok });
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${process.pid}-${Date.now().toString(36)}-${seq++}`;
+
+/** A past window of ten minutes that no other call of the run uses, so stops never overlap. */
+function pastWindow(): { start_time: string; end_time: string } {
+  const n = seq++;
+  const end = Date.now() - (60 + n * 20) * 60_000;
+  return { start_time: new Date(end - 10 * 60_000).toISOString(), end_time: new Date(end).toISOString() };
+}
+
+async function inject(
+  ctx: Ctx,
+  method: string,
+  url: string,
+  token: string | null,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return ctx.t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(token ? bearer(token) : {}), ...headers },
+    payload: payload as string,
+  });
+}
+
+async function ok(res: LightMyRequestResponse, what: string) {
+  if (res.statusCode >= 300) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+async function newTramo(ctx: Ctx, w: Worker): Promise<number> {
+  const body = await multipart({ id_tramo: unique('T'), id_proyecto: 'P-001', id_circular: 'C-001', arco_sumergido_id: w.station.id });
+  return (await ok(await inject(ctx, 'POST', '/api/tramos', w.token, body.payload, body.headers), 'tramo')).tramo.id;
+}
+
+async function newManualStop(ctx: Ctx, w: Worker): Promise<number> {
+  const res = await inject(ctx, 'POST', '/api/paradas-kaiser/manual', w.token, { ...pastWindow(), description: 'matriz' });
+  return (await ok(res, 'manual stop')).parada.id;
+}
+
+async function closeActiveStops(ctx: Ctx, userId: number) {
+  const now = new Date().toISOString();
+  await ctx.t.db
+    .updateTable('paradas_kaiser')
+    .set({ end_time: now, duration_minutes: 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('end_time', 'is', null)
+    .execute();
+}
+
+async function newActiveStop(ctx: Ctx, w: Worker): Promise<number> {
+  await closeActiveStops(ctx, w.id);
+  return (await ok(await inject(ctx, 'POST', '/api/paradas-kaiser/start', w.token, { description: 'activa' }), 'start')).stopId;
+}
+
+async function newPost(ctx: Ctx, w: Worker): Promise<number> {
+  const body = await multipart({ content: unique('Publicación de matriz') });
+  return (await ok(await inject(ctx, 'POST', '/api/wall/posts', w.token, body.payload, body.headers), 'post')).post.id;
+}
+
+async function newComment(ctx: Ctx, w: Worker, postId: number): Promise<number> {
+  const body = await multipart({ content: 'Comentario de matriz' });
+  const res = await inject(ctx, 'POST', `/api/wall/posts/${postId}/comments`, w.token, body.payload, body.headers);
+  return (await ok(res, 'comment')).comment.id;
+}
+
+/** An account straight in the database: the target of the admin user routes. */
+async function newUser(ctx: Ctx, role: 'user' | 'admin' = 'user', password = 'secreto123') {
+  const now = new Date().toISOString();
+  const worker_id = uniqueWorkerId('m');
+  const row = await ctx.t.db
+    .insertInto('users')
+    .values({
+      worker_id,
+      name: 'Objetivo Matriz',
+      password_hash: await hashPassword(password),
+      role,
+      nave_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, worker_id, password };
+}
+
+/** A fresh session of the caller's kind, for routes that end the caller's session (password change). */
+async function freshSession(ctx: Ctx, caller: Caller): Promise<{ token: string; password: string }> {
+  if (caller === 'admin') {
+    const u = await newUser(ctx, 'admin');
+    const res = await inject(ctx, 'POST', '/api/admin/login', null, { worker_id: u.worker_id, password: u.password });
+    return { token: (await ok(res, 'admin login')).accessToken, password: u.password };
+  }
+  const station = caller === 'otherStation' ? ctx.s2 : ctx.s1;
+  const w = await createWorker(ctx.t, station, 'Sesión Nueva');
+  return { token: w.token, password: w.password };
+}
+
+const stationOf = (ctx: Ctx, caller: Caller) => (caller === 'otherStation' ? ctx.s2 : ctx.s1);
+const userOf = (ctx: Ctx, caller: Caller) =>
+  caller === 'owner' ? ctx.A : caller === 'sameStation' ? ctx.B : caller === 'otherStation' ? ctx.C : null;
+
+const mp = async (fields: Record<string, string | number>) => {
+  const body = await multipart(fields);
+  return { payload: body.payload, headers: body.headers };
+};
+
+const dateRange = () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  // Several spellings of a range, so an export route gets its own whichever it uses.
+  return `startDate=${from}&endDate=${today}&from=${from}&to=${today}&desde=${from}&hasta=${today}`;
+};
+
+const scenarios: Record<string, Scenario> = {
+  // --- public ---
+  'GET /api/health': { policy: 'public', prepare: () => ({ url: '/api/health' }), expect: ANON_PUBLIC },
+  'GET /api/config': { policy: 'public', prepare: () => ({ url: '/api/config' }), expect: ANON_PUBLIC },
+  'GET /api/naves': { policy: 'public', prepare: () => ({ url: '/api/naves' }), expect: ANON_PUBLIC },
+  'GET /api/arcos-sumergidos': {
+    policy: 'public',
+    prepare: (ctx) => ({ url: `/api/arcos-sumergidos?nave=${encodeURIComponent(ctx.s1.nave)}` }),
+    expect: ANON_PUBLIC,
+  },
+  'POST /api/auth/register': {
+    policy: 'public',
+    prepare: () => ({
+      url: '/api/auth/register',
+      payload: { worker_id: uniqueWorkerId('r'), name: 'Nuevo', password: 'secreto123', role: 'admin' },
+    }),
+    expect: { anon: 201, owner: 201, sameStation: 201, otherStation: 201, admin: 201 },
+    // Whoever calls it (an admin too), registration never creates anything but a user.
+    check: (_ctx, _caller, res) => expect(res.json().user.role).toBe('user'),
+  },
+  'POST /api/auth/login': {
+    policy: 'public',
+    prepare: (ctx) => ({
+      url: '/api/auth/login',
+      payload: { worker_id: ctx.A.worker_id, password: ctx.A.password, nave: ctx.s1.nave, arco_sumergido_id: ctx.s1.id },
+    }),
+    expect: ANON_PUBLIC,
+  },
+  'POST /api/admin/login': {
+    policy: 'public',
+    // The credentials decide, not the session the caller may already have: a worker's own are refused.
+    prepare: (ctx, caller) => {
+      const w = userOf(ctx, caller);
+      return {
+        url: '/api/admin/login',
+        payload: w ? { worker_id: w.worker_id, password: w.password } : { worker_id: 'admin', password: 'admin-password' },
+      };
+    },
+    expect: { anon: 200, owner: 403, sameStation: 403, otherStation: 403, admin: 200 },
+  },
+
+  // --- own account ---
+  'PUT /api/users/me/profile': {
+    policy: 'user',
+    prepare: (ctx, caller) => {
+      const w = userOf(ctx, caller);
+      return {
+        url: '/api/users/me/profile',
+        payload: w ? { name: w.name, worker_id: w.worker_id } : { name: 'Admin Principal', worker_id: 'admin' },
+      };
+    },
+    expect: ANY_USER(200),
+  },
+  'PUT /api/users/me/password': {
+    policy: 'user',
+    prepare: async (ctx, caller) => {
+      if (caller === 'anon')
+        return { url: '/api/users/me/password', payload: { currentPassword: 'secreto123', newPassword: 'otra-clave-1' } };
+      const session = await freshSession(ctx, caller);
+      return {
+        url: '/api/users/me/password',
+        token: session.token,
+        payload: { currentPassword: session.password, newPassword: 'otra-clave-1' },
+      };
+    },
+    expect: ANY_USER(200),
+  },
+
+  // --- user administration ---
+  'GET /api/admin/users': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/users' }),
+    expect: ADMIN_ONLY(200),
+    check: (ctx, _caller, res) => expect(res.json().map((u: { id: number }) => u.id)).toContain(ctx.A.id),
+  },
+  'PUT /api/admin/users/:id/role': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}/role`, payload: { role: 'admin' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/admin/users/:id/password': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}/password`, payload: { password: 'nueva-clave' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/admin/users/:id/profile': {
+    policy: 'admin',
+    prepare: async (ctx) => ({
+      url: `/api/admin/users/${(await newUser(ctx)).id}/profile`,
+      payload: { name: 'Nombre Cambiado', worker_id: uniqueWorkerId('p') },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/admin/users/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+
+  // --- naves and stations ---
+  'GET /api/admin/naves': { policy: 'admin', prepare: () => ({ url: '/api/admin/naves' }), expect: ADMIN_ONLY(200) },
+  'POST /api/admin/naves': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/naves', payload: { name: unique('Nave') } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/admin/naves/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => {
+      const id = (await ok(await inject(ctx, 'POST', '/api/admin/naves', ctx.admin, { name: unique('Nave') }), 'nave')).id;
+      return { url: `/api/admin/naves/${id}`, payload: { name: unique('Nave Renombrada') } };
+    },
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/admin/naves/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => {
+      const id = (await ok(await inject(ctx, 'POST', '/api/admin/naves', ctx.admin, { name: unique('Nave') }), 'nave')).id;
+      return { url: `/api/admin/naves/${id}` };
+    },
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/admin/arcos-sumergidos': { policy: 'admin', prepare: () => ({ url: '/api/admin/arcos-sumergidos' }), expect: ADMIN_ONLY(200) },
+  'POST /api/admin/arcos-sumergidos': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/arcos-sumergidos', payload: { name: unique('Arco'), nave: 'Nave 1' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/admin/arcos-sumergidos/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({
+      url: `/api/admin/arcos-sumergidos/${(await createStation(ctx.t)).id}`,
+      payload: { name: unique('Arco'), nave: 'Nave 2' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/admin/arcos-sumergidos/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await createStation(ctx.t)).id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+
+  // --- tramos: everyone reads, the owner edits, only admins delete ---
+  'POST /api/tramos': {
+    policy: 'user',
+    prepare: async (ctx, caller) => ({
+      url: '/api/tramos',
+      ...(await mp({ id_tramo: unique('T'), id_proyecto: 'P-002', id_circular: 'C-002', arco_sumergido_id: stationOf(ctx, caller).id })),
+    }),
+    expect: ANY_USER(201),
+    check: (ctx, caller, res) => {
+      const admin = caller === 'admin';
+      expect(res.json().tramo.user_id).toBe(admin ? ctx.adminId : userOf(ctx, caller)?.id);
+    },
+  },
+  'GET /api/tramos': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/tramos?limit=100' }),
+    expect: ANY_USER(200),
+    check: (ctx, _caller, res) => expect(res.json().tramos.map((r: { id: number }) => r.id)).toContain(ctx.shared.tramo),
+  },
+  'GET /api/tramos/search': { policy: 'user', prepare: () => ({ url: '/api/tramos/search?id_proyecto=P-00' }), expect: ANY_USER(200) },
+  'GET /api/tramos/:id': { policy: 'user', prepare: (ctx) => ({ url: `/api/tramos/${ctx.shared.tramo}` }), expect: ANY_USER(200) },
+  'PUT /api/tramos/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/tramos/${await newTramo(ctx, ctx.A)}`, ...(await mp({ descripcion: 'Editada' })) }),
+    expect: OWNER_OR_ADMIN(200),
+    check: (ctx, _caller, res) => expect(res.json().tramo.user_id).toBe(ctx.A.id),
+  },
+  'DELETE /api/tramos/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/tramos/${await newTramo(ctx, ctx.A)}` }),
+    expect: { anon: 401, owner: 403, sameStation: 403, otherStation: 403, admin: 200 },
+  },
+
+  // --- Kaiser stops: own only, admins all ---
+  'GET /api/paradas-kaiser': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/paradas-kaiser' }),
+    expect: ANY_USER(200),
+    check: (ctx, caller, res) => {
+      const ids = res.json().map((p: { id: number }) => p.id);
+      const owners = new Set(res.json().map((p: { user_id: number }) => p.user_id));
+      if (caller === 'admin') {
+        expect(ids).toEqual(expect.arrayContaining([ctx.shared.stopA, ctx.shared.stopB, ctx.shared.stopC]));
+        return;
+      }
+      const me = userOf(ctx, caller)!;
+      expect([...owners]).toEqual([me.id]);
+      expect(ids).toContain({ owner: ctx.shared.stopA, sameStation: ctx.shared.stopB, otherStation: ctx.shared.stopC }[caller as 'owner']);
+    },
+  },
+  'GET /api/paradas-kaiser/active': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      // Somebody else's stop is running, so an answer that is not one's own would show.
+      await newActiveStop(ctx, ctx.C);
+      return { url: '/api/paradas-kaiser/active' };
+    },
+    expect: ANY_USER(200),
+    check: (ctx, caller, res) => {
+      const active = res.json();
+      const me = caller === 'admin' ? ctx.adminId : userOf(ctx, caller)!.id;
+      if (active !== null) expect(active.user_id).toBe(me);
+    },
+  },
+  'GET /api/paradas-kaiser/:id': {
+    policy: 'user',
+    prepare: (ctx) => ({ url: `/api/paradas-kaiser/${ctx.shared.stopA}` }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+  'POST /api/paradas-kaiser/start': {
+    policy: 'user',
+    prepare: async (ctx, caller) => {
+      if (caller === 'admin') await closeActiveStops(ctx, ctx.adminId);
+      else if (caller !== 'anon') await closeActiveStops(ctx, userOf(ctx, caller)!.id);
+      // The body's station counts only for a session without one (an admin); a worker's comes from the token.
+      return { url: '/api/paradas-kaiser/start', payload: { description: 'inicio', arco_sumergido_id: ctx.s2.id } };
+    },
+    expect: ANY_USER(201),
+    check: async (ctx, caller, res) => {
+      const row = await ctx.t.db.selectFrom('paradas_kaiser').selectAll().where('id', '=', res.json().stopId).executeTakeFirstOrThrow();
+      expect(row.arco_sumergido_id).toBe(caller === 'admin' ? ctx.s2.id : stationOf(ctx, caller).id);
+    },
+  },
+  'PUT /api/paradas-kaiser/end/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/paradas-kaiser/end/${await newActiveStop(ctx, ctx.A)}`, payload: {} }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+  'POST /api/paradas-kaiser/manual': {
+    policy: 'user',
+    prepare: (ctx) => ({
+      url: '/api/paradas-kaiser/manual',
+      payload: { ...pastWindow(), description: 'manual', arco_sumergido_id: ctx.s1.id },
+    }),
+    expect: ANY_USER(201),
+    check: (ctx, caller, res) => expect(res.json().parada.user_id).toBe(caller === 'admin' ? ctx.adminId : userOf(ctx, caller)!.id),
+  },
+  'PUT /api/paradas-kaiser/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({
+      url: `/api/paradas-kaiser/${await newManualStop(ctx, ctx.A)}`,
+      payload: { ...pastWindow(), description: 'editada' },
+    }),
+    expect: OWNER_OR_ADMIN(200),
+    check: (ctx, _caller, res) => expect(res.json().parada.user_id).toBe(ctx.A.id),
+  },
+  'DELETE /api/paradas-kaiser/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/paradas-kaiser/${await newManualStop(ctx, ctx.A)}` }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+
+  // --- the wall: the token's station; posts and comments changed by their author or an admin ---
+  'GET /api/wall/posts': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/wall/posts?limit=100' }),
+    expect: ANY_USER(200),
+    check: (ctx, caller, res) => {
+      const posts: { id: number; arco_sumergido_id: number | null }[] = res.json();
+      if (caller === 'admin') {
+        expect(posts.map((p) => p.id)).toEqual(expect.arrayContaining([ctx.shared.postS1, ctx.shared.postS2]));
+        return;
+      }
+      const station = stationOf(ctx, caller).id;
+      expect(posts.length).toBeGreaterThan(0);
+      expect(posts.filter((p) => p.arco_sumergido_id !== station)).toEqual([]);
+      expect(posts.map((p) => p.id)).toContain(caller === 'otherStation' ? ctx.shared.postS2 : ctx.shared.postS1);
+    },
+  },
+  'POST /api/wall/posts': {
+    policy: 'user',
+    prepare: async () => ({ url: '/api/wall/posts', ...(await mp({ content: unique('Nueva publicación') })) }),
+    expect: ANY_USER(201),
+    check: (ctx, caller, res) => {
+      if (caller !== 'admin') expect(res.json().post.arco_sumergido_id).toBe(stationOf(ctx, caller).id);
+    },
+  },
+  'PUT /api/wall/posts/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/wall/posts/${await newPost(ctx, ctx.A)}`, ...(await mp({ content: 'Publicación editada' })) }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+  'DELETE /api/wall/posts/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/wall/posts/${await newPost(ctx, ctx.A)}` }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+  'POST /api/wall/posts/:id/like': {
+    policy: 'user',
+    prepare: (ctx) => ({ url: `/api/wall/posts/${ctx.shared.postS1}/like` }),
+    expect: STATION_S1(200),
+  },
+  'DELETE /api/wall/posts/:id/like': {
+    policy: 'user',
+    prepare: (ctx) => ({ url: `/api/wall/posts/${ctx.shared.postS1}/like` }),
+    expect: STATION_S1(200),
+  },
+  'GET /api/wall/posts/:id/comments': {
+    policy: 'user',
+    prepare: (ctx) => ({ url: `/api/wall/posts/${ctx.shared.postS1}/comments` }),
+    expect: STATION_S1(200),
+  },
+  'POST /api/wall/posts/:id/comments': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/wall/posts/${ctx.shared.postS1}/comments`, ...(await mp({ content: 'Comentario' })) }),
+    expect: STATION_S1(201),
+  },
+  'GET /api/wall/comments': { policy: 'admin', prepare: () => ({ url: '/api/wall/comments' }), expect: ADMIN_ONLY(200) },
+  'PUT /api/wall/posts/:postId/comments/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({
+      url: `/api/wall/posts/${ctx.shared.postS1}/comments/${await newComment(ctx, ctx.A, ctx.shared.postS1)}`,
+      ...(await mp({ content: 'Comentario editado' })),
+    }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+  'DELETE /api/wall/posts/:postId/comments/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/wall/posts/${ctx.shared.postS1}/comments/${await newComment(ctx, ctx.A, ctx.shared.postS1)}` }),
+    expect: OWNER_OR_ADMIN(200),
+  },
+
+  // --- statistics ---
+  'GET /api/dashboard/stats': { policy: 'admin', prepare: () => ({ url: '/api/dashboard/stats' }), expect: ADMIN_ONLY(200) },
+  'GET /api/dashboard/tramos-stats': { policy: 'admin', prepare: () => ({ url: '/api/dashboard/tramos-stats' }), expect: ADMIN_ONLY(200) },
+  'GET /api/dashboard/kaiser-stops-stats': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/dashboard/kaiser-stops-stats' }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/dashboard/top-users-by-tramos': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/dashboard/top-users-by-tramos' }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/dashboard/top-users-by-kaiser-stops': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/dashboard/top-users-by-kaiser-stops' }),
+    expect: ADMIN_ONLY(200),
+  },
+
+  // --- plant board, exports and the live stream (issue 7's sibling work; ready before they land) ---
+  'GET /api/admin/planta': { policy: 'admin', prepare: () => ({ url: '/api/admin/planta' }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/export/paradas-kaiser.csv': {
+    policy: 'admin',
+    prepare: () => ({ url: `/api/admin/export/paradas-kaiser.csv?${dateRange()}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/admin/export/tramos.csv': {
+    policy: 'admin',
+    prepare: () => ({ url: `/api/admin/export/tramos.csv?${dateRange()}` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/events': { policy: 'user', prepare: () => ({ url: '/api/events' }), expect: ANY_USER(200), stream: true },
+};
+
+/** Calls a server-sent events route over real HTTP: the status and content type, then the stream is dropped. */
+async function callStream(ctx: Ctx, url: string, token: string | null) {
+  const server = ctx.t.app.server;
+  if (!server.listening) await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.address() as AddressInfo;
+  const abort = new AbortController();
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: token ? bearer(token) : {}, signal: abort.signal });
+    const type = res.headers.get('content-type') ?? '';
+    const body = type.includes('json') ? await res.text() : '';
+    return { statusCode: res.status, type, body };
+  } finally {
+    abort.abort();
+  }
+}
+
+describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
+  let ctx: Ctx;
+  let calls = 0;
+
+  beforeAll(async () => {
+    const t = await buildTestApp();
+    const s1 = await createStation(t, 'Arco Matriz 1', 'Nave 1');
+    const s2 = await createStation(t, 'Arco Matriz 2', 'Nave 1');
+    const [A, B, C] = await Promise.all([
+      createWorker(t, s1, 'Ana Dueña'),
+      createWorker(t, s1, 'Beto Vecino'),
+      createWorker(t, s2, 'Carla Lejana'),
+    ]);
+    const admin = await adminToken(t);
+    const adminId = (await t.db.selectFrom('users').select('id').where('worker_id', '=', 'admin').executeTakeFirstOrThrow()).id;
+    ctx = { t, s1, s2, A, B, C, admin, adminId, shared: { tramo: 0, stopA: 0, stopB: 0, stopC: 0, postS1: 0, postS2: 0 } };
+    ctx.shared = {
+      tramo: await newTramo(ctx, A),
+      stopA: await newManualStop(ctx, A),
+      stopB: await newManualStop(ctx, B),
+      stopC: await newManualStop(ctx, C),
+      postS1: await newPost(ctx, A),
+      postS2: await newPost(ctx, C),
+    };
+  });
+  afterAll(async () => {
+    console.log(`authorization matrix: ${ctx ? ctx.t.app.routeTable.length : 0} routes, ${calls} calls`);
+    await ctx?.t.close();
+  });
+
+  const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+  it('has a scenario for every route the server registers, with the policy the route declares', () => {
+    const table = ctx.t.app.routeTable;
+    expect(table.length).toBeGreaterThanOrEqual(50);
+    const missing = table.filter((r) => !scenarios[key(r)]).map(key);
+    expect(missing, 'routes without an authorization scenario').toEqual([]);
+    for (const r of table) expect(`${key(r)} ${r.policy}`).toBe(`${key(r)} ${scenarios[key(r)].policy}`);
+    // Scenarios of routes not (yet) registered are not run: list them so a renamed route shows.
+    const unused = Object.keys(scenarios).filter((k) => !table.some((r) => key(r) === k));
+    if (unused.length) console.log(`authorization scenarios for routes not registered: ${unused.join(', ')}`);
+  });
+
+  it('the scenarios agree with the declared policies (anonymous refused, workers kept out of admin routes)', () => {
+    for (const [name, s] of Object.entries(scenarios)) {
+      if (s.policy === 'public') continue;
+      expect(s.expect.anon, name).toBe(401);
+      if (s.policy === 'admin') expect([s.expect.owner, s.expect.sameStation, s.expect.otherStation], name).toEqual([403, 403, 403]);
+    }
+  });
+
+  for (const caller of CALLERS) {
+    it(`every route answers ${caller} exactly what the policy allows`, async () => {
+      const failures: string[] = [];
+      for (const route of ctx.t.app.routeTable) {
+        const name = key(route);
+        const scenario = scenarios[name];
+        if (!scenario) continue;
+        const call = await scenario.prepare(ctx, caller);
+        const token = call.token ?? (caller === 'anon' ? null : caller === 'admin' ? ctx.admin : userOf(ctx, caller)!.token);
+        calls++;
+        if (scenario.stream) {
+          const res = await callStream(ctx, call.url, token);
+          if (res.statusCode !== scenario.expect[caller])
+            failures.push(`${name} as ${caller}: ${res.statusCode} (expected ${scenario.expect[caller]})`);
+          if (res.statusCode < 300 && !res.type.includes('text/event-stream'))
+            failures.push(`${name} as ${caller}: content type ${res.type}`);
+          if (res.statusCode >= 400) expect(JSON.parse(res.body).message, name).toMatch(/\S/);
+          continue;
+        }
+        const res = await inject(ctx, route.method, call.url, token, call.payload, call.headers);
+        if (res.statusCode !== scenario.expect[caller]) {
+          failures.push(`${name} as ${caller}: ${res.statusCode} ${res.body.slice(0, 120)} (expected ${scenario.expect[caller]})`);
+          continue;
+        }
+        if (res.statusCode >= 400) {
+          const expected = res.statusCode === 401 ? messages.unauthenticated : undefined;
+          if (expected) expect(res.json(), name).toEqual({ message: expected });
+          else expect(res.json().message, name).toMatch(/\S/);
+          continue;
+        }
+        // Nothing secret ever leaves in an allowed answer either (OWASP API3, excessive data exposure).
+        expect(res.body, name).not.toMatch(/password_hash|token_version|\$scrypt|\$argon2/);
+        await scenario.check?.(ctx, caller, res);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('a worker cannot read or write another station wall by asking for it', async () => {
+    const { B, C, s1, s2 } = ctx;
+    const read = await inject(ctx, 'GET', `/api/wall/posts?arco_sumergido_id=${s1.id}`, C.token);
+    expect(read.statusCode).toBe(403);
+    const post = await multipart({ content: 'Intrusión en otro muro', arco_sumergido_id: s2.id });
+    const write = await inject(ctx, 'POST', '/api/wall/posts', B.token, post.payload, post.headers);
+    expect(write.statusCode).toBe(403);
+    expect(await ctx.t.db.selectFrom('wall_posts').select('id').where('content', '=', 'Intrusión en otro muro').execute()).toEqual([]);
+    // Another wall name at one's own station is still one's own station.
+    const named = await inject(ctx, 'GET', '/api/wall/posts?wall_name=Otro', B.token);
+    expect(named.statusCode).toBe(200);
+    expect(named.json().filter((p: { arco_sumergido_id: number }) => p.arco_sumergido_id !== s1.id)).toEqual([]);
+  });
+
+  it("a worker cannot reach another station's post through its comments, likes or a mismatched path", async () => {
+    const { A, C } = ctx;
+    const commentOnS1 = await newComment(ctx, A, ctx.shared.postS1);
+    // A comment addressed under another post is not found, whatever the caller.
+    const wrongPost = await inject(ctx, 'DELETE', `/api/wall/posts/${ctx.shared.postS2}/comments/${commentOnS1}`, ctx.admin);
+    expect(wrongPost.statusCode).toBe(404);
+    const asC = await inject(ctx, 'DELETE', `/api/wall/posts/${ctx.shared.postS1}/comments/${commentOnS1}`, C.token);
+    expect(asC.statusCode).toBe(403);
+    const before = await ctx.t.db
+      .selectFrom('wall_posts')
+      .select('like_count')
+      .where('id', '=', ctx.shared.postS1)
+      .executeTakeFirstOrThrow();
+    expect((await inject(ctx, 'POST', `/api/wall/posts/${ctx.shared.postS1}/like`, C.token)).statusCode).toBe(403);
+    const after = await ctx.t.db
+      .selectFrom('wall_posts')
+      .select('like_count')
+      .where('id', '=', ctx.shared.postS1)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('refused changes leave the records as they were', async () => {
+    const { A, B, C } = ctx;
+    const tramo = await newTramo(ctx, A);
+    const stop = await newManualStop(ctx, A);
+    const post = await newPost(ctx, A);
+    const snapshot = async () => ({
+      tramo: await ctx.t.db.selectFrom('tramos').selectAll().where('id', '=', tramo).executeTakeFirst(),
+      stop: await ctx.t.db.selectFrom('paradas_kaiser').selectAll().where('id', '=', stop).executeTakeFirst(),
+      post: await ctx.t.db.selectFrom('wall_posts').selectAll().where('id', '=', post).executeTakeFirst(),
+    });
+    const before = await snapshot();
+    for (const w of [B, C]) {
+      const edit = await multipart({ descripcion: 'Cambio ajeno', id_tramo: 'AJENO' });
+      expect((await inject(ctx, 'PUT', `/api/tramos/${tramo}`, w.token, edit.payload, edit.headers)).statusCode).toBe(403);
+      expect((await inject(ctx, 'DELETE', `/api/tramos/${tramo}`, w.token)).statusCode).toBe(403);
+      expect((await inject(ctx, 'PUT', `/api/paradas-kaiser/${stop}`, w.token, { ...pastWindow(), description: 'ajena' })).statusCode).toBe(
+        403,
+      );
+      expect((await inject(ctx, 'DELETE', `/api/paradas-kaiser/${stop}`, w.token)).statusCode).toBe(403);
+      const postEdit = await multipart({ content: 'Publicación ajena' });
+      expect((await inject(ctx, 'PUT', `/api/wall/posts/${post}`, w.token, postEdit.payload, postEdit.headers)).statusCode).toBe(403);
+      expect((await inject(ctx, 'DELETE', `/api/wall/posts/${post}`, w.token)).statusCode).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a stop that does not exist is 404 for its would-be owner and for others alike', async () => {
+    const gone = await newManualStop(ctx, ctx.A);
+    expect((await inject(ctx, 'DELETE', `/api/paradas-kaiser/${gone}`, ctx.A.token)).statusCode).toBe(200);
+    for (const token of [ctx.A.token, ctx.B.token, ctx.admin]) {
+      expect((await inject(ctx, 'GET', `/api/paradas-kaiser/${gone}`, token)).statusCode).toBe(404);
+      expect((await inject(ctx, 'PUT', `/api/paradas-kaiser/end/${gone}`, token, {})).statusCode).toBe(404);
+    }
+  });
+});
