@@ -5,6 +5,8 @@ export const wallKeys = {
   posts: ['wall', 'posts'] as const,
   postList: (query: Omit<PostsQuery, 'before'>) => ['wall', 'posts', query] as const,
   comments: (postId: number) => ['wall', 'comments', postId] as const,
+  /** Every post's comment list at once. */
+  commentLists: ['wall', 'comments'] as const,
   allComments: ['wall', 'all-comments'] as const,
 };
 

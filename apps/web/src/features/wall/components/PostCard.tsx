@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { CommentSection } from './CommentSection';
+import './post-fresh.css';
 
 /** A post on the wall: author, time, content, image, like button and the comments toggle. */
 export function PostCard({
@@ -12,16 +13,25 @@ export function PostCard({
   commentsOpen,
   onToggleComments,
   onToggleLike,
+  fresh = false,
 }: {
   post: WallPost;
   tz: string;
   commentsOpen: boolean;
   onToggleComments: () => void;
   onToggleLike: () => void;
+  /** Just arrived through the live stream: highlighted for a moment (without motion when the user asks for less). */
+  fresh?: boolean;
 }) {
   const commentsId = `post-${post.id}-comments`;
   return (
-    <Card as="article" className="mb-3 shadow-sm" aria-labelledby={`post-${post.id}-author`} data-testid="post">
+    <Card
+      as="article"
+      className={`mb-3 shadow-sm${fresh ? ' post-fresh' : ''}`}
+      aria-labelledby={`post-${post.id}-author`}
+      data-testid="post"
+      data-post-id={post.id}
+    >
       <Card.Body>
         <div className="d-flex justify-content-between flex-wrap gap-1 mb-2">
           <strong id={`post-${post.id}-author`}>{post.user_name}</strong>

@@ -1,5 +1,5 @@
 import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '@/lib/token';
 import { usePosts } from '../api/get-posts';
 import { useLikePost } from '../api/like-post';
 import { useUnlikePost } from '../api/unlike-post';
+import { useLiveWall } from '../api/use-live-wall';
 import { PostCard } from '../components/PostCard';
 import { PostComposer } from '../components/PostComposer';
 
@@ -21,10 +22,13 @@ export default function WallPage() {
   const tz = useFactoryTz();
   const [openPostId, setOpenPostId] = useState<number | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
-  const posts = usePosts({
-    arco_sumergido_id: user?.arco_sumergido_id ?? undefined,
-    wall_name: wallName === WALL_DEFAULT_NAME ? undefined : wallName,
-  });
+  const arcoId = user?.arco_sumergido_id ?? undefined;
+  const query = useMemo(
+    () => ({ arco_sumergido_id: arcoId, wall_name: wallName === WALL_DEFAULT_NAME ? undefined : wallName }),
+    [arcoId, wallName],
+  );
+  const posts = usePosts(query);
+  const live = useLiveWall(query);
   const like = useLikePost();
   const unlike = useUnlikePost();
 
@@ -58,6 +62,7 @@ export default function WallPage() {
               key={post.id}
               post={post}
               tz={tz}
+              fresh={live.fresh.has(post.id)}
               commentsOpen={openPostId === post.id}
               onToggleComments={() => setOpenPostId((open) => (open === post.id ? null : post.id))}
               onToggleLike={() => toggleLike(post)}
