@@ -89,7 +89,9 @@ export async function createPost(app: App, user: AuthUser, { fields, file }: Mul
       throw error;
     }
   });
-  return (await repo.findPostView(app.db, user.id, id))!;
+  const created = (await repo.findPostView(app.db, user.id, id))!;
+  await app.events.publish('post.created', { post: { ...created, is_liked_by_current_user: false } });
+  return created;
 }
 
 export async function updatePost(app: App, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
@@ -113,46 +115,61 @@ export async function updatePost(app: App, user: AuthUser, postId: number, { fie
   });
   // The old files go only once the row points at the new ones.
   if (replaced) await app.images.remove(old.path, old.thumb);
-  return (await repo.findPostView(app.db, user.id, postId))!;
+  const updated = (await repo.findPostView(app.db, user.id, postId))!;
+  await app.events.publish('post.updated', { post: { ...updated, is_liked_by_current_user: false } });
+  return updated;
 }
 
 export async function deletePost(app: App, user: AuthUser, postId: number) {
-  const files = await app.db.transaction().execute(async (trx) => {
+  const { post, files } = await app.db.transaction().execute(async (trx) => {
     const post = await repo.findPost(trx, postId);
     if (!post) throw notFound(wallMessages.postNotFound);
     assertAuthor(user, post.user_id);
     const commentFiles = await repo.commentImagesOfPost(trx, postId);
     if (!(await repo.deletePostCascade(trx, postId))) throw notFound(wallMessages.postNotFound);
-    return [post.image_path, post.image_thumb, ...commentFiles.flatMap((c) => [c.image_path, c.image_thumb])];
+    return { post, files: [post.image_path, post.image_thumb, ...commentFiles.flatMap((c) => [c.image_path, c.image_thumb])] };
   });
   // Files are removed after the commit: a rolled-back delete keeps its images.
   await app.images.remove(...files);
+  await app.events.publish('post.deleted', { id: postId, arco_sumergido_id: post.arco_sumergido_id, wall_name: post.wall_name });
 }
 
 export async function like(app: App, user: AuthUser, postId: number) {
-  await visiblePost(app.db, user, postId);
+  const post = await visiblePost(app.db, user, postId);
+  let changed: boolean;
   try {
-    await app.db.transaction().execute(async (trx) => {
-      if (await repo.insertLike(trx, postId, user.id, nowIso())) await repo.bumpCount(trx, postId, 'like_count', 1);
+    changed = await app.db.transaction().execute(async (trx) => {
+      const added = await repo.insertLike(trx, postId, user.id, nowIso());
+      if (added) await repo.bumpCount(trx, postId, 'like_count', 1);
+      return added;
     });
   } catch (error) {
     // The post was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) throw notFound(wallMessages.postNotFound);
     throw error;
   }
-  return repo.likeState(app.db, postId, user.id).catch(() => {
+  const state = await repo.likeState(app.db, postId, user.id).catch(() => {
     throw notFound(wallMessages.postNotFound);
   });
+  if (changed) await publishLikes(app, post.arco_sumergido_id, postId, state.like_count);
+  return state;
 }
 
+const publishLikes = (app: App, station: number | null, postId: number, likeCount: number) =>
+  app.events.publish('like.changed', { post_id: postId, like_count: likeCount, arco_sumergido_id: station });
+
 export async function unlike(app: App, user: AuthUser, postId: number) {
-  await visiblePost(app.db, user, postId);
-  await app.db.transaction().execute(async (trx) => {
-    if (await repo.deleteLike(trx, postId, user.id)) await repo.bumpCount(trx, postId, 'like_count', -1);
+  const post = await visiblePost(app.db, user, postId);
+  const changed = await app.db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteLike(trx, postId, user.id);
+    if (removed) await repo.bumpCount(trx, postId, 'like_count', -1);
+    return removed;
   });
-  return repo.likeState(app.db, postId, user.id).catch(() => {
+  const state = await repo.likeState(app.db, postId, user.id).catch(() => {
     throw notFound(wallMessages.postNotFound);
   });
+  if (changed) await publishLikes(app, post.arco_sumergido_id, postId, state.like_count);
+  return state;
 }
 
 export async function listComments(db: Db, user: AuthUser, postId: number) {
@@ -163,7 +180,7 @@ export async function listComments(db: Db, user: AuthUser, postId: number) {
 export const listAllComments = (db: Db, query: z.output<typeof pageQuery>) => repo.listAllComments(db, query.limit, query.before);
 
 export async function addComment(app: App, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
-  await visiblePost(app.db, user, postId);
+  const post = await visiblePost(app.db, user, postId);
   const draft = check(commentDraft, { content: fields.content, image: file?.buffer });
   const id = await app.images.withImage(file?.buffer, async (image) => {
     try {
@@ -184,7 +201,16 @@ export async function addComment(app: App, user: AuthUser, postId: number, { fie
       throw error;
     }
   });
-  return (await repo.findCommentView(app.db, id))!;
+  const comment = (await repo.findCommentView(app.db, id))!;
+  const counts = await repo.findPostView(app.db, user.id, postId);
+  if (counts) {
+    await app.events.publish('comment.created', {
+      comment,
+      comment_count: counts.comment_count,
+      arco_sumergido_id: post.arco_sumergido_id,
+    });
+  }
+  return comment;
 }
 
 /** A comment addressed as /posts/{postId}/comments/{id}: a numeric postId must be the comment's post. */
@@ -222,4 +248,13 @@ export async function deleteComment(app: App, user: AuthUser, postIdParam: strin
     return found;
   });
   await app.images.remove(comment.image_path, comment.image_thumb);
+  const post = await repo.findPostView(app.db, user.id, comment.post_id);
+  if (post) {
+    await app.events.publish('comment.deleted', {
+      id,
+      post_id: comment.post_id,
+      comment_count: post.comment_count,
+      arco_sumergido_id: post.arco_sumergido_id,
+    });
+  }
 }
