@@ -17,14 +17,18 @@ import { pruneAttempts } from './lib/attempts';
 import arcosRoutes from './modules/arcos/routes';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import eventsRoutes from './modules/events/routes';
+import exportsRoutes from './modules/exports/routes';
 import healthRoutes from './modules/health/routes';
 import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
+import plantaRoutes from './modules/planta/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import wallRoutes from './modules/wall/routes';
 import authPlugin, { createTokenService, resolveSecret, type TokenService } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import eventsPlugin from './plugins/events';
 import { ImageStore, MAX_IMAGE_BYTES } from './plugins/uploads';
 
 /** The Fastify instance every module receives: zod schemas type its requests and replies. */
@@ -41,6 +45,9 @@ const modules: ((app: App) => Promise<void>)[] = [
   paradasRoutes,
   wallRoutes,
   dashboardRoutes,
+  eventsRoutes,
+  plantaRoutes,
+  exportsRoutes,
 ];
 
 export interface BuildOptions {
@@ -112,6 +119,7 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authPlugin, { db: dbHandle.db, tokens: tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours) });
+  await app.register(eventsPlugin, { databaseUrl: config.databaseUrl });
 
   await app.register(
     async (api) => {

@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import { errorResponse } from '@portal/contract/common';
+import { exportQuery } from '@portal/contract/planta';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { App } from '../../app';
+import type { ExportFilter } from './repository';
+import { paradasCsv, tramosCsv } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const tags = ['exports'];
+
+const filterOf = (q: z.output<typeof exportQuery>): ExportFilter => ({
+  startDate: q.startDate,
+  endDate: q.endDate,
+  nave: q.nave,
+  arcoSumergidoId: q.arco_sumergido_id,
+});
+
+/** Sends the chunks as a Node stream: it pulls the next batch only when the socket has drained. */
+function sendCsv(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  q: z.output<typeof exportQuery>,
+  chunks: AsyncGenerator<string>,
+) {
+  const stream = Readable.from(chunks, { objectMode: false });
+  stream.on('error', (error) => request.log.error({ err: error }, 'CSV export failed mid-stream'));
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}_${q.startDate}_${q.endDate}.csv"`)
+    .header('Cache-Control', 'no-store')
+    .send(stream);
+}
+
+export default async function exportsRoutes(app: App) {
+  app.get(
+    '/admin/export/paradas-kaiser.csv',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags,
+        description: 'Kaiser stops of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed.',
+        querystring: exportQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(request, reply, 'paradas-kaiser', request.query, paradasCsv(app.db, app.config.factoryTz, filterOf(request.query))),
+  );
+
+  app.get(
+    '/admin/export/tramos.csv',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags,
+        description: 'Circulares of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed.',
+        querystring: exportQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(request, reply, 'tramos', request.query, tramosCsv(app.db, filterOf(request.query), `${request.protocol}://${request.host}`)),
+  );
+}

@@ -1,0 +1,37 @@
+import { userMessages } from '@portal/contract/users';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+
+/** Every station with its nave's name. */
+export const listStations = (db: Db) =>
+  db
+    .selectFrom('arcos_sumergidos as a')
+    .innerJoin('naves as n', 'n.id', 'a.nave_id')
+    .select(['a.id', 'a.name', 'n.name as nave'])
+    .execute();
+
+/** Stops in progress, earliest first, with the name of who started each. */
+export const listActiveStops = (db: Db) =>
+  db
+    .selectFrom('paradas_kaiser as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.arco_sumergido_id',
+      'p.start_time',
+      sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
+    ])
+    .where('p.end_time', 'is', null)
+    .orderBy('p.start_time')
+    .orderBy('p.id')
+    .execute();
+
+/** Minutes of the finished stops of one factory date, per station. */
+export const finishedMinutesOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>('duration_minutes').as('minutes')])
+    .where('date', '=', date)
+    .where('end_time', 'is not', null)
+    .groupBy('arco_sumergido_id')
+    .execute();

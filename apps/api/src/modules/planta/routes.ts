@@ -1,0 +1,19 @@
+import { errorResponse } from '@portal/contract/common';
+import { plantaResponse } from '@portal/contract/planta';
+import type { App } from '../../app';
+import { plantaBoard } from './service';
+
+export default async function plantaRoutes(app: App) {
+  app.get(
+    '/admin/planta',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags: ['planta'],
+        description: 'Every station grouped by nave: running or stopped (with the earliest active stop) and today’s stop minutes.',
+        response: { 200: plantaResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async () => plantaBoard(app.db, app.config.factoryTz),
+  );
+}
