@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** A port the kernel just handed out, so parallel runs do not collide. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (`npm start`'s command) as a child process, so that SIGKILL is a true crash. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private output = '';
+  baseUrl = '';
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-8000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    let exited = false;
+    child.once('exit', () => {
+      exited = true;
+    });
+    // Up means the database is migrated, the admin applied and the upload sweep done (all before listen).
+    for (let attempt = 0; attempt < 600; attempt++) {
+      if (exited) throw new Error(`server exited during start:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.baseUrl}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`server did not come up:\n${this.output}`);
+  }
+
+  /** SIGKILL: no shutdown hook, no flush, no close of the database. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.child = null;
+  }
+
+  get log(): string {
+    return this.output;
+  }
+}
