@@ -15,6 +15,7 @@ import type { Db, DbEngine } from '../../db/index';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
+import { eventsFor } from '../../plugins/events';
 import * as repo from './repository';
 
 export interface ParadasContext {
@@ -29,6 +30,7 @@ type TimesBody = z.output<typeof paradaTimesBody>;
 type StartBody = z.output<typeof startParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
+const events = (ctx: ParadasContext) => eventsFor(ctx.db);
 const iso = (instant: string) => new Date(instant).toISOString();
 
 /** A user sees their own stops, an admin all; without dates only the newest ones. */
@@ -93,6 +95,8 @@ export async function startParada(ctx: ParadasContext, user: AuthUser, body: Sta
         updated_at: start,
       });
     });
+    const started = await repo.findParada(ctx.db, id);
+    if (started) await events(ctx)?.publish('parada.started', { parada: started });
     return { stopId: id, start_time: start, message: paradaMessages.started };
   } catch (error) {
     mapWriteError(error);
@@ -108,6 +112,8 @@ export async function endParada(ctx: ParadasContext, user: AuthUser, id: number,
   const result = await repo.endActiveParada(ctx.db, id, { end_time: end, duration_minutes: duration, description, updated_at: end });
   // Someone else ended (or deleted) it between the read and the write.
   if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
+  const ended = await repo.findParada(ctx.db, id);
+  if (ended) await events(ctx)?.publish('parada.ended', { parada: ended });
   return { duration, message: paradaMessages.ended(duration) };
 }
 
@@ -141,7 +147,9 @@ export async function createManualParada(ctx: ParadasContext, user: AuthUser, bo
       });
       return row.id;
     });
-    return (await repo.findParada(ctx.db, id))!;
+    const created = (await repo.findParada(ctx.db, id))!;
+    await events(ctx)?.publish('parada.changed', { id, arco_sumergido_id: created.arco_sumergido_id }, { userId: created.user_id });
+    return created;
   } catch (error) {
     mapWriteError(error);
   }
@@ -173,15 +181,19 @@ export async function updateParada(ctx: ParadasContext, user: AuthUser, id: numb
         updated_at: nowIso(),
       });
     });
-    return (await repo.findParada(ctx.db, id))!;
+    const updated = (await repo.findParada(ctx.db, id))!;
+    await events(ctx)?.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, { userId: updated.user_id });
+    return updated;
   } catch (error) {
     mapWriteError(error);
   }
 }
 
 export async function deleteParada(ctx: ParadasContext, user: AuthUser, id: number): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await ownedParada(trx, user, id);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const stop = await ownedParada(trx, user, id);
     await repo.deleteParada(trx, id);
+    return stop;
   });
+  await events(ctx)?.publish('parada.changed', { id, arco_sumergido_id: deleted.arco_sumergido_id }, { userId: deleted.user_id });
 }
