@@ -96,8 +96,11 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
     verify: (token) => {
       try {
         const claims = verifier(token) as Record<string, unknown>;
+        // The id goes into SQL: outside a 32-bit id column PostgreSQL would fail instead of finding nobody.
         if (
           !Number.isInteger(claims.id) ||
+          (claims.id as number) < 1 ||
+          (claims.id as number) > 2_147_483_647 ||
           typeof claims.worker_id !== 'string' ||
           typeof claims.exp !== 'number' ||
           !Number.isInteger(claims.tv)
