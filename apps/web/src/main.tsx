@@ -1,19 +1,16 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { configureZod } from '@portal/contract/common';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRouter } from './app/router';
 
-configureZod();
-const router = createRouter();
-
+// zod's Spanish defaults are set by the contract module itself when a screen first imports it, so the
+// entry chunk does not carry zod.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -6,6 +6,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Loading } from '@/components/Loading';
 import ChangePasswordModal from '@/features/users/components/ChangePasswordModal';
 import EditProfileModal from '@/features/users/components/EditProfileModal';
 import { removeToken, useCurrentUser } from '@/lib/token';
@@ -103,7 +104,9 @@ export default function AdminShell() {
           </Offcanvas.Body>
         </Offcanvas>
         <main className="flex-grow-1 p-3 overflow-auto">
-          <Outlet />
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
 

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Loading } from '@/components/Loading';
 import ChangePasswordModal from '@/features/users/components/ChangePasswordModal';
 import EditProfileModal from '@/features/users/components/EditProfileModal';
 import { removeToken, useCurrentUser } from '@/lib/token';
@@ -60,7 +61,9 @@ export default function UserShell() {
       </Navbar>
 
       <main className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
-        <Outlet />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </main>
 
       <nav className="bottom-bar navbar fixed-bottom bg-white border-top p-0" aria-label="Navegación principal">

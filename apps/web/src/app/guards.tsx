@@ -1,4 +1,3 @@
-import { messages } from '@portal/contract/common';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { readSession, removeToken, useCurrentUser } from '@/lib/token';
@@ -39,18 +38,5 @@ export function RequireAdmin() {
   }, [bad]);
   useExpiryTimer(session.status === 'ok' ? session.user.exp : undefined);
   if (session.status !== 'ok' || session.user.role !== 'admin') return <Navigate to="/admin/login" replace />;
-  return <Outlet />;
-}
-
-/** Admin screens reachable inside the user area (admin-view-all, user-management). */
-export function RequireAdminRole() {
-  const user = useCurrentUser();
-  if (user?.role !== 'admin') {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {messages.adminOnly}
-      </div>
-    );
-  }
   return <Outlet />;
 }

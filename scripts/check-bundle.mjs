@@ -1,0 +1,157 @@
+// `npm run check:bundle`: the JavaScript budgets of the web build (issue 8), measured on the Vite
+// output in apps/web/dist (or the folder given as the first argument / BUNDLE_DIR).
+//
+//   login  everything the browser downloads to render /login: index.html's entry script and
+//          modulepreload links, the entry's static imports, the LoginPage chunk and its static imports
+//   worker every chunk reachable (static or dynamic imports) from the /dashboard shell and the worker
+//          screens that is not already in the login set
+//   admin  the admin shell and screens (no budget; they load only with /admin)
+//
+// Each chunk is gzipped (zlib level 9) on its own, as the server would send it. Exits 1 when a budget
+// is passed, when Recharts or an admin screen sits in the login or worker set, or when a route chunk
+// is not classified below (a new screen must be placed in one of the groups).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const BUDGET = { login: 120 * KB, worker: 200 * KB };
+
+/** Route chunks by area: the sources of the route elements router.tsx loads lazily. */
+const ROUTES = {
+  login: ['src/features/auth/routes/LoginPage.tsx'],
+  public: ['src/features/auth/routes/RegisterPage.tsx', 'src/features/auth/routes/AdminLoginPage.tsx'],
+  worker: [
+    'src/app/UserShell.tsx',
+    'src/features/wall/routes/WallPage.tsx',
+    'src/features/tramos/routes/AddCircularPage.tsx',
+    'src/features/tramos/routes/ConsultarDatosPage.tsx',
+    'src/features/tramos/routes/TramoDetailPage.tsx',
+    'src/features/users/routes/ProfilePage.tsx',
+    'src/features/paradas/routes/ParadasKaiserPage.tsx',
+    'src/features/paradas/routes/ManualParadaPage.tsx',
+  ],
+  admin: [
+    'src/app/AdminShell.tsx',
+    // Admin screens that also open inside the user area, behind RequireAdminRole.
+    'src/app/RequireAdminRole.tsx',
+    'src/features/tramos/routes/AllTramosPage.tsx',
+    'src/features/users/routes/UserManagementPage.tsx',
+    'src/features/dashboard/routes/StatsPage.tsx',
+    'src/features/tramos/routes/AdminCircularesPage.tsx',
+    'src/features/paradas/routes/AdminParadasPage.tsx',
+    'src/features/wall/routes/AdminPostsPage.tsx',
+    'src/features/wall/routes/AdminCommentsPage.tsx',
+    'src/features/arcos/routes/AdminArcosPage.tsx',
+    'src/features/naves/routes/AdminNavesPage.tsx',
+    'src/features/planta/routes/PlantaPage.tsx',
+  ],
+};
+/** Libraries that must never reach the login or worker screens. */
+const ADMIN_ONLY_PACKAGES = ['recharts', 'd3-', 'victory-vendor'];
+
+const dir = path.resolve(process.argv[2] ?? process.env.BUNDLE_DIR ?? 'apps/web/dist');
+const manifestPath = path.join(dir, '.vite/manifest.json');
+const modulesPath = path.join(dir, '.vite/chunk-modules.json');
+if (!existsSync(manifestPath) || !existsSync(modulesPath)) {
+  console.error(`check-bundle: no build in ${dir} (run \`npm run build\` first: it writes .vite/manifest.json)`);
+  process.exit(1);
+}
+/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, isDynamicEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+/** @type {Record<string, string[]>} */
+const chunkModules = JSON.parse(readFileSync(modulesPath, 'utf8'));
+
+const failures = [];
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) {
+  console.error('check-bundle: the manifest has no entry');
+  process.exit(1);
+}
+
+/**
+ * Manifest keys reachable from `keys` through static imports (and dynamic ones when asked). The entry's
+ * own dynamic imports are the route table, classified above, so they are never followed.
+ */
+function closure(keys, { dynamic = false } = {}) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length) {
+    const key = stack.pop();
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`check-bundle: ${key} is not in the manifest`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+    if (dynamic && !chunk.isEntry) stack.push(...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+const files = (keys) => new Set([...keys].map((k) => manifest[k].file));
+
+// index.html may preload more than the entry's own imports: count every script it makes the browser fetch.
+const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+const htmlScripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+
+const login = new Set([...files(closure([entryKey, ...ROUTES.login])), ...htmlScripts]);
+const workerAll = files(closure(ROUTES.worker, { dynamic: true }));
+const worker = new Set([...workerAll].filter((f) => !login.has(f)));
+const adminAll = files(closure(ROUTES.admin, { dynamic: true }));
+const publicAll = files(closure(ROUTES.public, { dynamic: true }));
+
+// Every lazily loaded chunk must be a classified route or be reached from one.
+const reachable = closure([entryKey, ...Object.values(ROUTES).flat()], { dynamic: true });
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (chunk.isDynamicEntry && !reachable.has(key)) failures.push(`${key} is loaded lazily but not classified in scripts/check-bundle.mjs`);
+}
+
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+const rawSize = (file) => readFileSync(path.join(dir, file)).length;
+const sum = (set) => [...set].reduce((n, f) => n + gzipSize(f), 0);
+
+// Admin-only code in the login or worker sets.
+const adminPages = ROUTES.admin.map((src) => `apps/web/${src}`);
+for (const [name, set] of [
+  ['login', login],
+  ['worker', worker],
+]) {
+  for (const file of set) {
+    const mods = chunkModules[file] ?? [];
+    for (const pkg of ADMIN_ONLY_PACKAGES) {
+      if (mods.some((mod) => mod.includes(`node_modules/${pkg}`))) failures.push(`${name} chunk ${file} contains ${pkg}`);
+    }
+    for (const mod of mods.filter((m) => adminPages.includes(m))) failures.push(`${name} chunk ${file} contains the admin screen ${mod}`);
+  }
+}
+
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+const srcOf = Object.fromEntries(Object.values(manifest).map((c) => [c.file, c.src ?? '']));
+function table(name, set) {
+  const rows = [...set].sort((a, b) => gzipSize(b) - gzipSize(a));
+  console.log(`\n${name}`);
+  console.log(`${'chunk'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}  source`);
+  for (const f of rows) console.log(`${f.padEnd(48)} ${kb(rawSize(f)).padStart(10)} ${kb(gzipSize(f)).padStart(10)}  ${srcOf[f]}`);
+}
+table('login (/login)', login);
+table('worker (/dashboard, beyond the login set)', worker);
+
+console.log('\nset                     gzip        budget');
+const report = (name, total, budget) => {
+  const over = budget !== undefined && total > budget;
+  if (over) failures.push(`${name}: ${kb(total)} of gzipped JavaScript, budget ${kb(budget)}`);
+  console.log(`${name.padEnd(22)} ${kb(total).padStart(10)}   ${budget === undefined ? '-' : kb(budget)}${over ? '   OVER' : ''}`);
+};
+report('login', sum(login), BUDGET.login);
+report('worker (beyond login)', sum(worker), BUDGET.worker);
+report('admin (all of it)', sum(adminAll), undefined);
+report('register/admin login', sum(new Set([...publicAll].filter((f) => !login.has(f)))), undefined);
+
+if (failures.length) {
+  console.error(`\ncheck-bundle: FAILED\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\ncheck-bundle: every budget holds');
