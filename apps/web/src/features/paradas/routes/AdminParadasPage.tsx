@@ -6,9 +6,11 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
+import { useExportParadas } from '../api/export-paradas';
 import { useParadas } from '../api/get-paradas';
 import { DeleteParadaModal } from '../components/DeleteParadaModal';
 import { EditParadaModal } from '../components/EditParadaModal';
+import { ExportCsvForm } from '../components/ExportCsvForm';
 import { ParadaCard } from '../components/ParadaCard';
 
 /** Admin 'Paradas Kaiser': every user's stops (the newest 200) with edit and delete. */
@@ -20,10 +22,12 @@ export default function AdminParadasPage() {
   const closeBanner = useCallback(() => setBanner(null), []);
   const [editing, setEditing] = useState<Parada | null>(null);
   const [deleting, setDeleting] = useState<Parada | null>(null);
+  const exporting = useExportParadas();
 
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
+      <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
       <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
       {paradas.isPending ? (
         <Loading text={paradaMessages.loading} />

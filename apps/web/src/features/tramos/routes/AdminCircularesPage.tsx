@@ -6,8 +6,10 @@ import { Banner, type BannerMessage } from '@/components/Banner';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
 import { ApiError } from '@/lib/api';
+import { useExportTramos } from '../api/export-tramos';
 import { useAllTramos } from '../api/get-tramos';
 import { AdminEditTramoModal } from '../components/AdminEditTramoModal';
+import { ExportCsvForm } from '../components/ExportCsvForm';
 import { TramoGrid } from '../components/TramoGrid';
 import { useDeleteConfirmation } from '../components/useDeleteConfirmation';
 
@@ -30,6 +32,7 @@ export default function AdminCircularesPage() {
     onDeleted: (text) => setBanner({ variant: 'success', text }),
   });
   const tramos = list.data?.pages.flatMap((p) => p.tramos) ?? [];
+  const exporting = useExportTramos();
 
   return (
     <div>
@@ -39,6 +42,7 @@ export default function AdminCircularesPage() {
           Añadir nueva circular
         </Link>
       </div>
+      <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
       <Banner message={banner} onClose={() => setBanner(null)} />
       {list.isLoading && <Loading text={tramoMessages.loading} />}
       {list.isError && (

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ExportQuery, exportMessages, exportQuery } from '@portal/contract/planta';
+import { addDays, addMonths, factoryMonth } from '@portal/contract/time';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { errorText } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
+import { useExportNaves, useExportStations } from '../api/get-export-options';
+
+// Kept identical in features/paradas (features never import each other); a candidate for components/ or lib/.
+/** Labels SPEC.md leaves open. */
+const texts = { nave: 'Nave', station: 'Arco sumergido', allNaves: 'Todas las naves', allStations: 'Todos los arcos sumergidos' };
+
+/** The factory's current month as an inclusive date range. */
+export function currentMonthRange(tz: string, now = new Date()): { startDate: string; endDate: string } {
+  const month = factoryMonth(now, tz);
+  return { startDate: `${month}-01`, endDate: addDays(`${addMonths(month, 1)}-01`, -1) };
+}
+
+/** The first message of a failed check: a field's, or the range order (which belongs to no field). */
+function firstMessage(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) if (error && typeof error.message === 'string' && error.message) return error.message;
+  return undefined;
+}
+
+/**
+ * 'Exportar CSV': a date range (the current month by default), optionally one nave or station, and
+ * the download. `onExport` rejects with the server's error, shown here.
+ */
+export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuery) => Promise<unknown>; busy: boolean }) {
+  const tz = useFactoryTz();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ExportQuery>({
+    resolver: zodResolver(exportQuery),
+    defaultValues: { ...currentMonthRange(tz), nave: '', arco_sumergido_id: '' },
+  });
+  const nave = watch('nave') ?? '';
+  const naves = useExportNaves();
+  const stations = useExportStations(nave);
+
+  const onSubmit = handleSubmit(async (query) => {
+    setFailure(null);
+    try {
+      await onExport(query);
+    } catch (error) {
+      setFailure(errorText(error, exportMessages.fallback, exportMessages.fallback));
+    }
+  });
+
+  const message = firstMessage(errors) ?? failure;
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <Form noValidate onSubmit={onSubmit} aria-label={exportMessages.button}>
+          {message && (
+            <Alert variant="danger" role="alert" className="py-2">
+              {message}
+            </Alert>
+          )}
+          <Row className="g-2 align-items-end">
+            <Col xs={6} md>
+              <Form.Group controlId="export-start">
+                <Form.Label className="mb-1">{exportMessages.from}</Form.Label>
+                <Form.Control type="date" isInvalid={!!errors.startDate} {...register('startDate')} />
+              </Form.Group>
+            </Col>
+            <Col xs={6} md>
+              <Form.Group controlId="export-end">
+                <Form.Label className="mb-1">{exportMessages.to}</Form.Label>
+                <Form.Control type="date" isInvalid={!!errors.endDate} {...register('endDate')} />
+              </Form.Group>
+            </Col>
+            <Col xs={12} sm={6} md>
+              <Form.Group controlId="export-nave">
+                <Form.Label className="mb-1">{texts.nave}</Form.Label>
+                <Form.Select
+                  {...register('nave', {
+                    // Another nave's station cannot stay chosen.
+                    onChange: () => setValue('arco_sumergido_id', ''),
+                  })}
+                >
+                  <option value="">{texts.allNaves}</option>
+                  {naves.data?.map((n) => (
+                    <option key={n.id} value={n.name}>
+                      {n.name}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            </Col>
+            <Col xs={12} sm={6} md>
+              <Form.Group controlId="export-station">
+                <Form.Label className="mb-1">{texts.station}</Form.Label>
+                <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
+                  <option value="">{texts.allStations}</option>
+                  {stations.data?.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            </Col>
+            <Col xs={12} md="auto">
+              <Button type="submit" variant="outline-primary" className="w-100" disabled={busy}>
+                {busy ? exportMessages.exporting : exportMessages.button}
+              </Button>
+            </Col>
+          </Row>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
