@@ -198,6 +198,11 @@ export class EventBus {
     return () => this.subscribers.delete(subscriber);
   }
 
+  /** The NOTIFY channel on PostgreSQL; undefined while events stay in process. */
+  get channel(): string | undefined {
+    return this.listener?.channel;
+  }
+
   get subscriberCount(): number {
     return this.subscribers.size;
   }

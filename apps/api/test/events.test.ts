@@ -1,0 +1,499 @@
+import path from 'node:path';
+import {
+  commentCreatedEvent,
+  commentDeletedEvent,
+  likeChangedEvent,
+  paradaChangedEvent,
+  paradaEndedEvent,
+  paradaStartedEvent,
+  postCreatedEvent,
+  postDeletedEvent,
+  postUpdatedEvent,
+} from '@portal/contract/events';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import {
+  adminToken,
+  bearer,
+  buildTestApp,
+  createStation,
+  createWorker,
+  JWT_SECRET,
+  multipart,
+  pgUnavailable,
+  type Station,
+  TEST_DB,
+  type TestApp,
+} from './helper';
+
+/** The issue's promise: a same-station client sees a post within a second. */
+const LIVE_WITHIN_MS = 1_000;
+/** How long to wait for things that have no deadline of their own (a stream closing, a reconnect). */
+const PATIENCE_MS = 10_000;
+
+interface SseEvent {
+  type: string;
+  data: unknown;
+}
+
+/** A fetch-based reader of the event stream, as the web client reads it. */
+class SseClient {
+  readonly events: SseEvent[] = [];
+  heartbeats = 0;
+  closed = false;
+  private waiters: (() => void)[] = [];
+  private constructor(
+    readonly response: Response,
+    private readonly controller: AbortController,
+  ) {}
+
+  static async open(baseUrl: string, token: string): Promise<SseClient> {
+    const controller = new AbortController();
+    const response = await fetch(`${baseUrl}/api/events`, { headers: bearer(token), signal: controller.signal });
+    const client = new SseClient(response, controller);
+    if (response.ok) void client.pump();
+    return client;
+  }
+
+  private async pump() {
+    const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          this.parse(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+    this.closed = true;
+    this.notify();
+  }
+
+  private parse(block: string) {
+    let type = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.heartbeats++;
+      else if (line.startsWith('event: ')) type = line.slice(7);
+      else if (line.startsWith('data: ')) data.push(line.slice(6));
+    }
+    if (data.length) this.events.push({ type, data: JSON.parse(data.join('\n')) });
+    this.notify();
+  }
+
+  private notify() {
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Waits until `found` gives a value; fails after `ms`. */
+  async waitFor<T>(found: () => T | undefined, ms = PATIENCE_MS, what = 'a condition'): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = found();
+      if (value !== undefined) return value;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out after ${ms} ms waiting for ${what}; got ${JSON.stringify(this.events.map((e) => e.type))}`);
+      await new Promise<void>((resolve) => {
+        // Also re-checks now and then, for conditions on the server's side rather than on the stream.
+        const timer = setTimeout(resolve, Math.min(left, 25));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The first event of this type that matches, waiting for it up to `ms`. */
+  next(type: string, match: (data: never) => boolean = () => true, ms = PATIENCE_MS): Promise<SseEvent> {
+    return this.waitFor(() => this.events.find((e) => e.type === type && match(e.data as never)), ms, type);
+  }
+
+  /** Resolves once the server has ended the stream. */
+  ended(ms = PATIENCE_MS): Promise<true> {
+    return this.waitFor(() => (this.closed ? true : undefined), ms, 'the end of the stream');
+  }
+
+  /** Events other than `ready`, in arrival order. */
+  get received(): SseEvent[] {
+    return this.events.filter((e) => e.type !== 'ready');
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function post(app: App, token: string, content: string) {
+  const body = await multipart({ content });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/wall/posts',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().post as { id: number; content: string; arco_sumergido_id: number };
+}
+
+async function comment(app: App, token: string, postId: number, content: string) {
+  const body = await multipart({ content });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/wall/posts/${postId}/comments`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().comment as { id: number };
+}
+
+/** An event about this record (a post, a comment or a stop). */
+const about = (id: number) => (d: { post?: { id: number }; id?: number; post_id?: number }) =>
+  d.post?.id === id || d.post_id === id || d.id === id;
+
+/** On PostgreSQL the app LISTENs only when it knows a connection URL (production passes DATABASE_URL). */
+const pgEnv = (): Record<string, string> => (TEST_DB === 'postgres' ? { DATABASE_URL: inject('pgUrl') } : {});
+
+describe.skipIf(pgUnavailable)('live event stream', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let stationA: Station;
+  let stationB: Station;
+  const clients: SseClient[] = [];
+  const open = async (token: string) => {
+    const client = await SseClient.open(baseUrl, token);
+    clients.push(client);
+    expect(client.response.status).toBe(200);
+    await client.next('ready');
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(pgEnv());
+    baseUrl = await listen(t.app);
+    stationA = await createStation(t, 'Arco Eventos A');
+    stationB = await createStation(t, 'Arco Eventos B', 'Nave 2');
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  afterAll(async () => t?.close());
+
+  it('opens with the SSE headers and a ready event', async () => {
+    const w = await createWorker(t, stationA);
+    const client = await open(w.token);
+    expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(client.response.headers.get('cache-control')).toBe('no-cache');
+    expect(client.response.headers.get('x-accel-buffering')).toBe('no');
+    const ready = await client.next('ready');
+    expect(Number.isNaN(Date.parse((ready.data as { at: string }).at))).toBe(false);
+  });
+
+  it('refuses a stream without a token, with a bad one, or with the token in the URL', async () => {
+    const w = await createWorker(t, stationA);
+    const none = await t.app.inject({ method: 'GET', url: '/api/events' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe('No autenticado. Por favor, inicia sesión.');
+    const inUrl = await t.app.inject({ method: 'GET', url: `/api/events?token=${w.token}` });
+    expect(inUrl.statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/events', headers: bearer(`${w.token}x`) });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().message).toBe('Token inválido o expirado. Por favor, inicia sesión de nuevo.');
+  });
+
+  it('delivers a new post to a same-station client within a second and nothing to another station', async () => {
+    const author = await createWorker(t, stationA, 'Autora A');
+    const mate = await open((await createWorker(t, stationA, 'Compañero A')).token);
+    const other = await open((await createWorker(t, stationB, 'Trabajador B')).token);
+    const admin = await open(await adminToken(t));
+
+    const created = await post(t.app, author.token, 'Cambio de turno a las 14:00');
+    const published = Date.now();
+    const seen = await mate.next('post.created', about(created.id), LIVE_WITHIN_MS);
+    expect(Date.now() - published).toBeLessThan(LIVE_WITHIN_MS);
+    const event = postCreatedEvent.parse(seen.data);
+    expect(event.post).toMatchObject({
+      id: created.id,
+      content: 'Cambio de turno a las 14:00',
+      user_name: 'Autora A',
+      arco_sumergido_id: stationA.id,
+      arco_sumergido_name: 'Arco Eventos A',
+      is_liked_by_current_user: false,
+    });
+    await admin.next('post.created', about(created.id));
+
+    // Events reach a stream in order: once station B's own post has arrived there, station A's would
+    // have arrived before it had it been sent.
+    const mine = await post(t.app, (await createWorker(t, stationB)).token, 'Aviso para el arco B');
+    await other.next('post.created', about(mine.id));
+    expect(other.received.map((e) => (e.data as { post: { id: number } }).post.id)).toEqual([mine.id]);
+    expect(mate.received.some((e) => about(mine.id)(e.data as never))).toBe(false);
+  });
+
+  it('carries edits, deletions, comments and like counts of the wall', async () => {
+    const author = await createWorker(t, stationA);
+    const reader = await createWorker(t, stationA);
+    const client = await open(reader.token);
+    const p = await post(t.app, author.token, 'Revisar la cinta 3');
+
+    const c = await comment(t.app, reader.token, p.id, 'Revisada');
+    const created = commentCreatedEvent.parse(
+      (await client.next('comment.created', (d: { comment: { id: number } }) => d.comment.id === c.id)).data,
+    );
+    expect(created).toMatchObject({ comment_count: 1, arco_sumergido_id: stationA.id, comment: { content: 'Revisada', post_id: p.id } });
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(reader.token) })).statusCode).toBe(
+      200,
+    );
+    const liked = likeChangedEvent.parse((await client.next('like.changed', about(p.id))).data);
+    expect(liked).toEqual({ post_id: p.id, like_count: 1, arco_sumergido_id: stationA.id });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}/like`, headers: bearer(reader.token) })).statusCode).toBe(
+      200,
+    );
+    await client.next('like.changed', (d: { post_id: number; like_count: number }) => d.post_id === p.id && d.like_count === 0);
+
+    const edit = await multipart({ content: 'Revisar la cinta 4' });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/wall/posts/${p.id}`,
+      headers: { ...bearer(author.token), ...edit.headers },
+      payload: edit.payload,
+    });
+    expect(put.statusCode).toBe(200);
+    const updated = postUpdatedEvent.parse((await client.next('post.updated', about(p.id))).data);
+    expect(updated.post).toMatchObject({ content: 'Revisar la cinta 4', comment_count: 1, is_liked_by_current_user: false });
+
+    const delComment = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/wall/posts/${p.id}/comments/${c.id}`,
+      headers: bearer(reader.token),
+    });
+    expect(delComment.statusCode).toBe(200);
+    const removed = commentDeletedEvent.parse((await client.next('comment.deleted', about(c.id))).data);
+    expect(removed).toEqual({ id: c.id, post_id: p.id, comment_count: 0, arco_sumergido_id: stationA.id });
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}`, headers: bearer(author.token) })).statusCode).toBe(200);
+    const deleted = postDeletedEvent.parse((await client.next('post.deleted', about(p.id))).data);
+    expect(deleted).toEqual({ id: p.id, arco_sumergido_id: stationA.id, wall_name: 'Main' });
+    expect(client.received.map((e) => e.type)).toEqual([
+      'post.created',
+      'comment.created',
+      'like.changed',
+      'like.changed',
+      'post.updated',
+      'comment.deleted',
+      'post.deleted',
+    ]);
+  });
+
+  it('sends a repeated like (no change) nowhere', async () => {
+    const w = await createWorker(t, stationA);
+    const client = await open(w.token);
+    const p = await post(t.app, w.token, 'Me gusta dos veces');
+    for (let i = 0; i < 2; i++) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(w.token) })).statusCode).toBe(200);
+    }
+    const marker = await post(t.app, w.token, 'Marcador de orden');
+    await client.next('post.created', about(marker.id));
+    expect(client.received.filter((e) => e.type === 'like.changed')).toHaveLength(1);
+  });
+
+  it('sends stop events to admins and to the stop owner only', async () => {
+    const owner = await createWorker(t, stationA, 'Operaria Kaiser');
+    const mate = await createWorker(t, stationA);
+    const admin = await open(await adminToken(t));
+    const ownerStream = await open(owner.token);
+    const mateStream = await open(mate.token);
+
+    const start = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(owner.token), payload: {} });
+    expect(start.statusCode).toBe(201);
+    const stopId = start.json().stopId as number;
+    const started = paradaStartedEvent.parse(
+      (await admin.next('parada.started', (d: { parada: { id: number } }) => d.parada.id === stopId)).data,
+    );
+    expect(started.parada).toMatchObject({ id: stopId, user_name: 'Operaria Kaiser', arco_sumergido_id: stationA.id, end_time: null });
+    await ownerStream.next('parada.started');
+
+    const end = await t.app.inject({ method: 'PUT', url: `/api/paradas-kaiser/end/${stopId}`, headers: bearer(owner.token), payload: {} });
+    expect(end.statusCode).toBe(200);
+    const ended = paradaEndedEvent.parse(
+      (await admin.next('parada.ended', (d: { parada: { id: number } }) => d.parada.id === stopId)).data,
+    );
+    expect(ended.parada.end_time).not.toBeNull();
+    expect(ended.parada.duration_minutes).toBe(end.json().duration);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/paradas-kaiser/${stopId}`, headers: bearer(owner.token) });
+    expect(del.statusCode).toBe(200);
+    const changed = paradaChangedEvent.parse((await admin.next('parada.changed')).data);
+    expect(changed).toEqual({ id: stopId, arco_sumergido_id: stationA.id });
+    await ownerStream.next('parada.changed');
+
+    // The mate's own stop is the last thing sent: everything about the owner's stop came before it.
+    const own = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(mate.token), payload: {} });
+    await mateStream.next('parada.started', (d: { parada: { id: number } }) => d.parada.id === own.json().stopId);
+    expect(mateStream.received.map((e) => e.type)).toEqual(['parada.started']);
+    expect(ownerStream.received.map((e) => e.type)).toEqual(['parada.started', 'parada.ended', 'parada.changed']);
+  });
+
+  it('sends manual stops and edits as parada.changed', async () => {
+    const owner = await createWorker(t, stationB);
+    const admin = await open(await adminToken(t));
+    const end = new Date(Date.now() - 60 * 60_000);
+    const startTime = new Date(end.getTime() - 20 * 60_000);
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/paradas-kaiser/manual',
+      headers: bearer(owner.token),
+      payload: { start_time: startTime.toISOString(), end_time: end.toISOString(), description: 'Manual' },
+    });
+    expect(manual.statusCode).toBe(201);
+    const id = manual.json().parada.id as number;
+    await admin.next('parada.changed', (d: { id: number }) => d.id === id);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/paradas-kaiser/${id}`,
+      headers: bearer(owner.token),
+      payload: { start_time: startTime.toISOString(), end_time: end.toISOString(), description: 'Editada' },
+    });
+    expect(edit.statusCode).toBe(200);
+    await admin.waitFor(() =>
+      admin.events.filter((e) => e.type === 'parada.changed' && about(id)(e.data as never)).length === 2 ? true : undefined,
+    );
+  });
+
+  it('closes the stream of a deleted user at the next heartbeat', async () => {
+    t.app.events.settings.heartbeatMs = 100;
+    try {
+      const w = await createWorker(t, stationA);
+      const client = await open(w.token);
+      const admin = await adminToken(t);
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+      expect(res.statusCode).toBe(200);
+      await client.ended();
+      expect(t.app.events.subscriberCount).toBe(0);
+    } finally {
+      t.app.events.settings.heartbeatMs = 25_000;
+    }
+  });
+
+  it('keeps a live session open with heartbeats and forgets a client that disconnects', async () => {
+    t.app.events.settings.heartbeatMs = 50;
+    try {
+      const w = await createWorker(t, stationA);
+      const client = await open(w.token);
+      const before = t.app.events.subscriberCount;
+      await client.waitFor(() => (client.heartbeats >= 2 ? true : undefined));
+      expect(client.closed).toBe(false);
+      client.close();
+      await client.ended();
+      await client.waitFor(() => (t.app.events.subscriberCount === before - 1 ? true : undefined));
+    } finally {
+      t.app.events.settings.heartbeatMs = 25_000;
+    }
+  });
+});
+
+describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API instances (PostgreSQL LISTEN/NOTIFY)', () => {
+  let t: TestApp;
+  let second: App;
+  let urlA: string;
+  let urlB: string;
+  let station: Station;
+  const clients: SseClient[] = [];
+  const open = async (baseUrl: string, token: string) => {
+    const client = await SseClient.open(baseUrl, token);
+    clients.push(client);
+    expect(client.response.status).toBe(200);
+    await client.next('ready');
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(pgEnv());
+    // Instance B: its own pool and listener on the same PostgreSQL schema as instance A.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+    const schemaUrl = `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${rows[0].schema}`)}`;
+    second = await buildApp({
+      config: loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET, DATABASE_URL: schemaUrl, WEB_DIST: path.join(t.dataDir, 'no-web') }),
+    });
+    urlA = await listen(t.app);
+    urlB = await listen(second);
+    station = await createStation(t, 'Arco Compartido');
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('delivers a post created through instance A to a client of instance B, once on each instance', async () => {
+    const author = await createWorker(t, station);
+    const reader = await createWorker(t, station);
+    const onB = await open(urlB, reader.token);
+    const onA = await open(urlA, reader.token);
+
+    const first = await post(t.app, author.token, 'Publicada en la instancia A');
+    const seen = postCreatedEvent.parse((await onB.next('post.created', about(first.id), LIVE_WITHIN_MS)).data);
+    expect(seen.post).toMatchObject({ id: first.id, content: 'Publicada en la instancia A', arco_sumergido_id: station.id });
+
+    // And back: a post through B reaches A's client; each stream has each post exactly once.
+    const back = await post(second, author.token, 'Publicada en la instancia B');
+    await onA.next('post.created', about(back.id));
+    await onB.next('post.created', about(back.id));
+    for (const client of [onA, onB])
+      expect(client.received.map((e) => (e.data as { post: { id: number } }).post.id)).toEqual([first.id, back.id]);
+  });
+
+  it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {
+    const author = await createWorker(t, station, 'Autor Largo');
+    const onB = await open(urlB, (await createWorker(t, station)).token);
+    t.app.events.settings.maxNotifyBytes = 64;
+    try {
+      const p = await post(t.app, author.token, 'Un texto que no cabe en 64 bytes de NOTIFY junto al resto del post');
+      const seen = postCreatedEvent.parse((await onB.next('post.created', about(p.id))).data);
+      expect(seen.post).toMatchObject({ id: p.id, user_name: 'Autor Largo', content: p.content, is_liked_by_current_user: false });
+    } finally {
+      t.app.events.settings.maxNotifyBytes = 7_900;
+    }
+  });
+
+  it('ends its streams when the LISTEN connection drops, and listens again after reconnecting', async () => {
+    const w = await createWorker(t, station);
+    const before = await open(urlB, w.token);
+    const listenQuery = `listen ${t.app.events.channel}`;
+    const listeners = () =>
+      sql<{ pid: number }>`select pid from pg_stat_activity where query = ${listenQuery}`.execute(t.db).then((r) => r.rows);
+    const pids = (await listeners()).map((r) => r.pid);
+    expect(pids).toHaveLength(2);
+    // Drop both instances' listeners, as a network cut or a database restart would.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${listenQuery}`.execute(t.db);
+    await before.ended();
+    const deadline = Date.now() + PATIENCE_MS;
+    while ((await listeners()).filter((r) => !pids.includes(r.pid)).length < 2) {
+      if (Date.now() > deadline) throw new Error('listeners did not reconnect');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = await open(urlB, w.token);
+    const p = await post(t.app, w.token, 'Tras la reconexión');
+    await after.next('post.created', about(p.id));
+  });
+});
