@@ -1,0 +1,135 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test, unique, type Worker } from '../fixtures';
+
+/** Another device: its own browser context (own storage, own event stream), a 360 px phone. */
+async function device(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+  });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Signs in and waits until the page's live stream is answered: the server subscribes the stream
+ * before it sends the response head, so from then on no event of this test can be missed.
+ */
+async function openLive(page: Page, token: string, path: string) {
+  const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await signIn(page, token, path);
+  await streaming;
+}
+
+/** A flag on the window that a reload would wipe: proves an update arrived without one. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test('a post and a like reach a co-worker on the same station live, and never a worker of another station', async ({
+  page,
+  browser,
+  baseURL,
+  seed,
+}) => {
+  const station = await seed.station('Nave 1');
+  const otherStation = await seed.station('Nave 2');
+  const ana = await seed.worker(station, 'Ana Directo');
+  const beto = await seed.worker(station, 'Beto Directo');
+  const carla = await seed.worker(otherStation, 'Carla Lejos');
+  const text = unique('Aviso en directo ');
+
+  const betoDevice = await device(browser, baseURL);
+  const carlaDevice = await device(browser, baseURL);
+  const betoPage = betoDevice.page;
+  const carlaPage = carlaDevice.page;
+  try {
+    await openLive(betoPage, beto.token, '/dashboard');
+    await openLive(carlaPage, carla.token, '/dashboard');
+    await expect(betoPage.getByText('No hay publicaciones en este muro todavía.')).toBeVisible();
+    await expect(carlaPage.getByText('No hay publicaciones en este muro todavía.')).toBeVisible();
+    await markDocument(betoPage);
+
+    // Ana posts from her own phone.
+    await signIn(page, ana.token, '/dashboard');
+    await page.getByPlaceholder('¿Qué estás pensando?').fill(text);
+    await page.getByRole('button', { name: 'Publicar' }).click();
+    const anaCard = page.getByTestId('post').filter({ hasText: text });
+    await expect(anaCard).toBeVisible();
+
+    // Beto sees it on top, highlighted for a moment, without reloading.
+    const betoCard = betoPage.getByTestId('post').filter({ hasText: text });
+    await expect(betoCard).toBeVisible();
+    await expect(betoCard).toContainText('Ana Directo');
+    await expect(betoPage.getByTestId('post').first()).toContainText(text);
+    await expect(betoCard).toHaveClass(/post-fresh/);
+    await expect(betoCard).not.toHaveClass(/post-fresh/);
+    await expect(betoCard.getByRole('button', { name: /Me gusta \(0\)/ })).toBeVisible();
+
+    // Ana likes it: Beto's count follows, his own like stays not pressed.
+    await anaCard.getByRole('button', { name: /Me gusta \(0\)/ }).click();
+    await expect(anaCard.getByRole('button', { name: /Me gusta \(1\)/ })).toHaveAttribute('aria-pressed', 'true');
+    const betoLike = betoCard.getByRole('button', { name: /Me gusta \(1\)/ });
+    await expect(betoLike).toBeVisible();
+    await expect(betoLike).toHaveAttribute('aria-pressed', 'false');
+    expect(await sameDocument(betoPage)).toBe(true);
+
+    // Carla's stream was open all along (answered before the post), yet her wall stays empty.
+    await expect(carlaPage.getByTestId('post')).toHaveCount(0);
+    await expect(carlaPage.getByText('No hay publicaciones en este muro todavía.')).toBeVisible();
+  } finally {
+    await betoDevice.context.close();
+    await carlaDevice.context.close();
+  }
+});
+
+test('the plant board turns a station red when its worker stops it and green when the stop ends', async ({
+  page,
+  browser,
+  baseURL,
+  seed,
+}) => {
+  const station = await seed.station('Nave 1');
+  const worker: Worker = await seed.worker(station, unique('Operaria '));
+  const admin = await seed.adminToken();
+
+  await openLive(page, admin, '/admin/planta');
+  await expect(page.getByRole('heading', { name: 'Estado de planta' })).toBeVisible();
+  await expect(page.getByTestId('planta-live')).toHaveText(/En directo/);
+  const card = page.getByTestId('planta-arco').filter({ has: page.getByRole('heading', { name: station.name, exact: true }) });
+  await expect(card.getByTestId('planta-status')).toHaveText('En marcha');
+  await expect(card).toHaveAttribute('data-status', 'running');
+  await expect(card.getByTestId('planta-clock')).toHaveCount(0);
+  await markDocument(page);
+
+  // The worker starts a stop from the stops screen on their own phone.
+  const phone = await device(browser, baseURL);
+  try {
+    await signIn(phone.page, worker.token, '/dashboard/paradas-kaiser');
+    await phone.page.getByRole('button', { name: 'Iniciar Parada' }).click();
+    await expect(phone.page.getByText('Parada iniciada!')).toBeVisible();
+
+    await expect(card.getByTestId('planta-status')).toHaveText('Parada');
+    await expect(card).toHaveAttribute('data-status', 'stopped');
+    await expect(card).toContainText(`Parada por ${worker.name} desde`);
+    const clock = card.getByTestId('planta-clock');
+    await expect(clock).toHaveText(/^\d{2}:\d{2}$/);
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first ?? '');
+
+    await phone.page.getByRole('button', { name: 'Finalizar Parada' }).click();
+    await expect(phone.page.getByText(/Parada finalizada!/)).toBeVisible();
+
+    await expect(card.getByTestId('planta-status')).toHaveText('En marcha');
+    await expect(card).not.toContainText(worker.name);
+    await expect(card.getByTestId('planta-clock')).toHaveCount(0);
+    await expect(card).toContainText('Minutos de parada hoy');
+    expect(await sameDocument(page)).toBe(true);
+  } finally {
+    await phone.context.close();
+  }
+
+  // The board fits a 360 px phone.
+  const box = await card.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(360);
+});
