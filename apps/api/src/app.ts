@@ -27,7 +27,7 @@ import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import wallRoutes from './modules/wall/routes';
 import authPlugin, { createTokenService, resolveSecret, type TokenService } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import { ImageStore, MAX_IMAGE_BYTES } from './plugins/uploads';
 
@@ -65,6 +65,7 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

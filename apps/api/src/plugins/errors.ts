@@ -1,5 +1,5 @@
 import { messages } from '@portal/contract/common';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
@@ -55,4 +55,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: messages.internal });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised by the router before any hook or handler runs
+ * (a path it cannot decode such as `/api/tramos/%ZZ`, a path param longer than maxParamLength).
+ * Without it Fastify answers them itself, in English and with its own body shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(400).send({ message: messages.invalidInput });
+    return;
+  }
+  request.log.error({ err: error }, 'framework error');
+  reply.status(500).send({ message: messages.internal });
 }
