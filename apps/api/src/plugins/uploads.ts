@@ -17,6 +17,12 @@ export const THUMB_SIDE = 400;
 /** Refuses decompression bombs before decoding: 12 MP phone photos are far below this. */
 export const MAX_INPUT_PIXELS = 60_000_000;
 
+/** Server-side texts of the pipeline (the client never builds a broken form, so SPEC.md has none). */
+export const uploadMessages = {
+  malformedForm: 'El formulario enviado no es válido.',
+  tooManyPixels: 'La imagen tiene demasiados píxeles.',
+} as const;
+
 sharp.cache(false);
 sharp.concurrency(1);
 
@@ -48,17 +54,32 @@ export async function readMultipart(request: FastifyRequest, fileField: string):
   if (!request.isMultipart()) throw new AppError(415, messages.unsupportedMedia);
   const fields: Record<string, string> = {};
   let file: MultipartInput['file'] = null;
-  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 } })) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, messages.fileTooLarge);
-      if (part.fieldname !== fileField) continue;
-      if (buffer.length > 0) file = { buffer, filename: part.filename };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(413, messages.fileTooLarge);
+        if (part.fieldname !== fileField) continue;
+        if (buffer.length > 0) file = { buffer, filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    throw formError(error);
   }
   return { fields, file };
+}
+
+/**
+ * The parser's own limits carry a code the error handler maps (413, 400); anything else it throws
+ * (no boundary, a cut-off body, a broken part header) comes from the client's framing: 400.
+ */
+function formError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  return new AppError(400, uploadMessages.malformedForm);
 }
 
 export interface ProcessedImage {
@@ -78,7 +99,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw new AppError(415, messages.notAnImage);
   }
   if (!meta.width || !meta.height) throw new AppError(415, messages.notAnImage);
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new AppError(413, 'La imagen tiene demasiados píxeles.');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new AppError(413, uploadMessages.tooManyPixels);
   try {
     const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
