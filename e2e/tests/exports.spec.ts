@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { PARADAS_CSV_HEADER, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
+import { addDays, factoryToday, zonedInstant } from '@portal/contract/time';
+import { expect, signIn, test, unique } from '../fixtures';
+
+const TZ = 'Europe/Madrid';
+const BOM = '\uFEFF';
+
+const plain = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+async function exportFile(page: Page): Promise<{ download: Download; text: string }> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const download = await downloading;
+  const path = await download.path();
+  // Read as bytes-to-text without stripping the BOM (readFile with 'utf8' keeps it).
+  return { download, text: await readFile(path, 'utf8') };
+}
+
+test('an admin exports the Kaiser stops of a range as a Spanish Excel CSV', async ({ page, seed }) => {
+  const station = await seed.station('Nave 2');
+  const worker = await seed.worker(station, unique('Operario Export '));
+  const description = unique('Cambio de hilo; bobina ');
+  // A finished stop three factory days ago, 08:00 to 08:45 local time.
+  const day = addDays(factoryToday(TZ), -3);
+  const res = await page.request.post('/api/paradas-kaiser/manual', {
+    headers: { Authorization: `Bearer ${worker.token}` },
+    data: { start_time: zonedInstant(day, '08:00', TZ), end_time: zonedInstant(day, '08:45', TZ), description },
+  });
+  expect(res.status()).toBe(201);
+
+  await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
+  await page.getByLabel('Desde').fill(day);
+  await page.getByLabel('Hasta').fill(day);
+  await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
+  await page.getByLabel('Arco sumergido').selectOption({ label: station.name });
+
+  const { download, text } = await exportFile(page);
+  expect(download.suggestedFilename()).toBe(`paradas-kaiser_${day}_${day}.csv`);
+  expect(text.startsWith(BOM)).toBe(true);
+  const lines = text.slice(1).split('\r\n');
+  expect(lines[0]).toBe(PARADAS_CSV_HEADER.join(';'));
+  // Only that station's stop of that day; the description holds the separator, so it is quoted.
+  expect(lines.slice(1).filter(Boolean)).toEqual([
+    [
+      plain(day),
+      'Nave 2',
+      station.name,
+      worker.name,
+      worker.worker_id,
+      `${plain(day)} 08:00`,
+      `${plain(day)} 08:45`,
+      '45',
+      `"${description}"`,
+    ].join(';'),
+  ]);
+  await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+});
+
+test('an admin exports the circulares of the current month; a wrong range is refused before any download', async ({ page, seed }) => {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station, unique('Soldador Export '));
+  const idTramo = unique('TR-');
+  const form = {
+    id_tramo: idTramo,
+    id_proyecto: 'PRJ-77',
+    id_circular: 'CIR-9',
+    descripcion: 'Costura longitudinal',
+    arco_sumergido_id: String(station.id),
+  };
+  const res = await page.request.post('/api/tramos', { headers: { Authorization: `Bearer ${worker.token}` }, multipart: form });
+  expect(res.status()).toBe(201);
+
+  await signIn(page, await seed.adminToken(), '/admin/circulares');
+  await page.getByLabel('Desde').fill('2026-05-10');
+  await page.getByLabel('Hasta').fill('2026-05-01');
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  await expect(page.getByRole('alert')).toHaveText('La fecha de inicio debe ser anterior o igual a la de fin.');
+  expect(downloads).toBe(0);
+
+  // Back to the current month (the default), only this station.
+  const today = factoryToday(TZ);
+  const first = `${today.slice(0, 7)}-01`;
+  await page.getByLabel('Desde').fill(first);
+  await page.getByLabel('Hasta').fill(today);
+  await page.getByLabel('Nave', { exact: true }).selectOption('Nave 1');
+  await page.getByLabel('Arco sumergido').selectOption({ label: station.name });
+  const { download, text } = await exportFile(page);
+  expect(download.suggestedFilename()).toBe(`tramos_${first}_${today}.csv`);
+  expect(text.startsWith(BOM)).toBe(true);
+  const lines = text.slice(1).split('\r\n');
+  expect(lines[0]).toBe(TRAMOS_CSV_HEADER.join(';'));
+  expect(lines.slice(1).filter(Boolean)).toEqual([
+    [plain(today), idTramo, 'PRJ-77', 'CIR-9', 'Nave 1', station.name, worker.name, 'Costura longitudinal', ''].join(';'),
+  ]);
+});
