@@ -61,10 +61,12 @@ export const exportQuery = z
       .trim()
       .optional()
       .transform((v) => v || undefined),
+    // An empty select ('') means every station; anything else must be a valid id.
     arco_sumergido_id: z
-      .union([idSchema, z.literal('')])
+      .union([z.number(), z.string()])
       .optional()
-      .transform((v) => (v === '' ? undefined : v)),
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(idSchema.optional()),
   })
   .refine((q) => q.startDate <= q.endDate, { error: exportMessages.rangeOrder });
 export type ExportQuery = z.input<typeof exportQuery>;
