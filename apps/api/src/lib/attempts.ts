@@ -30,6 +30,30 @@ export async function recordAttempt(db: Db, key: string, windowMs: number, now =
     .execute();
 }
 
+/**
+ * Counts an attempt before it is checked, and refuses it (429) when it goes over `max` within the
+ * window. One atomic upsert, so a burst of parallel requests cannot all pass a check made before any
+ * of them was counted. A successful attempt clears the key afterwards.
+ */
+export async function takeAttempt(db: Db, key: string, max: number, windowMs: number, now = Date.now()): Promise<void> {
+  const resetAt = now + windowMs;
+  const row = await db
+    .insertInto('login_attempts')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when login_attempts.reset_at <= ${now} then 1 else login_attempts.count + 1 end`,
+        reset_at: sql<number>`case when login_attempts.reset_at <= ${now} then ${resetAt} else login_attempts.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > max) {
+    const retryAfter = Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000));
+    throw new AppError(429, messages.tooManyAttempts, { 'Retry-After': String(retryAfter) });
+  }
+}
+
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }

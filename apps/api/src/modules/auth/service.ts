@@ -1,7 +1,7 @@
 import { type AdminLoginBody, authMessages, type LoginBody, type PublicUser, type RegisterBody } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
 import type { FastifyInstance } from 'fastify';
-import { assertNotBlocked, clearAttempts, recordAttempt } from '../../lib/attempts';
+import { assertNotBlocked, clearAttempts, recordAttempt, takeAttempt } from '../../lib/attempts';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
@@ -39,12 +39,12 @@ async function checkCredentials(app: FastifyInstance, ip: string, workerId: stri
   const { loginFailures, loginIpFailures, windowMs } = config.rateLimits;
   const workerKey = `login:${ip}:${workerId}`;
   const ipKey = `login-ip:${ip}`;
-  await assertNotBlocked(db, workerKey, loginFailures);
   await assertNotBlocked(db, ipKey, loginIpFailures);
+  // Counted before the (slow) password check, so parallel guesses cannot all slip past the limit.
+  await takeAttempt(db, workerKey, loginFailures, windowMs);
   const user = await findUserByWorkerId(db, workerId);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!user || !ok) {
-    await recordAttempt(db, workerKey, windowMs);
     await recordAttempt(db, ipKey, windowMs);
     throw unauthorized(authMessages.invalidCredentials);
   }

@@ -2,7 +2,7 @@ import { authMessages } from '@portal/contract/auth';
 import type { Role } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
 import type { FastifyInstance } from 'fastify';
-import { assertNotBlocked, clearAttempts, recordAttempt } from '../../lib/attempts';
+import { clearAttempts, takeAttempt } from '../../lib/attempts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
@@ -60,11 +60,11 @@ export async function changeOwnPassword(
 ): Promise<string> {
   const { loginFailures, windowMs } = app.config.rateLimits;
   const key = `password:${caller.id}`;
-  await assertNotBlocked(app.db, key, loginFailures);
+  // Counted before the check, so parallel guesses cannot all slip past the limit.
+  await takeAttempt(app.db, key, loginFailures, windowMs);
   const row = await repo.findUser(app.db, caller.id);
   if (!row) throw notFound(userMessages.userNotFound);
   if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-    await recordAttempt(app.db, key, windowMs);
     throw badRequest(userMessages.currentPasswordWrong);
   }
   await clearAttempts(app.db, key);
