@@ -1,0 +1,138 @@
+import { messages } from '@portal/contract/common';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, createStation, pgUnavailable, type Station, type TestApp, uniqueWorkerId } from '../helper';
+
+/**
+ * Login abuse beyond apps/api/test/auth.test.ts (which covers the basic block, another worker and a
+ * short window): the real 15-minute window driven by a fake clock, failures at both doors sharing
+ * one counter, unknown accounts treated alike, and a burst of parallel guesses that must not get
+ * more than 10 tries in.
+ */
+const MINUTE = 60_000;
+
+describe.skipIf(pgUnavailable)('login abuse', () => {
+  let t: TestApp;
+  let station: Station;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    station = await createStation(t, 'Arco Abuso', 'Nave 1');
+  });
+  afterAll(async () => t?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Only Date moves: timers and I/O stay real, so the server runs as usual at a later wall-clock time. */
+  const travel = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  const fakeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+
+  async function register(prefix: string): Promise<string> {
+    const worker_id = uniqueWorkerId(prefix);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { worker_id, name: 'Abuso', password: 'secreto123' },
+    });
+    expect(res.statusCode).toBe(201);
+    return worker_id;
+  }
+  const login = (worker_id: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
+    });
+  const adminLogin = (worker_id: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { worker_id, password } });
+
+  function expectBlocked(res: Awaited<ReturnType<typeof login>>, maxSeconds: number) {
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ message: messages.tooManyAttempts });
+    const header = String(res.headers['retry-after']);
+    expect(header).toMatch(/^\d+$/);
+    expect(Number(header)).toBeGreaterThanOrEqual(1);
+    expect(Number(header)).toBeLessThanOrEqual(maxSeconds);
+    return Number(header);
+  }
+
+  it('blocks for the 15 minutes that follow the first failure, then the right password works again', async () => {
+    fakeClock();
+    const victim = await register('reloj');
+    for (let i = 0; i < 10; i++) {
+      expect((await login(victim, 'incorrecta')).statusCode).toBe(401);
+      travel(MINUTE);
+    }
+    // Ten failures over ten minutes: blocked for what is left of the 15, with the right password too.
+    const retry = expectBlocked(await login(victim, 'secreto123'), 15 * 60);
+    expect(retry).toBeGreaterThan(4 * 60);
+    expect(retry).toBeLessThanOrEqual(5 * 60);
+    travel(retry * 1000 - 5_000);
+    expectBlocked(await login(victim, 'secreto123'), 5);
+    travel(6_000);
+    expect((await login(victim, 'secreto123')).statusCode).toBe(200);
+  });
+
+  it('failures further apart than the window do not add up', async () => {
+    fakeClock();
+    const worker = await register('espaciado');
+    for (let i = 0; i < 9; i++) expect((await login(worker, 'incorrecta')).statusCode).toBe(401);
+    travel(16 * MINUTE);
+    for (let i = 0; i < 9; i++) expect((await login(worker, 'incorrecta')).statusCode).toBe(401);
+    expect((await login(worker, 'secreto123')).statusCode).toBe(200);
+  });
+
+  it('failures at the admin door and the worker door share one counter, in both directions', async () => {
+    const worker = await register('puertas');
+    for (let i = 0; i < 5; i++) {
+      expect((await adminLogin(worker, 'incorrecta')).statusCode).toBe(401);
+      expect((await login(worker, 'incorrecta')).statusCode).toBe(401);
+    }
+    expectBlocked(await login(worker, 'secreto123'), 15 * 60);
+    expectBlocked(await adminLogin(worker, 'secreto123'), 15 * 60);
+  });
+
+  it('an unknown worker_id is counted and blocked like a real one (no hint which exists)', async () => {
+    const ghost = uniqueWorkerId('fantasma');
+    const real = await register('real');
+    for (let i = 0; i < 10; i++) {
+      const [a, b] = [await login(ghost, 'incorrecta'), await login(real, 'incorrecta')];
+      expect([a.statusCode, a.json()]).toEqual([b.statusCode, b.json()]);
+    }
+    const [a, b] = [await login(ghost, 'secreto123'), await login(real, 'secreto123')];
+    expect(a.statusCode).toBe(429);
+    expect(b.statusCode).toBe(429);
+    expect(a.json()).toEqual(b.json());
+  });
+
+  it('the same worker_id written with spaces around is the same counter', async () => {
+    const worker = await register('espacios');
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? ` ${worker}` : `${worker}  `, 'incorrecta')).statusCode).toBe(401);
+    expectBlocked(await login(`\t${worker} `, 'secreto123'), 15 * 60);
+  });
+
+  it('a burst of parallel guesses gets at most 10 password checks; the rest are 429', async () => {
+    const victim = await register('rafaga');
+    const other = await register('vecino');
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => login(victim, `incorrecta-${i}`)));
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    for (const r of burst.filter((x) => x.statusCode === 429)) expect(String(r.headers['retry-after'])).toMatch(/^\d+$/);
+    expectBlocked(await login(victim, 'secreto123'), 15 * 60);
+    // A parallel burst against one account leaves the others alone.
+    expect((await login(other, 'secreto123')).statusCode).toBe(200);
+  });
+
+  it('a burst that guesses the right password inside the first ten still signs in, and the counter is cleared', async () => {
+    const worker = await register('acierto');
+    const burst = await Promise.all([
+      ...Array.from({ length: 5 }, () => login(worker, 'incorrecta')),
+      login(worker, 'secreto123'),
+      ...Array.from({ length: 3 }, () => login(worker, 'incorrecta')),
+    ]);
+    expect(burst[5].statusCode).toBe(200);
+    expect((await login(worker, 'secreto123')).statusCode).toBe(200);
+  });
+});
