@@ -5,6 +5,8 @@ import { ApiError } from '@/lib/api';
 import { attachmentName } from '../api/export-paradas';
 import { currentMonthRange, ExportCsvForm } from './ExportCsvForm';
 
+// The machine may be busy: wait longer than Testing Library's default second for the lists to load.
+const slow = { timeout: 10_000 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -74,12 +76,12 @@ describe('ExportCsvForm', () => {
     expect(screen.getByLabelText('Desde')).toHaveProperty('value', startDate);
     expect(screen.getByLabelText('Hasta')).toHaveProperty('value', endDate);
     expect(screen.getByLabelText('Arco sumergido')).toHaveProperty('disabled', true);
-    await screen.findByRole('option', { name: 'Nave 2' });
+    await screen.findByRole('option', { name: 'Nave 2' }, slow);
     fireEvent.change(screen.getByLabelText('Nave'), { target: { value: 'Nave 2' } });
-    await screen.findByRole('option', { name: 'Arco Nueve' });
+    await screen.findByRole('option', { name: 'Arco Nueve' }, slow);
     fireEvent.change(screen.getByLabelText('Arco sumergido'), { target: { value: '9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1), slow);
     expect(onExport.mock.calls[0]).toMatchObject([{ startDate, endDate, nave: 'Nave 2', arco_sumergido_id: 9 }]);
   });
 
@@ -87,11 +89,14 @@ describe('ExportCsvForm', () => {
     const onExport = renderForm();
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Indica la fecha de inicio y la de fin.');
+    expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('Indica la fecha de inicio y la de fin.');
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-05-10' } });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-05-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('La fecha de inicio debe ser anterior o igual a la de fin.'));
+    await waitFor(
+      () => expect(screen.getByRole('alert').textContent).toBe('La fecha de inicio debe ser anterior o igual a la de fin.'),
+      slow,
+    );
     expect(onExport).not.toHaveBeenCalled();
   });
 
@@ -99,9 +104,9 @@ describe('ExportCsvForm', () => {
     const onExport = vi.fn().mockRejectedValueOnce(new ApiError(403, 'Acceso denegado.')).mockRejectedValueOnce(new ApiError(0, undefined));
     renderForm(onExport);
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Acceso denegado.');
+    expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('Acceso denegado.');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Fallo al exportar CSV'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Fallo al exportar CSV'), slow);
   });
 
   it('reads Exportando... and is disabled while busy', () => {
