@@ -168,6 +168,21 @@ async function comment(app: App, token: string, postId: number, content: string)
 const about = (id: number) => (d: { post?: { id: number }; id?: number; post_id?: number }) =>
   d.post?.id === id || d.post_id === id || d.id === id;
 
+const openClients: SseClient[] = [];
+
+/** Opens a stream that must be accepted and start with `ready`; closed after each test. */
+async function connect(baseUrl: string, token: string): Promise<SseClient> {
+  const client = await SseClient.open(baseUrl, token);
+  openClients.push(client);
+  expect(client.response.status).toBe(200);
+  await client.next('ready');
+  return client;
+}
+
+const closeClients = () => {
+  for (const c of openClients.splice(0)) c.close();
+};
+
 /** On PostgreSQL the app LISTENs only when it knows a connection URL (production passes DATABASE_URL). */
 const pgEnv = (): Record<string, string> => (TEST_DB === 'postgres' ? { DATABASE_URL: inject('pgUrl') } : {});
 
@@ -176,14 +191,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   let baseUrl: string;
   let stationA: Station;
   let stationB: Station;
-  const clients: SseClient[] = [];
-  const open = async (token: string) => {
-    const client = await SseClient.open(baseUrl, token);
-    clients.push(client);
-    expect(client.response.status).toBe(200);
-    await client.next('ready');
-    return client;
-  };
+  const open = (token: string) => connect(baseUrl, token);
 
   beforeAll(async () => {
     t = await buildTestApp(pgEnv());
@@ -191,9 +199,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     stationA = await createStation(t, 'Arco Eventos A');
     stationB = await createStation(t, 'Arco Eventos B', 'Nave 2');
   });
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.close();
-  });
+  afterEach(closeClients);
   afterAll(async () => t?.close());
 
   it('opens with the SSE headers and a ready event', async () => {
@@ -416,14 +422,6 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   let urlA: string;
   let urlB: string;
   let station: Station;
-  const clients: SseClient[] = [];
-  const open = async (baseUrl: string, token: string) => {
-    const client = await SseClient.open(baseUrl, token);
-    clients.push(client);
-    expect(client.response.status).toBe(200);
-    await client.next('ready');
-    return client;
-  };
 
   beforeAll(async () => {
     t = await buildTestApp(pgEnv());
@@ -437,9 +435,7 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
     urlB = await listen(second);
     station = await createStation(t, 'Arco Compartido');
   });
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.close();
-  });
+  afterEach(closeClients);
   afterAll(async () => {
     await second?.close();
     await t?.close();
@@ -448,8 +444,8 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   it('delivers a post created through instance A to a client of instance B, once on each instance', async () => {
     const author = await createWorker(t, station);
     const reader = await createWorker(t, station);
-    const onB = await open(urlB, reader.token);
-    const onA = await open(urlA, reader.token);
+    const onB = await connect(urlB, reader.token);
+    const onA = await connect(urlA, reader.token);
 
     const first = await post(t.app, author.token, 'Publicada en la instancia A');
     const seen = postCreatedEvent.parse((await onB.next('post.created', about(first.id), LIVE_WITHIN_MS)).data);
@@ -465,7 +461,7 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
 
   it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {
     const author = await createWorker(t, station, 'Autor Largo');
-    const onB = await open(urlB, (await createWorker(t, station)).token);
+    const onB = await connect(urlB, (await createWorker(t, station)).token);
     t.app.events.settings.maxNotifyBytes = 64;
     try {
       const p = await post(t.app, author.token, 'Un texto que no cabe en 64 bytes de NOTIFY junto al resto del post');
@@ -478,7 +474,7 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
 
   it('ends its streams when the LISTEN connection drops, and listens again after reconnecting', async () => {
     const w = await createWorker(t, station);
-    const before = await open(urlB, w.token);
+    const before = await connect(urlB, w.token);
     const listenQuery = `listen ${t.app.events.channel}`;
     const listeners = () =>
       sql<{ pid: number }>`select pid from pg_stat_activity where query = ${listenQuery}`.execute(t.db).then((r) => r.rows);
@@ -492,7 +488,7 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
       if (Date.now() > deadline) throw new Error('listeners did not reconnect');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const after = await open(urlB, w.token);
+    const after = await connect(urlB, w.token);
     const p = await post(t.app, w.token, 'Tras la reconexión');
     await after.next('post.created', about(p.id));
   });
