@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
 
 // COUNT(*) and bigint columns come back as strings from node-postgres: the values we store fit in a
@@ -40,5 +41,5 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite', sqlite };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: 'sqlite', sqlite };
 }
