@@ -125,6 +125,21 @@ describe.skipIf(pgUnavailable)('login abuse', () => {
     expect((await login(other, 'secreto123')).statusCode).toBe(200);
   });
 
+  it('a stolen session cannot guess the current password in a parallel burst either', async () => {
+    const worker = await register('sesion');
+    const login200 = await login(worker, 'secreto123');
+    const headers = { authorization: `Bearer ${login200.json().accessToken}` };
+    const change = (currentPassword: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/users/me/password', headers, payload: { currentPassword, newPassword: 'robada-123' } });
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => change(`incorrecta-${i}`)));
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+    expectBlocked(await change('secreto123'), 15 * 60);
+    // The password did not change: the old one still signs in.
+    expect((await login(worker, 'secreto123')).statusCode).toBe(200);
+  });
+
   it('a burst that guesses the right password inside the first ten still signs in, and the counter is cleared', async () => {
     const worker = await register('acierto');
     const burst = await Promise.all([
