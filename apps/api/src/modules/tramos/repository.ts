@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database, TramosTable } from '../../db/types';
 
@@ -34,15 +35,22 @@ export type TramoRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeT
 export const findTramo = (db: Executor, id: number) => withNames(db).where('tramos.id', '=', id).executeTakeFirst();
 
 export async function listTramos(db: Db, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    withNames(db).orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).offset(offset).execute(),
-    db
-      .selectFrom('tramos')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  const [rows, count] = await Promise.all([latestTramos(db, limit, offset).execute(), totalTramos(db).executeTakeFirst()]);
+  return { rows, total: Number(count?.total ?? 0) };
 }
+
+/** Newest first along tramos_created_idx: the first page reads `limit` rows whatever the table's size. */
+export const latestTramos = (db: Db, limit: number, offset: number) =>
+  withNames(db).orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).offset(offset);
+
+/**
+ * COUNT(*) reads every row (or index entry) of the table; the monthly rollup that the database's
+ * triggers keep exact in the same transaction (migration 2026-11-21T05) sums a few dozen rows instead.
+ */
+export const totalTramos = (db: Db) =>
+  (db as unknown as Kysely<{ dashboard_tramos_monthly: { count: number } }>)
+    .selectFrom('dashboard_tramos_monthly')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'));
 
 /** LIKE pattern matching `value` anywhere; '!' escapes the wildcards so they match literally. */
 export const containsPattern = (value: string) => `%${value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
@@ -54,15 +62,33 @@ export interface SearchFilters {
   circular_fecha?: string;
 }
 
+/** A run of three characters with no LIKE wildcard: what a trigram index can look up. */
+const TRIGRAM_RUN = /[^%_]{3}/;
+
 /**
  * Case-insensitive substring match on the three ids and exact match on the date. lower() LIKE
  * lower() with an explicit escape character behaves the same on SQLite and PostgreSQL.
+ *
+ * The substring conditions use the trigram indexes of migration 2026-11-21T08. PostgreSQL's pg_trgm
+ * GIN indexes serve `lower(col) LIKE` directly. SQLite's FTS5 trigram table only uses its index for a
+ * LIKE without ESCAPE, so it narrows the rows with the raw value (its `%`/`_` then act as wildcards:
+ * a superset) and the escaped condition keeps only the exact matches. Values shorter than three
+ * characters cannot use a trigram index: the walk along tramos_created_idx, newest first, until
+ * `limit` matches stops early whenever matches are common.
  */
 export function searchTramos(db: Db, filters: SearchFilters, limit: number) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   let q = withNames(db);
+  const viaTrigrams: [string, string][] = [];
   for (const col of ['id_tramo', 'id_proyecto', 'id_circular'] as const) {
     const value = filters[col];
-    if (value) q = q.where(sql<boolean>`lower(${sql.ref(`tramos.${col}`)}) like ${containsPattern(value)} escape '!'`);
+    if (!value) continue;
+    q = q.where(sql<boolean>`lower(${sql.ref(`tramos.${col}`)}) like ${containsPattern(value)} escape '!'`);
+    if (!pg && TRIGRAM_RUN.test(value)) viaTrigrams.push([col, `%${value}%`]);
+  }
+  if (viaTrigrams.length) {
+    const matches = viaTrigrams.map(([col, pattern]) => sql`${sql.ref(col)} like ${pattern}`);
+    q = q.where(sql<boolean>`tramos.id in (select rowid from tramos_search where ${sql.join(matches, sql` and `)})`);
   }
   if (filters.circular_fecha) q = q.where('tramos.circular_fecha', '=', filters.circular_fecha);
   return q.orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).execute();
