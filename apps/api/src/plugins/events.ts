@@ -114,6 +114,8 @@ class PgListener {
     try {
       await client.connect();
       await client.query(`listen ${this.channel}`);
+      // The app closed while this reconnect was under way.
+      if (this.closing) throw new Error('closing');
       this.client = client;
       this.connected = true;
       this.attempt = 0;

@@ -1,6 +1,8 @@
+import { messages } from '@portal/contract/common';
 import type { EventType } from '@portal/contract/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app';
+import { unauthorized } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { Audience, BusEvent } from '../../plugins/events';
@@ -31,7 +33,8 @@ const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.
  */
 export function openStream(app: App, request: FastifyRequest, reply: FastifyReply, user: AuthUser, token: string): void {
   const claims = app.tokens.verify(token);
-  if (!claims) return; // Checked by the policy a moment ago; unreachable unless it expired in between.
+  // The policy accepted the token a moment ago: it can only have expired in between.
+  if (!claims) throw unauthorized(messages.invalidToken);
   const viewer: Viewer = { id: user.id, role: user.role, station: user.arco_sumergido_id };
   const expiresAt = claims.exp * 1000;
   const res = reply.raw;
