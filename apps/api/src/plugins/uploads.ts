@@ -48,7 +48,7 @@ export function sniffImage(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
 
 /**
  * Reads a multipart request: text fields and at most one file (field `fileField`), kept in memory
- * up to MAX_IMAGE_BYTES (413 beyond). An empty file part counts as no file.
+ * up to MAX_IMAGE_BYTES (413 beyond). An empty file part without a file name counts as no file.
  */
 export async function readMultipart(request: FastifyRequest, fileField: string): Promise<MultipartInput> {
   if (!request.isMultipart()) throw new AppError(415, messages.unsupportedMedia);
@@ -61,6 +61,8 @@ export async function readMultipart(request: FastifyRequest, fileField: string):
         if (part.file.truncated) throw new AppError(413, messages.fileTooLarge);
         if (part.fieldname !== fileField) continue;
         if (buffer.length > 0) file = { buffer, filename: part.filename };
+        // A browser sends an empty part without a name when no file was chosen; a named empty file is a broken image.
+        else if (part.filename) throw new AppError(415, messages.notAnImage);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -94,7 +96,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!sniffImage(input)) throw new AppError(415, messages.notAnImage);
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
+    // Only the header is read here; without a limit, a declared pixel bomb gets its own 413 below
+    // instead of sharp's pixel-limit error (a 415). Decoding keeps the limit.
+    meta = await sharp(input, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new AppError(415, messages.notAnImage);
   }
