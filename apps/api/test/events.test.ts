@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { createTokenService } from '../src/plugins/auth';
 import {
   adminToken,
   bearer,
@@ -382,6 +383,27 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     await admin.waitFor(() =>
       admin.events.filter((e) => e.type === 'parada.changed' && about(id)(e.data as never)).length === 2 ? true : undefined,
     );
+  });
+
+  it('closes the stream once its token expires', async () => {
+    const w = await createWorker(t, stationA);
+    // A session of one second, signed with the app's secret.
+    const shortLived = createTokenService(JWT_SECRET, 1 / 3600).sign({
+      id: w.id,
+      name: w.name,
+      worker_id: w.worker_id,
+      role: 'user',
+      nave: stationA.nave,
+      arco_sumergido_id: stationA.id,
+      arco_sumergido_name: stationA.name,
+      token_version: 0,
+    });
+    const client = await open(shortLived);
+    await client.waitFor(() => (t.app.tokens.verify(shortLived) === null ? true : undefined));
+    // The next event finds the session over and ends the stream instead of delivering it.
+    const p = await post(t.app, w.token, 'Después de caducar');
+    await client.ended();
+    expect(client.received.some((e) => about(p.id)(e.data as never))).toBe(false);
   });
 
   it('closes the stream of a deleted user at the next heartbeat', async () => {
