@@ -1,0 +1,107 @@
+/**
+ * The load generator's process (see cannon.ts): reads a CannonSpec file, runs autocannon, prints
+ * one CannonResult JSON line on stdout.
+ */
+import { readFileSync } from 'node:fs';
+import autocannon, { type Request } from 'autocannon';
+import type { CannonResult, CannonSpec, MixWorker } from './cannon';
+
+const spec = JSON.parse(readFileSync(process.argv[2], 'utf8')) as CannonSpec;
+
+let turn = 0;
+const pick = <T>(list: T[]): T => list[turn++ % list.length];
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function multipart(fields: Record<string, string>) {
+  const boundary = `----bench${Date.now().toString(36)}`;
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  return { body: `${parts.join('')}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** GETs spread over many callers, as many workers would read their own walls and stops. */
+function getRequests(): Request[] {
+  const tokens = spec.tokens ?? [];
+  if (!tokens.length) return [{ method: 'GET', path: spec.path }];
+  return [{ method: 'GET', path: spec.path, setupRequest: (req) => ({ ...req, headers: bearer(pick(tokens)) }) }];
+}
+
+/**
+ * One cycle per worker on loan: like and unlike a post of the station, start and end a stop, post,
+ * comment. A worker belongs to one connection at a time, since a second start of theirs would be a 409.
+ */
+function writeMix(): Request[] {
+  const free: MixWorker[] = [...(spec.workers ?? [])];
+  type Ctx = { worker?: MixWorker; post?: number; stopId?: number };
+  const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
+  const form = (ctx: Ctx, path: string, text: string): Request => {
+    const { body, type } = multipart({ content: text });
+    return { method: 'POST', path, headers: { ...bearer(ctx.worker!.token), 'content-type': type }, body };
+  };
+  return [
+    {
+      setupRequest: (req, context) => {
+        const ctx = context as Ctx;
+        ctx.worker = free.shift() ?? pick(spec.workers ?? []);
+        ctx.post = pick(ctx.worker.postIds);
+        return { ...req, method: 'POST', path: `/api/wall/posts/${ctx.post}/like`, headers: bearer(ctx.worker.token) };
+      },
+    },
+    {
+      setupRequest: (req, context) => {
+        const ctx = context as Ctx;
+        return { ...req, method: 'DELETE', path: `/api/wall/posts/${ctx.post}/like`, headers: bearer(ctx.worker!.token) };
+      },
+    },
+    {
+      setupRequest: (req, context) => ({
+        ...req,
+        method: 'POST',
+        path: '/api/paradas-kaiser/start',
+        headers: json((context as Ctx).worker!.token),
+        body: '{}',
+      }),
+      onResponse: (status, body, context) => {
+        if (status === 201) (context as Ctx).stopId = JSON.parse(body).stopId;
+      },
+    },
+    {
+      setupRequest: (req, context) => {
+        const ctx = context as Ctx;
+        return { ...req, method: 'PUT', path: `/api/paradas-kaiser/end/${ctx.stopId}`, headers: json(ctx.worker!.token), body: '{}' };
+      },
+    },
+    { setupRequest: (req, context) => ({ ...req, ...form(context as Ctx, '/api/wall/posts', `Carga de prueba ${turn++}`) }) },
+    {
+      setupRequest: (req, context) => {
+        const ctx = context as Ctx;
+        return { ...req, ...form(ctx, `/api/wall/posts/${ctx.post}/comments`, `Comentario de carga ${turn++}`) };
+      },
+      onResponse: (_status, _body, context) => {
+        const ctx = context as Ctx;
+        if (ctx.worker) free.push(ctx.worker);
+      },
+    },
+  ];
+}
+
+const result = await autocannon({
+  url: spec.baseUrl,
+  connections: spec.connections,
+  duration: spec.durationSeconds,
+  timeout: 30,
+  requests: spec.kind === 'write-mix' ? writeMix() : getRequests(),
+});
+
+const out: CannonResult = {
+  name: spec.name,
+  requests: result.requests.total,
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+};
+process.stdout.write(`${JSON.stringify(out)}\n`);

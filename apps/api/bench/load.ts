@@ -1,0 +1,227 @@
+/**
+ * Load benchmark (`npm run bench:load`, issue 7).
+ *
+ * Seeds a realistic factory (bench/seed-factory.ts: 500 workers, 20 stations over 2 naves, 100,000
+ * posts, 500,000 likes, 200,000 tramos, 1,000,000 stops over 3 years) into a temporary SQLite file,
+ * starts the real app on a port, and drives autocannon (in its own process) against the main reads
+ * and a write mix, plus a bare Fastify JSON handler in this same process as the yardstick. Prints
+ * requests/s, p50/p99 latency and errors per endpoint; exits non-zero when any answer was not 2xx.
+ *
+ * Env: BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (50), BENCH_SCALE
+ * (fraction of the default data set, default 1), BENCH_ONLY (comma list of endpoint names),
+ * BENCH_DATABASE_URL (also run on a fresh schema of that PostgreSQL), BENCH_PROFILE (a folder: writes
+ * a CPU profile of the server per endpoint, for Chrome DevTools or speedscope).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { addDays, factoryToday, mondayOf } from '@portal/contract/time';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDb, type DbHandle } from '../src/db/index';
+import { type CannonResult, type CannonSpec, runCannon } from './lib/cannon';
+import { DEFAULT_SIZE, type FactorySize, seedFactory } from './seed-factory';
+
+const TZ = 'Europe/Madrid';
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** Issue 8's target for the wall list at 50 connections. */
+const TARGET = { ratio: 0.3, p99: 50 };
+
+const size: FactorySize = Object.fromEntries(
+  Object.entries(DEFAULT_SIZE).map(([k, v]) => [k, ['workers', 'stations', 'years'].includes(k) ? v : Math.round(v * SCALE)]),
+) as unknown as FactorySize;
+
+/** The yardstick: Fastify with one JSON route and nothing else, on this machine, in this run. */
+async function bareServer() {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ status: 'ok' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = bare.server.address() as { port: number };
+  return { bare, url: `http://127.0.0.1:${port}` };
+}
+
+/** Runs `work` under the V8 profiler of this process (the server's) when BENCH_PROFILE is set. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(path.join(PROFILE_DIR, `${name.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+async function run(label: string, handle: DbHandle, dataDir: string): Promise<CannonResult[]> {
+  console.log(`\n== ${label} ==`);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    FACTORY_TZ: TZ,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, db: handle, logger: false });
+  const { bare, url: bareUrl } = await bareServer();
+  try {
+    await app.ready();
+    const t0 = performance.now();
+    // One transaction for the whole load on SQLite: commits are the cost of bulk inserts there.
+    const factory =
+      handle.engine === 'sqlite'
+        ? await handle.db.transaction().execute((trx) => seedFactory(trx, TZ, size))
+        : await seedFactory(handle.db, TZ, size);
+    console.log(
+      `seeded ${size.workers} workers, ${size.stations} stations, ${size.posts} posts, ${size.likes} likes, ${size.comments} comments, ` +
+        `${size.tramos} tramos, ${size.stops} stops in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const baseUrl = `http://127.0.0.1:${port}`;
+
+    // Sessions as a login would issue them: each worker signed in at their station.
+    const workerTokens = factory.workers.map((w) =>
+      app.tokens.sign({
+        id: w.id,
+        name: w.name,
+        worker_id: w.worker_id,
+        role: 'user',
+        nave: w.nave,
+        arco_sumergido_id: w.station.id,
+        arco_sumergido_name: w.station.name,
+        token_version: 0,
+      }),
+    );
+    const adminToken = app.tokens.sign({
+      ...factory.admin,
+      role: 'admin',
+      nave: null,
+      arco_sumergido_id: null,
+      arco_sumergido_name: null,
+      token_version: 0,
+    });
+    // A full week of history (Monday to Saturday) two weeks back.
+    const monday = mondayOf(addDays(factoryToday(TZ), -14));
+    const week = `startDate=${monday}&endDate=${addDays(monday, 5)}`;
+    const common = { baseUrl, connections: CONNECTIONS, durationSeconds: DURATION };
+
+    const specs: CannonSpec[] = [
+      { ...common, name: 'bare fastify', kind: 'get', baseUrl: bareUrl, path: '/bare' },
+      { ...common, name: 'wall list', kind: 'get', path: '/api/wall/posts', tokens: workerTokens },
+      { ...common, name: 'latest tramos', kind: 'get', path: '/api/tramos?limit=5&latest=true', tokens: workerTokens },
+      { ...common, name: 'stops week (worker)', kind: 'get', path: `/api/paradas-kaiser?${week}`, tokens: workerTokens },
+      { ...common, name: 'stops week (admin)', kind: 'get', path: `/api/paradas-kaiser?${week}`, tokens: [adminToken] },
+      { ...common, name: 'stats', kind: 'get', path: '/api/dashboard/stats', tokens: [adminToken] },
+      {
+        ...common,
+        name: 'write mix',
+        kind: 'write-mix',
+        workers: factory.workers.map((w, i) => ({
+          token: workerTokens[i],
+          postIds: factory.postsByStation.get(w.station.id)!.slice(-200),
+        })),
+      },
+    ];
+
+    const results: CannonResult[] = [];
+    for (const spec of specs) {
+      if (ONLY && !ONLY.includes(spec.name)) continue;
+      // A short warm-up, so the JIT and the page cache are in the state a running server has.
+      // The write mix may leave a stop open on each connection's last worker: the warm-up and the
+      // measured run use different workers, so no start meets an open stop (409).
+      const half = (parity: number) => spec.workers?.filter((_, i) => i % 2 === parity);
+      await runCannon({ ...spec, durationSeconds: 1, workers: half(0) });
+      const result = await profiled(`${label}-${spec.name}`, () => runCannon({ ...spec, workers: half(1) }));
+      results.push(result);
+      console.log(
+        `${spec.name.padEnd(20)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}`,
+      );
+    }
+    console.table(
+      results.map((r) => ({
+        endpoint: r.name,
+        'req/s': Math.round(r.rps),
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'max ms': r.max,
+        requests: r.requests,
+        'non-2xx': r.non2xx,
+        errors: r.errors + r.timeouts,
+        statuses: JSON.stringify(r.statusCodes),
+      })),
+    );
+    const anchor = results.find((r) => r.name === 'bare fastify');
+    const wall = results.find((r) => r.name === 'wall list');
+    if (anchor && wall) {
+      const ratio = wall.rps / anchor.rps;
+      const met = ratio >= TARGET.ratio && wall.p99 < TARGET.p99;
+      console.log(
+        `wall list / bare handler: ${(ratio * 100).toFixed(1)}% of the requests/s, p99 ${wall.p99} ms ` +
+          `(target: >= ${TARGET.ratio * 100}% and p99 < ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'})`,
+      );
+    }
+    return results;
+  } finally {
+    await bare.close();
+    await app.close();
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
+  const all: CannonResult[] = [];
+  try {
+    all.push(...(await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'load.sqlite') }), dataDir)));
+
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) {
+      // A throwaway schema, dropped afterwards, so the target database is left as it was.
+      const schema = `load_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      try {
+        const sep = url.includes('?') ? '&' : '?';
+        const handle = createDb({
+          databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+          sqliteFile: '',
+          poolSize: 20,
+        });
+        all.push(...(await run('PostgreSQL', handle, dataDir)));
+      } finally {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    } else {
+      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const failed = all.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  if (failed.length) {
+    console.error(`\nFAILED: error answers from ${failed.map((r) => `${r.name} ${JSON.stringify(r.statusCodes)}`).join(', ')}`);
+    process.exit(1);
+  }
+  console.log('\nNo error answers.');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
