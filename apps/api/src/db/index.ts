@@ -41,5 +41,32 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }), engine: 'sqlite', sqlite };
+  return {
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) }),
+    engine: 'sqlite',
+    sqlite,
+  };
+}
+
+/**
+ * Kysely prepares every query anew; on the hot reads that costs as much as running them. The app's
+ * queries are a small fixed set of SQL texts, so their prepared statements are kept (bounded, in
+ * case some query text varies). A statement still being iterated (a streamed query) is busy and
+ * cannot be reused: such a call gets a fresh one.
+ */
+function cachingStatements(sqlite: SQLite.Database, max = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
