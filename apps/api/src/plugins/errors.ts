@@ -27,11 +27,34 @@ const byCode: Record<string, { status: number; message: string }> = {
   FST_PROTO_VIOLATION: { status: 400, message: messages.invalidInput },
 };
 
+/** Server texts SPEC.md does not give (no client form can produce these inputs). */
+export const inputMessages = {
+  nulCharacter: 'Los datos enviados contienen caracteres no permitidos.',
+} as const;
+
+/** True when a parsed body, query or params value holds U+0000 anywhere, keys included. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  // Deeper structures than any route takes are refused by the schemas anyway.
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * One handler for every error: Spanish `{ message }` with a fitting status; every 5xx becomes
  * 'Error interno del servidor.' with the detail only in the log (DECISIONS.md section 2).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold U+0000 (the query fails, a 500) and SQLite would store it silently:
+  // no form ever sends one, so it is refused before validation, the same on both engines.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new AppError(400, inputMessages.nulCharacter);
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
@@ -45,6 +68,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return reply.status(500).send({ message: messages.internal });
     }
+    // Text PostgreSQL cannot store (a NUL that got past the hook, an invalid byte sequence): bad input.
+    if (error.code === '22021' || error.code === '22P05') return reply.status(400).send({ message: inputMessages.nulCharacter });
     const mapped = error.code ? byCode[error.code] : undefined;
     if (mapped) return reply.status(mapped.status).send({ message: mapped.message });
     const status = error.statusCode ?? 500;

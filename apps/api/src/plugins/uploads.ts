@@ -5,6 +5,7 @@ import { messages } from '@portal/contract/common';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../lib/errors';
+import { containsNul, inputMessages } from './errors';
 
 /**
  * The image pipeline every upload of the portal goes through (DECISIONS.md section 9):
@@ -64,6 +65,7 @@ export async function readMultipart(request: FastifyRequest, fileField: string):
         // A browser sends an empty part without a name when no file was chosen; a named empty file is a broken image.
         else if (part.filename) throw new AppError(415, messages.notAnImage);
       } else if (typeof part.value === 'string') {
+        if (containsNul(part.value) || containsNul(part.fieldname)) throw new AppError(400, inputMessages.nulCharacter);
         fields[part.fieldname] = part.value;
       }
     }
