@@ -1,4 +1,4 @@
-import { crc32, createDeflate, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -32,31 +32,30 @@ function ihdr(width: number, height: number, colorType: number): Buffer {
 
 /** A PNG whose header declares width x height RGB pixels, with a few bytes of real image data. */
 export function pngDeclaring(width: number, height: number): Buffer {
-  const rows = deflateSync(Buffer.alloc(1 + width * 3 > 4096 ? 4096 : 1 + width * 3));
+  const rows = deflateSync(Buffer.alloc(Math.min(4096, 1 + width * 3)));
   return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 2), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /**
  * A grayscale PNG of side x side whose IDAT really inflates to side * (side + 1) bytes (every row
- * a filter byte and zeros): about 2 GB for side 46,000, some 2 MB on the wire.
+ * a filter byte and zeros): about 2 GB for side 46,000, some 2 MB on the wire. Built without
+ * compressing 2 GB: one fully flushed deflate block of zeros is independent of what precedes it,
+ * so the stream is that block repeated, a final empty block and the Adler-32 of the zeros.
  */
-export async function decompressionBombPng(side: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    deflate.on('end', resolve);
-    deflate.on('error', reject);
-  });
+export function decompressionBombPng(side: number): Buffer {
   const total = side * (side + 1);
-  const block = Buffer.alloc(8 * 1024 * 1024);
-  for (let written = 0; written < total; written += block.length) {
-    const chunk = written + block.length > total ? block.subarray(0, total - written) : block;
-    if (!deflate.write(chunk)) await new Promise((r) => deflate.once('drain', r));
-  }
-  deflate.end();
-  await done;
-  return Buffer.concat([PNG_SIGNATURE, ihdr(side, side, 0), pngChunk('IDAT', Buffer.concat(out)), pngChunk('IEND', Buffer.alloc(0))]);
+  const blockSize = 8 * 1024 * 1024;
+  const flushed = (n: number) => deflateRawSync(Buffer.alloc(n), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const block = flushed(blockSize);
+  const parts: Buffer[] = [Buffer.from([0x78, 0xda])];
+  for (let i = 0; i < Math.floor(total / blockSize); i++) parts.push(block);
+  if (total % blockSize) parts.push(flushed(total % blockSize));
+  parts.push(Buffer.from([0x03, 0x00])); // final fixed-Huffman block holding only the end code
+  // Adler-32 of zeros: a stays 1 and b grows by 1 per byte.
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((total % 65521) << 16) | 1) >>> 0);
+  parts.push(adler);
+  return Buffer.concat([PNG_SIGNATURE, ihdr(side, side, 0), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 export const smallJpeg = (width = 64, height = 48) =>

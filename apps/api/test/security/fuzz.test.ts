@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createDb } from '../../src/db/index';
+import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from '../helper';
+import type { FuzzFiles, FuzzRequest } from './fuzz/requests';
+import { requestsFor } from './fuzz/requests';
+import { type OpenApiDocument, type RouteSpec, routeSpecs } from './fuzz/routes';
+import { FuzzSeed } from './fuzz/seed';
+import { diff, type Snapshot, snapshot } from './fuzz/snapshot';
+import { contractMessages, notSpanish } from './fuzz/spanish';
+
+/**
+ * Property-based fuzzing of every /api route the server registers, driven by the OpenAPI document
+ * it generates (and the contract's form schemas for the multipart routes). Each route gets RUNS
+ * generated requests as a worker and RUNS as an admin (200 per route by default). Properties:
+ * - no answer is a 5xx;
+ * - every 4xx is JSON `{ message }` whose message is Spanish (a contract text, or Spanish-looking
+ *   text with no framework English);
+ * - a rejected request leaves every table and the uploads folder as they were.
+ * Reproduce a failure with FUZZ_SEED=<printed seed>; FUZZ_RUNS raises or lowers the count.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+type Role = 'worker' | 'admin';
+const ROLES: Role[] = ['worker', 'admin'];
+
+/** The route table and OpenAPI document, read from a throwaway app (tests are declared per route). */
+async function discover(): Promise<{ specs: RouteSpec[]; missing: string[]; total: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-fuzz-discover-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'discover-secret-discover-secret-0123456789',
+    WEB_DIST: path.join(dataDir, 'none'),
+  });
+  const app = await buildApp({ config, db: createDb({ sqliteFile: ':memory:' }) });
+  await app.ready();
+  try {
+    const routes = app.routeTable.filter((r) => !r.url.startsWith('/api/docs'));
+    return { ...routeSpecs(routes, app.swagger() as unknown as OpenApiDocument), total: routes.length };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const discovered = await discover();
+
+/** A stable per-route seed derived from the run's seed, so each route can be replayed alone. */
+function seedFor(key: string, role: Role): number {
+  let h = SEED ^ (role === 'admin' ? 0x5bd1e995 : 0x27d4eb2d);
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const describeReq = (r: FuzzRequest) => {
+  const payload =
+    r.payload === undefined ? '' : ` body(${r.payload.length} bytes)=${JSON.stringify(r.payload.toString('latin1').slice(0, 160))}`;
+  return `${r.kind}: ${r.method} ${r.url.slice(0, 200)} ${JSON.stringify(r.headers)}${payload}`;
+};
+
+describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
+  let t: TestApp;
+  let seed: FuzzSeed;
+  let tokens: Record<Role, string>;
+  let files: FuzzFiles;
+  let known: Set<string>;
+  const totals = { requests: 0, accepted: 0, rejected: 0, requestMs: 0, snapshotMs: 0 };
+  /** Messages that passed the Spanish check without being contract texts: printed for review. */
+  const freeMessages = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    known = await contractMessages();
+    const png = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#2e86de' } })
+      .png()
+      .toBuffer();
+    files = { png, truncatedPng: png.subarray(0, Math.floor(png.length / 2)) };
+    const stationA = await createStation(t, 'Arco Fuzz A');
+    const stationB = await createStation(t, 'Arco Fuzz B', 'Nave 2');
+    seed = new FuzzSeed(
+      t,
+      stationA,
+      stationB,
+      await createWorker(t, stationA, 'Fuzz Trabajador'),
+      await createWorker(t, stationB, 'Fuzz Otra'),
+    );
+    tokens = { worker: seed.worker.token, admin: await adminToken(t) };
+  });
+
+  afterAll(async () => {
+    console.log(
+      `fuzz: ${discovered.specs.length} routes, ${totals.requests} requests (${totals.accepted} accepted, ${totals.rejected} rejected), seed ${SEED}; ${Math.round(totals.requestMs)} ms in requests, ${Math.round(totals.snapshotMs)} ms in snapshots`,
+    );
+    if (freeMessages.size) {
+      console.log(
+        `fuzz: ${freeMessages.size} Spanish messages outside the contract:\n${[...freeMessages].map(([m, k]) => `  ${k}: ${m}`).join('\n')}`,
+      );
+    }
+    await t?.close();
+  });
+
+  /** Both sessions still work after a route's run (a fuzzed request may have changed the account). */
+  async function ensureCallers(): Promise<void> {
+    const ok = async (token: string, url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode === 200;
+    if (!(await ok(tokens.worker, '/api/paradas-kaiser/active'))) {
+      seed.worker = await createWorker(t, seed.stationA, 'Fuzz Trabajador');
+      tokens.worker = seed.worker.token;
+    }
+    if (!(await ok(tokens.admin, '/api/admin/users'))) tokens.admin = await adminToken(t);
+    await seed.ensure();
+  }
+
+  async function send(req: FuzzRequest, role: Role) {
+    const res = await t.app.inject({
+      method: req.method as 'GET',
+      url: req.url,
+      headers: { ...req.headers, ...bearer(tokens[role]) },
+      payload: req.payload,
+      payloadAsStream: true,
+    });
+    const type = String(res.headers['content-type'] ?? '');
+    const stream = res.stream();
+    // A live stream never ends: its status and type are the answer.
+    if (type.startsWith('text/event-stream')) {
+      stream.destroy();
+      return { status: res.statusCode, type, body: '' };
+    }
+    return { status: res.statusCode, type, body: await readAll(stream) };
+  }
+
+  /** Why an answer breaks a property, or null. */
+  function problem(res: { status: number; type: string; body: string }): string | null {
+    if (res.status >= 500) return `server error ${res.status}: ${res.body.slice(0, 300)}`;
+    if (res.status < 400) return null;
+    if (!res.type.startsWith('application/json')) return `${res.status} is not JSON (${res.type}): ${res.body.slice(0, 200)}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      return `${res.status} body is not JSON: ${res.body.slice(0, 200)}`;
+    }
+    const keys = body && typeof body === 'object' ? Object.keys(body) : [];
+    if (keys.length !== 1 || keys[0] !== 'message') return `${res.status} body is not { message }: ${res.body.slice(0, 200)}`;
+    const message = (body as { message: unknown }).message;
+    const why = notSpanish(message, known);
+    if (why) return `${res.status} message not Spanish (${why}): ${JSON.stringify(message)}`;
+    if (!known.has(message as string)) freeMessages.set(message as string, String(res.status));
+    return null;
+  }
+
+  it('has a request generator for every route of the route table', () => {
+    expect(discovered.missing).toEqual([]);
+    expect(discovered.specs.length).toBe(discovered.total);
+    expect(discovered.total).toBeGreaterThan(40);
+  });
+
+  for (const route of discovered.specs) {
+    it(`${route.key} (${route.policy})`, { timeout: 600_000 }, async () => {
+      const failures: string[] = [];
+      for (const role of ROLES) {
+        await ensureCallers();
+        const runSeed = seedFor(route.key, role);
+        const requests = fc.sample(requestsFor(route, seed.idsFor, files), { seed: runSeed, numRuns: RUNS });
+        const statuses = new Map<number, number>();
+        let before: Snapshot = await snapshot(t.db, t.uploadsDir);
+        for (const [i, req] of requests.entries()) {
+          const t0 = performance.now();
+          const res = await send(req, role);
+          const t1 = performance.now();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          totals.requests++;
+          const where = `[${role} seed=${runSeed} #${i}] ${describeReq(req)}`;
+          const bad = problem(res);
+          if (bad) failures.push(`${where}\n    -> ${bad}`);
+          const after = await snapshot(t.db, t.uploadsDir);
+          totals.requestMs += t1 - t0;
+          totals.snapshotMs += performance.now() - t1;
+          if (res.status >= 400) {
+            totals.rejected++;
+            const changed = diff(before, after);
+            if (changed.length) failures.push(`${where}\n    -> rejected with ${res.status} but changed: ${changed.join('; ')}`);
+          } else {
+            totals.accepted++;
+          }
+          before = after;
+          if (failures.length >= 20) break;
+        }
+        const summary = [...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}x${n}`)
+          .join(' ');
+        console.log(`fuzz ${route.key} as ${role} (seed ${runSeed}): ${summary}`);
+        // The role gets past authorization on this route, so the inputs must have been looked at.
+        const allowed = route.policy !== 'admin' || role === 'admin';
+        if (allowed) {
+          const pastAuth = [...statuses].filter(([s]) => s !== 401 && s !== 403).reduce((n, [, c]) => n + c, 0);
+          if (pastAuth === 0) failures.push(`[${role}] every request stopped at 401/403: validation was never reached`);
+        }
+      }
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});
