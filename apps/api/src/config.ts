@@ -53,6 +53,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(200),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
 });
@@ -77,6 +78,7 @@ export interface Config {
   rateLimits: {
     loginFailures: number;
     loginIpFailures: number;
+    loginAccountFailures: number;
     registrationsPerIp: number;
     windowMs: number;
   };
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,
+      loginAccountFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
       registrationsPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },

@@ -151,3 +151,44 @@ describe.skipIf(pgUnavailable)('login abuse', () => {
     expect((await login(worker, 'secreto123')).statusCode).toBe(200);
   });
 });
+
+describe.skipIf(pgUnavailable)('login abuse spread over many addresses', () => {
+  let t: TestApp;
+  let station: Station;
+
+  beforeAll(async () => {
+    // A low account ceiling so the test stays short; the default is 50.
+    t = await buildTestApp({ LOGIN_ACCOUNT_MAX_FAILURES: '15' });
+    station = await createStation(t, 'Arco Distribuido', 'Nave 1');
+  });
+  afterAll(async () => t?.close());
+
+  const login = (worker_id: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
+    });
+
+  it('caps the failures of one account across addresses and leaves other accounts alone', async () => {
+    const victim = uniqueWorkerId('victim');
+    const bystander = uniqueWorkerId('bystander');
+    for (const worker_id of [victim, bystander]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { worker_id, name: 'Cuenta', password: 'secreto123' },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    // Five addresses, three wrong guesses each: under the per-address limit of 10 every time.
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 3; j++) expect((await login(victim, 'incorrecta', `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    }
+    const blocked = await login(victim, 'secreto123', '10.0.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await login(bystander, 'secreto123', '10.0.0.1')).statusCode).toBe(200);
+  });
+});

@@ -31,24 +31,29 @@ export async function register(app: FastifyInstance, ip: string, body: Omit<Pars
 }
 
 /**
- * Checks a worker's credentials under the attempt limits: failures count per (address, worker_id)
- * and per address; a wrong id and a wrong password answer the same 401.
+ * Checks a worker's credentials under the attempt limits: failures count per (address, worker_id),
+ * per address, and per account across all addresses (a higher ceiling, against guessing spread over
+ * many addresses); a wrong id and a wrong password answer the same 401.
  */
 async function checkCredentials(app: FastifyInstance, ip: string, workerId: string, password: string) {
   const { db, config } = app;
-  const { loginFailures, loginIpFailures, windowMs } = config.rateLimits;
+  const { loginFailures, loginIpFailures, loginAccountFailures, windowMs } = config.rateLimits;
   const workerKey = `login:${ip}:${workerId}`;
   const ipKey = `login-ip:${ip}`;
+  const accountKey = `login-account:${workerId}`;
   await assertNotBlocked(db, ipKey, loginIpFailures);
+  await assertNotBlocked(db, accountKey, loginAccountFailures);
   // Counted before the (slow) password check, so parallel guesses cannot all slip past the limit.
   await takeAttempt(db, workerKey, loginFailures, windowMs);
   const user = await findUserByWorkerId(db, workerId);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!user || !ok) {
     await recordAttempt(db, ipKey, windowMs);
+    await recordAttempt(db, accountKey, windowMs);
     throw unauthorized(authMessages.invalidCredentials);
   }
   await clearAttempts(db, workerKey);
+  await clearAttempts(db, accountKey);
   return user;
 }
 
