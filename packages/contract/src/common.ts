@@ -27,6 +27,9 @@ export const messages = {
   notAnImage: 'El archivo debe ser una imagen JPEG, PNG o WebP.',
   tooManyAttempts: 'Demasiados intentos. Inténtalo de nuevo más tarde.',
   invalidInput: 'Datos de entrada inválidos.',
+  malformedForm: 'El formulario enviado no es válido.',
+  tooManyPixels: 'La imagen tiene demasiados píxeles.',
+  nulCharacter: 'Los datos enviados contienen caracteres no permitidos.',
 } as const;
 
 /** A positive integer id as it arrives in a path, a query or a form field ("12" or 12). */

@@ -27,11 +27,6 @@ const byCode: Record<string, { status: number; message: string }> = {
   FST_PROTO_VIOLATION: { status: 400, message: messages.invalidInput },
 };
 
-/** Server texts SPEC.md does not give (no client form can produce these inputs). */
-export const inputMessages = {
-  nulCharacter: 'Los datos enviados contienen caracteres no permitidos.',
-} as const;
-
 /** True when a parsed body, query or params value holds U+0000 anywhere, keys included. */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -52,7 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // no form ever sends one, so it is refused before validation, the same on both engines.
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError(400, inputMessages.nulCharacter);
+      throw new AppError(400, messages.nulCharacter);
     }
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -69,7 +64,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send({ message: messages.internal });
     }
     // Text PostgreSQL cannot store (a NUL that got past the hook, an invalid byte sequence): bad input.
-    if (error.code === '22021' || error.code === '22P05') return reply.status(400).send({ message: inputMessages.nulCharacter });
+    if (error.code === '22021' || error.code === '22P05') return reply.status(400).send({ message: messages.nulCharacter });
     const mapped = error.code ? byCode[error.code] : undefined;
     if (mapped) return reply.status(mapped.status).send({ message: mapped.message });
     const status = error.statusCode ?? 500;

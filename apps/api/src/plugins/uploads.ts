@@ -5,7 +5,7 @@ import { messages } from '@portal/contract/common';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../lib/errors';
-import { containsNul, inputMessages } from './errors';
+import { containsNul } from './errors';
 
 /**
  * The image pipeline every upload of the portal goes through (DECISIONS.md section 9):
@@ -19,10 +19,7 @@ export const THUMB_SIDE = 400;
 export const MAX_INPUT_PIXELS = 60_000_000;
 
 /** Server-side texts of the pipeline (the client never builds a broken form, so SPEC.md has none). */
-export const uploadMessages = {
-  malformedForm: 'El formulario enviado no es válido.',
-  tooManyPixels: 'La imagen tiene demasiados píxeles.',
-} as const;
+export const uploadMessages = { malformedForm: messages.malformedForm, tooManyPixels: messages.tooManyPixels } as const;
 
 sharp.cache(false);
 sharp.concurrency(1);
@@ -65,7 +62,7 @@ export async function readMultipart(request: FastifyRequest, fileField: string):
         // A browser sends an empty part without a name when no file was chosen; a named empty file is a broken image.
         else if (part.filename) throw new AppError(415, messages.notAnImage);
       } else if (typeof part.value === 'string') {
-        if (containsNul(part.value) || containsNul(part.fieldname)) throw new AppError(400, inputMessages.nulCharacter);
+        if (containsNul(part.value) || containsNul(part.fieldname)) throw new AppError(400, messages.nulCharacter);
         fields[part.fieldname] = part.value;
       }
     }
