@@ -276,15 +276,6 @@ export class EventBus {
   }
 }
 
-// The paradas service receives a context holding the app's database rather than the app: it finds the
-// bus of that app through its database handle.
-const busByDb = new WeakMap<object, EventBus>();
-
-/** The event bus of the app that owns this database handle. */
-export function eventsFor(db: Db): EventBus | undefined {
-  return busByDb.get(db);
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     events: EventBus;
@@ -295,7 +286,6 @@ export default fp(
   async function eventsPlugin(app: FastifyInstance, opts: { databaseUrl?: string }) {
     const bus = new EventBus(app.db, app.log);
     app.decorate('events', bus);
-    busByDb.set(app.db, bus);
     if (app.dbEngine === 'postgres') {
       if (opts.databaseUrl) await bus.listen(opts.databaseUrl);
       else app.log.warn('no DATABASE_URL for LISTEN: live events stay within this instance');

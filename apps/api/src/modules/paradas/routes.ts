@@ -19,7 +19,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const tags = ['paradas'];
 
 export default async function paradasRoutes(app: App) {
-  const ctx = (): service.ParadasContext => ({ db: app.db, engine: app.dbEngine, tz: app.config.factoryTz });
+  const ctx = (): service.ParadasContext => ({ db: app.db, engine: app.dbEngine, tz: app.config.factoryTz, events: app.events });
 
   app.get(
     '/paradas-kaiser',

@@ -15,7 +15,7 @@ import type { Db, DbEngine } from '../../db/index';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
-import { eventsFor } from '../../plugins/events';
+import type { EventBus } from '../../plugins/events';
 import * as repo from './repository';
 
 export interface ParadasContext {
@@ -23,6 +23,8 @@ export interface ParadasContext {
   engine: DbEngine;
   /** FACTORY_TZ: a stop's `date` is the factory-local date of its start. */
   tz: string;
+  /** Live events, published after each commit (absent in callers that need none). */
+  events?: EventBus;
 }
 
 type Query = z.output<typeof paradasQuery>;
@@ -30,7 +32,7 @@ type TimesBody = z.output<typeof paradaTimesBody>;
 type StartBody = z.output<typeof startParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
-const events = (ctx: ParadasContext) => eventsFor(ctx.db);
+const events = (ctx: ParadasContext) => ctx.events;
 const iso = (instant: string) => new Date(instant).toISOString();
 
 /** A user sees their own stops, an admin all; without dates only the newest ones. */
