@@ -28,7 +28,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'sqlite') {
     return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
   }
@@ -39,20 +39,24 @@ async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<v
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const handle = createDb({ databaseUrl: `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, sqliteFile: '', poolSize: 5 });
+  const schemaUrl = `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const handle = createDb({ databaseUrl: schemaUrl, sqliteFile: '', poolSize: 5 });
   const drop = async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`drop schema ${schema} cascade`);
     await c.end();
   };
-  return { handle, drop };
+  return { handle, url: schemaUrl, drop };
 }
 
 /** Builds the real app on a fresh database (SQLite in memory, or a new PostgreSQL schema). */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const { handle, url, drop } = await openDatabase();
   const config = loadConfig({
+    // On PostgreSQL the app also knows its URL, so live events take the real LISTEN/NOTIFY path.
+    ...(url ? { DATABASE_URL: url } : {}),
     DATA_DIR: dataDir,
     JWT_SECRET,
     FACTORY_TZ: 'Europe/Madrid',
@@ -61,7 +65,6 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const { handle, drop } = await openDatabase();
   const app = await buildApp({ config, db: handle });
   await app.ready();
   await upsertAdmin(handle.db, ADMIN.worker_id, ADMIN.password, 'Admin Principal');
