@@ -66,7 +66,9 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function run(label: string, handle: DbHandle, dataDir: string): Promise<CannonResult[]> {
+type Measured = CannonResult & { cpuPerRequest: number };
+
+async function run(label: string, handle: DbHandle, dataDir: string): Promise<Measured[]> {
   console.log(`\n== ${label} ==`);
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -138,7 +140,7 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Ca
       },
     ];
 
-    const results: CannonResult[] = [];
+    const results: Measured[] = [];
     for (const spec of specs) {
       if (ONLY && !ONLY.includes(spec.name)) continue;
       // A short warm-up, so the JIT and the page cache are in the state a running server has.
@@ -146,10 +148,14 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Ca
       // measured run use different workers, so no start meets an open stop (409).
       const half = (parity: number) => spec.workers?.filter((_, i) => i % 2 === parity);
       await runCannon({ ...spec, durationSeconds: 1, workers: half(0) });
+      const cpu = process.cpuUsage();
       const result = await profiled(`${label}-${spec.name}`, () => runCannon({ ...spec, workers: half(1) }));
-      results.push(result);
+      const used = process.cpuUsage(cpu);
+      // Server CPU per answer: unlike requests/s, barely moved by other load on the machine.
+      const cpuPerRequest = (used.user + used.system) / Math.max(1, result.requests);
+      results.push({ ...result, cpuPerRequest });
       console.log(
-        `${spec.name.padEnd(20)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}`,
+        `${spec.name.padEnd(20)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors + result.timeouts}  server CPU ${cpuPerRequest.toFixed(0)} µs/req`,
       );
     }
     console.table(
@@ -159,6 +165,7 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Ca
         'p50 ms': r.p50,
         'p99 ms': r.p99,
         'max ms': r.max,
+        'CPU µs/req': Math.round(r.cpuPerRequest),
         requests: r.requests,
         'non-2xx': r.non2xx,
         errors: r.errors + r.timeouts,
@@ -184,7 +191,7 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Ca
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
-  const all: CannonResult[] = [];
+  const all: Measured[] = [];
   try {
     all.push(...(await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'load.sqlite') }), dataDir)));
 
