@@ -130,11 +130,12 @@ for (const [name, set] of [
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const srcOf = Object.fromEntries(Object.values(manifest).map((c) => [c.file, c.src ?? '']));
+const sourceOf = (file) => srcOf[file] ?? (htmlScripts.includes(file) ? '(index.html script)' : '');
 function table(name, set) {
   const rows = [...set].sort((a, b) => gzipSize(b) - gzipSize(a));
   console.log(`\n${name}`);
   console.log(`${'chunk'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)}  source`);
-  for (const f of rows) console.log(`${f.padEnd(48)} ${kb(rawSize(f)).padStart(10)} ${kb(gzipSize(f)).padStart(10)}  ${srcOf[f]}`);
+  for (const f of rows) console.log(`${f.padEnd(48)} ${kb(rawSize(f)).padStart(10)} ${kb(gzipSize(f)).padStart(10)}  ${sourceOf(f)}`);
 }
 table('login (/login)', login);
 table('worker (/dashboard, beyond the login set)', worker);

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const api = process.env.API_PROXY ?? 'http://localhost:3000';
 const root = new URL('.', import.meta.url).pathname;
@@ -23,6 +24,65 @@ function chunkModules(): Plugin {
         if (chunk.type === 'chunk') modules[chunk.fileName] = chunk.moduleIds.map((id) => path.relative(repo, id.replace(/\0/g, '')));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules, null, 1) });
+    },
+  };
+}
+
+/**
+ * The route chunks the first screen needs, by path, for routePreload(). The router (src/app/router.tsx)
+ * decides what each path shows; this lists only the screens people open first on a phone: the login
+ * and the wall. Any other path still works, it just loads its chunks after the entry.
+ */
+const FIRST_SCREENS: { path: string; signedIn: boolean; modules: string[] }[] = [
+  { path: '^/dashboard/?$', signedIn: true, modules: ['src/app/UserShell.tsx', 'src/features/wall/routes/WallPage.tsx'] },
+  { path: '^/dashboard/', signedIn: true, modules: ['src/app/UserShell.tsx'] },
+  // /, /login and every unknown path show the login screen; so does /dashboard without a token.
+  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/LoginPage.tsx'] },
+];
+
+/**
+ * A route screen's chunks are normally requested only once the entry chunk has run and the router has
+ * matched the path: a second round trip on a slow network. This small script, emitted beside the
+ * entry and loaded async from index.html (the CSP allows no inline script), adds modulepreload links
+ * for the current path's chunks at once, so they download alongside the entry.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'portal:route-preload',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const html = bundle['index.html'];
+        if (!entry || !html || html.type !== 'asset') return;
+        const closure = (files: string[]) => {
+          const seen = new Set<string>();
+          const stack = [...files];
+          while (stack.length) {
+            const f = stack.pop() as string;
+            if (seen.has(f)) continue;
+            seen.add(f);
+            stack.push(...(byFile.get(f)?.imports ?? []));
+          }
+          return seen;
+        };
+        const inEntry = closure([entry.fileName]);
+        const rules = FIRST_SCREENS.map((rule) => {
+          const files = rule.modules.map((m) => {
+            const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, m));
+            if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
+            return chunk.fileName;
+          });
+          return [rule.path, rule.signedIn, [...closure(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)];
+        });
+        const source = `(function(r,p,t){for(var i=0;i<r.length;i++){if(r[i][1]&&!t||!new RegExp(r[i][0]).test(p))continue;for(var j=0;j<r[i][2].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=r[i][2][j];document.head.appendChild(l)}return}})(${JSON.stringify(rules)},location.pathname,(function(){try{return localStorage.getItem('token')}catch(e){return null}})());\n`;
+        const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+        html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+      },
     },
   };
 }
@@ -62,7 +122,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkModules(), precompress()],
+  plugins: [react(), chunkModules(), routePreload(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
   // The manifest is the chunk graph scripts/check-bundle.mjs walks to enforce the size budgets.

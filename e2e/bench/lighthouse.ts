@@ -1,0 +1,248 @@
+/**
+ * Lighthouse on the shop-floor screens (`npm run bench:lighthouse`): /login and the wall (/dashboard
+ * with 20 posts, some with photos), mobile emulation, performance only, LIGHTHOUSE_RUNS runs each
+ * (default 5); prints the median score, LCP, TBT and CLS per page. Targets (issue 8): score >= 95,
+ * CLS <= 0.05. Not a CI gate: these machines are noisy.
+ *
+ * Builds nothing: it serves the SPA already built in apps/web/dist (or WEB_DIST). It starts the real
+ * server as a child process on a temporary data folder, seeds through the API, and drives Debian's
+ * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through chrome-launcher. LIGHTHOUSE_DEBUG=1 also
+ * prints the LCP element and its phases, the layout shifts, the critical request chains and boot-up time.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import sharp from 'sharp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const POSTS = 20;
+const ADMIN = { worker_id: 'bench-admin', password: 'bench-admin-password' };
+const TARGET = { score: 95, cls: 0.05 };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    ADMIN_WORKER_ID: ADMIN.worker_id,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  };
+  // The embedded SQLite of the temporary data folder, whatever the shell points at.
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('server did not answer /api/health');
+}
+
+async function call<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
+  const res = await fetch(`${base}${url}`, { ...init, headers });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A station, a worker signed in at it, and 20 posts on its wall (every third with a photo). */
+async function seed(base: string): Promise<string> {
+  const { accessToken: admin } = await call<{ accessToken: string }>(base, '/api/admin/login', {
+    method: 'POST',
+    body: JSON.stringify(ADMIN),
+  });
+  const station = await call<{ id: number; nave: string }>(base, '/api/admin/arcos-sumergidos', {
+    method: 'POST',
+    token: admin,
+    body: JSON.stringify({ name: 'Arco Lighthouse', nave: 'Nave 1' }),
+  });
+  const worker = { worker_id: 'lighthouse01', name: 'Lucía Faro', password: 'secreto123' };
+  await call(base, '/api/auth/register', { method: 'POST', body: JSON.stringify({ ...worker, role: 'user' }) });
+  const { accessToken: token } = await call<{ accessToken: string }>(base, '/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ worker_id: worker.worker_id, password: worker.password, nave: station.nave, arco_sumergido_id: station.id }),
+  });
+  for (let i = 0; i < POSTS; i++) {
+    const form = new FormData();
+    form.set('content', `Turno de mañana, aviso ${i + 1}: revisad la línea ${(i % 4) + 1} antes de arrancar.`);
+    form.set('wall_name', 'Main');
+    if (i % 3 === 0) {
+      const photo = await sharp({
+        create: { width: 1600, height: 1200, channels: 3, background: { r: 40 + i * 9, g: 90, b: 160 - i * 5 } },
+      })
+        .composite([
+          { input: Buffer.from(`<svg width="1600" height="1200"><circle cx="${300 + i * 50}" cy="600" r="300" fill="#f5a623"/></svg>`) },
+        ])
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `foto${i}.jpg`);
+    }
+    await call(base, '/api/wall/posts', { method: 'POST', token, body: form });
+  }
+  return token;
+}
+
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** What Lighthouse says would save the most time, for the closing lines. */
+  advice: string[];
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/**
+ * Puts the token in the page's local storage (as the login screen leaves it) or removes it, and
+ * empties the HTTP cache, so every run is a first visit of a signed-in (or signed-out) worker.
+ */
+async function prepare(chromePort: number, base: string, token: string | null) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${base}/api/health`);
+    await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measure(chromePort: number, base: string, url: string, token: string | null): Promise<Run> {
+  await prepare(chromePort, base, token);
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+    // Lighthouse would clear the origin's storage, token included; prepare() already emptied the cache.
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const finalUrl = lhr.finalDisplayedUrl;
+  if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalUrl}`);
+  if (process.env.LIGHTHOUSE_DEBUG) {
+    for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'critical-request-chains', 'bootup-time']) {
+      console.log(id, JSON.stringify(lhr.audits[id]?.details, null, 1)?.slice(0, 3000));
+    }
+  }
+  const advice = Object.values(lhr.audits)
+    .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 0 && (a.score ?? 1) < 1)
+    .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0))
+    .slice(0, 4)
+    .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    advice,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+async function main() {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    console.error(`bench:lighthouse: no built SPA in ${webDist} (run \`npm run build\` first, or set WEB_DIST)`);
+    process.exit(1);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+  try {
+    server = await startServer(port, dataDir);
+    const token = await seed(base);
+    chrome = await launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const pages = [
+      { name: '/login', url: `${base}/login`, token: null },
+      { name: '/dashboard (wall, 20 posts)', url: `${base}/dashboard`, token },
+    ];
+    const rows: string[] = [];
+    let met = true;
+    for (const p of pages) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const run = await measure(chrome.port, base, p.url, p.token);
+        runs.push(run);
+        console.log(
+          `${p.name} run ${i + 1}: score ${run.score}, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,
+        );
+      }
+      const m = {
+        score: median(runs.map((r) => r.score)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+      };
+      met &&= m.score >= TARGET.score && m.cls <= TARGET.cls;
+      const advice = runs.at(-1)?.advice ?? [];
+      if (advice.length) console.log(`${p.name} opportunities: ${advice.join('; ')}`);
+      rows.push(
+        `${p.name.padEnd(30)} ${String(m.score).padStart(5)} ${`${m.lcp.toFixed(0)} ms`.padStart(10)} ${`${m.tbt.toFixed(0)} ms`.padStart(9)} ${m.cls.toFixed(3).padStart(7)}`,
+      );
+    }
+    console.log(`\nmedian of ${RUNS} runs (mobile emulation, simulated throttling)`);
+    console.log(`${'page'.padEnd(30)} ${'score'.padStart(5)} ${'LCP'.padStart(10)} ${'TBT'.padStart(9)} ${'CLS'.padStart(7)}`);
+    for (const r of rows) console.log(r);
+    console.log(
+      met
+        ? `\ntargets met (score >= ${TARGET.score}, CLS <= ${TARGET.cls})`
+        : `\nbelow target (score >= ${TARGET.score}, CLS <= ${TARGET.cls})`,
+    );
+  } finally {
+    chrome?.kill();
+    server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
