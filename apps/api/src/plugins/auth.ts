@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TokenClaims } from '@portal/contract/auth';
 import { messages, type Role } from '@portal/contract/common';
@@ -71,11 +71,17 @@ export interface TokenService {
 export function resolveSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = path.join(config.dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
   mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  // Written aside and renamed into place: a crash during the first start never leaves an empty secret.
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, secret, { mode: 0o600 });
+  renameSync(tmp, file);
+  return readFileSync(file, 'utf8').trim();
 }
 
 export function createTokenService(secret: string, ttlHours: number): TokenService {
