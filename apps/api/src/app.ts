@@ -119,7 +119,11 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { db: dbHandle.db, tokens: tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours) });
+  await app.register(authPlugin, {
+    db: dbHandle.db,
+    tokens: tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours),
+    userCacheMs: config.authCacheMs,
+  });
   await app.register(eventsPlugin, { databaseUrl: config.databaseUrl });
 
   await app.register(

@@ -23,6 +23,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   FACTORY_TZ: z
     .string()
     .default('Europe/Madrid')
@@ -68,6 +69,8 @@ export interface Config {
   sqliteFile: string;
   jwtSecret?: string;
   tokenTtlHours: number;
+  /** How long an authenticated account row may be reused (0 = read on every request). */
+  authCacheMs: number;
   factoryTz: string;
   corsOrigins: string[];
   adminWorkerId?: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteFile: path.join(dataDir, 'portal.sqlite'),
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    authCacheMs: e.AUTH_CACHE_MS,
     factoryTz: e.FACTORY_TZ,
     corsOrigins: e.CORS_ORIGINS,
     adminWorkerId: e.ADMIN_WORKER_ID,

@@ -40,6 +40,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    /** Short-lived cache of the accounts authentication reads; invalidate after changing a user. */
+    userCache: UserCache;
     /** Every /api route with its declared policy, recorded as routes register (for audits and tests). */
     routeTable: RouteEntry[];
   }
@@ -128,17 +130,60 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : '';
 }
 
-async function authenticate(db: Db, tokens: TokenService, request: FastifyRequest): Promise<AuthUser> {
+const loadUser = (db: Db, id: number) =>
+  db
+    .selectFrom('users')
+    .leftJoin('naves', 'naves.id', 'users.nave_id')
+    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.token_version', 'naves.name as nave'])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+type AuthRow = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
+
+/**
+ * The account rows authentication reads, kept for a moment (DECISIONS.md section 3 allows "a short
+ * cache"): every authenticated request used to pay a database round trip for them. Changes made
+ * through this instance invalidate at once; another instance's changes show within the TTL. A token
+ * whose version differs from the cached row always re-reads, so a fresh token after a password change
+ * works immediately everywhere.
+ */
+export class UserCache {
+  private readonly rows = new Map<number, { row: AuthRow; expires: number }>();
+  constructor(private readonly ttlMs: number) {}
+
+  get(id: number): AuthRow | undefined {
+    const hit = this.rows.get(id);
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
+      this.rows.delete(id);
+      return undefined;
+    }
+    return hit.row;
+  }
+
+  set(id: number, row: AuthRow): void {
+    if (this.ttlMs <= 0) return;
+    if (this.rows.size >= 10_000) this.rows.clear();
+    this.rows.set(id, { row, expires: Date.now() + this.ttlMs });
+  }
+
+  /** Forgets one account (after a change to it), or all of them. */
+  invalidate(id?: number): void {
+    if (id === undefined) this.rows.clear();
+    else this.rows.delete(id);
+  }
+}
+
+async function authenticate(db: Db, tokens: TokenService, cache: UserCache, request: FastifyRequest): Promise<AuthUser> {
   const token = bearer(request);
   if (token === null) throw unauthorized(messages.unauthenticated);
   const claims = token ? tokens.verify(token) : null;
   if (!claims) throw unauthorized(messages.invalidToken);
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('naves', 'naves.id', 'users.nave_id')
-    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.token_version', 'naves.name as nave'])
-    .where('users.id', '=', claims.id)
-    .executeTakeFirst();
+  let row = cache.get(claims.id);
+  if (!row || row.token_version !== claims.tv) {
+    row = await loadUser(db, claims.id);
+    if (row) cache.set(claims.id, row);
+    else cache.invalidate(claims.id);
+  }
   // A deleted user, or a token issued before a password change, stops working at once.
   if (!row || row.token_version !== claims.tv) throw unauthorized(messages.invalidToken);
   return {
@@ -153,8 +198,10 @@ async function authenticate(db: Db, tokens: TokenService, request: FastifyReques
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { db: Db; tokens: TokenService }) {
+  async function authPlugin(app: FastifyInstance, opts: { db: Db; tokens: TokenService; userCacheMs: number }) {
     app.decorate('tokens', opts.tokens);
+    const cache = new UserCache(opts.userCacheMs);
+    app.decorate('userCache', cache);
     app.decorate('routeTable', [] as RouteEntry[]);
     app.decorateRequest('user', null);
 
@@ -176,7 +223,7 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const policy = request.routeOptions.config?.policy;
       if (!policy || policy === 'public') return;
-      request.user = await authenticate(opts.db, opts.tokens, request);
+      request.user = await authenticate(opts.db, opts.tokens, cache, request);
       if (policy === 'admin' && request.user.role !== 'admin') throw forbidden(messages.adminOnly);
     });
   },

@@ -37,6 +37,7 @@ async function saveProfile(app: FastifyInstance, id: number, body: ProfileInput)
   try {
     const result = await repo.updateProfile(app.db, id, body.name, body.worker_id, nowIso());
     if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+    app.userCache.invalidate(id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.duplicateWorkerId);
     throw error;
@@ -69,6 +70,7 @@ export async function changeOwnPassword(
   }
   await clearAttempts(app.db, key);
   await repo.updatePassword(app.db, caller.id, await hashPassword(body.newPassword), nowIso());
+  app.userCache.invalidate(caller.id);
   return tokenFor(app, caller);
 }
 
@@ -84,6 +86,7 @@ export async function setRole(app: FastifyInstance, id: number, role: Role): Pro
     if (target.role === 'admin' && admins.length <= 1) throw conflict(userMessages.lastAdmin);
     await repo.updateRole(trx, id, role, nowIso());
   });
+  app.userCache.invalidate(id);
 }
 
 /** Password reset by an admin; answers a new token when the admin resets their own password. */
@@ -91,6 +94,7 @@ export async function resetPassword(app: FastifyInstance, caller: AuthUser, id: 
   if (!(await repo.findUser(app.db, id))) throw notFound(userMessages.userNotFound);
   const result = await repo.updatePassword(app.db, id, await hashPassword(password), nowIso());
   if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+  app.userCache.invalidate(id);
   return id === caller.id ? tokenFor(app, caller) : undefined;
 }
 
@@ -126,4 +130,5 @@ export async function deleteUser(app: FastifyInstance, caller: AuthUser, id: num
     }
     await repo.deleteUser(trx, id);
   });
+  app.userCache.invalidate(id);
 }
