@@ -153,6 +153,7 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
       prefix: '/',
       wildcard: false,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,25 +1,8 @@
 import { z } from 'zod';
+import { authMessages } from './auth-messages';
 import { idSchema, type Role } from './common';
 
-export const authMessages = {
-  workerIdMin: 'El ID de trabajador debe tener al menos 3 caracteres.',
-  nameMin: 'El nombre debe tener al menos 2 caracteres.',
-  passwordMin: 'La contraseña debe tener al menos 6 caracteres.',
-  siteAndStation: 'Por favor, selecciona una nave y un arco sumergido.',
-  adminLoginRequired: 'El ID de trabajador y la contraseña son obligatorios.',
-  invalidCredentials: 'Credenciales inválidas.',
-  duplicateWorkerId: 'ID de Trabajador ya registrado. Por favor, usa uno diferente.',
-  stationNotInNave: 'El arco sumergido seleccionado no pertenece a la nave elegida.',
-  registered: 'Usuario registrado con éxito.',
-  // Client-side texts of SPEC.md section 8.
-  registerSuccess: '¡Registro exitoso! Ahora puedes iniciar sesión.',
-  loginFallback: 'Fallo el inicio de sesión',
-  loginNetwork: 'Ocurrió un error durante el inicio de sesión.',
-  registerFallback: 'Fallo el registro',
-  registerNetwork: 'Ocurrió un error durante el registro.',
-  adminLoginFallback: 'Fallo el login de administrador.',
-  adminLoginNetwork: 'Ocurrió un error durante el login de administrador.',
-} as const;
+export { authMessages };
 
 const text = (message: string) => z.string({ error: message });
 export const workerIdSchema = text(authMessages.workerIdMin)

@@ -8,6 +8,8 @@ export const COMMENT_MAX = 250;
 export const COMMENT_MIN_WITHOUT_IMAGE = 2;
 export const WALL_PAGE_DEFAULT = 20;
 export const WALL_PAGE_MAX = 100;
+/** A post's comments answer at most this many, the newest (shown oldest first). */
+export const COMMENTS_PER_POST_MAX = 200;
 
 export const wallMessages = {
   // Rules of SPEC.md section 5.

@@ -10,7 +10,7 @@ const base = (db: Db) =>
 export function listArcos(db: Db, naveName?: string) {
   let q = base(db);
   if (naveName) q = q.where('naves.name', '=', naveName);
-  return q.orderBy('naves.name').orderBy('arcos_sumergidos.name').execute();
+  return q.orderBy('naves.name').orderBy('arcos_sumergidos.name').limit(2000).execute();
 }
 
 export const findArco = (db: Db, id: number) => base(db).where('arcos_sumergidos.id', '=', id).executeTakeFirst();

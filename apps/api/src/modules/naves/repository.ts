@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index';
 
-export const listNaves = (db: Db) => db.selectFrom('naves').select(['id', 'name']).orderBy('name').execute();
+// Sites and stations are configuration: small, but bounded like every list.
+export const listNaves = (db: Db) => db.selectFrom('naves').select(['id', 'name']).orderBy('name').limit(500).execute();
 
 export const listNavesWithCounts = (db: Db) =>
   db
@@ -9,6 +10,7 @@ export const listNavesWithCounts = (db: Db) =>
     .select(['naves.id', 'naves.name', (eb) => eb.fn.count<number>('arcos_sumergidos.id').as('arcos_count')])
     .groupBy(['naves.id', 'naves.name'])
     .orderBy('naves.name')
+    .limit(500)
     .execute();
 
 export const findNaveById = (db: Db, id: number) => db.selectFrom('naves').select(['id', 'name']).where('id', '=', id).executeTakeFirst();

@@ -12,13 +12,17 @@ export function findUser(db: Db, id: number) {
 }
 
 export function listUsers(db: Db) {
-  return db
-    .selectFrom('users')
-    .leftJoin('naves', 'naves.id', 'users.nave_id')
-    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'naves.name as nave', 'users.created_at'])
-    .orderBy('users.name')
-    .orderBy('users.id')
-    .execute();
+  return (
+    db
+      .selectFrom('users')
+      .leftJoin('naves', 'naves.id', 'users.nave_id')
+      .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'naves.name as nave', 'users.created_at'])
+      .orderBy('users.name')
+      .orderBy('users.id')
+      // Bounded like every list: far above a factory's workforce.
+      .limit(5000)
+      .execute()
+  );
 }
 
 export function updateProfile(db: Db, id: number, name: string, workerId: string, now: string) {

@@ -1,5 +1,5 @@
 import { userMessages } from '@portal/contract/users';
-import type { WallComment, WallPost } from '@portal/contract/wall';
+import { COMMENTS_PER_POST_MAX, type WallComment, type WallPost } from '@portal/contract/wall';
 import type { Db } from '../../db/index';
 
 export interface PostFilter {
@@ -59,6 +59,11 @@ export async function listPosts(db: Db, viewerId: number, filter: PostFilter): P
   if (filter.arcoSumergidoId !== undefined) q = q.where('p.arco_sumergido_id', '=', filter.arcoSumergidoId);
   if (filter.wallName !== undefined) q = q.where('p.wall_name', '=', filter.wallName);
   if (filter.before !== undefined) q = q.where('p.id', '<', filter.before);
+  // With both equality filters, ordering by the whole index key pins PostgreSQL's planner to the
+  // station index instead of walking the primary key backwards (same order: the prefix is fixed).
+  if (filter.arcoSumergidoId !== undefined && filter.wallName !== undefined) {
+    q = q.orderBy('p.arco_sumergido_id', 'desc').orderBy('p.wall_name', 'desc');
+  }
   const rows = await q.orderBy('p.id', 'desc').limit(filter.limit).execute();
   return rows.map(toPost);
 }
@@ -184,9 +189,10 @@ const toComment = (r: CommentRow): WallComment => ({
   timestamp: r.created_at,
 });
 
+/** The newest comments of a post (bounded), oldest first as the thread reads. */
 export async function listCommentsOfPost(db: Db, postId: number): Promise<WallComment[]> {
-  const rows = await comments(db).where('c.post_id', '=', postId).orderBy('c.id', 'asc').execute();
-  return rows.map(toComment);
+  const rows = await comments(db).where('c.post_id', '=', postId).orderBy('c.id', 'desc').limit(COMMENTS_PER_POST_MAX).execute();
+  return rows.reverse().map(toComment);
 }
 
 export async function listAllComments(db: Db, limit: number, before?: number): Promise<WallComment[]> {

@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authMessages, loginBody } from '@portal/contract/auth';
-import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import type { loginBody } from '@portal/contract/auth';
+import { authMessages } from '@portal/contract/auth-messages';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { errorText } from '@/lib/api';
+import { lazyResolver } from '@/lib/lazyResolver';
 import { useArcosByNave } from '../api/get-arcos-by-nave';
 import { useNaves } from '../api/get-naves';
 import { useLogin } from '../api/login';
@@ -14,6 +15,13 @@ import { AuthCard } from '../components/AuthCard';
 import { firstError } from '../components/firstError';
 
 const ORDER = ['worker_id', 'password', 'nave', 'arco_sumergido_id'] as const;
+
+// zod and the schema load after the screen shows (120 KB budget of the login screen, issue 8).
+const validation = lazyResolver(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/auth')]).then(([{ zodResolver }, { loginBody }]) =>
+    zodResolver(loginBody),
+  ),
+);
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -24,10 +32,11 @@ export default function LoginPage() {
     watch,
     setValue,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(loginBody),
+  } = useForm<z.input<typeof loginBody>, unknown, z.output<typeof loginBody>>({
+    resolver: validation.resolver,
     defaultValues: { worker_id: '', password: '', nave: '', arco_sumergido_id: '' },
   });
+  useEffect(validation.preload, []);
   const nave = watch('nave');
   const naves = useNaves();
   const arcos = useArcosByNave(nave);
@@ -41,16 +50,16 @@ export default function LoginPage() {
     });
   });
 
-  const validation = firstError(errors, ORDER);
+  const invalid = firstError(errors, ORDER);
   const stations = nave ? (arcos.data ?? []) : [];
 
   return (
     <AuthCard title="Iniciar Sesión">
       <Form noValidate onSubmit={onSubmit}>
-        {(validation || serverError) && (
-          <Alert variant="danger" role="alert">
-            {validation ?? serverError}
-          </Alert>
+        {(invalid || serverError) && (
+          <div className="alert alert-danger" role="alert">
+            {invalid ?? serverError}
+          </div>
         )}
         <Form.Group className="mb-3" controlId="login-worker-id">
           <Form.Label>ID de Trabajador</Form.Label>

@@ -34,8 +34,9 @@ export default function TramoDetailPage() {
               <img
                 src={imageUrl(tramo.data.imagen)}
                 alt={`Imagen del tramo ${tramo.data.id_tramo}`}
-                className="img-fluid rounded border mt-3 d-block"
-                style={{ maxWidth: 400, width: '100%' }}
+                className="img-fluid rounded border mt-3 d-block bg-light"
+                // The stored size is unknown here: a fixed box keeps the page from jumping when it loads.
+                style={{ maxWidth: 400, width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
               />
             )}
           </>

@@ -14,6 +14,7 @@ export function PostCard({
   onToggleComments,
   onToggleLike,
   fresh = false,
+  priority = false,
 }: {
   post: WallPost;
   tz: string;
@@ -22,6 +23,8 @@ export function PostCard({
   onToggleLike: () => void;
   /** Just arrived through the live stream: highlighted for a moment (without motion when the user asks for less). */
   fresh?: boolean;
+  /** The first post of the page: its photo is likely the largest paint, so it loads at once. */
+  priority?: boolean;
 }) {
   const commentsId = `post-${post.id}-comments`;
   return (
@@ -51,7 +54,8 @@ export function PostCard({
               alt={`Imagen publicada por ${post.user_name}`}
               width={150}
               height={150}
-              loading="lazy"
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
               className="rounded border"
               style={{ objectFit: 'cover' }}
             />

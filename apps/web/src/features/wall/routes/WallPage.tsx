@@ -57,10 +57,11 @@ export default function WallPage() {
         <p className="text-muted">{wallMessages.empty}</p>
       ) : (
         <>
-          {list.map((post) => (
+          {list.map((post, index) => (
             <PostCard
               key={post.id}
               post={post}
+              priority={index === 0}
               tz={tz}
               fresh={live.fresh.has(post.id)}
               commentsOpen={openPostId === post.id}
