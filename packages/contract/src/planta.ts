@@ -46,6 +46,10 @@ export const exportMessages = {
   rangeOrder: 'La fecha de inicio debe ser anterior o igual a la de fin.',
   from: 'Desde',
   to: 'Hasta',
+  nave: 'Nave',
+  station: 'Arco sumergido',
+  allNaves: 'Todas las naves',
+  allStations: 'Todos los arcos sumergidos',
 } as const;
 
 /** A required date of the export range: missing or blank gives the range text, a malformed one the date's own. */

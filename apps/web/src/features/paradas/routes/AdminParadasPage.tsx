@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Banner, type BannerMessage } from '@/components/Banner';
+import { ExportCsvForm } from '@/components/ExportCsvForm';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
@@ -10,7 +11,6 @@ import { useExportParadas } from '../api/export-paradas';
 import { useParadas } from '../api/get-paradas';
 import { DeleteParadaModal } from '../components/DeleteParadaModal';
 import { EditParadaModal } from '../components/EditParadaModal';
-import { ExportCsvForm } from '../components/ExportCsvForm';
 import { ParadaCard } from '../components/ParadaCard';
 
 /** Admin 'Paradas Kaiser': every user's stops (the newest 200) with edit and delete. */

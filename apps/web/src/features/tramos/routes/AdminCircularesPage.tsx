@@ -4,12 +4,12 @@ import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { ExportCsvForm } from '@/components/ExportCsvForm';
 import { Loading } from '@/components/Loading';
 import { ApiError } from '@/lib/api';
 import { useExportTramos } from '../api/export-tramos';
 import { useAllTramos } from '../api/get-tramos';
 import { AdminEditTramoModal } from '../components/AdminEditTramoModal';
-import { ExportCsvForm } from '../components/ExportCsvForm';
 import { TramoGrid } from '../components/TramoGrid';
 import { useDeleteConfirmation } from '../components/useDeleteConfirmation';
 

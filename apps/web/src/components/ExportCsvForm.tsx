@@ -11,11 +11,7 @@ import Row from 'react-bootstrap/Row';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
-import { useExportNaves, useExportStations } from '../api/get-export-options';
-
-// Kept identical in features/paradas (features never import each other); a candidate for components/ or lib/.
-/** Labels SPEC.md leaves open. */
-const texts = { nave: 'Nave', station: 'Arco sumergido', allNaves: 'Todas las naves', allStations: 'Todos los arcos sumergidos' };
+import { useExportNaves, useExportStations } from './export-options';
 
 /** The factory's current month as an inclusive date range. */
 export function currentMonthRange(tz: string, now = new Date()): { startDate: string; endDate: string } {
@@ -84,14 +80,14 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
             </Col>
             <Col xs={12} sm={6} md>
               <Form.Group controlId="export-nave">
-                <Form.Label className="mb-1">{texts.nave}</Form.Label>
+                <Form.Label className="mb-1">{exportMessages.nave}</Form.Label>
                 <Form.Select
                   {...register('nave', {
                     // Another nave's station cannot stay chosen.
                     onChange: () => setValue('arco_sumergido_id', ''),
                   })}
                 >
-                  <option value="">{texts.allNaves}</option>
+                  <option value="">{exportMessages.allNaves}</option>
                   {naves.data?.map((n) => (
                     <option key={n.id} value={n.name}>
                       {n.name}
@@ -102,9 +98,9 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
             </Col>
             <Col xs={12} sm={6} md>
               <Form.Group controlId="export-station">
-                <Form.Label className="mb-1">{texts.station}</Form.Label>
+                <Form.Label className="mb-1">{exportMessages.station}</Form.Label>
                 <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
-                  <option value="">{texts.allStations}</option>
+                  <option value="">{exportMessages.allStations}</option>
                   {stations.data?.map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.name}

@@ -3,7 +3,6 @@ import type { Nave } from '@portal/contract/naves';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-// Kept identical in features/tramos (features never import each other); a candidate for components/ or lib/.
 /** The naves for the export filter (public list). */
 export const getNaves = () => api<Nave[]>('/api/naves', { auth: false });
 

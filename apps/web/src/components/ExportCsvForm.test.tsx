@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { attachmentName } from '../api/export-paradas';
+import { attachmentName } from '@/lib/download';
 import { currentMonthRange, ExportCsvForm } from './ExportCsvForm';
 
 // The machine may be busy: wait longer than Testing Library's default second for the lists to load.
