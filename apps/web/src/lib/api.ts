@@ -35,6 +35,12 @@ export function setSessionEndHandler(handler: () => void) {
   onSessionEnd = handler;
 }
 
+/** Ends the session in the browser: the token goes and the user is sent to /login (SPEC.md section 4). */
+export function endSession() {
+  removeToken();
+  onSessionEnd();
+}
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
@@ -85,8 +91,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (!res.ok) {
     const message = (data as { message?: unknown } | undefined)?.message;
     if (endSession && (res.status === 401 || res.status === 403)) {
-      removeToken();
-      onSessionEnd();
+      endSession();
     }
     throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
   }

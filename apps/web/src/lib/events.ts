@@ -1,6 +1,6 @@
 import type { EventPayloads, EventType } from '@portal/contract/events';
-import { apiUrl } from './api';
-import { getToken, removeToken } from './token';
+import { apiUrl, endSession } from './api';
+import { getToken } from './token';
 
 /**
  * The live event stream (GET /api/events). EventSource cannot send an Authorization header and a
@@ -318,11 +318,8 @@ function safely(fn: () => void) {
 export const eventStream = new EventStream({
   fetch: (...args) => fetch(...args),
   getToken,
-  endSession: () => {
-    // As the API client does on a 401/403: the token goes and the user signs in again.
-    removeToken();
-    window.location.assign('/login');
-  },
+  // As the API client does on a 401/403: the token goes and the user signs in again.
+  endSession,
   random: Math.random,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
