@@ -55,7 +55,7 @@ export interface ApiOptions {
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
-  const endSession = options.endSessionOnAuthError ?? auth;
+  const endsSession = options.endSessionOnAuthError ?? auth;
   const headers: Record<string, string> = {};
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -90,7 +90,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   if (!res.ok) {
     const message = (data as { message?: unknown } | undefined)?.message;
-    if (endSession && (res.status === 401 || res.status === 403)) {
+    if (endsSession && (res.status === 401 || res.status === 403)) {
       endSession();
     }
     throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
