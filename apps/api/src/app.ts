@@ -105,7 +105,12 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
     strictTransportSecurity: false,
   });
   if (config.corsOrigins.length) {
-    await app.register(cors, { origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE'] });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      // Downloads keep the server's file name; clients can honour Retry-After on 429.
+      exposedHeaders: ['Content-Disposition', 'Retry-After'],
+    });
   }
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30 } });
 
