@@ -26,12 +26,12 @@ async function phonePhoto(): Promise<Buffer> {
 }
 
 /** A list image that cannot shift the layout and does not load before it is needed. */
-async function expectThumbnail(img: Locator) {
+async function expectThumbnail(img: Locator, loading: 'lazy' | 'eager' = 'lazy') {
   await expect(img).toBeVisible();
   await expect(img).toHaveAttribute('src', /\/uploads\/[0-9a-f-]{36}_thumb\.webp$/);
   await expect(img).toHaveAttribute('width', /^\d+$/);
   await expect(img).toHaveAttribute('height', /^\d+$/);
-  await expect(img).toHaveAttribute('loading', 'lazy');
+  await expect(img).toHaveAttribute('loading', loading);
   // Decoded, not a broken image.
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 }
@@ -72,11 +72,17 @@ test('a 12-megapixel photo is shrunk in the browser: the upload is under 1 MB an
   await page.getByLabel('ID Circular').fill('CIR-FOTO');
 
   await page.getByLabel('Imagen (opcional)').setInputFiles({ name: 'IMG_20261121_101500.jpg', mimeType: 'image/jpeg', buffer: photo });
-  // The picker says it is working on the photo, then the preview shows the shrunk copy.
-  const preparing = page.getByRole('status').filter({ hasText: 'Preparando la imagen...' });
-  await expect(preparing).toBeVisible();
-  await expect(preparing).toHaveCount(0);
-  await expect(page.getByAltText('Vista previa de la imagen')).toBeVisible();
+  // The picker may say it is working on the photo (too briefly to assert on a fast machine); then the
+  // preview shows the shrunk copy.
+  const preview = page.getByAltText('Vista previa de la imagen');
+  await expect(preview).toBeVisible();
+  // The picker hands over the original first and the shrunk copy when it is ready: wait for the copy.
+  await expect
+    .poll(() => preview.evaluate((el: HTMLImageElement) => (el.complete ? Math.max(el.naturalWidth, el.naturalHeight) : 0)), {
+      timeout: 30_000,
+    })
+    .toBe(1600);
+  await expect(page.getByRole('status').filter({ hasText: 'Preparando la imagen...' })).toHaveCount(0);
 
   const sent = await submitAndCapture(page);
   expect(sent.length).toBeLessThan(1024 * 1024);
@@ -90,6 +96,8 @@ test('a 12-megapixel photo is shrunk in the browser: the upload is under 1 MB an
 
   // The circular is listed with its thumbnail.
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Consultar' }).click();
+  // The previous screen has an 'ID Tramo' field too: wait until the new one is shown.
+  await expect(page.getByRole('heading', { name: 'Consultar Datos' })).toBeVisible();
   await page.getByLabel('ID Tramo').fill(idTramo);
   await page.getByRole('button', { name: 'Buscar' }).click();
   const results = page.getByRole('dialog', { name: 'Resultados de la búsqueda' });
@@ -138,11 +146,18 @@ test('the wall lists its photos as sized, lazily loaded thumbnails', async ({ pa
   const images = page.getByAltText('Imagen publicada por Julia Muro');
   await expect(images).toHaveCount(3);
   // The first one on screen; lazy images below the fold are only checked for their attributes.
-  await expectThumbnail(images.first());
-  for (const img of await images.all()) {
+  await expectThumbnail(images.first(), 'eager');
+  const all = await images.all();
+  for (const [index, img] of all.entries()) {
     await expect(img).toHaveAttribute('src', /_thumb\.webp$/);
     await expect(img).toHaveAttribute('width', /^\d+$/);
     await expect(img).toHaveAttribute('height', /^\d+$/);
-    await expect(img).toHaveAttribute('loading', 'lazy');
+    // The first photo is likely the largest paint: it loads at once, with high priority.
+    if (index === 0) {
+      await expect(img).toHaveAttribute('loading', 'eager');
+      await expect(img).toHaveAttribute('fetchpriority', 'high');
+    } else {
+      await expect(img).toHaveAttribute('loading', 'lazy');
+    }
   }
 });
