@@ -2,11 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Arco, arcoBody, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos';
 import type { Nave } from '@portal/contract/naves';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
 import { useUpdateArco } from '../api/update-arco';
 
@@ -56,42 +54,30 @@ export function EditArcoModal({
   const options = arco && !naves.some((n) => n.name === arco.nave) ? [...naves, { id: -1, name: arco.nave }] : naves;
 
   return (
-    <Modal show={arco !== null} onHide={onHide} centered aria-labelledby="edit-arco-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="edit-arco-title">Editar Arco Sumergido</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Form.Group className="mb-3" controlId="edit-arco-name">
-            <Form.Label>Nombre del arco</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-arco-nave">
-            <Form.Label>Nave</Form.Label>
-            <Form.Select isInvalid={!!errors.nave} {...register('nave')}>
-              <option value="">-- Seleccionar Nave --</option>
-              {options.map((n) => (
-                <option key={n.id} value={n.name}>
-                  {n.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <EditModalFrame
+      id="edit-arco"
+      title="Editar Arco Sumergido"
+      show={arco !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <Form.Group className="mb-3" controlId="edit-arco-name">
+        <Form.Label>Nombre del arco</Form.Label>
+        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="edit-arco-nave">
+        <Form.Label>Nave</Form.Label>
+        <Form.Select isInvalid={!!errors.nave} {...register('nave')}>
+          <option value="">-- Seleccionar Nave --</option>
+          {options.map((n) => (
+            <option key={n.id} value={n.name}>
+              {n.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </EditModalFrame>
   );
 }

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
 import { useUpdateNave } from '../api/update-nave';
 
@@ -48,31 +46,19 @@ export function RenameNaveModal({
   const message = errors.name?.message ?? serverError;
 
   return (
-    <Modal show={nave !== null} onHide={onHide} centered aria-labelledby="rename-nave-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="rename-nave-title">Editar Nave</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Form.Group controlId="rename-nave-name">
-            <Form.Label>Nombre de la nave</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <EditModalFrame
+      id="rename-nave"
+      title="Editar Nave"
+      show={nave !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <Form.Group controlId="rename-nave-name">
+        <Form.Label>Nombre de la nave</Form.Label>
+        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+      </Form.Group>
+    </EditModalFrame>
   );
 }

@@ -2,11 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
 import { factoryDate, factoryTime, zonedInstant } from '@portal/contract/time';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
@@ -90,59 +88,47 @@ export function EditParadaModal({
       : stations;
 
   return (
-    <Modal show={parada !== null} onHide={onHide} centered aria-labelledby="edit-parada-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="edit-parada-title">Editar Parada Kaiser</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <p className="mb-3">
-            <strong>Fecha:</strong> {formatPlainDate(startDate)}
-            {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
-          </p>
-          <div className="d-flex gap-3">
-            <Form.Group className="mb-3 flex-fill" controlId="edit-parada-start">
-              <Form.Label>Hora de inicio</Form.Label>
-              <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
-            </Form.Group>
-            <Form.Group className="mb-3 flex-fill" controlId="edit-parada-end">
-              <Form.Label>Hora de fin</Form.Label>
-              <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
-            </Form.Group>
-          </div>
-          <Form.Group className="mb-3" controlId="edit-parada-arco">
-            <Form.Label>Arco Sumergido</Form.Label>
-            {arcos.isPending ? (
-              <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
-            ) : (
-              <Form.Select {...register('arco_sumergido_id')}>
-                {options.map((a) => (
-                  <option key={a.id} value={String(a.id)}>
-                    {a.name}
-                  </option>
-                ))}
-              </Form.Select>
-            )}
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-parada-description">
-            <Form.Label>Descripción</Form.Label>
-            <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <EditModalFrame
+      id="edit-parada"
+      title="Editar Parada Kaiser"
+      show={parada !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <p className="mb-3">
+        <strong>Fecha:</strong> {formatPlainDate(startDate)}
+        {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
+      </p>
+      <div className="d-flex gap-3">
+        <Form.Group className="mb-3 flex-fill" controlId="edit-parada-start">
+          <Form.Label>Hora de inicio</Form.Label>
+          <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
+        </Form.Group>
+        <Form.Group className="mb-3 flex-fill" controlId="edit-parada-end">
+          <Form.Label>Hora de fin</Form.Label>
+          <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
+        </Form.Group>
+      </div>
+      <Form.Group className="mb-3" controlId="edit-parada-arco">
+        <Form.Label>Arco Sumergido</Form.Label>
+        {arcos.isPending ? (
+          <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
+        ) : (
+          <Form.Select {...register('arco_sumergido_id')}>
+            {options.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.name}
+              </option>
+            ))}
+          </Form.Select>
+        )}
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="edit-parada-description">
+        <Form.Label>Descripción</Form.Label>
+        <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
+      </Form.Group>
+    </EditModalFrame>
   );
 }

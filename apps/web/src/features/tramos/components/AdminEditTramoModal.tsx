@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUpdateError, type Tramo, type TramoAdminEditForm, tramoAdminEditForm, tramoMessages } from '@portal/contract/tramos';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { ApiError, imageUrl } from '@/lib/api';
 import { useUpdateTramo } from '../api/update-tramo';
-import { EditModalFrame } from './EditModalFrame';
 import { firstError } from './firstError';
 import { TextField } from './TextField';
 
@@ -66,6 +66,8 @@ export function AdminEditTramoModal({
   return (
     <EditModalFrame
       id="admin-edit-tramo"
+      title="Editar Circular"
+      scrollable
       show={tramo !== null}
       message={message}
       busy={update.isPending}

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Tramo, type TramoEditForm, tramoEditForm, tramoMessages } from '@portal/contract/tramos';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
 import { useStations } from '../api/get-stations';
 import { useUpdateTramo } from '../api/update-tramo';
-import { EditModalFrame } from './EditModalFrame';
 import { firstError } from './firstError';
 import { StationSelect } from './StationSelect';
 import { TextField } from './TextField';
@@ -56,7 +56,16 @@ export function EditTramoModal({ tramo, onHide, onSaved }: { tramo: Tramo | null
 
   const message = firstError(errors, order) ?? serverError;
   return (
-    <EditModalFrame id="edit-tramo" show={tramo !== null} message={message} busy={update.isPending} onHide={onHide} onSubmit={onSubmit}>
+    <EditModalFrame
+      id="edit-tramo"
+      title="Editar Circular"
+      scrollable
+      show={tramo !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
       <TextField id="edit-tramo-id-tramo" label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
       <TextField id="edit-tramo-id-proyecto" label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
       <TextField id="edit-tramo-id-circular" label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
 import { useChangePassword } from '../api/change-password';
 import { SuccessToast } from './SuccessToast';
@@ -52,40 +50,28 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
 
   return (
     <>
-      <Modal show={show} onHide={onHide} centered aria-labelledby="change-password-title">
-        <Form noValidate onSubmit={onSubmit}>
-          <Modal.Header closeButton closeLabel="Cerrar">
-            <Modal.Title id="change-password-title">Cambiar Contraseña</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {message && (
-              <Alert variant="danger" role="alert">
-                {message}
-              </Alert>
-            )}
-            <Form.Group className="mb-3" controlId="change-password-current">
-              <Form.Label>Contraseña Actual</Form.Label>
-              <Form.Control type="password" autoComplete="current-password" {...register('currentPassword')} />
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="change-password-new">
-              <Form.Label>Nueva Contraseña</Form.Label>
-              <Form.Control type="password" autoComplete="new-password" {...register('newPassword')} />
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="change-password-confirm">
-              <Form.Label>Confirmar Nueva Contraseña</Form.Label>
-              <Form.Control type="password" autoComplete="new-password" {...register('confirmPassword')} />
-            </Form.Group>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={onHide} disabled={change.isPending}>
-              Cerrar
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Guardando...' : 'Guardar cambios'}
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <EditModalFrame
+        id="change-password"
+        title="Cambiar Contraseña"
+        show={show}
+        message={message}
+        busy={change.isPending}
+        onHide={onHide}
+        onSubmit={onSubmit}
+      >
+        <Form.Group className="mb-3" controlId="change-password-current">
+          <Form.Label>Contraseña Actual</Form.Label>
+          <Form.Control type="password" autoComplete="current-password" {...register('currentPassword')} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="change-password-new">
+          <Form.Label>Nueva Contraseña</Form.Label>
+          <Form.Control type="password" autoComplete="new-password" {...register('newPassword')} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="change-password-confirm">
+          <Form.Label>Confirmar Nueva Contraseña</Form.Label>
+          <Form.Control type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </Form.Group>
+      </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>
   );

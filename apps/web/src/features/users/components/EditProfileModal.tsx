@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileBody, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useUpdateProfile } from '../api/update-profile';
@@ -47,36 +45,24 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
 
   return (
     <>
-      <Modal show={show} onHide={onHide} centered aria-labelledby="edit-profile-title">
-        <Form noValidate onSubmit={onSubmit}>
-          <Modal.Header closeButton closeLabel="Cerrar">
-            <Modal.Title id="edit-profile-title">Editar Perfil</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            {message && (
-              <Alert variant="danger" role="alert">
-                {message}
-              </Alert>
-            )}
-            <Form.Group className="mb-3" controlId="edit-profile-name">
-              <Form.Label>Nombre</Form.Label>
-              <Form.Control type="text" autoComplete="name" isInvalid={!!errors.name} {...register('name')} />
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="edit-profile-worker-id">
-              <Form.Label>ID de Trabajador</Form.Label>
-              <Form.Control type="text" autoComplete="username" isInvalid={!!errors.worker_id} {...register('worker_id')} />
-            </Form.Group>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-              Cerrar
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
+      <EditModalFrame
+        id="edit-profile"
+        title="Editar Perfil"
+        show={show}
+        message={message}
+        busy={update.isPending}
+        onHide={onHide}
+        onSubmit={onSubmit}
+      >
+        <Form.Group className="mb-3" controlId="edit-profile-name">
+          <Form.Label>Nombre</Form.Label>
+          <Form.Control type="text" autoComplete="name" isInvalid={!!errors.name} {...register('name')} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="edit-profile-worker-id">
+          <Form.Label>ID de Trabajador</Form.Label>
+          <Form.Control type="text" autoComplete="username" isInvalid={!!errors.worker_id} {...register('worker_id')} />
+        </Form.Group>
+      </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>
   );

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { commentAdminEdit, type WallComment, wallMessages } from '@portal/contract/wall';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
 import { useUpdateComment } from '../api/update-comment';
@@ -46,44 +44,32 @@ export function CommentEditModal({ comment, onHide, onSaved }: { comment: WallCo
 
   const message = errors.content?.message ?? serverError;
   return (
-    <Modal show={!!comment} onHide={onHide} centered aria-labelledby="edit-comment-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="edit-comment-title">Editar Comentario</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Form.Group className="mb-3" controlId="edit-comment-content">
-            <Form.Label>Contenido</Form.Label>
-            <Form.Control as="textarea" rows={3} isInvalid={!!errors.content} {...register('content')} />
-          </Form.Group>
-          <Controller
-            control={control}
-            name="image"
-            render={({ field }) => (
-              <ImagePicker
-                label="Nueva imagen (opcional)"
-                file={field.value instanceof File ? field.value : null}
-                onChange={(file) => field.onChange(file ?? comment?.image_path ?? null)}
-                existingUrl={imageUrl(comment?.image_thumb ?? comment?.image_path)}
-                previewMaxWidth={100}
-              />
-            )}
+    <EditModalFrame
+      id="edit-comment"
+      title="Editar Comentario"
+      show={!!comment}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <Form.Group className="mb-3" controlId="edit-comment-content">
+        <Form.Label>Contenido</Form.Label>
+        <Form.Control as="textarea" rows={3} isInvalid={!!errors.content} {...register('content')} />
+      </Form.Group>
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImagePicker
+            label="Nueva imagen (opcional)"
+            file={field.value instanceof File ? field.value : null}
+            onChange={(file) => field.onChange(file ?? comment?.image_path ?? null)}
+            existingUrl={imageUrl(comment?.image_thumb ?? comment?.image_path)}
+            previewMaxWidth={100}
           />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        )}
+      />
+    </EditModalFrame>
   );
 }

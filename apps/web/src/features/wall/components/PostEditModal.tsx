@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { postAdminEdit, type WallPost, wallMessages } from '@portal/contract/wall';
 import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { Controller, useForm } from 'react-hook-form';
+import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
 import { useUpdatePost } from '../api/update-post';
@@ -54,48 +52,36 @@ export function PostEditModal({ post, onHide, onSaved }: { post: WallPost | null
 
   const message = errors.content?.message ?? errors.wall_name?.message ?? serverError;
   return (
-    <Modal show={!!post} onHide={onHide} centered aria-labelledby="edit-post-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="edit-post-title">Editar Publicación</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert">
-              {message}
-            </Alert>
-          )}
-          <Form.Group className="mb-3" controlId="edit-post-content">
-            <Form.Label>Contenido</Form.Label>
-            <Form.Control as="textarea" rows={4} isInvalid={!!errors.content} {...register('content')} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="edit-post-wall">
-            <Form.Label>Nombre del muro</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.wall_name} {...register('wall_name')} />
-          </Form.Group>
-          <Controller
-            control={control}
-            name="image"
-            render={({ field }) => (
-              <ImagePicker
-                label="Nueva imagen (opcional)"
-                file={field.value instanceof File ? field.value : null}
-                onChange={(file) => field.onChange(file ?? post?.image_path ?? null)}
-                existingUrl={imageUrl(post?.image_thumb ?? post?.image_path)}
-                previewMaxWidth={100}
-              />
-            )}
+    <EditModalFrame
+      id="edit-post"
+      title="Editar Publicación"
+      show={!!post}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <Form.Group className="mb-3" controlId="edit-post-content">
+        <Form.Label>Contenido</Form.Label>
+        <Form.Control as="textarea" rows={4} isInvalid={!!errors.content} {...register('content')} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="edit-post-wall">
+        <Form.Label>Nombre del muro</Form.Label>
+        <Form.Control type="text" isInvalid={!!errors.wall_name} {...register('wall_name')} />
+      </Form.Group>
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImagePicker
+            label="Nueva imagen (opcional)"
+            file={field.value instanceof File ? field.value : null}
+            onChange={(file) => field.onChange(file ?? post?.image_path ?? null)}
+            existingUrl={imageUrl(post?.image_thumb ?? post?.image_path)}
+            previewMaxWidth={100}
           />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide} disabled={update.isPending}>
-            Cerrar
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        )}
+      />
+    </EditModalFrame>
   );
 }

@@ -4,29 +4,37 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 
-/** The frame of both circular edit modals: title, first error, body, 'Cerrar' and 'Guardar cambios'. */
+/**
+ * The frame every edit dialog shares: a centered modal holding one form, the title (labelled by `${id}-title`),
+ * the first error in a danger alert, the body, and 'Cerrar' plus the submit button, both disabled while busy.
+ * `scrollable` lets a long form scroll inside the dialog (the circular editors).
+ */
 export function EditModalFrame({
   id,
+  title,
   show,
   message,
   busy,
   onHide,
   onSubmit,
+  scrollable = false,
   children,
 }: {
   id: string;
+  title: ReactNode;
   show: boolean;
   message: string | null | undefined;
   busy: boolean;
   onHide: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  scrollable?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Modal show={show} onHide={onHide} centered scrollable aria-labelledby={`${id}-title`}>
+    <Modal show={show} onHide={onHide} centered scrollable={scrollable} aria-labelledby={`${id}-title`}>
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id={`${id}-title`}>Editar Circular</Modal.Title>
+          <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {message && (
