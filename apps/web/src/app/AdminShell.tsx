@@ -3,16 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import NavDropdown from 'react-bootstrap/NavDropdown';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/Loading';
-import ChangePasswordModal from '@/features/users/components/ChangePasswordModal';
-import EditProfileModal from '@/features/users/components/EditProfileModal';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { adminNav } from './adminNav';
 import { BRAND } from './brand';
-import { TruncatedName } from './TruncatedName';
+import { UserMenu } from './UserMenu';
 
 function SideNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
   return (
@@ -43,7 +40,6 @@ export default function AdminShell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
 
   const logout = () => {
     removeToken();
@@ -69,18 +65,7 @@ export default function AdminShell() {
             <Nav.Link as={Link} to="/dashboard" className="text-nowrap">
               Dashboard Usuario
             </Nav.Link>
-            <NavDropdown title={<TruncatedName name={user?.name || 'Admin User'} />} id="admin-user-menu" align="end">
-              <NavDropdown.Item as="button" onClick={() => setDialog('profile')}>
-                Editar Perfil
-              </NavDropdown.Item>
-              <NavDropdown.Item as="button" onClick={() => setDialog('password')}>
-                Cambiar Contraseña
-              </NavDropdown.Item>
-              <NavDropdown.Divider />
-              <NavDropdown.Item as="button" onClick={logout}>
-                Cerrar Sesión
-              </NavDropdown.Item>
-            </NavDropdown>
+            <UserMenu id="admin-user-menu" name={user?.name || 'Admin User'} onLogout={logout} />
           </Nav>
         </Container>
       </Navbar>
@@ -109,9 +94,6 @@ export default function AdminShell() {
           </Suspense>
         </main>
       </div>
-
-      <EditProfileModal show={dialog === 'profile'} onHide={() => setDialog(null)} />
-      <ChangePasswordModal show={dialog === 'password'} onHide={() => setDialog(null)} />
     </div>
   );
 }

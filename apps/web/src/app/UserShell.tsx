@@ -1,16 +1,13 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
-import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/Loading';
-import ChangePasswordModal from '@/features/users/components/ChangePasswordModal';
-import EditProfileModal from '@/features/users/components/EditProfileModal';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
 import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
-import { TruncatedName } from './TruncatedName';
+import { UserMenu } from './UserMenu';
 
 const bottomLinks = [
   { to: '/dashboard', label: 'Home', Icon: HomeIcon, end: true },
@@ -23,7 +20,6 @@ const bottomLinks = [
 export default function UserShell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
   if (!user) return <p className="p-3">Cargando...</p>;
 
   const logout = () => {
@@ -44,18 +40,7 @@ export default function UserShell() {
                 Admin
               </Nav.Link>
             )}
-            <NavDropdown title={<TruncatedName name={user.name || 'Usuario'} />} id="user-menu" align="end">
-              <NavDropdown.Item as="button" onClick={() => setDialog('profile')}>
-                Editar Perfil
-              </NavDropdown.Item>
-              <NavDropdown.Item as="button" onClick={() => setDialog('password')}>
-                Cambiar Contraseña
-              </NavDropdown.Item>
-              <NavDropdown.Divider />
-              <NavDropdown.Item as="button" onClick={logout}>
-                Cerrar Sesión
-              </NavDropdown.Item>
-            </NavDropdown>
+            <UserMenu id="user-menu" name={user.name || 'Usuario'} onLogout={logout} />
           </Nav>
         </Container>
       </Navbar>
@@ -80,9 +65,6 @@ export default function UserShell() {
           ))}
         </ul>
       </nav>
-
-      <EditProfileModal show={dialog === 'profile'} onHide={() => setDialog(null)} />
-      <ChangePasswordModal show={dialog === 'password'} onHide={() => setDialog(null)} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { type Arco, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Banner, type BannerMessage } from '@/components/Banner';
+import { CardActions } from '@/components/CardActions';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
@@ -57,21 +57,13 @@ export default function AdminArcosPage() {
                   <Card.Title className="h6">{arco.name}</Card.Title>
                   <Card.Text className="text-muted small">{arco.nave}</Card.Text>
                 </Card.Body>
-                <Card.Footer className="d-flex gap-2 bg-transparent">
-                  <Button size="sm" variant="outline-primary" onClick={() => setEditing(arco)}>
-                    Editar
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    onClick={() => {
-                      setDeleteError(null);
-                      setDeleting(arco);
-                    }}
-                  >
-                    Eliminar
-                  </Button>
-                </Card.Footer>
+                <CardActions
+                  onEdit={() => setEditing(arco)}
+                  onDelete={() => {
+                    setDeleteError(null);
+                    setDeleting(arco);
+                  }}
+                />
               </Card>
             </Col>
           ))}

@@ -1,6 +1,6 @@
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { CardActions } from '@/components/CardActions';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 
 /** One stop with every field and its fallback text (SPEC.md section 2). */
@@ -38,14 +38,7 @@ export function ParadaCard({
           ))}
         </dl>
       </Card.Body>
-      <Card.Footer className="d-flex gap-2 bg-transparent">
-        <Button size="sm" variant="outline-primary" onClick={onEdit}>
-          Editar
-        </Button>
-        <Button size="sm" variant="outline-danger" onClick={onDelete}>
-          Eliminar
-        </Button>
-      </Card.Footer>
+      <CardActions onEdit={onEdit} onDelete={onDelete} />
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Banner, type BannerMessage } from '@/components/Banner';
+import { CardActions } from '@/components/CardActions';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
 import { errorText, imageUrl } from '@/lib/api';
@@ -81,21 +82,13 @@ export default function AdminPostsPage() {
                       Me gusta: {post.like_count} · Comentarios: {post.comment_count}
                     </p>
                   </Card.Body>
-                  <Card.Footer className="d-flex gap-2 justify-content-end">
-                    <Button size="sm" variant="outline-primary" onClick={() => setEditing(post)}>
-                      Editar
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(post);
-                      }}
-                    >
-                      Eliminar
-                    </Button>
-                  </Card.Footer>
+                  <CardActions
+                    onEdit={() => setEditing(post)}
+                    onDelete={() => {
+                      setDeleteError(null);
+                      setDeleting(post);
+                    }}
+                  />
                 </Card>
               </Col>
             ))}
