@@ -24,6 +24,7 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  WALL_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   FACTORY_TZ: z
     .string()
     .default('Europe/Madrid')
@@ -71,6 +72,8 @@ export interface Config {
   tokenTtlHours: number;
   /** How long an authenticated account row may be reused (0 = read on every request). */
   authCacheMs: number;
+  /** Longest life of a cached wall page (events invalidate it at once; 0 turns the cache off). */
+  wallCacheMs: number;
   factoryTz: string;
   corsOrigins: string[];
   adminWorkerId?: string;
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     authCacheMs: e.AUTH_CACHE_MS,
+    wallCacheMs: e.WALL_CACHE_MS,
     factoryTz: e.FACTORY_TZ,
     corsOrigins: e.CORS_ORIGINS,
     adminWorkerId: e.ADMIN_WORKER_ID,

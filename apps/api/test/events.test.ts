@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   commentCreatedEvent,
   commentDeletedEvent,
@@ -12,8 +11,7 @@ import {
 } from '@portal/contract/events';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import type { App } from '../src/app';
 import { createTokenService } from '../src/plugins/auth';
 import {
   adminToken,
@@ -25,6 +23,7 @@ import {
   multipart,
   pgUnavailable,
   type Station,
+  secondInstance,
   TEST_DB,
   type TestApp,
 } from './helper';
@@ -448,11 +447,7 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   beforeAll(async () => {
     t = await buildTestApp(pgEnv());
     // Instance B: its own pool and listener on the same PostgreSQL schema as instance A.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-    const schemaUrl = `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${rows[0].schema}`)}`;
-    second = await buildApp({
-      config: loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET, DATABASE_URL: schemaUrl, WEB_DIST: path.join(t.dataDir, 'no-web') }),
-    });
+    second = await secondInstance(t);
     urlA = await listen(t.app);
     urlB = await listen(second);
     station = await createStation(t, 'Arco Compartido');

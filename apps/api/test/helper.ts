@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -87,6 +88,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second API instance on the same PostgreSQL schema as `t` (its own pool and LISTEN connection),
+ * as a load balancer would run it. PostgreSQL only.
+ */
+export async function secondInstance(t: TestApp, env: Record<string, string> = {}): Promise<App> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+  const schemaUrl = `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${rows[0].schema}`)}`;
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET, DATABASE_URL: schemaUrl, WEB_DIST: path.join(t.dataDir, 'no-web'), ...env }),
+  });
+  await app.ready();
+  return app;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

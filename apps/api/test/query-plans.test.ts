@@ -189,26 +189,30 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
   });
   afterAll(async () => t?.close());
 
-  it('wall of a station: posts by the station index, author, station and the caller like flag by key', async () => {
-    const [p] = await plans((db) => wall.listPosts(db, workerId, { arcoSumergidoId: stationA, wallName: 'Main', limit: 20 }));
+  it('wall of a station: posts by the station index with author and station, no sort', async () => {
+    const [p] = await plans((db) => wall.listPostPage(db, { arcoSumergidoId: stationA, wallName: 'Main', limit: 20 }));
     expectIndex(p, pg ? 'wall_posts' : 'p', 'wall_posts_wall_idx');
     expectNoSort(p);
-    if (pg) {
-      expect(p.plan, show(p)).toMatch(/Index (Only )?Scan using wall_likes_pk on wall_likes/);
-    } else {
-      expect(p.plan, show(p)).toMatch(/SEARCH mine USING (COVERING )?INDEX sqlite_autoindex_wall_likes_1 \(post_id=\? AND user_id=\?\)/);
-    }
-    expectNoFullScan(p, pg ? ['wall_posts', 'wall_likes', 'users'] : ['p', 'mine', 'u']);
+    expectNoFullScan(p, pg ? ['wall_posts', 'users'] : ['p', 'u']);
+  });
+
+  it("the like flags of a page: the page's likes by the likes' primary key", async () => {
+    const ids = (await wall.listPostPage(t.db, { arcoSumergidoId: stationA, wallName: 'Main', limit: 20 })).map((p) => p.id);
+    expect(ids.length).toBe(20);
+    const [p] = await plans((db) => wall.likersOf(db, ids));
+    if (pg) expect(p.plan, show(p)).toMatch(/Index (Only )?Scan using wall_likes_pk on wall_likes/);
+    else expect(p.plan, show(p)).toMatch(/SEARCH wall_likes USING (COVERING )?INDEX sqlite_autoindex_wall_likes_1 \(post_id=\?\)/);
+    expectNoFullScan(p, ['wall_likes']);
   });
 
   it('next page of a wall (before=id) keeps to the station index', async () => {
-    const [p] = await plans((db) => wall.listPosts(db, workerId, { arcoSumergidoId: stationA, wallName: 'Main', before: 2000, limit: 20 }));
+    const [p] = await plans((db) => wall.listPostPage(db, { arcoSumergidoId: stationA, wallName: 'Main', before: 2000, limit: 20 }));
     expectIndex(p, pg ? 'wall_posts' : 'p', 'wall_posts_wall_idx');
     expectNoSort(p);
   });
 
   it('every wall (admin): newest posts walked backwards on the primary key, no sort', async () => {
-    const [p] = await plans((db) => wall.listPosts(db, workerId, { limit: 20 }));
+    const [p] = await plans((db) => wall.listPostPage(db, { limit: 20 }));
     if (pg) expect(p.plan, show(p)).toMatch(/Index Scan Backward using wall_posts_pkey on wall_posts/);
     // SQLite walks the rowid from the end; without a temp B-tree the LIMIT stops it after 20 rows.
     else expect(p.plan, show(p)).toMatch(/^SCAN p$/m);

@@ -39,6 +39,18 @@ interface Envelope {
   r?: number;
 }
 
+/** The NOTIFY of invalidateCaches(): no event, only "what you cached may be stale". */
+interface StaleEnvelope {
+  x: 'stale';
+}
+
+/**
+ * A cache of reads that follows the writes: told of every event as it is published on this instance
+ * (before the answer of the write goes out) and as it arrives from any instance; told `null` when
+ * anything may have changed (a change with no event, or events possibly missed).
+ */
+export type CacheWatcher = (event: BusEvent | null) => void;
+
 /** The stop's owner of a `parada.changed` event (its payload carries only the stop and station ids). */
 type OwnerArg<T extends PublishedType> = T extends 'parada.changed' ? [owner: { userId: number | null }] : [];
 
@@ -171,6 +183,7 @@ export class EventBus {
   /** Tunable for tests: the stream heartbeat and the largest NOTIFY payload (PostgreSQL allows 8000 bytes). */
   readonly settings = { heartbeatMs: 25_000, maxNotifyBytes: 7_900 };
   private readonly subscribers = new Set<Subscriber>();
+  private readonly watchers = new Set<CacheWatcher>();
   private listener: PgListener | null = null;
   private reloader: Reloader | null = null;
 
@@ -200,6 +213,37 @@ export class EventBus {
     return () => this.subscribers.delete(subscriber);
   }
 
+  /** Keeps a read cache in step with the writes of every instance; see CacheWatcher. */
+  watch(watcher: CacheWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /**
+   * For a change that publishes no event but shows in cached reads (a renamed user or station, a
+   * deleted user): every instance's watchers drop what they hold. Never throws.
+   */
+  async invalidateCaches(): Promise<void> {
+    this.tellWatchers(null);
+    const listener = this.listener;
+    if (!listener) return;
+    try {
+      await sql`select pg_notify(${listener.channel}, ${JSON.stringify({ x: 'stale' } satisfies StaleEnvelope)})`.execute(this.db);
+    } catch (error) {
+      this.log.error({ err: error }, 'cache invalidation not published');
+    }
+  }
+
+  private tellWatchers(event: BusEvent | null) {
+    for (const watcher of this.watchers) {
+      try {
+        watcher(event);
+      } catch (error) {
+        this.log.error({ err: error }, 'cache watcher failed');
+      }
+    }
+  }
+
   /** The NOTIFY channel on PostgreSQL; undefined while events stay in process. */
   get channel(): string | undefined {
     return this.listener?.channel;
@@ -212,6 +256,8 @@ export class EventBus {
   /** Never throws: the write it reports has already committed. */
   async publish<T extends PublishedType>(type: T, payload: EventPayloads[T], ...owner: OwnerArg<T>): Promise<void> {
     const event = { type, payload, audience: audienceOf(type, payload, owner[0]) } as BusEvent;
+    // This instance's caches first, so the writer's next read already sees its write.
+    this.tellWatchers(event);
     const listener = this.listener;
     if (!listener) {
       this.deliver(event);
@@ -235,7 +281,14 @@ export class EventBus {
 
   private async receive(text: string): Promise<void> {
     try {
-      const envelope = JSON.parse(text) as Envelope;
+      const parsed = JSON.parse(text) as Envelope | StaleEnvelope;
+      if ('x' in parsed) {
+        this.tellWatchers(null);
+        return;
+      }
+      const envelope = parsed;
+      // Watchers need only the type and the audience: told before any reload, which may find nothing.
+      this.tellWatchers({ type: envelope.t, payload: envelope.p, audience: envelope.a } as BusEvent);
       let payload = envelope.p;
       if (payload === undefined && envelope.r !== undefined) {
         payload = await this.reloader?.(envelope.t, envelope.r);
@@ -260,6 +313,8 @@ export class EventBus {
 
   /** Ends every local stream: their clients reconnect and refetch what they may have missed. */
   resetAll(): void {
+    // Whatever was missed may also be in a cache.
+    this.tellWatchers(null);
     for (const subscriber of [...this.subscribers]) {
       try {
         subscriber.reset();

@@ -39,7 +39,12 @@ export default async function arcosRoutes(app: App) {
       config: { policy: 'admin' },
       schema: { tags: ['arcos'], params: idParams, body: arcoBody, response: { 200: arco.extend({ message: z.string() }), ...errors } },
     },
-    async (request) => ({ ...(await updateArco(app.db, request.params.id, request.body)), message: arcoMessages.updated }),
+    async (request) => {
+      const updated = await updateArco(app.db, request.params.id, request.body);
+      // The station's name shows on cached wall pages.
+      await app.events.invalidateCaches();
+      return { ...updated, message: arcoMessages.updated };
+    },
   );
 
   app.delete(

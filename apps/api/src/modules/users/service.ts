@@ -42,6 +42,8 @@ async function saveProfile(app: FastifyInstance, id: number, body: ProfileInput)
     if (isUniqueViolation(error)) throw conflict(authMessages.duplicateWorkerId);
     throw error;
   }
+  // The author's name shows on cached wall pages.
+  await app.events.invalidateCaches();
 }
 
 export async function updateOwnProfile(app: FastifyInstance, caller: AuthUser, body: ProfileInput): Promise<string> {
@@ -131,4 +133,6 @@ export async function deleteUser(app: FastifyInstance, caller: AuthUser, id: num
     await repo.deleteUser(trx, id);
   });
   app.userCache.invalidate(id);
+  // Their likes and their name leave the cached wall pages.
+  await app.events.invalidateCaches();
 }

@@ -9,16 +9,12 @@ export interface PostFilter {
   limit: number;
 }
 
-/**
- * Posts as a given viewer sees them: author name, station name and whether the viewer liked each
- * one, all in one query (a left join on the viewer's own like row, which the primary key makes unique).
- */
-function postsFor(db: Db, viewerId: number) {
+/** Posts with their author's and station's names and their counters, as every viewer sees them. */
+function posts(db: Db) {
   return db
     .selectFrom('wall_posts as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
-    .leftJoin('wall_likes as mine', (join) => join.onRef('mine.post_id', '=', 'p.id').on('mine.user_id', '=', viewerId))
     .select([
       'p.id',
       'p.user_id',
@@ -32,13 +28,15 @@ function postsFor(db: Db, viewerId: number) {
       'p.image_thumb',
       'p.like_count',
       'p.comment_count',
-      'mine.user_id as liked_by',
     ]);
 }
 
-type PostRow = Awaited<ReturnType<ReturnType<typeof postsFor>['executeTakeFirstOrThrow']>>;
+type PostRow = Awaited<ReturnType<ReturnType<typeof posts>['executeTakeFirstOrThrow']>>;
 
-const toPost = (r: PostRow): WallPost => ({
+/** A post without the viewer's like flag: what a wall page shares between its viewers. */
+export type SharedPost = Omit<WallPost, 'is_liked_by_current_user'>;
+
+const toPost = (r: PostRow): SharedPost => ({
   id: r.id,
   user_id: r.user_id,
   user_name: r.user_name ?? userMessages.deletedUserName,
@@ -51,11 +49,11 @@ const toPost = (r: PostRow): WallPost => ({
   image_thumb: r.image_thumb,
   like_count: Number(r.like_count),
   comment_count: Number(r.comment_count),
-  is_liked_by_current_user: r.liked_by !== null && r.liked_by !== undefined,
 });
 
-export async function listPosts(db: Db, viewerId: number, filter: PostFilter): Promise<WallPost[]> {
-  let q = postsFor(db, viewerId);
+/** One page of a wall, newest first, as every viewer sees it (the like flags come from likersOf). */
+export async function listPostPage(db: Db, filter: PostFilter): Promise<SharedPost[]> {
+  let q = posts(db);
   if (filter.arcoSumergidoId !== undefined) q = q.where('p.arco_sumergido_id', '=', filter.arcoSumergidoId);
   if (filter.wallName !== undefined) q = q.where('p.wall_name', '=', filter.wallName);
   if (filter.before !== undefined) q = q.where('p.id', '<', filter.before);
@@ -68,9 +66,22 @@ export async function listPosts(db: Db, viewerId: number, filter: PostFilter): P
   return rows.map(toPost);
 }
 
+/** Who liked each of these posts (by the likes' primary key, post first). */
+export async function likersOf(db: Db, postIds: number[]): Promise<Map<number, Set<number>>> {
+  const likers = new Map<number, Set<number>>(postIds.map((id) => [id, new Set<number>()]));
+  if (postIds.length === 0) return likers;
+  const rows = await db.selectFrom('wall_likes').select(['post_id', 'user_id']).where('post_id', 'in', postIds).execute();
+  for (const row of rows) likers.get(row.post_id)?.add(row.user_id);
+  return likers;
+}
+
 export async function findPostView(db: Db, viewerId: number, id: number): Promise<WallPost | undefined> {
-  const row = await postsFor(db, viewerId).where('p.id', '=', id).executeTakeFirst();
-  return row && toPost(row);
+  const row = await posts(db)
+    .leftJoin('wall_likes as mine', (join) => join.onRef('mine.post_id', '=', 'p.id').on('mine.user_id', '=', viewerId))
+    .select('mine.user_id as liked_by')
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...toPost(row), is_liked_by_current_user: row.liked_by !== null && row.liked_by !== undefined };
 }
 
 export const findPost = (db: Db, id: number) =>

@@ -10,10 +10,12 @@ import {
   wallMessages,
   wallPost,
 } from '@portal/contract/wall';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
+import { WallPageCache } from './page-cache';
 import * as wall from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -23,11 +25,30 @@ const multipartDoc = { consumes: ['multipart/form-data'] };
 const user = { policy: 'user' } as const;
 const tags = ['wall'];
 
+/**
+ * Sends a body that is already JSON text: the page cache serialized it and checked it against the
+ * route's response schema when it was built, so Fastify passes it through unchanged.
+ */
+function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallPages: WallPageCache;
+  }
+}
+
 export default async function wallRoutes(app: App) {
+  const pages = new WallPageCache(app.config.wallCacheMs);
+  app.decorate('wallPages', pages);
+  const unwatch = app.events.watch(pages.watcher);
+  app.addHook('onClose', async () => unwatch());
+
   app.get(
     '/wall/posts',
     { config: user, schema: { tags, querystring: postsQuery, response: { 200: z.array(wallPost), ...errors } } },
-    async (request) => wall.listPosts(app.db, currentUser(request), request.query),
+    async (request, reply) => sendJsonText(reply, await wall.listPosts(app, currentUser(request), request.query)),
   );
 
   app.post(

@@ -46,19 +46,33 @@ function assertAuthor(user: AuthUser, authorId: number | null) {
   if (!isAdmin(user) && authorId !== user.id) throw forbidden(wallMessages.notAuthor);
 }
 
-export async function listPosts(db: Db, user: AuthUser, query: z.output<typeof postsQuery>) {
+/** The wall list as JSON, from the page cache (page-cache.ts); the caller's like flags are applied per answer. */
+export async function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>): Promise<string> {
   const { limit, before } = query;
+  let filter: repo.PostFilter;
   if (!isAdmin(user)) {
     const station = workerStation(user, query.arco_sumergido_id);
-    return repo.listPosts(db, user.id, { arcoSumergidoId: station, wallName: query.wall_name ?? WALL_DEFAULT_NAME, limit, before });
+    filter = { arcoSumergidoId: station, wallName: query.wall_name ?? WALL_DEFAULT_NAME, limit, before };
+  } else {
+    // An admin with no filter moderates every wall; with one, sees that station's (or wall's) posts.
+    const filtered = query.arco_sumergido_id !== undefined || query.wall_name !== undefined;
+    filter = {
+      arcoSumergidoId: query.arco_sumergido_id,
+      wallName: filtered ? (query.wall_name ?? WALL_DEFAULT_NAME) : undefined,
+      limit,
+      before,
+    };
   }
-  // An admin with no filter moderates every wall; with one, sees that station's (or wall's) posts.
-  const filtered = query.arco_sumergido_id !== undefined || query.wall_name !== undefined;
-  return repo.listPosts(db, user.id, {
-    arcoSumergidoId: query.arco_sumergido_id,
-    wallName: filtered ? (query.wall_name ?? WALL_DEFAULT_NAME) : undefined,
-    limit,
-    before,
+  const key = { station: filter.arcoSumergidoId, wallName: filter.wallName, before, limit };
+  return app.wallPages.json(key, user.id, async () => {
+    const posts = await repo.listPostPage(app.db, filter);
+    return {
+      posts,
+      likers: await repo.likersOf(
+        app.db,
+        posts.map((p) => p.id),
+      ),
+    };
   });
 }
 

@@ -1,0 +1,137 @@
+import { EVENT_TYPES, type EventType } from '@portal/contract/events';
+import { type WallPost, wallPost } from '@portal/contract/wall';
+import type { BusEvent } from '../../plugins/events';
+import type { SharedPost } from './repository';
+
+/** Which wall page: a station's (or every station's, for an admin), one wall name, one page. */
+export interface PageKey {
+  station?: number;
+  wallName?: string;
+  before?: number;
+  limit: number;
+}
+
+/** A page's posts as loaded from the database: shared fields plus who liked each one. */
+export interface LoadedPage {
+  posts: SharedPost[];
+  likers: Map<number, Set<number>>;
+}
+
+/** One post of a cached page, already serialized for a viewer who liked it and for one who did not. */
+interface CachedPost {
+  likers: Set<number>;
+  liked: string;
+  notLiked: string;
+}
+
+interface Page {
+  stamp: string;
+  expires: number;
+  posts: CachedPost[];
+}
+
+/** The events that change what a wall page shows: all but the stream's own and the stops'. */
+const WALL_EVENTS = new Set<EventType>(EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.')));
+
+/**
+ * Wall pages kept ready to send (issue 8: the wall list is the portal's hottest read; every phone of a
+ * station opens and refreshes the same page). A page is cached once for all its viewers with the set
+ * of users who liked each post, so each answer is only a join of pre-serialized posts with the
+ * caller's flag.
+ *
+ * Correctness comes from the event bus, not from the TTL: every wall event (published on this
+ * instance, or relayed from another through LISTEN/NOTIFY) advances its station's stamp, and a page
+ * whose stamp moved is loaded again; changes with no event (renamed users and stations, deleted users)
+ * and a lost LISTEN connection clear everything (EventBus.invalidateCaches, resetAll). A load records
+ * the stamp before it reads, so a write that lands during the read makes its result stale at once.
+ * The TTL (WALL_CACHE_MS) only bounds how long a change that bypassed the API could show.
+ * Concurrent misses of one page share a single load.
+ */
+export class WallPageCache {
+  private epoch = 0;
+  private anyChange = 0;
+  private readonly stationChanges = new Map<number | null, number>();
+  private readonly pages = new Map<string, Page>();
+  private readonly loading = new Map<string, { stamp: string; posts: Promise<CachedPost[]> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxPages = 2_000,
+  ) {}
+
+  /** For EventBus.watch. */
+  readonly watcher = (event: BusEvent | null): void => {
+    if (event === null) {
+      this.clear();
+      return;
+    }
+    if (!WALL_EVENTS.has(event.type) || !('station' in event.audience)) return;
+    const station = event.audience.station;
+    this.stationChanges.set(station, (this.stationChanges.get(station) ?? 0) + 1);
+    this.anyChange++;
+  };
+
+  clear(): void {
+    this.epoch++;
+    this.pages.clear();
+    this.loading.clear();
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** The page as the viewer sees it, as a JSON array of posts. */
+  async json(key: PageKey, viewerId: number, load: () => Promise<LoadedPage>): Promise<string> {
+    const posts = this.ttlMs > 0 ? await this.cached(key, load) : serialize(await load());
+    let out = '[';
+    for (let i = 0; i < posts.length; i++) {
+      if (i > 0) out += ',';
+      out += posts[i].likers.has(viewerId) ? posts[i].liked : posts[i].notLiked;
+    }
+    return `${out}]`;
+  }
+
+  private stamp(station: number | undefined): string {
+    return station === undefined
+      ? `${this.epoch}:*:${this.anyChange}`
+      : `${this.epoch}:${station}:${this.stationChanges.get(station) ?? 0}`;
+  }
+
+  private cached(key: PageKey, load: () => Promise<LoadedPage>): Promise<CachedPost[]> | CachedPost[] {
+    const id = `${key.station ?? '*'}|${key.wallName ?? '*'}|${key.before ?? ''}|${key.limit}`;
+    const stamp = this.stamp(key.station);
+    const hit = this.pages.get(id);
+    if (hit && hit.stamp === stamp && hit.expires > Date.now()) return hit.posts;
+    const pending = this.loading.get(id);
+    if (pending && pending.stamp === stamp) return pending.posts;
+
+    const posts = load().then(serialize);
+    const entry = { stamp, posts };
+    this.loading.set(id, entry);
+    const settle = () => {
+      if (this.loading.get(id) === entry) this.loading.delete(id);
+    };
+    posts.then((ready) => {
+      settle();
+      // Kept only if nothing changed on that wall while it was being read.
+      if (this.stamp(key.station) !== stamp) return;
+      this.pages.delete(id);
+      if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
+      this.pages.set(id, { stamp, expires: Date.now() + this.ttlMs, posts: ready });
+    }, settle);
+    return posts;
+  }
+}
+
+/** Checked against the contract once per load, as the response serializer did for every answer. */
+function serialize({ posts, likers }: LoadedPage): CachedPost[] {
+  return posts.map((post) => {
+    const liked: WallPost = wallPost.parse({ ...post, is_liked_by_current_user: true });
+    return {
+      likers: likers.get(post.id) ?? new Set<number>(),
+      liked: JSON.stringify(liked),
+      notLiked: JSON.stringify({ ...liked, is_liked_by_current_user: false }),
+    };
+  });
+}

@@ -1,0 +1,325 @@
+import type { WallPost } from '@portal/contract/wall';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { WallPageCache } from '../src/modules/wall/page-cache';
+import type { BusEvent } from '../src/plugins/events';
+import {
+  adminToken,
+  bearer,
+  buildTestApp,
+  createStation,
+  createWorker,
+  multipart,
+  pgUnavailable,
+  type Station,
+  secondInstance,
+  TEST_DB,
+  type TestApp,
+  type Worker,
+} from './helper';
+
+/**
+ * The wall page cache (issue 8) never shows a stale wall through the API: every kind of change a
+ * wall page shows is read back right after the write, by the writer and by another viewer who had
+ * the page cached, on both engines. PostgreSQL also shows a change made through a second instance.
+ */
+
+async function wallOf(app: App, token: string, query = ''): Promise<WallPost[]> {
+  const res = await app.inject({ method: 'GET', url: `/api/wall/posts${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return res.json();
+}
+
+async function createPost(app: App, token: string, content: string): Promise<WallPost> {
+  const body = await multipart({ content });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/wall/posts',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().post;
+}
+
+/** The events the bus delivers on an instance, to wait for one (e.g. our own NOTIFY coming back). */
+function record(app: App) {
+  const seen: BusEvent[] = [];
+  const stop = app.events.subscribe({ deliver: (event) => seen.push(event), reset: () => {} });
+  return {
+    stop,
+    async until(type: 'post.created', postId: number) {
+      for (let i = 0; i < 200; i++) {
+        if (seen.some((e) => e.type === type && (e.payload as { post: { id: number } }).post.id === postId)) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`${type} ${postId} never delivered`);
+    },
+  };
+}
+
+const byId = (posts: WallPost[], id: number) => posts.find((p) => p.id === id);
+
+describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
+  let t: TestApp;
+  let station: Station;
+  let other: Station;
+  let ana: Worker;
+  let beto: Worker;
+  let admin: string;
+
+  beforeAll(async () => {
+    // A TTL far longer than the test: anything seen fresh here was invalidated, not expired.
+    t = await buildTestApp({ WALL_CACHE_MS: '600000' });
+    station = await createStation(t, 'Arco Caché');
+    other = await createStation(t, 'Arco Vecino', 'Nave 2');
+    ana = await createWorker(t, station, 'Ana Caché');
+    beto = await createWorker(t, station, 'Beto Caché');
+    admin = await adminToken(t);
+  });
+  afterAll(async () => t?.close());
+
+  it('serves the cached page (a change that bypasses the API is not seen) and one load per page', async () => {
+    const p = await createPost(t.app, ana.token, 'Original');
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
+    await t.db.updateTable('wall_posts').set({ content: 'Cambiado por fuera' }).where('id', '=', p.id).execute();
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Original');
+    // What clears it: the bus's invalidation (what renames and deletions call).
+    await t.app.events.invalidateCaches();
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Cambiado por fuera');
+  });
+
+  it('shows a like at once to the liker (flag and count) and the new count to another viewer, each with their own flag', async () => {
+    const p = await createPost(t.app, ana.token, 'Para dar me gusta');
+    expect(byId(await wallOf(t.app, ana.token), p.id)).toMatchObject({ like_count: 0, is_liked_by_current_user: false });
+    expect(byId(await wallOf(t.app, beto.token), p.id)).toMatchObject({ like_count: 0, is_liked_by_current_user: false });
+
+    const like = await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(beto.token) });
+    expect(like.statusCode).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)).toMatchObject({ like_count: 1, is_liked_by_current_user: true });
+    expect(byId(await wallOf(t.app, ana.token), p.id)).toMatchObject({ like_count: 1, is_liked_by_current_user: false });
+
+    await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}/like`, headers: bearer(beto.token) });
+    expect(byId(await wallOf(t.app, beto.token), p.id)).toMatchObject({ like_count: 0, is_liked_by_current_user: false });
+  });
+
+  it('shows new, edited and deleted posts and comment counts at once', async () => {
+    await wallOf(t.app, beto.token);
+    const p = await createPost(t.app, ana.token, 'Nueva');
+    expect((await wallOf(t.app, beto.token))[0].id).toBe(p.id);
+
+    const edit = await multipart({ content: 'Editada' });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/wall/posts/${p.id}`,
+      headers: { ...bearer(ana.token), ...edit.headers },
+      payload: edit.payload,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Editada');
+
+    const comment = await multipart({ content: 'Un comentario' });
+    const c = await t.app.inject({
+      method: 'POST',
+      url: `/api/wall/posts/${p.id}/comments`,
+      headers: { ...bearer(beto.token), ...comment.headers },
+      payload: comment.payload,
+    });
+    expect(c.statusCode, c.body).toBe(201);
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.comment_count).toBe(1);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/wall/posts/${p.id}/comments/${c.json().comment.id}`,
+      headers: bearer(beto.token),
+    });
+    expect(del.statusCode).toBe(200);
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.comment_count).toBe(0);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}`, headers: bearer(ana.token) })).statusCode).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)).toBeUndefined();
+  });
+
+  it("another station's change leaves this station's page cached, and reaches the admin's all-walls page", async () => {
+    const carla = await createWorker(t, other, 'Carla Vecina');
+    const events = record(t.app);
+    const mine = await createPost(t.app, ana.token, 'De mi estación');
+    // On PostgreSQL this instance hears its own events again through LISTEN: let them all arrive.
+    await events.until('post.created', mine.id);
+    await wallOf(t.app, beto.token);
+    await wallOf(t.app, admin);
+    // Bypassing the API, so only a reload could show it.
+    await t.db.updateTable('wall_posts').set({ content: 'Sin evento' }).where('id', '=', mine.id).execute();
+    const theirs = await createPost(t.app, carla.token, 'De la estación vecina');
+    await events.until('post.created', theirs.id);
+    events.stop();
+    expect(byId(await wallOf(t.app, beto.token), mine.id)?.content).toBe('De mi estación');
+    const all = await wallOf(t.app, admin);
+    expect(all[0].id).toBe(theirs.id);
+    expect(byId(all, mine.id)?.content).toBe('Sin evento');
+    await t.app.events.invalidateCaches();
+  });
+
+  it("shows an author's new name, a station's new name and a deleted author's withdrawn likes", async () => {
+    const dora = await createWorker(t, station, 'Dora Antes');
+    const p = await createPost(t.app, dora.token, 'De Dora');
+    await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(dora.token) });
+    expect(byId(await wallOf(t.app, beto.token), p.id)).toMatchObject({ user_name: 'Dora Antes', like_count: 1 });
+
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/profile',
+      headers: bearer(dora.token),
+      payload: { name: 'Dora Después', worker_id: dora.worker_id },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.user_name).toBe('Dora Después');
+
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${dora.id}/profile`,
+      headers: bearer(admin),
+      payload: { name: 'Dora Admin', worker_id: dora.worker_id },
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.user_name).toBe('Dora Admin');
+
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/arcos-sumergidos/${station.id}`,
+      headers: bearer(admin),
+      payload: { name: 'Arco Renombrado', nave: station.nave },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)?.arco_sumergido_name).toBe('Arco Renombrado');
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${dora.id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(byId(await wallOf(t.app, beto.token), p.id)).toMatchObject({ user_name: 'Usuario eliminado', like_count: 0 });
+  });
+
+  it('keeps pages apart: wall name, page (before) and limit', async () => {
+    for (let i = 0; i < 4; i++) await createPost(t.app, ana.token, `Página ${i}`);
+    const first = await wallOf(t.app, beto.token, '?limit=2');
+    expect(first).toHaveLength(2);
+    const next = await wallOf(t.app, beto.token, `?limit=2&before=${first[1].id}`);
+    expect(next).toHaveLength(2);
+    expect(next[0].id).toBeLessThan(first[1].id);
+    expect(await wallOf(t.app, beto.token, '?wall_name=Otro')).toEqual([]);
+    expect(await wallOf(t.app, beto.token, '?limit=3')).toHaveLength(3);
+  });
+});
+
+describe('WallPageCache', () => {
+  const post = (id: number) => ({
+    id,
+    user_id: 1,
+    user_name: 'Ana',
+    arco_sumergido_id: 7,
+    arco_sumergido_name: 'Arco',
+    wall_name: 'Main',
+    timestamp: '2026-11-21T10:00:00.000Z',
+    content: `Post ${id}`,
+    image_path: null,
+    image_thumb: null,
+    like_count: id,
+    comment_count: 0,
+  });
+  const event = (station: number | null) =>
+    ({ type: 'like.changed', payload: { post_id: 1, like_count: 1, arco_sumergido_id: station }, audience: { station } }) as const;
+
+  it('a page read while its wall changes is not kept, and concurrent misses share one load', async () => {
+    const cache = new WallPageCache(60_000);
+    let loads = 0;
+    let release: () => void = () => {};
+    const load = async () => {
+      loads++;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { posts: [post(1)], likers: new Map([[1, new Set([42])]]) };
+    };
+    const a = cache.json({ station: 7, limit: 20 }, 42, load);
+    const b = cache.json({ station: 7, limit: 20 }, 43, load);
+    await Promise.resolve();
+    cache.watcher(event(7));
+    release();
+    expect(JSON.parse(await a)[0].is_liked_by_current_user).toBe(true);
+    expect(JSON.parse(await b)[0].is_liked_by_current_user).toBe(false);
+    expect(loads).toBe(1);
+    expect(cache.size).toBe(0);
+
+    const c = cache.json({ station: 7, limit: 20 }, 42, load);
+    await Promise.resolve();
+    release();
+    await c;
+    expect(loads).toBe(2);
+    expect(cache.size).toBe(1);
+    // A change at another station, or a stop's event, leaves it; its own station's change does not.
+    cache.watcher(event(8));
+    cache.watcher({ type: 'parada.changed', payload: { id: 1, arco_sumergido_id: 7 }, audience: { user: 5 } });
+    await cache.json({ station: 7, limit: 20 }, 42, load);
+    expect(loads).toBe(2);
+    cache.watcher(event(7));
+    const d = cache.json({ station: 7, limit: 20 }, 42, load);
+    await Promise.resolve();
+    release();
+    await d;
+    expect(loads).toBe(3);
+  });
+
+  it('keeps at most maxPages pages, dropping the oldest', async () => {
+    const cache = new WallPageCache(60_000, 3);
+    const load = async () => ({ posts: [post(1)], likers: new Map() });
+    for (let before = 1; before <= 5; before++) await cache.json({ station: 7, before, limit: 20 }, 1, load);
+    await Promise.resolve();
+    expect(cache.size).toBe(3);
+  });
+});
+
+describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('wall page cache across API instances (PostgreSQL)', () => {
+  let t: TestApp;
+  let second: App;
+  let station: Station;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ WALL_CACHE_MS: '600000' });
+    second = await secondInstance(t, { WALL_CACHE_MS: '600000' });
+    station = await createStation(t, 'Arco Dos Instancias');
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  /** Reads through instance A until it shows what instance B wrote (NOTIFY takes a moment). */
+  async function eventually(token: string, check: (posts: WallPost[]) => boolean): Promise<WallPost[]> {
+    for (let i = 0; i < 100; i++) {
+      const posts = await wallOf(t.app, token);
+      if (check(posts)) return posts;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('instance A kept serving a stale wall page');
+  }
+
+  it("a like, a new post and a rename through instance B reach instance A's cached pages", async () => {
+    const ana = await createWorker(t, station, 'Ana Uno');
+    const beto = await createWorker(t, station, 'Beto Dos');
+    const p = await createPost(t.app, ana.token, 'Desde A');
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.like_count).toBe(0);
+
+    await second.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(beto.token) });
+    await eventually(ana.token, (posts) => byId(posts, p.id)?.like_count === 1);
+
+    const q = await createPost(second, beto.token, 'Desde B');
+    await eventually(ana.token, (posts) => posts[0]?.id === q.id);
+
+    await second.inject({
+      method: 'PUT',
+      url: '/api/users/me/profile',
+      headers: bearer(beto.token),
+      payload: { name: 'Beto Nuevo', worker_id: beto.worker_id },
+    });
+    await eventually(ana.token, (posts) => byId(posts, q.id)?.user_name === 'Beto Nuevo');
+  });
+});
