@@ -2,7 +2,6 @@ import './types';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -29,6 +28,7 @@ import wallRoutes from './modules/wall/routes';
 import authPlugin, { createTokenService, resolveSecret, type TokenService } from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
+import securityHeaders from './plugins/security-headers';
 import { ImageStore, MAX_IMAGE_BYTES } from './plugins/uploads';
 
 /** The Fastify instance every module receives: zod schemas type its requests and replies. */
@@ -86,7 +86,7 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
 
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
