@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@portal/contract/common';
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createTokenService, resolveSecret } from '../src/plugins/auth';
 import {
@@ -221,6 +221,40 @@ describe.skipIf(pgUnavailable)('token lifetime and secret', () => {
       expect(resolveSecret(loadConfig({ DATA_DIR: dataDir, JWT_SECRET }))).toBe(JWT_SECRET);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('verified-token memory of the token service', () => {
+  const input = {
+    id: 7,
+    name: 'Memoria',
+    worker_id: 'mem7',
+    role: 'user' as const,
+    nave: null,
+    arco_sumergido_id: null,
+    arco_sumergido_name: null,
+    token_version: 0,
+  };
+
+  it('still refuses a remembered token once it expires, and any text one character apart', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const service = createTokenService(JWT_SECRET, 1);
+      const token = service.sign(input);
+      expect(service.verify(token)).toMatchObject({ id: 7 });
+      expect(service.verify(token)).toMatchObject({ id: 7 });
+      // The signature's first character (all six of its bits count) changed.
+      const sig = token.lastIndexOf('.') + 1;
+      const other = token[sig] === 'A' ? 'B' : 'A';
+      expect(service.verify(`${token.slice(0, sig)}${other}${token.slice(sig + 1)}`)).toBeNull();
+      expect(service.verify(`${token} `)).toBeNull();
+      vi.setSystemTime(Date.now() + 3_600_000 + 1_000);
+      expect(service.verify(token)).toBeNull();
+      // Not remembered as valid either.
+      expect(service.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
