@@ -244,8 +244,8 @@ describe('WallPageCache', () => {
     await Promise.resolve();
     cache.watcher(event(7));
     release();
-    expect(JSON.parse(await a)[0].is_liked_by_current_user).toBe(true);
-    expect(JSON.parse(await b)[0].is_liked_by_current_user).toBe(false);
+    expect(JSON.parse(String(await a))[0].is_liked_by_current_user).toBe(true);
+    expect(JSON.parse(String(await b))[0].is_liked_by_current_user).toBe(false);
     expect(loads).toBe(1);
     expect(cache.size).toBe(0);
 

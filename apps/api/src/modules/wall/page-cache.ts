@@ -17,12 +17,20 @@ export interface LoadedPage {
   likers: Map<number, Set<number>>;
 }
 
-/** One post of a cached page, already serialized for a viewer who liked it and for one who did not. */
+/**
+ * One post of a cached page, already serialized (UTF-8 JSON) for a viewer who liked it and for one who
+ * did not. Bytes rather than strings: an answer is then a copy of slices, with no encoding or length
+ * scan of a string on the way to the socket.
+ */
 interface CachedPost {
   likers: Set<number>;
-  liked: string;
-  notLiked: string;
+  liked: Buffer;
+  notLiked: Buffer;
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 interface Page {
   stamp: string;
@@ -81,15 +89,19 @@ export class WallPageCache {
     return this.pages.size;
   }
 
-  /** The page as the viewer sees it, as a JSON array of posts. */
-  async json(key: PageKey, viewerId: number, load: () => Promise<LoadedPage>): Promise<string> {
+  /** The page as the viewer sees it: a JSON array of posts, as UTF-8 bytes. */
+  async json(key: PageKey, viewerId: number, load: () => Promise<LoadedPage>): Promise<Buffer> {
     const posts = this.ttlMs > 0 ? await this.cached(key, load) : serialize(await load());
-    let out = '[';
+    const parts: Buffer[] = [OPEN];
+    let length = 2;
     for (let i = 0; i < posts.length; i++) {
-      if (i > 0) out += ',';
-      out += posts[i].likers.has(viewerId) ? posts[i].liked : posts[i].notLiked;
+      if (i > 0) parts.push(COMMA);
+      const part = posts[i].likers.has(viewerId) ? posts[i].liked : posts[i].notLiked;
+      parts.push(part);
+      length += part.length + (i > 0 ? 1 : 0);
     }
-    return `${out}]`;
+    parts.push(CLOSE);
+    return Buffer.concat(parts, length);
   }
 
   private stamp(station: number | undefined): string {
@@ -130,8 +142,8 @@ function serialize({ posts, likers }: LoadedPage): CachedPost[] {
     const liked: WallPost = wallPost.parse({ ...post, is_liked_by_current_user: true });
     return {
       likers: likers.get(post.id) ?? new Set<number>(),
-      liked: JSON.stringify(liked),
-      notLiked: JSON.stringify({ ...liked, is_liked_by_current_user: false }),
+      liked: Buffer.from(JSON.stringify(liked)),
+      notLiked: Buffer.from(JSON.stringify({ ...liked, is_liked_by_current_user: false })),
     };
   });
 }

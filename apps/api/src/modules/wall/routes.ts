@@ -26,11 +26,11 @@ const user = { policy: 'user' } as const;
 const tags = ['wall'];
 
 /**
- * Sends a body that is already JSON text: the page cache serialized it and checked it against the
- * route's response schema when it was built, so Fastify passes it through unchanged.
+ * Sends a body that is already JSON (UTF-8 bytes): the page cache serialized it and checked it against
+ * the route's response schema when it was built, so Fastify passes it through unchanged.
  */
-function sendJsonText(reply: FastifyReply, text: string) {
-  return reply.type('application/json; charset=utf-8').send(text);
+function sendJson(reply: FastifyReply, body: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 declare module 'fastify' {
@@ -48,7 +48,7 @@ export default async function wallRoutes(app: App) {
   app.get(
     '/wall/posts',
     { config: user, schema: { tags, querystring: postsQuery, response: { 200: z.array(wallPost), ...errors } } },
-    async (request, reply) => sendJsonText(reply, await wall.listPosts(app, currentUser(request), request.query)),
+    async (request, reply) => sendJson(reply, await wall.listPosts(app, currentUser(request), request.query)),
   );
 
   app.post(

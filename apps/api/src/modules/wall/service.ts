@@ -47,7 +47,7 @@ function assertAuthor(user: AuthUser, authorId: number | null) {
 }
 
 /** The wall list as JSON, from the page cache (page-cache.ts); the caller's like flags are applied per answer. */
-export async function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>): Promise<string> {
+export async function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>): Promise<Buffer> {
   const { limit, before } = query;
   let filter: repo.PostFilter;
   if (!isAdmin(user)) {
