@@ -10,7 +10,8 @@
  * Env: BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (50), BENCH_SCALE
  * (fraction of the default data set, default 1), BENCH_ONLY (comma list of endpoint names),
  * BENCH_DATABASE_URL (also run on a fresh schema of that PostgreSQL), BENCH_PROFILE (a folder: writes
- * a CPU profile of the server per endpoint, for Chrome DevTools or speedscope).
+ * a CPU profile of the server per endpoint, for Chrome DevTools or speedscope), BENCH_WALL_CACHE_MS
+ * (the app's WALL_CACHE_MS; 0 measures the wall list without its page cache).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -76,6 +77,8 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
     FACTORY_TZ: TZ,
     WEB_DIST: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
+    // BENCH_WALL_CACHE_MS=0 measures the wall list without its page cache (every answer from the database).
+    ...(process.env.BENCH_WALL_CACHE_MS !== undefined ? { WALL_CACHE_MS: process.env.BENCH_WALL_CACHE_MS } : {}),
   });
   const app = await buildApp({ config, db: handle, logger: false });
   const { bare, url: bareUrl } = await bareServer();
@@ -121,6 +124,10 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
     const monday = mondayOf(addDays(factoryToday(TZ), -14));
     const week = `startDate=${monday}&endDate=${addDays(monday, 5)}`;
     const common = { baseUrl, connections: CONNECTIONS, durationSeconds: DURATION };
+    const mixWorkers = factory.workers.map((w, i) => ({
+      token: workerTokens[i],
+      postIds: factory.postsByStation.get(w.station.id)!.slice(-200),
+    }));
 
     const specs: CannonSpec[] = [
       { ...common, name: 'bare fastify', kind: 'get', baseUrl: bareUrl, path: '/bare' },
@@ -129,14 +136,12 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
       { ...common, name: 'stops week (worker)', kind: 'get', path: `/api/paradas-kaiser?${week}`, tokens: workerTokens },
       { ...common, name: 'stops week (admin)', kind: 'get', path: `/api/paradas-kaiser?${week}`, tokens: [adminToken] },
       { ...common, name: 'stats', kind: 'get', path: '/api/dashboard/stats', tokens: [adminToken] },
+      { ...common, name: 'wall list + likes', kind: 'wall-likes', workers: mixWorkers },
       {
         ...common,
         name: 'write mix',
         kind: 'write-mix',
-        workers: factory.workers.map((w, i) => ({
-          token: workerTokens[i],
-          postIds: factory.postsByStation.get(w.station.id)!.slice(-200),
-        })),
+        workers: mixWorkers,
       },
     ];
 

@@ -89,12 +89,33 @@ function writeMix(): Request[] {
   ];
 }
 
+/**
+ * The wall under live use: each worker reads their wall eight times, likes a post of it, reads eight
+ * times more and takes the like back, so one request in nine is a write that makes the station's
+ * cached page stale (and the next read of that wall loads it again).
+ */
+function wallWithLikes(): Request[] {
+  const reads = (token: string): Request[] =>
+    Array.from({ length: 8 }, () => ({ method: 'GET', path: '/api/wall/posts', headers: bearer(token) }));
+  return (spec.workers ?? []).flatMap((w) => {
+    const like = `/api/wall/posts/${w.postIds[w.postIds.length - 1]}/like`;
+    return [
+      ...reads(w.token),
+      { method: 'POST', path: like, headers: bearer(w.token) },
+      ...reads(w.token),
+      { method: 'DELETE', path: like, headers: bearer(w.token) },
+    ] satisfies Request[];
+  });
+}
+
+const requests = { get: getRequests, 'write-mix': writeMix, 'wall-likes': wallWithLikes }[spec.kind]();
+
 const result = await autocannon({
   url: spec.baseUrl,
   connections: spec.connections,
   duration: spec.durationSeconds,
   timeout: 30,
-  requests: spec.kind === 'write-mix' ? writeMix() : getRequests(),
+  requests,
 });
 
 const out: CannonResult = {

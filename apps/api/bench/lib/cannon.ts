@@ -16,7 +16,7 @@ export interface CannonSpec {
   baseUrl: string;
   connections: number;
   durationSeconds: number;
-  kind: 'get' | 'write-mix';
+  kind: 'get' | 'write-mix' | 'wall-likes';
   path?: string;
   tokens?: string[];
   workers?: MixWorker[];

@@ -1,5 +1,5 @@
 import { EVENT_TYPES, type EventType } from '@portal/contract/events';
-import { type WallPost, wallPost } from '@portal/contract/wall';
+import type { WallPost } from '@portal/contract/wall';
 import type { BusEvent } from '../../plugins/events';
 import type { SharedPost } from './repository';
 
@@ -136,14 +136,20 @@ export class WallPageCache {
   }
 }
 
-/** Checked against the contract once per load, as the response serializer did for every answer. */
+const NOT_LIKED_TAIL = ',"is_liked_by_current_user":false}';
+const LIKED_TAIL = ',"is_liked_by_current_user":true}';
+
+/**
+ * Each post serialized once: the flag is the last key, so the liked variant only swaps the tail. The
+ * shape is the contract's WallPost, field by field (repository.toPost), with no other keys.
+ */
 function serialize({ posts, likers }: LoadedPage): CachedPost[] {
   return posts.map((post) => {
-    const liked: WallPost = wallPost.parse({ ...post, is_liked_by_current_user: true });
+    const notLiked = JSON.stringify({ ...post, is_liked_by_current_user: false } satisfies WallPost);
     return {
       likers: likers.get(post.id) ?? new Set<number>(),
-      liked: Buffer.from(JSON.stringify(liked)),
-      notLiked: Buffer.from(JSON.stringify({ ...liked, is_liked_by_current_user: false })),
+      liked: Buffer.from(notLiked.slice(0, -NOT_LIKED_TAIL.length) + LIKED_TAIL),
+      notLiked: Buffer.from(notLiked),
     };
   });
 }

@@ -26,8 +26,9 @@ const user = { policy: 'user' } as const;
 const tags = ['wall'];
 
 /**
- * Sends a body that is already JSON (UTF-8 bytes): the page cache serialized it and checked it against
- * the route's response schema when it was built, so Fastify passes it through unchanged.
+ * Sends a body that is already JSON (UTF-8 bytes): the page cache serialized it from typed WallPost
+ * objects (its answers are checked against the schema, strictly, by test/wall-cache.test.ts), so
+ * Fastify passes it through unchanged.
  */
 function sendJson(reply: FastifyReply, body: Buffer) {
   return reply.type('application/json; charset=utf-8').send(body);
