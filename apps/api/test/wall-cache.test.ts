@@ -249,14 +249,14 @@ describe('WallPageCache', () => {
     expect(JSON.parse(String(await a))[0].is_liked_by_current_user).toBe(true);
     expect(JSON.parse(String(await b))[0].is_liked_by_current_user).toBe(false);
     expect(loads).toBe(1);
-    expect(cache.size).toBe(0);
+    expect(cache.size.pages).toBe(0);
 
     const c = cache.json({ station: 7, limit: 20 }, 42, load);
     await Promise.resolve();
     release();
     await c;
     expect(loads).toBe(2);
-    expect(cache.size).toBe(1);
+    expect(cache.size.pages).toBe(1);
     // A change at another station, or a stop's event, leaves it; its own station's change does not.
     cache.watcher(event(8));
     cache.watcher({ type: 'parada.changed', payload: { id: 1, arco_sumergido_id: 7 }, audience: { user: 5 } });
@@ -270,12 +270,28 @@ describe('WallPageCache', () => {
     expect(loads).toBe(3);
   });
 
-  it('keeps at most maxPages pages, dropping the oldest', async () => {
-    const cache = new WallPageCache(60_000, 3);
+  it('holds at most maxBytes of pages, dropping the oldest first', async () => {
     const load = async () => ({ posts: [post(1)], likers: new Map() });
-    for (let before = 1; before <= 5; before++) await cache.json({ station: 7, before, limit: 20 }, 1, load);
+    const one = new WallPageCache(60_000);
+    await one.json({ station: 7, limit: 20 }, 1, load);
     await Promise.resolve();
-    expect(cache.size).toBe(3);
+    const pageBytes = one.size.bytes;
+    expect(pageBytes).toBeGreaterThan(0);
+
+    const cache = new WallPageCache(60_000, pageBytes * 3);
+    let loads = 0;
+    const counted = async () => {
+      loads++;
+      return load();
+    };
+    for (let before = 1; before <= 5; before++) await cache.json({ station: 7, before, limit: 20 }, 1, counted);
+    await Promise.resolve();
+    expect(cache.size).toEqual({ pages: 3, bytes: pageBytes * 3 });
+    // The newest three stayed; the oldest went.
+    await cache.json({ station: 7, before: 5, limit: 20 }, 1, counted);
+    expect(loads).toBe(5);
+    await cache.json({ station: 7, before: 1, limit: 20 }, 1, counted);
+    expect(loads).toBe(6);
   });
 });
 

@@ -36,6 +36,7 @@ interface Page {
   stamp: string;
   expires: number;
   posts: CachedPost[];
+  bytes: number;
 }
 
 /** The events that change what a wall page shows: all but the stream's own and the stops'. */
@@ -60,11 +61,13 @@ export class WallPageCache {
   private anyChange = 0;
   private readonly stationChanges = new Map<number | null, number>();
   private readonly pages = new Map<string, Page>();
+  private bytes = 0;
   private readonly loading = new Map<string, { stamp: string; posts: Promise<CachedPost[]> }>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxPages = 2_000,
+    /** What the cached pages may hold in all (the serialized posts): the oldest pages go first. */
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   /** For EventBus.watch. */
@@ -83,10 +86,19 @@ export class WallPageCache {
     this.epoch++;
     this.pages.clear();
     this.loading.clear();
+    this.bytes = 0;
   }
 
-  get size(): number {
-    return this.pages.size;
+  /** Pages held, and the bytes of their serialized posts. */
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.bytes };
+  }
+
+  private drop(id: string): void {
+    const page = this.pages.get(id);
+    if (!page) return;
+    this.pages.delete(id);
+    this.bytes -= page.bytes;
   }
 
   /** The page as the viewer sees it: a JSON array of posts, as UTF-8 bytes. */
@@ -128,9 +140,12 @@ export class WallPageCache {
       settle();
       // Kept only if nothing changed on that wall while it was being read.
       if (this.stamp(key.station) !== stamp) return;
-      this.pages.delete(id);
-      if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value as string);
-      this.pages.set(id, { stamp, expires: Date.now() + this.ttlMs, posts: ready });
+      this.drop(id);
+      const bytes = ready.reduce((sum, post) => sum + post.liked.length + post.notLiked.length, 0);
+      while (this.pages.size > 0 && this.bytes + bytes > this.maxBytes) this.drop(this.pages.keys().next().value as string);
+      if (bytes > this.maxBytes) return;
+      this.pages.set(id, { stamp, expires: Date.now() + this.ttlMs, posts: ready, bytes });
+      this.bytes += bytes;
     }, settle);
     return posts;
   }
