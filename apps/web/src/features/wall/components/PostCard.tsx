@@ -23,7 +23,7 @@ export function PostCard({
   onToggleLike: () => void;
   /** Just arrived through the live stream: highlighted for a moment (without motion when the user asks for less). */
   fresh?: boolean;
-  /** The first post of the page: its photo is likely the largest paint, so it loads at once. */
+  /** The page's first post with a photo: that photo is likely the largest paint, so it loads at once. */
   priority?: boolean;
 }) {
   const commentsId = `post-${post.id}-comments`;

@@ -1,5 +1,5 @@
 import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
@@ -14,6 +14,9 @@ import { useUnlikePost } from '../api/unlike-post';
 import { useLiveWall } from '../api/use-live-wall';
 import { PostCard } from '../components/PostCard';
 import { PostComposer } from '../components/PostComposer';
+
+/** How many posts paint before the rest of the first page (a phone screen shows two or three). */
+const FIRST_PAINT_POSTS = 4;
 
 /** The station's wall (/dashboard and /dashboard/wall/:wallName). */
 export default function WallPage() {
@@ -43,6 +46,12 @@ export default function WallPage() {
 
   const title = user?.arco_sumergido_name ? `Muro de ${user.arco_sumergido_name}` : wallName;
   const list = posts.data?.pages.flat() ?? [];
+  // When the posts first arrive, the first few paint at once and the rest of the page renders right
+  // after in the background (a deferred render yields to the browser): no long task on a slow phone.
+  const complete = useDeferredValue(list.length > 0);
+  const shown = complete ? list : list.slice(0, FIRST_PAINT_POSTS);
+  // The first photo of the page is likely the largest paint, whichever post carries it.
+  const firstPhoto = list.find((post) => post.image_path)?.id;
 
   return (
     <div className="mx-auto" style={{ maxWidth: 720 }}>
@@ -57,11 +66,11 @@ export default function WallPage() {
         <p className="text-muted">{wallMessages.empty}</p>
       ) : (
         <>
-          {list.map((post, index) => (
+          {shown.map((post) => (
             <PostCard
               key={post.id}
               post={post}
-              priority={index === 0}
+              priority={post.id === firstPhoto}
               tz={tz}
               fresh={live.fresh.has(post.id)}
               commentsOpen={openPostId === post.id}
