@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, minify, type Plugin, type Rollup } from 'vite';
+import { FIRST_SCREENS, type PreloadRule, routePreloadScript } from './src/app/route-preload';
 
 const api = process.env.API_PROXY ?? 'http://localhost:3000';
 const root = new URL('.', import.meta.url).pathname;
@@ -29,30 +30,24 @@ function chunkModules(): Plugin {
 }
 
 /**
- * The route chunks the first screen needs, by path, for routePreload(). The router (src/app/router.tsx)
- * decides what each path shows; this lists only the screens people open first on a phone: the login
- * and the wall. Any other path still works, it just loads its chunks after the entry.
- */
-const FIRST_SCREENS: { path: string; signedIn: boolean; modules: string[] }[] = [
-  { path: '^/dashboard/?$', signedIn: true, modules: ['src/app/UserShell.tsx', 'src/features/wall/routes/WallPage.tsx'] },
-  { path: '^/dashboard/', signedIn: true, modules: ['src/app/UserShell.tsx'] },
-  // /, /login and every unknown path show the login screen; so does /dashboard without a token.
-  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/LoginPage.tsx'] },
-];
-
-/**
  * A route screen's chunks are normally requested only once the entry chunk has run and the router has
- * matched the path: a second round trip on a slow network. This small script, emitted beside the
- * entry and loaded async from index.html (the CSP allows no inline script), adds modulepreload links
- * for the current path's chunks at once, so they download alongside the entry.
+ * matched the path, and its data only once the screen has rendered: round trips on a slow network.
+ * This small script (src/app/route-preload.ts), emitted beside the entry and loaded async from
+ * index.html (the CSP allows no inline script), adds modulepreload links for the current path's chunks
+ * at once, so they download alongside the entry, and starts the first screen's API request.
  */
 function routePreload(): Plugin {
+  let apiUrl = '';
   return {
     name: 'portal:route-preload',
     apply: 'build',
+    configResolved(config) {
+      // The same API host as src/lib/api.ts.
+      apiUrl = String(config.env.VITE_API_URL ?? '').replace(/\/$/, '');
+    },
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const entry = chunks.find((c) => c.isEntry);
@@ -76,9 +71,17 @@ function routePreload(): Plugin {
             if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
             return chunk.fileName;
           });
-          return [rule.path, rule.signedIn, [...closure(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`)];
+          const preload: PreloadRule = [
+            rule.path,
+            rule.signedIn,
+            [...closure(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`),
+            rule.prefetch ?? [],
+          ];
+          return preload;
         });
-        const source = `(function(r,p,t){for(var i=0;i<r.length;i++){if(r[i][1]&&!t||!new RegExp(r[i][0]).test(p))continue;for(var j=0;j<r[i][2].length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=r[i][2][j];document.head.appendChild(l)}return}})(${JSON.stringify(rules)},location.pathname,(function(){try{return localStorage.getItem('token')}catch(e){return null}})());\n`;
+        const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname);`;
+        const script = await minify('route-preload.js', call);
+        const source = `${script.code.trim()}\n`;
         const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
         html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);

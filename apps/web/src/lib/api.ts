@@ -1,3 +1,4 @@
+import { takePrefetched } from './prefetch';
 import { getToken, removeToken } from './token';
 
 /** The API host: VITE_API_URL when set at build time, else the page's own origin. */
@@ -74,7 +75,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: payload, signal });
+    // The first screen's GET may already be on its way (route-preload script, app/route-preload.ts).
+    const prefetched = method === 'GET' && !signal ? takePrefetched(url, token) : undefined;
+    res = await (prefetched ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, undefined);

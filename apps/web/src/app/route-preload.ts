@@ -1,0 +1,137 @@
+/**
+ * The first screen's downloads, started before the entry chunk has run (issue 8, Lighthouse on a
+ * phone). vite.config.ts turns FIRST_SCREENS into rules (chunk files by path) and emits
+ * routePreloadScript() as a small script that index.html loads async beside the entry (the CSP allows
+ * no inline script). It adds modulepreload links for the current path's route chunks and, for a
+ * signed-in worker, starts the screen's first API request at once; the app's api() takes that answer
+ * instead of asking again (lib/prefetch.ts).
+ */
+
+/** A GET the first screen will make: fixed query values plus some taken from the token's claims. */
+export interface Prefetch {
+  path: string;
+  /** Query parameters copied from the token's claims (left out when the claim is absent). */
+  claims?: string[];
+  query?: Record<string, string | number>;
+  /**
+   * The answer is a list whose first item with a photo is likely the screen's largest paint: the
+   * first of these fields that is set on an item names it (a stored path, as imageUrl() reads it), and
+   * the script preloads it with high priority while the screen's code is still on its way.
+   */
+  image?: string[];
+}
+
+export interface FirstScreen {
+  /** A regular expression over location.pathname; the first rule that matches wins. */
+  path: string;
+  /** Only with a token (a signed-out visit of /dashboard ends on the login screen). */
+  signedIn: boolean;
+  /** Route sources (relative to apps/web) whose chunks, with their static imports, are preloaded. */
+  modules: string[];
+  prefetch?: Prefetch[];
+}
+
+/**
+ * The screens people open first on a phone: the login and the wall. The router (router.tsx) decides
+ * what each path shows; any other path still works, it just loads its chunks after the entry.
+ * The wall's request must match what WallPage asks for (usePosts with the station of the token and
+ * WALL_PAGE_DEFAULT posts): route-preload.test.ts checks it.
+ */
+export const FIRST_SCREENS: FirstScreen[] = [
+  {
+    path: '^/dashboard/?$',
+    signedIn: true,
+    modules: ['src/app/UserShell.tsx', 'src/features/wall/routes/WallPage.tsx'],
+    prefetch: [{ path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'] }],
+  },
+  { path: '^/dashboard/', signedIn: true, modules: ['src/app/UserShell.tsx'] },
+  // /, /login and every unknown path show the login screen; so does /dashboard without a token.
+  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/LoginPage.tsx'] },
+];
+
+/** A rule as the script receives it: path pattern, signed-in only, chunk URLs, requests. */
+export type PreloadRule = [pattern: string, signedIn: boolean, files: string[], prefetch: Prefetch[]];
+
+/** Where the script leaves its requests, by URL (query parameters sorted), for lib/prefetch.ts. */
+export interface PrefetchEntry {
+  token: string;
+  at: number;
+  response: Promise<Response>;
+}
+export const PREFETCH_GLOBAL = '__portalPrefetch';
+
+/**
+ * The emitted script's body. It must stand alone (vite.config.ts serializes it with toString()): no
+ * imports, nothing from the enclosing module. A token that cannot be read, decoded or has expired
+ * counts as none: the app sends such a visit to /login.
+ */
+export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathname: string): void {
+  let token: string | null = null;
+  let claims: Record<string, unknown> | null = null;
+  try {
+    token = localStorage.getItem('token');
+    const part = token?.split('.')[1];
+    if (part) claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+  } catch {
+    claims = null;
+  }
+  if (!token || !claims || typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) {
+    token = null;
+    claims = null;
+  }
+  for (const [pattern, signedIn, files, prefetch] of rules) {
+    if ((signedIn && !token) || !new RegExp(pattern).test(pathname)) continue;
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    if (token && claims) {
+      const store: Record<string, PrefetchEntry> = {};
+      for (const request of prefetch) {
+        const params: [string, string][] = [];
+        for (const name of request.claims ?? []) {
+          const value = claims[name];
+          if (value !== undefined && value !== null && value !== '') params.push([name, String(value)]);
+        }
+        const query = request.query ?? {};
+        for (const name of Object.keys(query)) params.push([name, String(query[name])]);
+        params.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        const qs = new URLSearchParams(params).toString();
+        const url = `${apiUrl}${request.path}${qs ? `?${qs}` : ''}`;
+        const response = fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+        // Never taken (the app asked something else first) is not an error worth a console line.
+        response.catch(() => undefined);
+        store[url] = { token, at: Date.now(), response };
+        const fields = request.image;
+        if (fields) {
+          response
+            .then((res) => (res.ok ? res.clone().json() : null))
+            .then((items: unknown) => {
+              if (!Array.isArray(items)) return;
+              for (const item of items as Record<string, unknown>[]) {
+                const field = fields.find((f) => typeof item?.[f] === 'string' && item[f] !== '');
+                if (!field) continue;
+                const stored = item[field] as string;
+                // As imageUrl() in lib/api.ts: absolute URLs as they are, paths from the API host.
+                const href = /^(https?:|blob:|data:)/.test(stored) ? stored : `${apiUrl}${stored[0] === '/' ? '' : '/uploads/'}${stored}`;
+                const link = document.createElement('link');
+                link.rel = 'preload';
+                link.as = 'image';
+                link.href = href;
+                link.setAttribute('fetchpriority', 'high');
+                document.head.appendChild(link);
+                return;
+              }
+            })
+            .catch(() => undefined);
+        }
+      }
+      // PREFETCH_GLOBAL, spelled out: the script cannot refer to the module's constants.
+      (window as unknown as { __portalPrefetch?: Record<string, PrefetchEntry> }).__portalPrefetch = store;
+    }
+    return;
+  }
+}

@@ -1,0 +1,28 @@
+import { PREFETCH_GLOBAL, type PrefetchEntry } from '@/app/route-preload';
+
+/** An answer older than this is asked again: the page took long to start, it may be stale. */
+export const PREFETCH_MAX_AGE_MS = 30_000;
+
+/** The URL with its query parameters sorted, as the route-preload script files its requests. */
+export function prefetchKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = [...new URLSearchParams(url.slice(at + 1))].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const qs = new URLSearchParams(params).toString();
+  return qs ? `${url.slice(0, at)}?${qs}` : url.slice(0, at);
+}
+
+/**
+ * The answer to a GET the route-preload script already started for this URL with this token, at most
+ * once: later calls (refetches, another page) go to the network.
+ */
+export function takePrefetched(url: string, token: string | null): Promise<Response> | undefined {
+  const store = (window as unknown as Record<string, Record<string, PrefetchEntry> | undefined>)[PREFETCH_GLOBAL];
+  if (!store) return undefined;
+  const key = prefetchKey(url);
+  const entry = store[key];
+  if (!entry) return undefined;
+  delete store[key];
+  if (entry.token !== token || Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return undefined;
+  return entry.response;
+}
