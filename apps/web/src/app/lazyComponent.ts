@@ -1,13 +1,15 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
-export type PreloadableComponent = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+// biome-ignore lint/complexity/noBannedTypes: a route screen takes no props
+export type PreloadableComponent<P = {}> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
 
 /**
  * A React.lazy component whose chunk can be fetched before it renders: the router starts every chunk
  * of the matched branch (shell, guard, page) at once instead of one after another.
  */
-export function lazyComponent(load: () => Promise<{ default: ComponentType }>): PreloadableComponent {
-  let pending: Promise<{ default: ComponentType }> | undefined;
+// biome-ignore lint/complexity/noBannedTypes: a route screen takes no props
+export function lazyComponent<P = {}>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
   const once = () => {
     pending ??= load().catch((error: unknown) => {
       // A failed fetch (Wi-Fi drop) must not stick: the next render tries again.
