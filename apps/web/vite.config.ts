@@ -65,31 +65,26 @@ function routePreload(): Plugin {
           return seen;
         };
         const inEntry = closure([entry.fileName]);
-        // Chunks index.html itself preloads (rules marked inHtml), left out of the script's lists.
-        const inHtml = new Set<string>();
         const rules = FIRST_SCREENS.map((rule) => {
           const files = rule.modules.map((m) => {
             const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, m));
             if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
             return chunk.fileName;
           });
-          const needed = [...closure(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
-          if (rule.inHtml) for (const f of needed) inHtml.add(f);
-          const preload: PreloadRule = [rule.path, rule.signedIn, rule.inHtml ? [] : needed, rule.prefetch ?? []];
+          const preload: PreloadRule = [
+            rule.path,
+            rule.signedIn,
+            [...closure(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`),
+            rule.prefetch ?? [],
+          ];
           return preload;
         });
-        for (const rule of rules) rule[2] = rule[2].filter((f) => !inHtml.has(f));
         const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname);`;
         const script = await minify('route-preload.js', call);
         const source = `${script.code.trim()}\n`;
         const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
         this.emitFile({ type: 'asset', fileName, source });
-        html.source = String(html.source)
-          .replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`)
-          .replace(
-            /\n\s*<\/head>/,
-            `\n${[...inHtml].map((f) => `    <link rel="modulepreload" crossorigin href="${f}">\n`).join('')}  </head>`,
-          );
+        html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
       },
     },
   };

@@ -9,11 +9,11 @@ const forge = (claims: Record<string, unknown>) => `${b64url({ alg: 'HS256', typ
 const worker = (exp = Math.floor(Date.now() / 1000) + 3600) =>
   forge({ id: 7, name: 'Lucía Faro', role: 'user', arco_sumergido_id: 3, arco_sumergido_name: 'Arco 3', exp });
 
-/** The rules as vite.config.ts emits them, with a made-up chunk per route module (none for inHtml rules). */
+/** The rules as vite.config.ts emits them, with a made-up chunk per route module. */
 const rules: PreloadRule[] = FIRST_SCREENS.map((s) => [
   s.path,
   s.signedIn,
-  s.inHtml ? [] : s.modules.map((m) => `/assets/${m.split('/').pop()}.js`),
+  s.modules.map((m) => `/assets/${m.split('/').pop()}.js`),
   s.prefetch ?? [],
 ]);
 
@@ -59,7 +59,7 @@ describe('route-preload script', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('asks nothing without a usable token (the login screen has its chunks from index.html)', () => {
+  it('asks nothing and preloads the login screen without a usable token', () => {
     const fetchMock = vi.fn(async () => answer());
     vi.stubGlobal('fetch', fetchMock);
     localStorage.setItem('token', worker(Math.floor(Date.now() / 1000) - 60));
@@ -67,7 +67,7 @@ describe('route-preload script', () => {
     localStorage.setItem('token', 'garbage');
     routePreloadScript(rules, '', '/login');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(links('modulepreload')).toHaveLength(0);
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/LoginPage.tsx.js', '/assets/LoginPage.tsx.js']);
   });
 
   it('other signed-in screens get their shell and no request', () => {

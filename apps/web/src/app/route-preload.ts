@@ -29,11 +29,6 @@ export interface FirstScreen {
   /** Route sources (relative to apps/web) whose chunks, with their static imports, are preloaded. */
   modules: string[];
   prefetch?: Prefetch[];
-  /**
-   * The chunks are preloaded by index.html itself, for every path: no wait for the script. For the
-   * login screen, the one of every signed-out visit: most of its chunks serve the wall as well.
-   */
-  inHtml?: boolean;
 }
 
 /**
@@ -51,7 +46,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   },
   { path: '^/dashboard/', signedIn: true, modules: ['src/app/UserShell.tsx'] },
   // /, /login and every unknown path show the login screen; so does /dashboard without a token.
-  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/LoginPage.tsx'], inHtml: true },
+  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/LoginPage.tsx'] },
 ];
 
 /** A rule as the script receives it: path pattern, signed-in only, chunk URLs, requests. */
