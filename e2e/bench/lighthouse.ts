@@ -222,7 +222,16 @@ async function main() {
     for (const p of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await measure(chrome.port, base, p.url, p.token);
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is taken again.
+        let run: Run | undefined;
+        for (let attempt = 1; !run; attempt++) {
+          try {
+            run = await measure(chrome.port, base, p.url, p.token);
+          } catch (error) {
+            if (attempt >= 3) throw error;
+            console.log(`${p.name} run ${i + 1}: ${(error as Error).message}; again`);
+          }
+        }
         runs.push(run);
         console.log(
           `${p.name} run ${i + 1}: score ${run.score}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,
