@@ -1,4 +1,4 @@
-import { WALL_PAGE_DEFAULT, type WallComment } from '@portal/contract/wall';
+import { WALL_PAGE_DEFAULT, type WallComment } from '@portal/contract/wall-messages';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { wallKeys } from './keys';

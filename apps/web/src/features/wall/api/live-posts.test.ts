@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall';
+import type { WallPost } from '@portal/contract/wall-messages';
 import { describe, expect, it } from 'vitest';
 import { applyWallEvent, inList, type PostPages } from './live-posts';
 

@@ -1,5 +1,5 @@
 import type { EventPayloads } from '@portal/contract/events';
-import { type PostsQuery, WALL_DEFAULT_NAME, type WallPost } from '@portal/contract/wall';
+import { type PostsQuery, WALL_DEFAULT_NAME, type WallPost } from '@portal/contract/wall-messages';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export type PostPages = InfiniteData<WallPost[], number | undefined>;

@@ -1,4 +1,4 @@
-import type { WallComment } from '@portal/contract/wall';
+import type { WallComment } from '@portal/contract/wall-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { formData, wallKeys } from './keys';

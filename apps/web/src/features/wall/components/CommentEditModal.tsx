@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { commentAdminEdit, type WallComment, wallMessages } from '@portal/contract/wall';
+import { type WallComment, wallMessages } from '@portal/contract/wall-messages';
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
 import { useUpdateComment } from '../api/update-comment';
+import { commentAdminEditValidation } from './validation';
 
 /** The admin's comment editor; `image` holds the new File or the stored path (see PostEditModal). */
 export function CommentEditModal({ comment, onHide, onSaved }: { comment: WallComment | null; onHide: () => void; onSaved: () => void }) {
@@ -18,7 +18,8 @@ export function CommentEditModal({ comment, onHide, onSaved }: { comment: WallCo
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(commentAdminEdit), defaultValues: { content: '', image: null as unknown } });
+  } = useForm({ resolver: commentAdminEditValidation.resolver, defaultValues: { content: '', image: null as unknown } });
+  useEffect(commentAdminEditValidation.preload, []);
 
   useEffect(() => {
     if (comment) {

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { commentDraft, wallMessages } from '@portal/contract/wall';
-import { useState } from 'react';
+import { wallMessages } from '@portal/contract/wall-messages';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -12,6 +11,7 @@ import { errorText, imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
+import { commentDraftValidation } from './validation';
 
 /** One post's comments, oldest first, and the box to add one. */
 export function CommentSection({ postId, tz }: { postId: number; tz: string }) {
@@ -25,9 +25,10 @@ export function CommentSection({ postId, tz }: { postId: number; tz: string }) {
     reset,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(commentDraft),
+    resolver: commentDraftValidation.resolver,
     defaultValues: { content: '', image: null },
   });
+  useEffect(commentDraftValidation.preload, []);
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);

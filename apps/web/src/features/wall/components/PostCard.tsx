@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall';
+import type { WallPost } from '@portal/contract/wall-messages';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { imageUrl } from '@/lib/api';

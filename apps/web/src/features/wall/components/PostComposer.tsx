@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { postDraft, wallMessages } from '@portal/contract/wall';
-import { useState } from 'react';
+import { wallMessages } from '@portal/contract/wall-messages';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -9,6 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText } from '@/lib/api';
 import { useCreatePost } from '../api/create-post';
+import { postDraftValidation } from './validation';
 
 /** The wall's composer: text and/or an image, checked with the same rules as the server. */
 export function PostComposer({ wallName }: { wallName: string }) {
@@ -21,9 +21,10 @@ export function PostComposer({ wallName }: { wallName: string }) {
     reset,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(postDraft),
+    resolver: postDraftValidation.resolver,
     defaultValues: { content: '', image: null },
   });
+  useEffect(postDraftValidation.preload, []);
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { postAdminEdit, type WallPost, wallMessages } from '@portal/contract/wall';
+import { type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
 import { useUpdatePost } from '../api/update-post';
+import { postAdminEditValidation } from './validation';
 
 /**
  * The admin's post editor. `image` holds the new File, or the stored path while none is chosen,
@@ -21,7 +21,8 @@ export function PostEditModal({ post, onHide, onSaved }: { post: WallPost | null
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(postAdminEdit), defaultValues: { content: '', wall_name: '', image: null as unknown } });
+  } = useForm({ resolver: postAdminEditValidation.resolver, defaultValues: { content: '', wall_name: '', image: null as unknown } });
+  useEffect(postAdminEditValidation.preload, []);
 
   useEffect(() => {
     if (post) {

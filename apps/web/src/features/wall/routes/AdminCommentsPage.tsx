@@ -1,4 +1,4 @@
-import { type WallComment, wallMessages } from '@portal/contract/wall';
+import { type WallComment, wallMessages } from '@portal/contract/wall-messages';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';

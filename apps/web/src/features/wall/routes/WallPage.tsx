@@ -1,4 +1,4 @@
-import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall';
+import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { useDeferredValue, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
