@@ -3,8 +3,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, minify, type Plugin, type Rollup } from 'vite';
+import { createServer, defineConfig, minify, type Plugin, type Rollup } from 'vite';
 import { FIRST_SCREENS, type PreloadRule, routePreloadScript } from './src/app/route-preload';
+import { TOKEN_KEY } from './src/lib/token';
+import { PRERENDER_CLASS, PRERENDER_PATH, prerenderGate } from './src/prerender-gate';
 
 const api = process.env.API_PROXY ?? 'http://localhost:3000';
 const root = new URL('.', import.meta.url).pathname;
@@ -27,6 +29,15 @@ function chunkModules(): Plugin {
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules, null, 1) });
     },
   };
+}
+
+/** A script as a hashed asset under assets/ (cached for a year like the chunks); returns its URL. */
+async function emitScript(ctx: Rollup.PluginContext, name: string, call: string): Promise<string> {
+  const script = await minify(`${name}.js`, call);
+  const source = `${script.code.trim()}\n`;
+  const fileName = `assets/${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+  ctx.emitFile({ type: 'asset', fileName, source });
+  return `/${fileName}`;
 }
 
 /**
@@ -80,11 +91,58 @@ function routePreload(): Plugin {
           return preload;
         });
         const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname);`;
-        const script = await minify('route-preload.js', call);
-        const source = `${script.code.trim()}\n`;
-        const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
-        html.source = String(html.source).replace('</title>', `</title>\n    <script async src="/${fileName}"></script>`);
+        const script = await emitScript(this, 'route-preload', call);
+        html.source = String(html.source).replace('</title>', `</title>\n    <script async src="${script}"></script>`);
+      },
+    },
+  };
+}
+
+/**
+ * The login screen, rendered at build time from the real components (src/prerender.tsx, loaded
+ * through Vite's SSR module loader), goes inside index.html's #root, so a signed-out visitor's first
+ * and largest paint need only the HTML and the CSS, not the JavaScript (issue 8). It is hidden unless
+ * the gate script (src/prerender-gate.ts), a blocking classic script placed after the stylesheet so
+ * both download together, marks <html> for / or /login without a token. The wrapper is inert: typing
+ * before the app replaces it would be lost. main.tsx replaces it with the live screen in one commit.
+ */
+function prerenderLogin(): Plugin {
+  return {
+    name: 'portal:prerender-login',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          plugins: [react()],
+          resolve: { alias: { '@': path.join(root, 'src') } },
+          optimizeDeps: { noDiscovery: true, include: [] },
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          appType: 'custom',
+        });
+        let markup: string;
+        try {
+          const mod = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+          markup = mod.renderLogin();
+        } finally {
+          await server.close();
+        }
+        const gate = await emitScript(
+          this,
+          'prerender-gate',
+          `(${prerenderGate.toString()})(${JSON.stringify(TOKEN_KEY)},${JSON.stringify(PRERENDER_PATH)},${JSON.stringify(PRERENDER_CLASS)});`,
+        );
+        let source = String(html.source);
+        const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
+        if (!stylesheet || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
+        source = source.replace(stylesheet[0], `${stylesheet[0]}\n    <script src="${gate}"></script>`);
+        source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="login" inert>${markup}</div></div>`);
+        html.source = source;
       },
     },
   };
@@ -125,7 +183,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkModules(), routePreload(), precompress()],
+  plugins: [react(), chunkModules(), routePreload(), prerenderLogin(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
   // The manifest is the chunk graph scripts/check-bundle.mjs walks to enforce the size budgets.

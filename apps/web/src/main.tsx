@@ -1,16 +1,37 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
+import { isPreloadable } from './app/lazyComponent';
 import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, routes } from './app/router';
+import { PRERENDER_CLASS } from './prerender-gate';
 
 // zod's Spanish defaults are set by the contract module itself when a screen first imports it, so the
 // entry chunk does not carry zod.
-createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+const app = (
   <StrictMode>
     <Providers>
       <AppRouter />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
+  // The login screen rendered at build time is showing (vite.config.ts, src/prerender-gate.ts). The
+  // live one replaces it in a single commit, with no "Cargando..." and no blank frame in between: `/`
+  // goes to /login at once (what its catch-all route does a render later), the screen's chunk is
+  // loaded first, and the render runs in a transition, which waits for it instead of showing the
+  // Suspense fallback.
+  if (location.pathname === '/') history.replaceState(history.state, '', `/login${location.search}${location.hash}`);
+  const chunks = (matchRoutes(routes, '/login') ?? []).map(({ route }) => {
+    const type = route.element && typeof route.element === 'object' && 'type' in route.element ? route.element.type : null;
+    return isPreloadable(type) ? type.preload() : null;
+  });
+  const show = () => startTransition(() => root.render(app));
+  Promise.all(chunks).then(show, show);
+} else {
+  root.render(app);
+}

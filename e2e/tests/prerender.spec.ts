@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+/**
+ * The login screen rendered at build time into index.html (apps/web/vite.config.ts, src/prerender.tsx):
+ * it paints before any JavaScript has run, only where a signed-out visitor's first screen is the login
+ * (src/prerender-gate.ts), and the app replaces it with the live screen in one commit.
+ */
+const LABELS = ['ID de Trabajador', 'Contraseña', 'Seleccionar Nave', 'Seleccionar Arco Sumergido'];
+const staticLogin = (page: Page) => page.locator('[data-prerendered="login"]');
+
+/** Keeps the app's entry chunk from loading, so the page stays as the HTML, the CSS and the gate left it. */
+async function withoutApp(page: Page) {
+  const html = await (await page.request.get('/login')).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  await page.route(`**${entry}`, (route) => route.abort());
+}
+
+test('index.html carries the login screen, shown before the app only at / and /login signed out', async ({ page, browser, baseURL }) => {
+  const html = await (await page.request.get('/login')).text();
+  expect(html).toContain('<div data-prerendered="login" inert>');
+  expect(html).toContain('<h1 class="h3 text-center mb-4">Iniciar Sesión</h1>');
+  for (const label of LABELS) expect(html).toContain(`>${label}</label>`);
+
+  await withoutApp(page);
+  for (const path of ['/login', '/']) {
+    await page.goto(path);
+    await expect(staticLogin(page).locator('h1')).toHaveText('Iniciar Sesión');
+    await expect(staticLogin(page).locator('h1')).toBeVisible();
+    for (const label of LABELS) await expect(staticLogin(page).getByText(label, { exact: true })).toBeVisible();
+    await expect(staticLogin(page).locator('button[type="submit"]')).toHaveText('Iniciar Sesión');
+  }
+  // Deep links show their own screen once the app runs: the static login must not flash there.
+  for (const path of ['/dashboard', '/dashboard/paradas-kaiser', '/admin', '/admin/login', '/register']) {
+    await page.goto(path);
+    await expect(staticLogin(page)).toBeAttached();
+    await expect(staticLogin(page)).toBeHidden();
+  }
+
+  // Without JavaScript the gate cannot run: the markup stays hidden (the app needs JavaScript anyway).
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/login');
+  await expect(staticLogin(bare).locator('h1')).toHaveText('Iniciar Sesión');
+  await expect(staticLogin(bare)).toBeHidden();
+  await noScript.close();
+});
+
+test('a signed-in visitor never sees the static login, not even at /', async ({ browser, baseURL }) => {
+  const origin = new URL(baseURL as string).origin;
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'token', value: 'a.b.c' }] }] },
+  });
+  const page = await context.newPage();
+  await withoutApp(page);
+  for (const path of ['/', '/login', '/dashboard']) {
+    await page.goto(path);
+    await expect(staticLogin(page)).toBeAttached();
+    await expect(staticLogin(page)).toBeHidden();
+  }
+  await context.close();
+});
+
+test('the live login replaces the static one in place, with nothing in between, and signs in', async ({ page, seed }) => {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station);
+  // What #root shows after every change, and where the heading sits, from the first byte of the page.
+  await page.addInitScript(() => {
+    const seen: { state: string; top: number; left: number }[] = [];
+    (window as unknown as { __rootStates: typeof seen }).__rootStates = seen;
+    const record = () => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      const state = root.querySelector('[data-prerendered]')
+        ? 'static'
+        : root.querySelector('[role="status"]')
+          ? 'loading'
+          : root.querySelector('main h1')
+            ? 'live'
+            : 'empty';
+      const rect = root.querySelector('h1')?.getBoundingClientRect();
+      if (seen.at(-1)?.state !== state) seen.push({ state, top: rect?.top ?? -1, left: rect?.left ?? -1 });
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true });
+  });
+
+  for (const path of ['/', '/login']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+    const states = await page.evaluate(
+      () => (window as unknown as { __rootStates: { state: string; top: number; left: number }[] }).__rootStates,
+    );
+    expect(states.map((s) => s.state)).toEqual(['static', 'live']);
+    // The same heading at the same place: no shift when the live screen takes over.
+    expect(states[1].top).toBeCloseTo(states[0].top, 0);
+    expect(states[1].left).toBeCloseTo(states[0].left, 0);
+    await expect(page.getByLabel('ID de Trabajador')).toBeFocused();
+  }
+
+  await page.getByLabel('ID de Trabajador').fill(worker.worker_id);
+  await page.getByLabel('Contraseña').fill(worker.password);
+  await page.getByLabel('Seleccionar Nave').selectOption('Nave 1');
+  await page.getByLabel('Seleccionar Arco Sumergido').selectOption({ label: station.name });
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: worker.name })).toBeVisible();
+});
