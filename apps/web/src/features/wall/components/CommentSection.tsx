@@ -1,5 +1,5 @@
 import { wallMessages } from '@portal/contract/wall-messages';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -11,7 +11,7 @@ import { errorText, imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
-import { commentDraftValidation } from './validation';
+import { commentDraftValidation, preloadOnTouch } from './validation';
 
 /** One post's comments, oldest first, and the box to add one. */
 export function CommentSection({ postId, tz }: { postId: number; tz: string }) {
@@ -28,7 +28,6 @@ export function CommentSection({ postId, tz }: { postId: number; tz: string }) {
     resolver: commentDraftValidation.resolver,
     defaultValues: { content: '', image: null },
   });
-  useEffect(commentDraftValidation.preload, []);
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
@@ -83,7 +82,7 @@ export function CommentSection({ postId, tz }: { postId: number; tz: string }) {
           ))}
         </ListGroup>
       )}
-      <Form noValidate onSubmit={onSubmit} aria-label="Añadir comentario">
+      <Form noValidate onSubmit={onSubmit} {...preloadOnTouch(commentDraftValidation)} aria-label="Añadir comentario">
         {message && (
           <Alert variant="danger" role="alert" className="py-2">
             {message}

@@ -1,5 +1,5 @@
 import { wallMessages } from '@portal/contract/wall-messages';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText } from '@/lib/api';
 import { useCreatePost } from '../api/create-post';
-import { postDraftValidation } from './validation';
+import { postDraftValidation, preloadOnTouch } from './validation';
 
 /** The wall's composer: text and/or an image, checked with the same rules as the server. */
 export function PostComposer({ wallName }: { wallName: string }) {
@@ -24,7 +24,6 @@ export function PostComposer({ wallName }: { wallName: string }) {
     resolver: postDraftValidation.resolver,
     defaultValues: { content: '', image: null },
   });
-  useEffect(postDraftValidation.preload, []);
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
@@ -41,7 +40,7 @@ export function PostComposer({ wallName }: { wallName: string }) {
   return (
     <Card className="mb-3 shadow-sm">
       <Card.Body>
-        <Form noValidate onSubmit={onSubmit} aria-label="Nueva publicación">
+        <Form noValidate onSubmit={onSubmit} {...preloadOnTouch(postDraftValidation)} aria-label="Nueva publicación">
           {message && (
             <Alert variant="danger" role="alert">
               {message}
