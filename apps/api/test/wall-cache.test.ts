@@ -293,6 +293,70 @@ describe('WallPageCache', () => {
     await cache.json({ station: 7, before: 1, limit: 20 }, 1, counted);
     expect(loads).toBe(6);
   });
+
+  const flags = (answer: Buffer) =>
+    (JSON.parse(String(answer)) as { id: number; is_liked_by_current_user: boolean }[]).map((p) => p.is_liked_by_current_user);
+  // Viewer 10 liked posts 1 and 3, viewer 11 post 3, viewers 20 and 21 nothing.
+  const load = async () => ({
+    posts: [post(1), post(2), post(3)],
+    likers: new Map([
+      [1, new Set([10])],
+      [3, new Set([10, 11])],
+    ]),
+  });
+  const key = { station: 7, limit: 20 };
+
+  it('answers from the cache synchronously, each viewer with their own flags, sharing one answer per like pattern', async () => {
+    const cache = new WallPageCache(60_000);
+    const first = cache.json(key, 20, load);
+    expect(first).toBeInstanceOf(Promise);
+    expect(flags(await first)).toEqual([false, false, false]);
+    await Promise.resolve();
+    const postsOnly = cache.size.bytes;
+
+    const a = cache.json(key, 20, load);
+    const b = cache.json(key, 21, load);
+    const c = cache.json(key, 10, load);
+    const d = cache.json(key, 11, load);
+    for (const answer of [a, b, c, d]) expect(Buffer.isBuffer(answer)).toBe(true);
+    expect(flags(a as Buffer)).toEqual([false, false, false]);
+    expect(flags(c as Buffer)).toEqual([true, false, true]);
+    expect(flags(d as Buffer)).toEqual([false, false, true]);
+    // Two viewers who liked the same posts get the very same bytes; the memo counts in the cache's size.
+    expect(b).toBe(a);
+    expect(cache.json(key, 10, load)).toBe(c);
+    expect(cache.size.bytes).toBe(postsOnly + (a as Buffer).length + (c as Buffer).length + (d as Buffer).length);
+
+    // A change on the wall drops the page and its answers: the next answer is a fresh load.
+    cache.watcher(event(7));
+    const reloaded = cache.json(key, 20, async () => ({ posts: [post(1)], likers: new Map() }));
+    expect(reloaded).toBeInstanceOf(Promise);
+    expect(flags(await reloaded)).toEqual([false]);
+  });
+
+  it('keeps no joined answers beyond the byte cap, and none with the cache off', async () => {
+    const probe = new WallPageCache(60_000);
+    await probe.json(key, 20, load);
+    await Promise.resolve();
+    const capped = new WallPageCache(60_000, probe.size.bytes);
+    await capped.json(key, 20, load);
+    await Promise.resolve();
+    const answer = capped.json(key, 20, load) as Buffer;
+    expect(flags(answer)).toEqual([false, false, false]);
+    expect(capped.json(key, 20, load)).not.toBe(answer);
+    expect(capped.size).toEqual({ pages: 1, bytes: probe.size.bytes });
+
+    const off = new WallPageCache(0);
+    let loads = 0;
+    const counted = async () => {
+      loads++;
+      return load();
+    };
+    expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
+    expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
+    expect(loads).toBe(2);
+    expect(off.size).toEqual({ pages: 0, bytes: 0 });
+  });
 });
 
 describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('wall page cache across API instances (PostgreSQL)', () => {

@@ -201,19 +201,7 @@ export class UserCache {
   }
 }
 
-async function authenticate(db: Db, tokens: TokenService, cache: UserCache, request: FastifyRequest): Promise<AuthUser> {
-  const token = bearer(request);
-  if (token === null) throw unauthorized(messages.unauthenticated);
-  const claims = token ? tokens.verify(token) : null;
-  if (!claims) throw unauthorized(messages.invalidToken);
-  let row = cache.get(claims.id);
-  if (!row || row.token_version !== claims.tv) {
-    row = await loadUser(db, claims.id);
-    if (row) cache.set(claims.id, row);
-    else cache.invalidate(claims.id);
-  }
-  // A deleted user, or a token issued before a password change, stops working at once.
-  if (!row || row.token_version !== claims.tv) throw unauthorized(messages.invalidToken);
+function authUser(row: AuthRow, claims: TokenClaims): AuthUser {
   return {
     id: row.id,
     worker_id: row.worker_id,
@@ -223,6 +211,32 @@ async function authenticate(db: Db, tokens: TokenService, cache: UserCache, requ
     arco_sumergido_id: claims.arco_sumergido_id ?? null,
     arco_sumergido_name: claims.arco_sumergido_name ?? null,
   };
+}
+
+/**
+ * The caller of a request, or an error to answer with. Synchronous when the account row is cached (the
+ * common case: no promise, no microtask on every request); a promise when it has to be read.
+ */
+function authenticate(db: Db, tokens: TokenService, cache: UserCache, request: FastifyRequest): AuthUser | Promise<AuthUser> {
+  const token = bearer(request);
+  if (token === null) throw unauthorized(messages.unauthenticated);
+  const claims = token ? tokens.verify(token) : null;
+  if (!claims) throw unauthorized(messages.invalidToken);
+  const cached = cache.get(claims.id);
+  if (cached && cached.token_version === claims.tv) return authUser(cached, claims);
+  return loadUser(db, claims.id).then((row) => {
+    if (row) cache.set(claims.id, row);
+    else cache.invalidate(claims.id);
+    // A deleted user, or a token issued before a password change, stops working at once.
+    if (!row || row.token_version !== claims.tv) throw unauthorized(messages.invalidToken);
+    return authUser(row, claims);
+  });
+}
+
+/** Lets the request on with its caller, or answers 403 on an admin route for anyone else. */
+function admit(request: FastifyRequest, policy: Policy, user: AuthUser, done: (error?: Error) => void): void {
+  request.user = user;
+  done(policy === 'admin' && user.role !== 'admin' ? forbidden(messages.adminOnly) : undefined);
 }
 
 export default fp(
@@ -248,11 +262,18 @@ export default fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
+    // A callback hook: with the account cached, a request passes with no promise in between.
+    app.addHook('onRequest', (request, _reply, done) => {
       const policy = request.routeOptions.config?.policy;
-      if (!policy || policy === 'public') return;
-      request.user = await authenticate(opts.db, opts.tokens, cache, request);
-      if (policy === 'admin' && request.user.role !== 'admin') throw forbidden(messages.adminOnly);
+      if (!policy || policy === 'public') return done();
+      let user: AuthUser | Promise<AuthUser>;
+      try {
+        user = authenticate(opts.db, opts.tokens, cache, request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (user instanceof Promise) user.then((loaded) => admit(request, policy, loaded, done), done);
+      else admit(request, policy, user, done);
     });
   },
   { name: 'auth' },

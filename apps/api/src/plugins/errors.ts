@@ -45,9 +45,12 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold U+0000 (the query fails, a 500) and SQLite would store it silently:
   // no form ever sends one, so it is refused before validation, the same on both engines.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError(400, messages.nulCharacter);
+      done(new AppError(400, messages.nulCharacter));
+    } else {
+      done();
     }
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {

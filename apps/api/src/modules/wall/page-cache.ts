@@ -37,7 +37,15 @@ interface Page {
   expires: number;
   posts: CachedPost[];
   bytes: number;
+  /**
+   * Whole answers already joined, by which of the page's posts the viewer liked (the positions, e.g.
+   * "" or "0,3"): most viewers of a station share a few such patterns, so most answers are one lookup
+   * and no copy. At most ANSWERS_PER_PAGE of them, counted in `bytes`.
+   */
+  answers: Map<string, Buffer>;
 }
+
+const ANSWERS_PER_PAGE = 32;
 
 /** The events that change what a wall page shows: all but the stream's own and the stops'. */
 const WALL_EVENTS = new Set<EventType>(EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.')));
@@ -89,7 +97,7 @@ export class WallPageCache {
     this.bytes = 0;
   }
 
-  /** Pages held, and the bytes of their serialized posts. */
+  /** Pages held, and the bytes of their serialized posts and joined answers. */
   get size(): { pages: number; bytes: number } {
     return { pages: this.pages.size, bytes: this.bytes };
   }
@@ -101,19 +109,31 @@ export class WallPageCache {
     this.bytes -= page.bytes;
   }
 
-  /** The page as the viewer sees it: a JSON array of posts, as UTF-8 bytes. */
-  async json(key: PageKey, viewerId: number, load: () => Promise<LoadedPage>): Promise<Buffer> {
-    const posts = this.ttlMs > 0 ? await this.cached(key, load) : serialize(await load());
-    const parts: Buffer[] = [OPEN];
-    let length = 2;
-    for (let i = 0; i < posts.length; i++) {
-      if (i > 0) parts.push(COMMA);
-      const part = posts[i].likers.has(viewerId) ? posts[i].liked : posts[i].notLiked;
-      parts.push(part);
-      length += part.length + (i > 0 ? 1 : 0);
+  /**
+   * The page as the viewer sees it: a JSON array of posts, as UTF-8 bytes. Synchronous on a cache hit
+   * (the hot path: no promise to settle), a promise when the page has to be loaded.
+   */
+  json(key: PageKey, viewerId: number, load: () => Promise<LoadedPage>): Buffer | Promise<Buffer> {
+    if (this.ttlMs <= 0) return load().then((loaded) => join(serialize(loaded), viewerId));
+    const page = this.cached(key, load);
+    if (page instanceof Promise) return page.then((posts) => join(posts, viewerId));
+    let pattern = '';
+    for (let i = 0; i < page.posts.length; i++) {
+      if (page.posts[i].likers.has(viewerId)) pattern += pattern ? `,${i}` : `${i}`;
     }
-    parts.push(CLOSE);
-    return Buffer.concat(parts, length);
+    const ready = page.answers.get(pattern);
+    if (ready) return ready;
+    const answer = join(page.posts, viewerId);
+    if (page.answers.size < ANSWERS_PER_PAGE && this.bytes + answer.length <= this.maxBytes) {
+      page.answers.set(pattern, answer);
+      page.bytes += answer.length;
+      this.bytes += answer.length;
+    }
+    return answer;
+  }
+
+  private id(key: PageKey): string {
+    return `${key.station ?? '*'}|${key.wallName ?? '*'}|${key.before ?? ''}|${key.limit}`;
   }
 
   private stamp(station: number | undefined): string {
@@ -122,11 +142,12 @@ export class WallPageCache {
       : `${this.epoch}:${station}:${this.stationChanges.get(station) ?? 0}`;
   }
 
-  private cached(key: PageKey, load: () => Promise<LoadedPage>): Promise<CachedPost[]> | CachedPost[] {
-    const id = `${key.station ?? '*'}|${key.wallName ?? '*'}|${key.before ?? ''}|${key.limit}`;
+  /** The page if it is cached and current, else the posts of its (possibly shared) load. */
+  private cached(key: PageKey, load: () => Promise<LoadedPage>): Page | Promise<CachedPost[]> {
+    const id = this.id(key);
     const stamp = this.stamp(key.station);
     const hit = this.pages.get(id);
-    if (hit && hit.stamp === stamp && hit.expires > Date.now()) return hit.posts;
+    if (hit && hit.stamp === stamp && hit.expires > Date.now()) return hit;
     const pending = this.loading.get(id);
     if (pending && pending.stamp === stamp) return pending.posts;
 
@@ -144,11 +165,25 @@ export class WallPageCache {
       const bytes = ready.reduce((sum, post) => sum + post.liked.length + post.notLiked.length, 0);
       while (this.pages.size > 0 && this.bytes + bytes > this.maxBytes) this.drop(this.pages.keys().next().value as string);
       if (bytes > this.maxBytes) return;
-      this.pages.set(id, { stamp, expires: Date.now() + this.ttlMs, posts: ready, bytes });
+      this.pages.set(id, { stamp, expires: Date.now() + this.ttlMs, posts: ready, bytes, answers: new Map() });
       this.bytes += bytes;
     }, settle);
     return posts;
   }
+}
+
+/** The posts joined into one JSON array, each in the variant for this viewer's like flag. */
+function join(posts: CachedPost[], viewerId: number): Buffer {
+  const parts: Buffer[] = [OPEN];
+  let length = 2;
+  for (let i = 0; i < posts.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    const part = posts[i].likers.has(viewerId) ? posts[i].liked : posts[i].notLiked;
+    parts.push(part);
+    length += part.length + (i > 0 ? 1 : 0);
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts, length);
 }
 
 const NOT_LIKED_TAIL = ',"is_liked_by_current_user":false}';

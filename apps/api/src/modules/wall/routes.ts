@@ -49,7 +49,16 @@ export default async function wallRoutes(app: App) {
   app.get(
     '/wall/posts',
     { config: user, schema: { tags, querystring: postsQuery, response: { 200: z.array(wallPost), ...errors } } },
-    async (request, reply) => sendJson(reply, await wall.listPosts(app, currentUser(request), request.query)),
+    // Not an async handler: a cached page is sent at once, with no promise to settle (issue 8).
+    (request, reply) => {
+      const body = wall.listPosts(app, currentUser(request), request.query);
+      if (body instanceof Promise) {
+        return body.then((json) => {
+          sendJson(reply, json);
+        });
+      }
+      sendJson(reply, body);
+    },
   );
 
   app.post(

@@ -46,8 +46,11 @@ function assertAuthor(user: AuthUser, authorId: number | null) {
   if (!isAdmin(user) && authorId !== user.id) throw forbidden(wallMessages.notAuthor);
 }
 
-/** The wall list as JSON, from the page cache (page-cache.ts); the caller's like flags are applied per answer. */
-export async function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>): Promise<Buffer> {
+/**
+ * The wall list as JSON bytes, from the page cache (page-cache.ts); the caller's like flags are applied
+ * per answer. Synchronous when the page is cached.
+ */
+export function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>): Buffer | Promise<Buffer> {
   const { limit, before } = query;
   let filter: repo.PostFilter;
   if (!isAdmin(user)) {
