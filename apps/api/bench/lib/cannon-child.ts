@@ -110,6 +110,7 @@ function wallWithLikes(): Request[] {
 
 const requests = { get: getRequests, 'write-mix': writeMix, 'wall-likes': wallWithLikes }[spec.kind]();
 
+const startCpu = process.cpuUsage();
 const result = await autocannon({
   url: spec.baseUrl,
   connections: spec.connections,
@@ -117,6 +118,12 @@ const result = await autocannon({
   timeout: 30,
   requests,
 });
+
+/** This process's CPU per answer: on 2 cores, the load generator and the server share the machine. */
+function generatorCpu(): number {
+  const used = process.cpuUsage(startCpu);
+  return (used.user + used.system) / Math.max(1, result.requests.total);
+}
 
 const out: CannonResult = {
   name: spec.name,
@@ -128,6 +135,7 @@ const out: CannonResult = {
   non2xx: result.non2xx,
   errors: result.errors,
   timeouts: result.timeouts,
+  clientCpuPerRequest: generatorCpu(),
   statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
 };
 process.stdout.write(`${JSON.stringify(out)}\n`);

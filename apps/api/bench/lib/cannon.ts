@@ -33,6 +33,8 @@ export interface CannonResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** The load generator's own CPU per answer (µs). */
+  clientCpuPerRequest: number;
 }
 
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cannon-child.ts');
