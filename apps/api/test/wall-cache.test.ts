@@ -1,8 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type WallPost, wallPost } from '@portal/contract/wall';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app';
-import { WallPageCache } from '../src/modules/wall/page-cache';
+import { preferredEncoding, WallPageCache } from '../src/modules/wall/page-cache';
 import type { BusEvent } from '../src/plugins/events';
 import {
   adminToken,
@@ -200,6 +201,50 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
     expect(byId(await wallOf(t.app, beto.token), p.id)).toMatchObject({ user_name: 'Usuario eliminado', like_count: 0 });
   });
 
+  it('answers in brotli or gzip when the browser accepts it, the same JSON once decoded, each viewer with their flags', async () => {
+    const long = 'Soldadura revisada en el tramo norte, sin incidencias y con la junta limpia. '.repeat(3);
+    const posts: WallPost[] = [];
+    for (let i = 0; i < 6; i++) posts.push(await createPost(t.app, ana.token, `${long}${i}`));
+    const like = await t.app.inject({ method: 'POST', url: `/api/wall/posts/${posts[0].id}/like`, headers: bearer(beto.token) });
+    expect(like.statusCode, like.body).toBe(200);
+    const get = (token: string, acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/wall/posts',
+        headers: { ...bearer(token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await get(beto.token);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const expected = plain.json() as WallPost[];
+    expect(byId(expected, posts[0].id)?.is_liked_by_current_user).toBe(true);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await get(beto.token, accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decoders[encoding](res.rawPayload).toString('utf8')), accept).toEqual(expected);
+    }
+    // Another viewer's compressed answer carries their own flags.
+    const anas = await get(ana.token, 'br');
+    expect(anas.headers['content-encoding']).toBe('br');
+    const anaPosts = z.array(wallPost.strict()).parse(JSON.parse(brotliDecompressSync(anas.rawPayload).toString('utf8')));
+    expect(byId(anaPosts, posts[0].id)?.is_liked_by_current_user).toBe(false);
+    expect(anaPosts.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    // No coding the server offers: plain JSON.
+    for (const accept of ['identity', 'deflate', 'br;q=0'])
+      expect((await get(beto.token, accept)).headers['content-encoding'], accept).toBeUndefined();
+  });
+
   it('keeps pages apart: wall name, page (before) and limit', async () => {
     for (let i = 0; i < 4; i++) await createPost(t.app, ana.token, `Página ${i}`);
     const first = await wallOf(t.app, beto.token, '?limit=2');
@@ -356,6 +401,20 @@ describe('WallPageCache', () => {
     expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
     expect(loads).toBe(2);
     expect(off.size).toEqual({ pages: 0, bytes: 0 });
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('picks brotli, else gzip, and never a coding refused with q=0', () => {
+    expect(preferredEncoding(undefined)).toBeUndefined();
+    expect(preferredEncoding('')).toBeUndefined();
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('GZIP;q=0.5, BR;q=1.0')).toBe('br');
+    expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('br; q=0.000, x-gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.1')).toBe('br');
+    expect(preferredEncoding('deflate, identity, *')).toBeUndefined();
+    expect(preferredEncoding('gzip;q=0')).toBeUndefined();
   });
 });
 

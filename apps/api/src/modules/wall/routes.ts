@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
-import { WallPageCache } from './page-cache';
+import { type Encoded, preferredEncoding, WallPageCache } from './page-cache';
 import * as wall from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -26,12 +26,15 @@ const user = { policy: 'user' } as const;
 const tags = ['wall'];
 
 /**
- * Sends a body that is already JSON (UTF-8 bytes): the page cache serialized it from typed WallPost
- * objects (its answers are checked against the schema, strictly, by test/wall-cache.test.ts), so
- * Fastify passes it through unchanged.
+ * Sends a body that is already JSON (UTF-8 bytes, possibly compressed): the page cache serialized it
+ * from typed WallPost objects (its answers are checked against the schema, strictly, by
+ * test/wall-cache.test.ts), so Fastify passes it through unchanged. The answer depends on
+ * Accept-Encoding, which caches in between are told.
  */
-function sendJson(reply: FastifyReply, body: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(body);
+function sendJson(reply: FastifyReply, { body, encoding }: Encoded) {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  reply.send(body);
 }
 
 declare module 'fastify' {
@@ -51,13 +54,9 @@ export default async function wallRoutes(app: App) {
     { config: user, schema: { tags, querystring: postsQuery, response: { 200: z.array(wallPost), ...errors } } },
     // Not an async handler: a cached page is sent at once, with no promise to settle (issue 8).
     (request, reply) => {
-      const body = wall.listPosts(app, currentUser(request), request.query);
-      if (body instanceof Promise) {
-        return body.then((json) => {
-          sendJson(reply, json);
-        });
-      }
-      sendJson(reply, body);
+      const answer = wall.listPosts(app, currentUser(request), request.query, preferredEncoding(request.headers['accept-encoding']));
+      if (answer instanceof Promise) return answer.then((ready) => sendJson(reply, ready));
+      sendJson(reply, answer);
     },
   );
 

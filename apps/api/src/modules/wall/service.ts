@@ -16,6 +16,7 @@ import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../li
 import { nowIso } from '../../lib/time';
 import type { AuthUser } from '../../plugins/auth';
 import type { MultipartInput } from '../../plugins/uploads';
+import type { Encoded, Encoding } from './page-cache';
 import * as repo from './repository';
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
@@ -48,9 +49,9 @@ function assertAuthor(user: AuthUser, authorId: number | null) {
 
 /**
  * The wall list as JSON bytes, from the page cache (page-cache.ts); the caller's like flags are applied
- * per answer. Synchronous when the page is cached.
+ * per answer. Synchronous when the page is cached; compressed in `accepted` when the page keeps it.
  */
-export function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>): Buffer | Promise<Buffer> {
+export function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>, accepted?: Encoding): Encoded | Promise<Encoded> {
   const { limit, before } = query;
   let filter: repo.PostFilter;
   if (!isAdmin(user)) {
@@ -67,16 +68,21 @@ export function listPosts(app: App, user: AuthUser, query: z.output<typeof posts
     };
   }
   const key = { station: filter.arcoSumergidoId, wallName: filter.wallName, before, limit };
-  return app.wallPages.json(key, user.id, async () => {
-    const posts = await repo.listPostPage(app.db, filter);
-    return {
-      posts,
-      likers: await repo.likersOf(
-        app.db,
-        posts.map((p) => p.id),
-      ),
-    };
-  });
+  return app.wallPages.answer(
+    key,
+    user.id,
+    async () => {
+      const posts = await repo.listPostPage(app.db, filter);
+      return {
+        posts,
+        likers: await repo.likersOf(
+          app.db,
+          posts.map((p) => p.id),
+        ),
+      };
+    },
+    accepted,
+  );
 }
 
 export async function createPost(app: App, user: AuthUser, { fields, file }: MultipartInput) {
