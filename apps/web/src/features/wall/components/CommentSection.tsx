@@ -14,7 +14,7 @@ import { useComments } from '../api/get-comments';
 import { commentDraftValidation, preloadOnTouch } from './validation';
 
 /** One post's comments, oldest first, and the box to add one. */
-export function CommentSection({ postId, tz }: { postId: number; tz: string }) {
+export default function CommentSection({ postId, tz }: { postId: number; tz: string }) {
   const comments = useComments(postId);
   const create = useCreateComment();
   const [serverError, setServerError] = useState<string | null>(null);

@@ -1,12 +1,24 @@
-import type { WallPost } from '@portal/contract/wall-messages';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
+import { type WallPost, wallMessages } from '@portal/contract/wall-messages';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/app/lazyComponent';
+import { Loading } from '@/components/Loading';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
-import { CommentSection } from './CommentSection';
 import './post-fresh.css';
 
-/** A post on the wall: author, time, content, image, like button and the comments toggle. */
+/**
+ * The comments (their form, react-hook-form, the list) load when a post's comments are first asked
+ * for: the wall's first paint does not need them. Meanwhile the section shows what it shows while the
+ * comments themselves load.
+ */
+const CommentSection = lazyComponent<{ postId: number; tz: string }>(() => import('./CommentSection'));
+const preloadComments = () => void CommentSection.preload().catch(() => undefined);
+
+/**
+ * A post on the wall: author, time, content, image, like button and the comments toggle. Bootstrap's
+ * card and button markup written out (what react-bootstrap's Card and Button render): twenty of them
+ * render before the wall's first photo paints, on a phone's CPU (issue 8).
+ */
 export function PostCard({
   post,
   tz,
@@ -28,14 +40,13 @@ export function PostCard({
 }) {
   const commentsId = `post-${post.id}-comments`;
   return (
-    <Card
-      as="article"
-      className={`mb-3 shadow-sm${fresh ? ' post-fresh' : ''}`}
+    <article
+      className={`mb-3 shadow-sm${fresh ? ' post-fresh' : ''} card`}
       aria-labelledby={`post-${post.id}-author`}
       data-testid="post"
       data-post-id={post.id}
     >
-      <Card.Body>
+      <div className="card-body">
         <div className="d-flex justify-content-between flex-wrap gap-1 mb-2">
           <strong id={`post-${post.id}-author`}>{post.user_name}</strong>
           <time className="text-muted small" dateTime={post.timestamp}>
@@ -62,24 +73,40 @@ export function PostCard({
           </a>
         )}
         <div className="d-flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant={post.is_liked_by_current_user ? 'primary' : 'outline-primary'}
+          <button
+            type="button"
+            className={`btn ${post.is_liked_by_current_user ? 'btn-primary' : 'btn-outline-primary'} btn-sm`}
             aria-pressed={post.is_liked_by_current_user}
             onClick={onToggleLike}
           >
             {post.is_liked_by_current_user ? '♥' : '♡'} Me gusta ({post.like_count})
-          </Button>
-          <Button size="sm" variant="outline-secondary" aria-expanded={commentsOpen} aria-controls={commentsId} onClick={onToggleComments}>
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            aria-expanded={commentsOpen}
+            aria-controls={commentsId}
+            onClick={onToggleComments}
+            onPointerEnter={preloadComments}
+            onFocus={preloadComments}
+          >
             Comentarios ({post.comment_count})
-          </Button>
+          </button>
         </div>
         {commentsOpen && (
           <div id={commentsId}>
-            <CommentSection postId={post.id} tz={tz} />
+            <Suspense
+              fallback={
+                <section className="border-top pt-2 mt-2" aria-label="Comentarios">
+                  <Loading text={wallMessages.loadingComments} />
+                </section>
+              }
+            >
+              <CommentSection postId={post.id} tz={tz} />
+            </Suspense>
           </div>
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </article>
   );
 }
