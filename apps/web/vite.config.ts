@@ -31,6 +31,19 @@ function chunkModules(): Plugin {
   };
 }
 
+/** `from` and everything reachable from it through `next` (static imports, say). */
+function reachable(from: string[], next: (item: string) => readonly string[] | undefined): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length) {
+    const item = stack.pop() as string;
+    if (seen.has(item)) continue;
+    seen.add(item);
+    stack.push(...(next(item) ?? []));
+  }
+  return seen;
+}
+
 /** A script as a hashed asset under assets/ (cached for a year like the chunks); returns its URL. */
 async function emitScript(ctx: Rollup.PluginContext, name: string, call: string): Promise<string> {
   const script = await minify(`${name}.js`, call);
@@ -64,17 +77,7 @@ function routePreload(): Plugin {
         const entry = chunks.find((c) => c.isEntry);
         const html = bundle['index.html'];
         if (!entry || !html || html.type !== 'asset') return;
-        const closure = (files: string[]) => {
-          const seen = new Set<string>();
-          const stack = [...files];
-          while (stack.length) {
-            const f = stack.pop() as string;
-            if (seen.has(f)) continue;
-            seen.add(f);
-            stack.push(...(byFile.get(f)?.imports ?? []));
-          }
-          return seen;
-        };
+        const closure = (files: string[]) => reachable(files, (f) => byFile.get(f)?.imports);
         const inEntry = closure([entry.fileName]);
         const rules = FIRST_SCREENS.map((rule) => {
           const files = rule.modules.map((m) => {
@@ -149,6 +152,41 @@ function prerenderLogin(): Plugin {
 }
 
 /**
+ * The first screens' code in few chunks (issue 8). Left to itself, the bundler cuts the modules the
+ * wall's first paint needs into some thirty small chunks (one per set of screens sharing them); over a
+ * phone's HTTP/1.1, six connections at a time, each costs a round trip, and Lighthouse's simulation
+ * (150 ms RTT) puts the wall's first photo behind them all. Here the static imports of the login
+ * screen and of the wall (shell and page) that the entry does not already carry go into a few chunks:
+ * those both screens use, the login's own, the wall's own, and those the wall shares with the other
+ * signed-out screens (register, admin login). The login and the wall download exactly the code they did
+ * before, in two to four requests beside their route chunks; another screen that shares a few of
+ * those modules downloads the whole chunk (the worker screens come after the wall anyway).
+ */
+function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
+  let groups: Map<string, string> | undefined;
+  const source = (m: string) => path.resolve(root, m);
+  const closure = (ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }, from: string[]) =>
+    reachable(from, (id) => ctx.getModuleInfo(id)?.importedIds);
+  return (id, ctx) => {
+    if (!groups) {
+      const routes = FIRST_SCREENS.flatMap((rule) => rule.modules.map(source));
+      const entry = closure(ctx, [source('src/main.tsx')]);
+      const own = (modules: string[]) =>
+        new Set([...closure(ctx, modules.map(source))].filter((m) => !entry.has(m) && !routes.includes(m)));
+      const wall = own(FIRST_SCREENS[0].modules);
+      const login = own(FIRST_SCREENS[2].modules);
+      // The other signed-out screens: what they share with the wall gets a chunk of its own, so they
+      // do not download the wall's.
+      const signedOut = own(['src/features/auth/routes/RegisterPage.tsx', 'src/features/auth/routes/AdminLoginPage.tsx']);
+      groups = new Map();
+      for (const m of login) groups.set(m, wall.has(m) ? 'first-shared' : 'login-first');
+      for (const m of wall) if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : 'wall-first');
+    }
+    return groups.get(id) ?? null;
+  };
+}
+
+/**
  * Brotli and gzip copies of every text asset, made once at build time at the highest levels, so the
  * server can send them as they are (@fastify/static `preCompressed`) instead of compressing per request.
  */
@@ -187,5 +225,10 @@ export default defineConfig({
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
   // The manifest is the chunk graph scripts/check-bundle.mjs walks to enforce the size budgets.
-  build: { sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: firstScreenGroup() }] } } },
+  },
 });
