@@ -152,3 +152,55 @@ test.describe('admin screens (desktop width)', () => {
     await expect(card).toHaveCount(1);
   });
 });
+
+test('the user menu works from the keyboard and closes when left', async ({ page, seed }) => {
+  const worker = await seed.worker(await seed.station(), 'Teclado Menú');
+  await signIn(page, worker.token, '/dashboard/profile');
+  const toggle = page.getByRole('button', { name: 'Teclado Menú' });
+  const profile = page.getByRole('button', { name: 'Editar Perfil' });
+  const password = page.getByRole('button', { name: 'Cambiar Contraseña' });
+  const logout = page.getByRole('button', { name: 'Cerrar Sesión' });
+
+  // Enter opens it on its first item; the arrows move between items and stop at the ends.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(profile).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(password).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(logout).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(password).toBeFocused();
+  // Escape closes it and gives the focus back to the toggle.
+  await page.keyboard.press('Escape');
+  await expect(password).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  // Arrow Down on the toggle opens it too; Tab out of the menu closes it.
+  await page.keyboard.press('ArrowDown');
+  await expect(profile).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(profile).toBeHidden();
+
+  // A click elsewhere closes it; choosing an item closes it and opens its dialog.
+  await toggle.click();
+  await expect(logout).toBeVisible();
+  // (Down the page: on a phone the open menu covers the heading.)
+  await page.mouse.click(10, 400);
+  await expect(logout).toBeHidden();
+  // Space toggles it like Enter.
+  await toggle.click();
+  await page.keyboard.press('Space');
+  await expect(logout).toBeHidden();
+  await toggle.press('Space');
+  await expect(profile).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(password).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Cambiar Contraseña' })).toBeVisible();
+});

@@ -1,6 +1,4 @@
 import { Suspense } from 'react';
-import Nav from 'react-bootstrap/Nav';
-import NavbarContext, { type NavbarContextType } from 'react-bootstrap/NavbarContext';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { removeToken, useCurrentUser } from '@/lib/token';
@@ -15,13 +13,6 @@ const bottomLinks = [
   { to: '/dashboard/paradas-kaiser', label: 'Paradas', Icon: TimerIcon, end: false },
 ];
 
-/**
- * What react-bootstrap's Navbar tells the Nav and the user menu inside it (a navbar that never
- * collapses). The top bar is Navbar's markup written out: the component would bring its collapse and
- * offcanvas code (and their modal manager) to every worker screen, for a bar that uses neither.
- */
-const navbar: NavbarContextType = { bsPrefix: 'navbar', expanded: false, expand: true, onToggle: () => undefined };
-
 /** The worker area: top bar, content, bottom bar (mobile first). */
 export default function UserShell() {
   const user = useCurrentUser();
@@ -35,22 +26,22 @@ export default function UserShell() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
+      {/* react-bootstrap's Navbar and Nav written out (a bar that never collapses): the components would
+          bring their collapse, offcanvas and keyboard-navigation code to every worker screen. */}
       <nav data-bs-theme="dark" className="px-1 navbar navbar-expand navbar-light bg-dark sticky-top">
-        <NavbarContext.Provider value={navbar}>
-          <div className="px-1 flex-nowrap container-fluid">
-            <Link to="/dashboard" className="fw-semibold text-truncate me-2 navbar-brand" style={{ minWidth: 0, flex: '1 1 0' }}>
-              {BRAND}
-            </Link>
-            <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
-              {user.role === 'admin' && (
-                <Nav.Link as={Link} to="/admin">
-                  Admin
-                </Nav.Link>
-              )}
-              <UserMenu id="user-menu" name={user.name || 'Usuario'} onLogout={logout} />
-            </Nav>
+        <div className="px-1 flex-nowrap container-fluid">
+          <Link to="/dashboard" className="fw-semibold text-truncate me-2 navbar-brand" style={{ minWidth: 0, flex: '1 1 0' }}>
+            {BRAND}
+          </Link>
+          <div className="ms-auto flex-row align-items-center gap-1 navbar-nav" style={{ minWidth: 0 }}>
+            {user.role === 'admin' && (
+              <Link to="/admin" className="nav-link">
+                Admin
+              </Link>
+            )}
+            <UserMenu id="user-menu" name={user.name || 'Usuario'} onLogout={logout} />
           </div>
-        </NavbarContext.Provider>
+        </div>
       </nav>
 
       <main className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
