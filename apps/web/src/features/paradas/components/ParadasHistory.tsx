@@ -11,8 +11,8 @@ import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
-import { formatLongDate } from '@/lib/dates';
 import { useFactoryToday } from '@/lib/factory';
+import { formatLongDate } from '@/lib/long-date';
 import { useParadas } from '../api/get-paradas';
 import { ParadaCard } from './ParadaCard';
 
