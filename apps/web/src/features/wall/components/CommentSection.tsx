@@ -13,7 +13,7 @@ import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
 import { commentDraftValidation, preloadOnTouch } from './validation';
 
-/** One post's comments, oldest first, and the box to add one. */
+/** One post's comments, oldest first, and the box to add one (inside PostCard's comments section). */
 export default function CommentSection({ postId, tz }: { postId: number; tz: string }) {
   const comments = useComments(postId);
   const create = useCreateComment();
@@ -43,7 +43,7 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
   const message = errors.content?.message ?? serverError;
   const textareaId = `comment-content-${postId}`;
   return (
-    <section className="border-top pt-2 mt-2" aria-label="Comentarios">
+    <>
       {comments.isPending ? (
         <Loading text={wallMessages.loadingComments} />
       ) : comments.isError ? (
@@ -119,6 +119,6 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
           </Button>
         </div>
       </Form>
-    </section>
+    </>
   );
 }

@@ -95,15 +95,11 @@ export function PostCard({
         </div>
         {commentsOpen && (
           <div id={commentsId}>
-            <Suspense
-              fallback={
-                <section className="border-top pt-2 mt-2" aria-label="Comentarios">
-                  <Loading text={wallMessages.loadingComments} />
-                </section>
-              }
-            >
-              <CommentSection postId={post.id} tz={tz} />
-            </Suspense>
+            <section className="border-top pt-2 mt-2" aria-label="Comentarios">
+              <Suspense fallback={<Loading text={wallMessages.loadingComments} />}>
+                <CommentSection postId={post.id} tz={tz} />
+              </Suspense>
+            </section>
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
-import type { commentAdminEdit, commentDraft, postAdminEdit, postDraft } from '@portal/contract/wall';
+import type * as wall from '@portal/contract/wall';
+import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { lazyResolver } from '@/lib/lazyResolver';
 
@@ -10,23 +11,24 @@ import { lazyResolver } from '@/lib/lazyResolver';
  * in front of the LCP. The admin edit dialogs preload in an effect. A submit before the chunks have
  * arrived waits for them, so the same messages show at the same moments.
  */
+
+type FormSchemas = Pick<typeof wall, 'postDraft' | 'commentDraft' | 'postAdminEdit' | 'commentAdminEdit'>;
+
+/** One form's validation: the contract's schema `name` through zodResolver, both loaded on first use. */
+function lazyValidation<K extends keyof FormSchemas>(name: K) {
+  type In = z.input<FormSchemas[K]>;
+  type Out = z.output<FormSchemas[K]>;
+  return lazyResolver<In, unknown, Out>(() =>
+    Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/wall')]).then(
+      ([{ zodResolver }, schemas]) => zodResolver(schemas[name]) as unknown as Resolver<In, unknown, Out>,
+    ),
+  );
+}
+
 /** Props for a form that loads its validation when focused or touched (after the wall's first paint). */
 export const preloadOnTouch = ({ preload }: { preload: () => void }) => ({ onFocus: preload, onPointerDown: preload });
 
-const load = () => Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/wall')]);
-
-export const postDraftValidation = lazyResolver<z.input<typeof postDraft>, unknown, z.output<typeof postDraft>>(() =>
-  load().then(([{ zodResolver }, wall]) => zodResolver(wall.postDraft)),
-);
-
-export const commentDraftValidation = lazyResolver<z.input<typeof commentDraft>, unknown, z.output<typeof commentDraft>>(() =>
-  load().then(([{ zodResolver }, wall]) => zodResolver(wall.commentDraft)),
-);
-
-export const postAdminEditValidation = lazyResolver<z.input<typeof postAdminEdit>, unknown, z.output<typeof postAdminEdit>>(() =>
-  load().then(([{ zodResolver }, wall]) => zodResolver(wall.postAdminEdit)),
-);
-
-export const commentAdminEditValidation = lazyResolver<z.input<typeof commentAdminEdit>, unknown, z.output<typeof commentAdminEdit>>(() =>
-  load().then(([{ zodResolver }, wall]) => zodResolver(wall.commentAdminEdit)),
-);
+export const postDraftValidation = lazyValidation('postDraft');
+export const commentDraftValidation = lazyValidation('commentDraft');
+export const postAdminEditValidation = lazyValidation('postAdminEdit');
+export const commentAdminEditValidation = lazyValidation('commentAdminEdit');
