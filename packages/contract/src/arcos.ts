@@ -10,7 +10,7 @@ export const arcoMessages = {
   inUse: 'No se puede eliminar el arco sumergido: tiene registros asociados.',
   moveInUse: 'No se puede mover el arco sumergido a otra nave: tiene registros asociados.',
   noneSelected: 'No hay arco sumergido seleccionado para actualizar.',
-  // Client texts of SPEC.md section 8.
+  // Texts the screens show for their own checks and failures.
   loadFallback: 'Fallo al cargar arcos sumergidos',
   addFallback: 'Fallo al añadir arco sumergido.',
   updateFallback: 'Fallo al actualizar arco sumergido.',
@@ -35,7 +35,7 @@ export const arco = z.object({ id: z.number(), name: z.string(), nave: z.string(
 export type ArcoOption = z.infer<typeof arcoOption>;
 export type Arco = z.infer<typeof arco>;
 
-/** Texts of the admin stations screen that SPEC.md does not give. */
+/** Texts of the admin stations screen that the product description leaves open. */
 export const arcoScreenTexts = {
   confirmDelete: '¿Estás seguro de que quieres eliminar este arco sumergido?',
   network: 'Ocurrió un error de red.',

@@ -9,7 +9,7 @@ export const authMessages = {
   duplicateWorkerId: 'ID de Trabajador ya registrado. Por favor, usa uno diferente.',
   stationNotInNave: 'El arco sumergido seleccionado no pertenece a la nave elegida.',
   registered: 'Usuario registrado con éxito.',
-  // Client-side texts of SPEC.md section 8.
+  // Texts the screens show for their own checks and failures.
   registerSuccess: '¡Registro exitoso! Ahora puedes iniciar sesión.',
   loginFallback: 'Fallo el inicio de sesión',
   loginNetwork: 'Ocurrió un error durante el inicio de sesión.',

@@ -53,7 +53,7 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const registerResponse = z.object({ message: z.string(), user: publicUser });
 export const accessTokenResponse = z.object({ accessToken: z.string() });
 
-/** Claims carried by the session token (DECISIONS.md section 3). */
+/** Claims carried by the session token (HS256 JWT in the Authorization header). */
 export interface TokenClaims {
   id: number;
   name: string;

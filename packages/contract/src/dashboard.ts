@@ -3,11 +3,11 @@ import { z } from 'zod';
 export const dashboardMessages = {
   periodInvalid: "El periodo de las estadísticas no es válido: solo se admite 'monthly'.",
   loading: 'Cargando estadísticas...',
-  // Access texts of SPEC.md section 6, shown by the statistics panel itself.
+  // Access texts shown by the statistics panel itself.
   noToken: 'No se ha encontrado el token de autenticación. Por favor, inicia sesión de nuevo.',
   invalidToken: 'Token inválido o expirado. Por favor, inicia sesión de nuevo.',
   adminOnly: 'Acceso denegado. No tienes permisos de administrador.',
-  // Client fallbacks of SPEC.md section 8 (English in the original product, kept as written).
+  // Client fallbacks (English in the original product, kept as written).
   statsFallback: 'Failed to fetch stats',
   tramosStatsFallback: 'Failed to fetch tramos stats',
   kaiserStatsFallback: 'Failed to fetch kaiser stops stats',
@@ -16,7 +16,7 @@ export const dashboardMessages = {
   network: 'An error occurred while fetching dashboard data.',
 } as const;
 
-/** Titles and labels of the statistics panel (SPEC.md names the figures, not their captions). */
+/** Titles and labels of the statistics panel (the product names the figures, not their captions). */
 export const dashboardLabels = {
   title: 'Dashboard Admin',
   totalUsers: 'Usuarios',

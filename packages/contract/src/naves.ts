@@ -26,7 +26,7 @@ export const naveWithCount = nave.extend({ arcos_count: z.number() });
 export type Nave = z.infer<typeof nave>;
 export type NaveWithCount = z.infer<typeof naveWithCount>;
 
-/** Texts of the admin naves screen that SPEC.md does not give. */
+/** Texts of the admin naves screen that the product description leaves open. */
 export const naveScreenTexts = {
   loading: 'Cargando naves...',
   confirmDelete: '¿Estás seguro de que quieres eliminar esta nave?',

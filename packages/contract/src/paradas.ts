@@ -8,7 +8,7 @@ export const PARADAS_DEFAULT_LIMIT = 200;
 export const PARADAS_RANGE_LIMIT = 2000;
 
 export const paradaMessages = {
-  // Rules of SPEC.md section 5 and DECISIONS.md section 8.
+  // Validation rules and the server's rules for stops.
   noneSelected: 'No hay parada seleccionada para actualizar.',
   timesRequired: 'La hora de inicio y fin son obligatorias.',
   startBeforeEnd: 'La hora de inicio debe ser anterior a la hora de fin.',
@@ -16,7 +16,7 @@ export const paradaMessages = {
   noActiveToEnd: 'No hay una parada activa para finalizar.',
   alreadyActive: 'Ya tienes una parada activa.',
   overlap: 'La parada se solapa con otra parada registrada.',
-  // Server texts SPEC.md leaves open.
+  // Server texts.
   endInFuture: 'La hora de fin no puede ser posterior a la hora actual.',
   invalidTime: 'La hora no es válida.',
   alreadyEnded: 'La parada ya ha finalizado.',
@@ -25,7 +25,7 @@ export const paradaMessages = {
   noStation: 'Tu sesión no tiene un arco sumergido. Inicia sesión seleccionando uno.',
   stationUnknown: 'El arco sumergido seleccionado no existe.',
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
-  // Client texts of SPEC.md sections 2 and 8.
+  // Texts the screens show.
   started: 'Parada iniciada!',
   ended: (minutes: number) => `Parada finalizada! Duración: ${minutes} minutos.`,
   updated: 'Parada Kaiser actualizada con éxito!',
@@ -79,7 +79,7 @@ const optionalArco = z
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
 
-/** Required instant: a missing or blank time gives the SPEC text; a malformed one its own text. */
+/** Required instant: a missing or blank time gives the "required" text; a malformed one its own text. */
 const requiredInstant = z
   .string({ error: paradaMessages.timesRequired })
   .trim()

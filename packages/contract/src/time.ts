@@ -1,7 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 
 /**
- * Factory-local calendar helpers (DECISIONS.md section 7). Instants travel as ISO strings in UTC;
+ * Factory-local calendar helpers (docs/decisions/001-time-storage.md). Instants travel as ISO strings in UTC;
  * calendar dates as 'YYYY-MM-DD' in the factory's zone. Plain dates are handled as UTC midnights so
  * that adding days never crosses a daylight-saving change.
  */

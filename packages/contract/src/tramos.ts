@@ -27,7 +27,7 @@ export const tramoMessages = {
   created: '¡Circular añadida exitosamente!',
   serverUpdated: 'Circular actualizada con éxito!',
   serverDeleted: 'Tramo eliminado con éxito.',
-  // Client texts of SPEC.md section 8.
+  // Texts the screens show for their own checks and failures.
   added: '¡Circular añadida exitosamente!',
   addFallback: 'Fallo al añadir circular',
   addNetwork: 'Ocurrió un error al añadir circular.',

@@ -14,7 +14,7 @@ export const userMessages = {
   deleteSelf: 'No puedes eliminar tu propia cuenta.',
   userNotFound: 'Usuario no encontrado.',
   deletedUserName: 'Usuario eliminado',
-  // Client texts of SPEC.md section 8.
+  // Texts the screens show for their own checks and failures.
   passwordChanged: 'Contraseña cambiada con éxito!',
   profileUpdated: 'Perfil actualizado con éxito!',
   roleUpdated: '¡Rol de usuario actualizado exitosamente!',
@@ -44,7 +44,7 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
-/** The dialog's form: three fields, checked in SPEC.md order (required, match, length). */
+/** The dialog's form: three fields, checked in the product's order (required, match, length). */
 export const changePasswordForm = z
   .object({
     currentPassword: z.string().min(1, userMessages.allPasswordFieldsRequired),
@@ -90,7 +90,7 @@ export type UserListItem = z.infer<typeof userListItem>;
 
 export const tokenMessageResponse = z.object({ message: z.string(), newToken: z.string().optional() });
 
-/** Texts of the user-management screen that SPEC.md does not give. */
+/** Texts of the user-management screen that the product description leaves open. */
 export const userScreenTexts = {
   loading: 'Cargando usuarios...',
   empty: 'No hay usuarios registrados.',

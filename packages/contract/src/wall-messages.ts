@@ -16,7 +16,7 @@ export const WALL_PAGE_MAX = 100;
 export const COMMENTS_PER_POST_MAX = 200;
 
 export const wallMessages = {
-  // Rules of SPEC.md section 5.
+  // Validation rules.
   postRequired: 'El contenido o una imagen son requeridos para la publicación.',
   postMax: 'El contenido de la publicación no puede exceder los 500 caracteres.',
   postMin: 'El contenido de la publicación debe tener al menos 5 caracteres si no hay imagen.',
@@ -26,7 +26,7 @@ export const wallMessages = {
   commentMin: 'El comentario debe tener al menos 2 caracteres si no hay imagen.',
   commentEmpty: 'El contenido del comentario no puede estar vacío.',
   commentAdminMax: 'El contenido del comentario no puede exceder los 250 caracteres.',
-  // Server texts SPEC.md leaves open.
+  // Server texts.
   wallNameMax: 'El nombre del muro no puede exceder los 50 caracteres.',
   limitInvalid: 'El límite debe ser un número entero entre 1 y 100.',
   postNotFound: 'Publicación no encontrada.',
@@ -39,7 +39,7 @@ export const wallMessages = {
   commentCreated: 'Comentario añadido con éxito.',
   liked: 'Me gusta añadido.',
   unliked: 'Me gusta eliminado.',
-  // Client texts of SPEC.md sections 2 and 8.
+  // Texts the screens show.
   loading: 'Cargando muro....',
   empty: 'No hay publicaciones en este muro todavía.',
   composerPlaceholder: '¿Qué estás pensando?',

@@ -36,7 +36,7 @@ export const postDraft = z.object({ content: text, wall_name: wallNameSchema.opt
 });
 export type PostDraft = z.input<typeof postDraft>;
 
-/** An administrator's edit (SPEC.md section 5, admin edits): not empty unless there is an image, at most 500. */
+/** An administrator's edit (the admin edit rule): not empty unless there is an image, at most 500. */
 export const postAdminEdit = z.object({ content: text, wall_name: wallNameSchema.optional(), image: imageFlag }).superRefine((v, ctx) => {
   const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['content'], message });
   if (!v.content && !v.image) issue(wallMessages.postEmpty);

@@ -10,7 +10,7 @@ describe('paradas contract', () => {
     expect(durationMinutes('2026-10-25T01:30:00+02:00', '2026-10-25T03:30:00+01:00')).toBe(180);
   });
 
-  it('gives the SPEC texts for missing times, reversed times and a long description', () => {
+  it('gives the required, order and length texts for missing times, reversed times and a long description', () => {
     expect(firstMessage(paradaTimesBody.safeParse({ end_time: '2026-11-10T08:00:00Z' }))).toBe(paradaMessages.timesRequired);
     expect(firstMessage(paradaTimesBody.safeParse({ start_time: '2026-11-10T09:00:00Z', end_time: '2026-11-10T08:00:00Z' }))).toBe(
       paradaMessages.startBeforeEnd,
