@@ -58,6 +58,15 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  // Read as text, not coerced: an empty value would coerce to 0 (midnight) instead of the default.
+  BACKUP_HOUR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || '3')
+    .refine((v) => v === 'off' || /^(?:[01]?\d|2[0-3])$/.test(v), "must be an hour from 0 to 23, or 'off'")
+    .transform((v) => (v === 'off' ? null : Number(v))),
 });
 
 export interface Config {
@@ -87,6 +96,14 @@ export interface Config {
     loginAccountFailures: number;
     registrationsPerIp: number;
     windowMs: number;
+  };
+  backup: {
+    /** Where `npm run backup` and the daily backup write their dated folders. */
+    dir: string;
+    /** How many of the newest backups retention keeps. */
+    keep: number;
+    /** Factory-local hour of the daily backup inside the server (SQLite only); null: none. */
+    hour: number | null;
   };
 }
 
@@ -129,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginAccountFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
       registrationsPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      keep: e.BACKUP_KEEP,
+      hour: e.BACKUP_HOUR,
     },
   };
 }

@@ -2,9 +2,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
 import { ensureAdmin } from './lib/bootstrap';
+import { acquireServerLock } from './lib/run-lock';
 import { sweepAtStart } from './lib/upload-sweep';
 
 const config = loadConfig();
+// `npm run restore` refuses while this process runs; the lock goes at exit (a crash's stale one does not count).
+if (!config.databaseUrl) acquireServerLock(config.dataDir);
 const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
 const app = await buildApp({
   config,
