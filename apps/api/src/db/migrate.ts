@@ -6,7 +6,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Every file in db/migrations, applied in name order (names are date-prefixed). */
-class FolderMigrationProvider implements MigrationProvider {
+export class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const files = (await readdir(migrationsDir)).filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
     const migrations: Record<string, Migration> = {};

@@ -1,0 +1,387 @@
+import { createHash } from 'node:crypto';
+import { constants, createReadStream, existsSync, readFileSync } from 'node:fs';
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Config } from '../config';
+import { IMAGE_COLUMNS } from './upload-sweep';
+
+/**
+ * `npm run backup` and the server's daily backup: an online copy of the SQLite database through
+ * SQLite's backup API (a consistent snapshot taken beside the running portal; a file copy of a live
+ * database can catch a half-applied transaction or miss what is still in the WAL) plus the uploaded
+ * images, in a dated folder of BACKUP_DIR with a manifest.
+ *
+ * Order: images are written before their row commits and removed after their row is deleted, so
+ * the uploads are copied first, then the database is snapshotted, then every image the snapshot
+ * references and the first copy missed (written in between) is copied, and the backup is checked
+ * to hold every referenced image.
+ */
+export const BACKUP_FORMAT = 'portal-fabrica-backup';
+export const MANIFEST_FILE = 'manifest.json';
+export const DATABASE_FILE = 'portal.sqlite';
+export const UPLOADS_FOLDER = 'uploads';
+
+/** Folders this tool names (factory-local date and time); retention never looks at anything else. */
+const FOLDER_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}(?:-\d+)?$/;
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: 1;
+  /** When the backup began (UTC). */
+  startedAt: string;
+  /** When the snapshot was complete (UTC): it holds every write committed before startedAt, none after this. */
+  snapshotAt: string;
+  /** startedAt on the factory's clock. */
+  factoryTime: string;
+  timeZone: string;
+  portalVersion: string;
+  database: {
+    file: typeof DATABASE_FILE;
+    bytes: number;
+    sha256: string;
+    /** Applied migrations: a portal that lacks one of them cannot open this database. */
+    migrations: string[];
+    /** Rows per table. */
+    tables: Record<string, number>;
+  };
+  uploads: {
+    files: { name: string; bytes: number }[];
+    /** Image files the database references. */
+    referenced: number;
+    /** Referenced images that could not be copied (already gone from the uploads folder). */
+    missing: string[];
+  };
+}
+
+export interface BackupOptions {
+  sqliteFile: string;
+  uploadsDir: string;
+  backupDir: string;
+  keep: number;
+  timeZone: string;
+  now?: () => Date;
+}
+
+export interface BackupResult {
+  folder: string;
+  manifest: BackupManifest;
+  /** Older backups removed by retention. */
+  removed: string[];
+}
+
+export interface StoredBackup {
+  name: string;
+  folder: string;
+  manifest: BackupManifest;
+}
+
+/** A failure an operator can act on; the message says what happened and nothing was half written. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export const backupOptions = (config: Config): BackupOptions => ({
+  sqliteFile: config.sqliteFile,
+  uploadsDir: config.uploadsDir,
+  backupDir: config.backup.dir,
+  keep: config.backup.keep,
+  timeZone: config.factoryTz,
+});
+
+/** What `npm run backup` and `npm run restore` answer when the portal runs on PostgreSQL. */
+export function postgresAdvice(config: Config, command: 'backup' | 'restore'): string {
+  const stamp = '$(date +%Y-%m-%d_%H-%M)';
+  return [
+    `This portal keeps its data in PostgreSQL (DATABASE_URL is set): \`npm run ${command}\` only handles the embedded SQLite database.`,
+    'Back up PostgreSQL with pg_dump, between two copies of the uploaded images (an image is written before its row):',
+    `  rsync -a ${config.uploadsDir}/ /backups/portal-uploads/`,
+    `  pg_dump --format=custom --file=/backups/portal-${stamp}.dump "$DATABASE_URL"`,
+    `  rsync -a ${config.uploadsDir}/ /backups/portal-uploads/`,
+    'Without --delete, that uploads copy holds the images of every dump. Restore with every portal instance stopped:',
+    '  pg_restore --clean --if-exists --no-owner --single-transaction --dbname="$DATABASE_URL" /backups/portal-<date>.dump',
+    `  rsync -a /backups/portal-uploads/ ${config.uploadsDir}/`,
+  ].join('\n');
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' on the factory's clock. */
+export function factoryDateTime(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+function portalVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+export async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** The backups this tool made, newest first; folders without its manifest are not its own. */
+export async function listBackups(backupDir: string): Promise<StoredBackup[]> {
+  let names: string[];
+  try {
+    names = await readdir(backupDir);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const found: StoredBackup[] = [];
+  for (const name of names) {
+    if (!FOLDER_NAME.test(name)) continue;
+    const folder = path.join(backupDir, name);
+    try {
+      const manifest = JSON.parse(await readFile(path.join(folder, MANIFEST_FILE), 'utf8')) as BackupManifest;
+      if (manifest.format === BACKUP_FORMAT && typeof manifest.startedAt === 'string') found.push({ name, folder, manifest });
+    } catch {
+      // No readable manifest: not a backup this tool completed.
+    }
+  }
+  return found.sort((a, b) => b.manifest.startedAt.localeCompare(a.manifest.startedAt) || b.name.localeCompare(a.name));
+}
+
+/** Keeps the `keep` newest backups (and always `protect`); removes the older ones this tool made. */
+export async function applyRetention(backupDir: string, keep: number, protect?: string): Promise<string[]> {
+  const backups = await listBackups(backupDir);
+  const removed: string[] = [];
+  for (const backup of backups.slice(keep)) {
+    if (backup.name === protect) continue;
+    await rm(backup.folder, { recursive: true, force: true });
+    removed.push(backup.name);
+  }
+  return removed;
+}
+
+/**
+ * The snapshot, from a connection of its own, in one step of the backup API: one read transaction,
+ * which in WAL mode never blocks the portal's writers. (Copied in several steps, the backup would
+ * start over whenever the portal wrote between two of them.)
+ */
+async function snapshotDatabase(sqliteFile: string, target: string): Promise<void> {
+  const source = new SQLite(sqliteFile, { fileMustExist: true });
+  try {
+    source.pragma('busy_timeout = 10000');
+    await source.backup(target, { progress: () => 0x7fffffff });
+  } finally {
+    source.close();
+  }
+}
+
+export interface DatabaseFacts {
+  /** 'ok', or what integrity_check found. */
+  integrity: string;
+  foreignKeyErrors: number;
+  migrations: string[];
+  tables: Record<string, number>;
+  /** Upload file names the image columns point to. */
+  referenced: Set<string>;
+}
+
+/**
+ * Makes the snapshot a self-contained file (rollback journal instead of WAL), checks it and reads
+ * what the manifest records.
+ */
+export function inspectDatabase(file: string, options: { readonly: boolean }): DatabaseFacts {
+  const db = new SQLite(file, { fileMustExist: true, readonly: options.readonly });
+  try {
+    if (!options.readonly) db.pragma('journal_mode = DELETE');
+    const integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
+    const foreignKeyErrors = (db.pragma('foreign_key_check') as unknown[]).length;
+    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    const column = (query: string) => db.prepare(query).pluck().all() as string[];
+    const names = column("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name");
+    const tables: Record<string, number> = {};
+    for (const name of names)
+      tables[name] = db
+        .prepare(`select count(*) from ${quote(name)}`)
+        .pluck()
+        .get() as number;
+    const migrations = names.includes('kysely_migration') ? column('select name from kysely_migration order by name') : [];
+    const referenced = new Set<string>();
+    for (const [table, columns] of Object.entries(IMAGE_COLUMNS)) {
+      if (!names.includes(table)) continue;
+      const rows = db
+        .prepare(`select ${columns.map(quote).join(', ')} from ${quote(table)}`)
+        .raw()
+        .all() as (string | null)[][];
+      for (const value of rows.flat()) if (value?.startsWith('/uploads/')) referenced.add(value.slice('/uploads/'.length));
+    }
+    return { integrity, foreignKeyErrors, migrations, tables, referenced };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies upload files into the backup; a file identical to one in the previous backup (same name and
+ * size: stored images are never rewritten) is hard-linked to it instead, so that daily backups do
+ * not each hold a full copy of the photos. A file gone before it could be read is skipped.
+ */
+async function copyUploads(names: string[], from: string, to: string, copied: Map<string, number>, previous: string | null): Promise<void> {
+  await inPool(names, 8, async (name) => {
+    const source = path.join(from, name);
+    const target = path.join(to, name);
+    const info = await stat(source).catch((error) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (!info?.isFile() || copied.get(name) === info.size) return;
+    // A copy caught while the image was still being written is shorter: it is copied again.
+    if (copied.has(name)) await rm(target, { force: true });
+    if (previous && (await stat(path.join(previous, name)).catch(() => null))?.size === info.size) {
+      const linked = await link(path.join(previous, name), target).then(
+        () => true,
+        () => false,
+      );
+      if (linked) {
+        copied.set(name, info.size);
+        return;
+      }
+    }
+    try {
+      await copyFile(source, target, constants.COPYFILE_FICLONE);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    copied.set(name, (await stat(target)).size);
+  });
+}
+
+export async function listFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
+
+export async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Unfinished folders of backups whose process is gone (stopped with Ctrl-C, killed). */
+async function removeInterrupted(backupDir: string): Promise<void> {
+  for (const name of await readdir(backupDir)) {
+    const pid = Number(/^\.partial-.+-(\d+)$/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') await rm(path.join(backupDir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** Takes a backup into a new dated folder of backupDir, then applies retention. */
+export async function createBackup(options: BackupOptions): Promise<BackupResult> {
+  const now = options.now ?? (() => new Date());
+  if (!existsSync(options.sqliteFile)) {
+    throw new BackupError(`No database at ${options.sqliteFile}: nothing to back up (has the portal been started with this DATA_DIR?).`);
+  }
+  const started = now();
+  const factoryTime = factoryDateTime(started, options.timeZone);
+  const name = factoryTime.replace(' ', '_').replaceAll(':', '-');
+  await mkdir(options.backupDir, { recursive: true });
+  await removeInterrupted(options.backupDir);
+  // Built under a name retention and restore ignore, and renamed when complete.
+  const staging = path.join(options.backupDir, `.partial-${name}-${process.pid}`);
+  const stagingUploads = path.join(staging, UPLOADS_FOLDER);
+  await mkdir(stagingUploads, { recursive: true });
+  try {
+    const previous = (await listBackups(options.backupDir))[0];
+    const previousUploads = previous ? path.join(previous.folder, UPLOADS_FOLDER) : null;
+    const copied = new Map<string, number>();
+
+    // Copy until a pass finds nothing new, so that few images appear between the copy and the snapshot.
+    for (let pass = 0; pass < 3; pass++) {
+      const fresh = (await listFiles(options.uploadsDir)).filter((n) => !copied.has(n));
+      if (pass > 0 && fresh.length === 0) break;
+      await copyUploads(fresh, options.uploadsDir, stagingUploads, copied, previousUploads);
+    }
+
+    const databaseCopy = path.join(staging, DATABASE_FILE);
+    await snapshotDatabase(options.sqliteFile, databaseCopy);
+    const snapshotAt = now();
+    const facts = inspectDatabase(databaseCopy, { readonly: false });
+    if (facts.integrity !== 'ok') throw new BackupError(`The snapshot fails integrity_check: ${facts.integrity}`);
+    // The portal enforces foreign keys, so a violation means a damaged database, which restore would refuse.
+    if (facts.foreignKeyErrors) throw new BackupError(`The snapshot fails foreign_key_check (${facts.foreignKeyErrors} rows).`);
+
+    // Referenced images written after the copy began (or still being written when it read them).
+    await copyUploads([...facts.referenced], options.uploadsDir, stagingUploads, copied, null);
+    const missing = [...facts.referenced].filter((n) => !copied.has(n)).sort();
+
+    const files: { name: string; bytes: number }[] = [];
+    for (const file of (await listFiles(stagingUploads)).sort())
+      files.push({ name: file, bytes: (await stat(path.join(stagingUploads, file))).size });
+    await syncFile(databaseCopy);
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: 1,
+      startedAt: started.toISOString(),
+      snapshotAt: snapshotAt.toISOString(),
+      factoryTime,
+      timeZone: options.timeZone,
+      portalVersion: portalVersion(),
+      database: {
+        file: DATABASE_FILE,
+        bytes: (await stat(databaseCopy)).size,
+        sha256: await sha256Of(databaseCopy),
+        migrations: facts.migrations,
+        tables: facts.tables,
+      },
+      uploads: { files, referenced: facts.referenced.size, missing },
+    };
+    await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await syncFile(path.join(staging, MANIFEST_FILE));
+
+    let finalName = name;
+    for (let n = 2; existsSync(path.join(options.backupDir, finalName)); n++) finalName = `${name}-${n}`;
+    const folder = path.join(options.backupDir, finalName);
+    await rename(staging, folder);
+    const removed = await applyRetention(options.backupDir, options.keep, finalName);
+    return { folder, manifest, removed };
+  } catch (error) {
+    // Only this run's own unfinished folder goes; the portal's data was only ever read.
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,201 @@
+import { constants, existsSync, renameSync, rmSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Config } from '../config';
+import { FolderMigrationProvider } from '../db/migrate';
+import {
+  BACKUP_FORMAT,
+  type BackupManifest,
+  DATABASE_FILE,
+  type DatabaseFacts,
+  factoryDateTime,
+  inPool,
+  inspectDatabase,
+  isMissing,
+  listFiles,
+  MANIFEST_FILE,
+  postgresAdvice,
+  sha256Of,
+  syncFile,
+  UPLOADS_FOLDER,
+} from './backup';
+import { acquireRunLock, describeRunLock, liveRunLocks } from './run-lock';
+
+/**
+ * `npm run restore -- <folder>`: puts a backup made by lib/backup.ts in place of the portal's data.
+ * Nothing is deleted: the database it replaces (with its -wal/-shm), the uploads and the generated
+ * JWT secret are moved into DATA_DIR/pre-restore-<date>/. A new secret is generated at the next
+ * start, so every session signed before the restore ends: its account may no longer exist, or may
+ * have had its password changed after the backup was taken. Migrations run at that start if the
+ * backup is older than the portal.
+ */
+
+/** The restore did not happen; the message says why, and nothing was changed. */
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused';
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Where the replaced data was moved, or null when the data directory held none. */
+  aside: string | null;
+  warnings: string[];
+}
+
+/** Checks a backup folder as restore needs it; answers its manifest or refuses with the reason. */
+export async function checkBackup(folder: string): Promise<BackupManifest> {
+  const refuse = (why: string): never => {
+    throw new RestoreRefused(`${folder} is not a usable backup: ${why}.`);
+  };
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(folder, MANIFEST_FILE), 'utf8')) as BackupManifest;
+  } catch (error) {
+    return refuse(isMissing(error) ? `it has no ${MANIFEST_FILE}` : `its ${MANIFEST_FILE} cannot be read`);
+  }
+  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1) refuse(`its ${MANIFEST_FILE} is not one this portal writes`);
+
+  const databaseFile = path.join(folder, DATABASE_FILE);
+  const info = await stat(databaseFile).catch(() => null);
+  if (!info) refuse(`${DATABASE_FILE} is missing`);
+  if (info?.size !== manifest.database.bytes || (await sha256Of(databaseFile)) !== manifest.database.sha256) {
+    refuse(`${DATABASE_FILE} does not match the checksum in its manifest (the copy is damaged)`);
+  }
+  let facts: DatabaseFacts;
+  try {
+    facts = inspectDatabase(databaseFile, { readonly: true });
+  } catch (error) {
+    return refuse(`SQLite cannot read ${DATABASE_FILE} (${(error as Error).message})`);
+  }
+  if (facts.integrity !== 'ok') refuse(`${DATABASE_FILE} fails integrity_check: ${facts.integrity}`);
+  if (facts.foreignKeyErrors) refuse(`${DATABASE_FILE} fails foreign_key_check (${facts.foreignKeyErrors} rows)`);
+  if (JSON.stringify(facts.tables) !== JSON.stringify(manifest.database.tables)) refuse('its row counts differ from its manifest');
+  const known = Object.keys(await new FolderMigrationProvider().getMigrations());
+  const unknown = facts.migrations.filter((name) => !known.includes(name));
+  if (unknown.length) {
+    refuse(`it was made by a newer portal (migrations ${unknown.join(', ')} are unknown to this one): update the portal first`);
+  }
+
+  const uploads = path.join(folder, UPLOADS_FOLDER);
+  const damaged: string[] = [];
+  await inPool(manifest.uploads.files, 8, async (file) => {
+    if ((await stat(path.join(uploads, file.name)).catch(() => null))?.size !== file.bytes) damaged.push(file.name);
+  });
+  if (damaged.length) refuse(`${damaged.length} image files of its manifest are missing or damaged (${damaged.slice(0, 3).join(', ')})`);
+  return manifest;
+}
+
+/**
+ * Merges the WAL into the database file before it is moved aside, so the file kept there is whole on
+ * its own. A damaged database (often the reason for a restore) may refuse: its -wal goes with it then.
+ */
+function checkpoint(sqliteFile: string): string | null {
+  try {
+    const db = new SQLite(sqliteFile, { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    return null;
+  } catch (error) {
+    return `the current database could not be checkpointed (${(error as Error).message}); its -wal and -shm files were moved with it`;
+  }
+}
+
+export async function restoreBackup(config: Config, folder: string, now = new Date()): Promise<RestoreResult> {
+  if (config.databaseUrl) throw new RestoreRefused(postgresAdvice(config, 'restore'));
+  const lock = acquireRunLock(config.dataDir, 'restore');
+  try {
+    // Checked after this restore's own lock is written, as a starting server writes its lock before
+    // looking for a restore: of two that start together, at least one sees the other.
+    const running = liveRunLocks(config.dataDir);
+    if (running.length) {
+      throw new RestoreRefused(`${describeRunLock(running[0])} is using ${config.dataDir}. Stop it first; nothing was changed.`);
+    }
+    const manifest = await checkBackup(folder);
+    const warnings: string[] = [];
+    if (manifest.uploads.missing.length) {
+      warnings.push(`${manifest.uploads.missing.length} images the backup's database references were already missing when it was taken.`);
+    }
+    if (config.jwtSecret) {
+      warnings.push(
+        'JWT_SECRET is set: sessions signed before the restore stay valid until it is changed; change it before starting the portal.',
+      );
+    }
+
+    // The copies are made beside the live data first, so that the switch is a few renames.
+    const tag = `.restoring-${process.pid}`;
+    const newDatabase = `${config.sqliteFile}${tag}`;
+    const newUploads = `${config.uploadsDir}${tag}`;
+    const discardCopies = () => {
+      rmSync(newDatabase, { force: true });
+      rmSync(newUploads, { recursive: true, force: true });
+    };
+    try {
+      await mkdir(newUploads, { recursive: true });
+      await copyFile(path.join(folder, DATABASE_FILE), newDatabase);
+      await syncFile(newDatabase);
+      if ((await sha256Of(newDatabase)) !== manifest.database.sha256) {
+        throw new RestoreRefused(
+          `the copy of ${DATABASE_FILE} in ${config.dataDir} differs from the backup (is the disk full?); nothing was changed.`,
+        );
+      }
+      const source = path.join(folder, UPLOADS_FOLDER);
+      await inPool(await listFiles(source), 8, (name) =>
+        copyFile(path.join(source, name), path.join(newUploads, name), constants.COPYFILE_FICLONE),
+      );
+    } catch (error) {
+      discardCopies();
+      throw error;
+    }
+
+    const current = [
+      `${config.sqliteFile}`,
+      `${config.sqliteFile}-wal`,
+      `${config.sqliteFile}-shm`,
+      `${config.sqliteFile}-journal`,
+      config.uploadsDir,
+      path.join(config.dataDir, 'jwt-secret'),
+    ].filter((p) => existsSync(p));
+    let aside: string | null = null;
+    const done: [from: string, to: string][] = [];
+    const move = async (from: string, to: string) => {
+      await rename(from, to);
+      done.push([from, to]);
+    };
+    try {
+      if (current.length) {
+        if (existsSync(config.sqliteFile)) {
+          const warning = checkpoint(config.sqliteFile);
+          if (warning) warnings.push(warning);
+        }
+        const stamp = factoryDateTime(now, config.factoryTz).replace(' ', '_').replaceAll(':', '-');
+        aside = path.join(config.dataDir, `pre-restore-${stamp}`);
+        for (let n = 2; existsSync(aside); n++) aside = path.join(config.dataDir, `pre-restore-${stamp}-${n}`);
+        await mkdir(aside);
+        // A checkpoint removes the -wal and -shm files: only what is still there is moved.
+        for (const p of current) if (existsSync(p)) await move(p, path.join(aside, path.basename(p)));
+      }
+      await move(newDatabase, config.sqliteFile);
+      await move(newUploads, config.uploadsDir);
+    } catch (error) {
+      for (const [from, to] of done.reverse()) renameSync(to, from);
+      discardCopies();
+      throw error;
+    }
+    if (aside) {
+      const note = [
+        `Moved here by \`npm run restore\` at ${factoryDateTime(now, config.factoryTz)} (${config.factoryTz}),`,
+        `before restoring ${folder} (backup of ${manifest.factoryTime}).`,
+        `To go back: stop the portal, and move these files back into ${config.dataDir}.`,
+      ];
+      await writeFile(path.join(aside, 'RESTORE.txt'), `${note.join('\n')}\n`);
+    }
+    return { manifest, aside, warnings };
+  } finally {
+    lock.release();
+  }
+}
