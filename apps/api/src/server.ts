@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
+import { scheduleDailyBackup } from './lib/backup-schedule';
 import { ensureAdmin } from './lib/bootstrap';
 import { acquireServerLock } from './lib/run-lock';
 import { sweepAtStart } from './lib/upload-sweep';
@@ -19,6 +20,7 @@ const app = await buildApp({
 });
 await ensureAdmin(handle.db, handle.engine, config, app.log);
 await sweepAtStart(handle.db, config.uploadsDir, app.log);
+if (handle.engine === 'sqlite') scheduleDailyBackup(config, app.log);
 if (!config.webDist) app.log.warn('apps/web/dist not found: run `npm run build` to serve the web client');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
