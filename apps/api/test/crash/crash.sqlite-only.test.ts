@@ -13,7 +13,7 @@ import { durationMinutes } from '@portal/contract/paradas';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ServerProcess } from './server-process';
+import { type RequestInput, requestInit, ServerProcess, serverEnv } from './server-process';
 
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -94,29 +94,14 @@ const drive = { killed: false, unexpected: [] as string[], inFlight: 0 };
 
 class Unacknowledged extends Error {}
 
-interface CallOptions {
-  token?: string;
-  json?: unknown;
-  form?: Record<string, string>;
-  file?: { field: string; data: Buffer };
+interface CallOptions extends RequestInput {
   /** Statuses a race between clients may produce (e.g. 404 for a post another client deleted). */
   tolerated?: number[];
 }
 
 /** Answers the JSON of a 2xx; throws Unacknowledged when the request died with the server or was refused. */
 async function call<T>(method: string, url: string, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(options.form)) form.append(k, v);
-    if (options.file) form.append(options.file.field, new Blob([new Uint8Array(options.file.data)], { type: 'image/jpeg' }), 'foto.jpg');
-    body = form;
-  }
+  const { headers, body } = requestInit(options);
   drive.inFlight++;
   try {
     let res: Response;
@@ -449,16 +434,7 @@ describe('crash safety: SIGKILL during writes', () => {
       console.log(`crash test: seed ${SEED} (CRASH_SEED=${SEED} replays the kill schedule), ${ITERATIONS} kills`);
       dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
       // No JWT_SECRET: the generated one kept in DATA_DIR must survive the kills with the sessions.
-      server = new ServerProcess({
-        DATA_DIR: dataDir,
-        ADMIN_WORKER_ID: ADMIN.worker_id,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        REGISTER_MAX_PER_IP: '1000000',
-        LOGIN_IP_MAX_FAILURES: '1000000',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        FACTORY_TZ: 'Europe/Madrid',
-      });
+      server = new ServerProcess(serverEnv(dataDir, ADMIN));
       images = await Promise.all(
         [0, 1, 2].map((i) =>
           sharp({ create: { width: 64 + i * 16, height: 48, channels: 3, background: { r: 40 * i, g: 120, b: 200 - 50 * i } } })

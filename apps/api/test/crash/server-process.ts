@@ -17,6 +17,42 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface RequestInput {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  file?: { field: string; data: Buffer };
+}
+
+/** Headers and body of a request to the server: JSON, or a multipart form with at most one JPEG. */
+export function requestInit({ token, json, form, file }: RequestInput): { headers: Record<string, string>; body?: BodyInit } {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    return { headers, body: JSON.stringify(json) };
+  }
+  if (!form) return { headers };
+  const body = new FormData();
+  for (const [k, v] of Object.entries(form)) body.append(k, v);
+  if (file) body.append(file.field, new Blob([new Uint8Array(file.data)], { type: 'image/jpeg' }), 'foto.jpg');
+  return { headers, body };
+}
+
+/** The environment the process tests give the server: its own data directory, the rate limits out of the way. */
+export function serverEnv(dataDir: string, admin: { worker_id: string; password: string }): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    ADMIN_WORKER_ID: admin.worker_id,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    REGISTER_MAX_PER_IP: '1000000',
+    LOGIN_IP_MAX_FAILURES: '1000000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    FACTORY_TZ: 'Europe/Madrid',
+  };
+}
+
 /** The real server (`npm start`'s command) as a child process, so that SIGKILL is a true crash. */
 export class ServerProcess {
   private child: ChildProcess | null = null;
@@ -59,11 +95,20 @@ export class ServerProcess {
   }
 
   /** SIGKILL: no shutdown hook, no flush, no close of the database. */
-  async kill(): Promise<void> {
+  kill(): Promise<void> {
+    return this.signal('SIGKILL');
+  }
+
+  /** SIGTERM: the server's own shutdown, as an operator stops it. */
+  stop(): Promise<void> {
+    return this.signal('SIGTERM');
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
     this.child = null;
   }
