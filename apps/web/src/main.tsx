@@ -3,7 +3,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
-import { isPreloadable } from './app/lazyComponent';
+import { isPreloadable } from '@/lib/lazyComponent';
 import { Providers } from './app/providers';
 import { AppRouter, routes } from './app/router';
 import { PRERENDER_CLASS } from './prerender-gate';

@@ -2,8 +2,8 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { setSessionEndHandler } from '@/lib/api';
+import { isPreloadable, lazyComponent } from '@/lib/lazyComponent';
 import { RequireAdmin, RequireUser } from './guards';
-import { isPreloadable, lazyComponent } from './lazyComponent';
 
 type PageModule = { default: React.ComponentType };
 /** Every screen is its own chunk, loaded when its route is visited. */

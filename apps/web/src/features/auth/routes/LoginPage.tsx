@@ -7,12 +7,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { lazyResolver } from '@/lib/lazyResolver';
 import { useArcosByNave } from '../api/get-arcos-by-nave';
 import { useNaves } from '../api/get-naves';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
-import { firstError } from '../components/firstError';
 
 const ORDER = ['worker_id', 'password', 'nave', 'arco_sumergido_id'] as const;
 

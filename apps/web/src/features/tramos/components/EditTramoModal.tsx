@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { useStations } from '../api/get-stations';
 import { useUpdateTramo } from '../api/update-tramo';
-import { firstError } from './firstError';
 import { StationSelect } from './StationSelect';
 import { TextField } from './TextField';
 

@@ -8,10 +8,10 @@ import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
 import { useStations } from '../api/get-stations';
-import { firstError } from '../components/firstError';
 import { StationSelect } from '../components/StationSelect';
 import { TextField } from '../components/TextField';
 
