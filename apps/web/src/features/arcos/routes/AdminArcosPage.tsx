@@ -8,9 +8,10 @@ import { CardActions } from '@/components/CardActions';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
+import { useNaves } from '@/lib/catalog';
 import { useDeleteArco } from '../api/delete-arco';
 import { useAdminArcos } from '../api/get-admin-arcos';
-import { useNaves } from '../api/get-naves';
+
 import { AddArcoForm } from '../components/AddArcoForm';
 import { EditArcoModal } from '../components/EditArcoModal';
 

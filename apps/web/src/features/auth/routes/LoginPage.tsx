@@ -6,11 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { ArcoOptions, NaveOptions } from '@/components/catalog-options';
 import { errorText } from '@/lib/api';
+import { useArcos, useNaves } from '@/lib/catalog';
 import { firstError } from '@/lib/first-error';
 import { lazyResolver } from '@/lib/lazyResolver';
-import { useArcosByNave } from '../api/get-arcos-by-nave';
-import { useNaves } from '../api/get-naves';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 
@@ -39,7 +39,7 @@ export default function LoginPage() {
   useEffect(validation.preload, []);
   const nave = watch('nave');
   const naves = useNaves();
-  const arcos = useArcosByNave(nave);
+  const arcos = useArcos(nave);
   const login = useLogin();
 
   const onSubmit = handleSubmit((values) => {
@@ -51,7 +51,6 @@ export default function LoginPage() {
   });
 
   const invalid = firstError(errors, ORDER);
-  const stations = nave ? (arcos.data ?? []) : [];
 
   return (
     <AuthCard title="Iniciar Sesión">
@@ -73,27 +72,17 @@ export default function LoginPage() {
           <Form.Label>Seleccionar Nave</Form.Label>
           <Form.Select
             {...register('nave', {
-              // A station belongs to one nave: a new nave clears the chosen station (SPEC.md section 4).
+              // An arco belongs to one nave: a new nave clears the chosen arco.
               onChange: () => setValue('arco_sumergido_id', ''),
             })}
           >
-            <option value="">-- Seleccionar Nave --</option>
-            {(naves.data ?? []).map((n) => (
-              <option key={n.id} value={n.name}>
-                {n.name}
-              </option>
-            ))}
+            <NaveOptions naves={naves.data ?? []} placeholder="-- Seleccionar Nave --" />
           </Form.Select>
         </Form.Group>
         <Form.Group className="mb-4" controlId="login-arco">
           <Form.Label>Seleccionar Arco Sumergido</Form.Label>
           <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
-            <option value="">-- Seleccionar Arco Sumergido --</option>
-            {stations.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
+            <ArcoOptions arcos={nave ? (arcos.data ?? []) : []} placeholder="-- Seleccionar Arco Sumergido --" />
           </Form.Select>
         </Form.Group>
         <Button type="submit" className="w-100" disabled={login.isPending}>

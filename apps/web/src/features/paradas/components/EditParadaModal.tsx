@@ -6,9 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
+import { useAllArcos } from '@/lib/catalog';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
-import { useArcos } from '../api/get-arcos';
 import { useUpdateParada } from '../api/update-parada';
 
 const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
@@ -27,7 +27,7 @@ export function EditParadaModal({
   onSaved: (text: string) => void;
 }) {
   const tz = useFactoryTz();
-  const arcos = useArcos();
+  const arcos = useAllArcos();
   const update = useUpdateParada();
   const [error, setError] = useState<string | null>(null);
   const {
