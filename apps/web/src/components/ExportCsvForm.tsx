@@ -12,7 +12,6 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { errorText } from '@/lib/api';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
-import { ArcoOptions, NaveOptions } from './catalog-options';
 
 /** The factory's current month as an inclusive date range. */
 export function currentMonthRange(tz: string, now = new Date()): { startDate: string; endDate: string } {
@@ -88,7 +87,12 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
                     onChange: () => setValue('arco_sumergido_id', ''),
                   })}
                 >
-                  <NaveOptions naves={naves.data ?? []} placeholder={exportMessages.allNaves} />
+                  <option value="">{exportMessages.allNaves}</option>
+                  {naves.data?.map((n) => (
+                    <option key={n.id} value={n.name}>
+                      {n.name}
+                    </option>
+                  ))}
                 </Form.Select>
               </Form.Group>
             </Col>
@@ -96,7 +100,12 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
               <Form.Group controlId="export-station">
                 <Form.Label className="mb-1">{exportMessages.station}</Form.Label>
                 <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
-                  <ArcoOptions arcos={arcos.data ?? []} placeholder={exportMessages.allStations} />
+                  <option value="">{exportMessages.allStations}</option>
+                  {arcos.data?.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ))}
                 </Form.Select>
               </Form.Group>
             </Col>

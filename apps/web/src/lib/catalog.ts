@@ -1,73 +1,47 @@
 import type { ArcoOption } from '@portal/contract/arcos';
 import type { Nave } from '@portal/contract/naves';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
 /**
  * The catalog: the naves and their arcos sumergidos, as the login, the circular and parada forms, the
  * export filters and the admin screens read them. Every list sits under one root key, so one
- * invalidation refreshes them all after any change to a nave or an arco: renaming a nave relabels its
- * arcos, and adding or removing an arco changes its nave's count.
+ * invalidation (catalog-admin.ts) refreshes them all after any change to a nave or an arco: renaming
+ * a nave relabels its arcos, and adding or removing an arco changes its nave's count. The lists are as
+ * fresh as any other query: this client's own changes invalidate them at once.
  */
 export const catalogKeys = {
   all: ['catalog'] as const,
-  naves: () => ['catalog', 'naves'] as const,
-  adminNaves: () => ['catalog', 'naves', 'admin'] as const,
+  naves: ['catalog', 'naves'] as const,
   /** The arcos of one nave. */
-  arcos: (nave: string) => ['catalog', 'arcos', 'nave', nave] as const,
+  arcos: (nave: string) => ['catalog', 'arcos', nave] as const,
   /** Every arco, of every nave. */
-  allArcos: () => ['catalog', 'arcos', 'all'] as const,
-  adminArcos: () => ['catalog', 'arcos', 'admin'] as const,
+  allArcos: ['catalog', 'arcos'] as const,
 };
 
-export const invalidateCatalog = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: catalogKeys.all });
-
-/** Every change to a nave or an arco goes through here, so none can forget a list. */
-export function useCatalogMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateCatalog(queryClient) });
-}
-
 /**
- * Only an admin changes the catalog, and this client's own changes invalidate it at once; someone
- * else's show within this time (on the next screen that reads it, or when the window regains focus).
+ * A public list of the catalog (the login screen asks before anyone is signed in). It never shows an
+ * error: a failure is only logged and the list reads as empty (the screens take `data ?? []`). The
+ * failure is thrown on rather than answered with an empty list, so it is retried like any other
+ * request and never kept as a fresh answer.
  */
-const CATALOG_STALE_MS = 60_000;
-
-/**
- * The public lists never show an error: a failure is only logged and the list reads as empty (the
- * screens take `data ?? []`). The failure is thrown on rather than answered with an empty list, so it
- * is retried like any other request and never kept as a fresh answer.
- */
-async function logged<T>(request: Promise<T>, what: string): Promise<T> {
-  try {
-    return await request;
-  } catch (error) {
-    console.error(what, error);
-    throw error;
-  }
-}
-
-/** Public: the login screen asks before anyone is signed in. */
-export const getNaves = () => logged(api<Nave[]>('/api/naves', { auth: false }), 'Error al cargar naves');
-
-export const getArcos = (nave?: string) =>
-  logged(api<ArcoOption[]>('/api/arcos-sumergidos', { auth: false, query: { nave } }), 'Error al cargar arcos sumergidos');
-
-export function useNaves() {
-  return useQuery({ queryKey: catalogKeys.naves(), queryFn: getNaves, staleTime: CATALOG_STALE_MS });
-}
-
-/** The arcos of one nave; nothing is asked until the nave is known. */
-export function useArcos(nave: string | null | undefined) {
+/** `nave`: the list of one nave; null while that nave is unknown (nothing is asked). */
+function useCatalogList<T>(queryKey: readonly string[], path: string, nave?: string | null) {
   return useQuery({
-    queryKey: catalogKeys.arcos(nave ?? ''),
-    queryFn: () => getArcos(nave ?? ''),
-    enabled: !!nave,
-    staleTime: CATALOG_STALE_MS,
+    queryKey,
+    queryFn: () =>
+      api<T[]>(path, { auth: false, query: { nave } }).catch((error: unknown) => {
+        console.error(`Error al cargar ${path}`, error);
+        throw error;
+      }),
+    enabled: nave !== null,
   });
 }
 
-export function useAllArcos() {
-  return useQuery({ queryKey: catalogKeys.allArcos(), queryFn: () => getArcos(), staleTime: CATALOG_STALE_MS });
-}
+export const useNaves = () => useCatalogList<Nave>(catalogKeys.naves, '/api/naves');
+
+/** The arcos of one nave; nothing is asked until the nave is known. */
+export const useArcos = (nave: string | null | undefined) =>
+  useCatalogList<ArcoOption>(catalogKeys.arcos(nave || ''), '/api/arcos-sumergidos', nave || null);
+
+export const useAllArcos = () => useCatalogList<ArcoOption>(catalogKeys.allArcos, '/api/arcos-sumergidos');

@@ -33,12 +33,9 @@ export function decodeToken(token: string | null): TokenClaims | null {
   try {
     const part = token.split('.')[1];
     if (!part) return null;
-    const json = decodeURIComponent(
-      atob(part.replace(/-/g, '+').replace(/_/g, '/'))
-        .split('')
-        .map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
-        .join(''),
-    );
+    // The claims are UTF-8 (names with accents); `fatal` refuses a malformed one like any undecodable token.
+    const bytes = Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const claims = JSON.parse(json) as TokenClaims;
     if (typeof claims !== 'object' || claims === null || typeof claims.id !== 'number') return null;
     return claims;

@@ -1,7 +1,7 @@
 import type { Arco, arcoBody } from '@portal/contract/arcos';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
-import { useCatalogMutation } from '@/lib/catalog';
+import { useCatalogMutation } from '@/lib/catalog-admin';
 
 export type ArcoInput = z.output<typeof arcoBody>;
 

@@ -1,6 +1,6 @@
 import type { Arco } from '@portal/contract/arcos';
 import { api } from '@/lib/api';
-import { useCatalogMutation } from '@/lib/catalog';
+import { useCatalogMutation } from '@/lib/catalog-admin';
 import type { ArcoInput } from './create-arco';
 
 export const updateArco = ({ id, ...body }: ArcoInput & { id: number }) =>

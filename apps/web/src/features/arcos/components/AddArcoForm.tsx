@@ -6,10 +6,10 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
-import { addSubmit } from '@/components/admin-forms';
+import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/Banner';
-import { NaveOptions } from '@/components/catalog-options';
 import { useCreateArco } from '../api/create-arco';
+import { NaveOptions } from './NaveOptions';
 
 /** The inline add form above the arco grid. */
 export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (message: BannerMessage) => void }) {
@@ -38,7 +38,7 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
           <Form.Group controlId="add-arco-nave">
             <Form.Label>Nave</Form.Label>
             <Form.Select isInvalid={!!errors.nave} {...form.register('nave')}>
-              <NaveOptions naves={naves} placeholder="-- Seleccionar Nave --" />
+              <NaveOptions naves={naves} />
             </Form.Select>
           </Form.Group>
         </Col>

@@ -3,12 +3,13 @@ import { type Arco, arcoBody, arcoMessages, arcoScreenTexts } from '@portal/cont
 import type { Nave } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { useEditForm } from '@/components/admin-forms';
-import { NaveOptions } from '@/components/catalog-options';
+import { useEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { useUpdateArco } from '../api/update-arco';
+import { NaveOptions } from './NaveOptions';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts };
+const toValues = (arco: Arco) => ({ name: arco.name, nave: arco.nave });
 
 export function EditArcoModal({
   arco,
@@ -26,7 +27,7 @@ export function EditArcoModal({
   const { onSubmit, serverError } = useEditForm({
     item: arco,
     form,
-    toValues: (a) => ({ name: a.name, nave: a.nave }),
+    toValues,
     save: update,
     texts,
     onSaved,
@@ -53,7 +54,7 @@ export function EditArcoModal({
       <Form.Group className="mb-3" controlId="edit-arco-nave">
         <Form.Label>Nave</Form.Label>
         <Form.Select isInvalid={!!errors.nave} {...form.register('nave')}>
-          <NaveOptions naves={options} placeholder="-- Seleccionar Nave --" />
+          <NaveOptions naves={options} />
         </Form.Select>
       </Form.Group>
     </EditModalFrame>

@@ -2,7 +2,7 @@ import { type Arco, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { AdminListPage } from '@/components/admin-list-page';
+import { AdminListPage } from '@/components/admin-list';
 import { CardActions } from '@/components/CardActions';
 import { useNaves } from '@/lib/catalog';
 import { useDeleteArco } from '../api/delete-arco';

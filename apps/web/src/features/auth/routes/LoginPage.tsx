@@ -6,7 +6,6 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { ArcoOptions, NaveOptions } from '@/components/catalog-options';
 import { errorText } from '@/lib/api';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { firstError } from '@/lib/first-error';
@@ -76,13 +75,23 @@ export default function LoginPage() {
               onChange: () => setValue('arco_sumergido_id', ''),
             })}
           >
-            <NaveOptions naves={naves.data ?? []} placeholder="-- Seleccionar Nave --" />
+            <option value="">-- Seleccionar Nave --</option>
+            {naves.data?.map((n) => (
+              <option key={n.id} value={n.name}>
+                {n.name}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Form.Group className="mb-4" controlId="login-arco">
           <Form.Label>Seleccionar Arco Sumergido</Form.Label>
           <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
-            <ArcoOptions arcos={nave ? (arcos.data ?? []) : []} placeholder="-- Seleccionar Arco Sumergido --" />
+            <option value="">-- Seleccionar Arco Sumergido --</option>
+            {arcos.data?.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         <Button type="submit" className="w-100" disabled={login.isPending}>

@@ -1,7 +1,7 @@
 import type { NaveWithCount, naveBody } from '@portal/contract/naves';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
-import { useCatalogMutation } from '@/lib/catalog';
+import { useCatalogMutation } from '@/lib/catalog-admin';
 
 export type NaveInput = z.output<typeof naveBody>;
 

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useForm } from 'react-hook-form';
-import { addSubmit } from '@/components/admin-forms';
+import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/Banner';
 import { useCreateNave } from '../api/create-nave';
 

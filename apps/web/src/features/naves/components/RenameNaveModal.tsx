@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { useEditForm } from '@/components/admin-forms';
+import { useEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { useUpdateNave } from '../api/update-nave';
 
 const texts = { ...naveMessages, ...naveScreenTexts };
+const toValues = (nave: NaveWithCount) => ({ name: nave.name });
 
 export function RenameNaveModal({
   nave,
@@ -19,7 +20,7 @@ export function RenameNaveModal({
 }) {
   const form = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
   const update = useUpdateNave();
-  const { onSubmit, serverError } = useEditForm({ item: nave, form, toValues: (n) => ({ name: n.name }), save: update, texts, onSaved });
+  const { onSubmit, serverError } = useEditForm({ item: nave, form, toValues, save: update, texts, onSaved });
   const { errors } = form.formState;
   const message = errors.name?.message ?? serverError;
 

@@ -2,7 +2,7 @@ import { type NaveWithCount, naveMessages, naveScreenTexts } from '@portal/contr
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { AdminListPage } from '@/components/admin-list-page';
+import { AdminListPage } from '@/components/admin-list';
 import { useDeleteNave } from '../api/delete-nave';
 import { useAdminNaves } from '../api/get-admin-naves';
 import { AddNaveForm } from '../components/AddNaveForm';

@@ -1,7 +1,6 @@
 import type { ArcoOption } from '@portal/contract/arcos';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ArcoOptions } from '@/components/catalog-options';
 
 /**
  * The arco of a circular, among the arcos of one nave. Disabled until the nave is known and its arcos
@@ -30,7 +29,12 @@ export function ArcoSelect({
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>Arco Sumergido</Form.Label>
       <Form.Select disabled={!naveKnown || loading} isInvalid={invalid} {...registration}>
-        <ArcoOptions arcos={options} placeholder={loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'} />
+        <option value="">{loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'}</option>
+        {options.map((a) => (
+          <option key={a.id} value={String(a.id)}>
+            {a.name}
+          </option>
+        ))}
       </Form.Select>
     </Form.Group>
   );

@@ -5,8 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ConfirmModal } from '@/components/ConfirmModal';
-import { QueryList } from '@/components/query-list';
-import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -15,12 +14,6 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { UserCard, type UserCardActions } from '../components/UserCard';
 
 const NETWORK = userScreenTexts.network;
-const listTexts = {
-  loading: userScreenTexts.loading,
-  loadFallback: userMessages.loadUsersFallback,
-  network: NETWORK,
-  empty: userScreenTexts.empty,
-};
 
 /** 'Gestión de Usuarios' (admin): role, password reset and delete per user. */
 export default function UserManagementPage() {
@@ -29,11 +22,8 @@ export default function UserManagementPage() {
   const resetPassword = useResetUserPassword();
   const deleteUser = useDeleteUser();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
-  const deletion = useConfirmDelete<UserListItem>(
-    deleteUser,
-    { deleted: userMessages.userDeleted, deleteFallback: userMessages.deleteFallback, network: NETWORK },
-    (text) => setBanner({ variant: 'success', text }),
-  );
+  const [toDelete, setToDelete] = useState<UserListItem | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const actions: UserCardActions = {
     onRoleChange: (user, role) => {
@@ -57,30 +47,56 @@ export default function UserManagementPage() {
         return false;
       }
     },
-    onDelete: deletion.ask,
+    onDelete: (user) => {
+      setDeleteError(null);
+      setToDelete(user);
+    },
     onInvalid: (message) => setBanner({ variant: 'danger', text: message }),
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deleteUser.mutate(toDelete.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        setBanner({ variant: 'success', text: userMessages.userDeleted });
+      },
+      onError: (error) => setDeleteError(errorText(error, userMessages.deleteFallback, NETWORK)),
+    });
   };
 
   return (
     <div>
       <h1 className="h4 mb-3">Gestión de Usuarios</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
-      <QueryList query={users} texts={listTexts}>
-        {(items) => (
-          <Row xs={1} md={2} xl={3} className="g-3">
-            {items.map((user) => (
-              <Col key={user.id}>
-                <UserCard user={user} busy={updateRole.isPending && updateRole.variables?.id === user.id} actions={actions} />
-              </Col>
-            ))}
-          </Row>
-        )}
-      </QueryList>
-      <ConfirmModal {...deletion.modal}>
+      {users.isPending ? (
+        <Loading text={userScreenTexts.loading} />
+      ) : users.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {errorText(users.error, userMessages.loadUsersFallback, NETWORK)}
+        </div>
+      ) : users.data.length === 0 ? (
+        <p className="text-muted">{userScreenTexts.empty}</p>
+      ) : (
+        <Row xs={1} md={2} xl={3} className="g-3">
+          {users.data.map((user) => (
+            <Col key={user.id}>
+              <UserCard user={user} busy={updateRole.isPending && updateRole.variables?.id === user.id} actions={actions} />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <ConfirmModal
+        show={toDelete !== null}
+        busy={deleteUser.isPending}
+        error={deleteError}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
         <p className="mb-1">{userMessages.confirmDeleteUser}</p>
-        {deletion.pending && (
+        {toDelete && (
           <p className="mb-0 fw-semibold">
-            {deletion.pending.name} ({deletion.pending.worker_id})
+            {toDelete.name} ({toDelete.worker_id})
           </p>
         )}
       </ConfirmModal>
