@@ -36,7 +36,7 @@ export interface FirstScreen {
 /**
  * The screens people open first on a phone: the login and the wall. The router (router.tsx) decides
  * what each path shows; any other path still works, it just loads its chunks after the entry.
- * The wall's request must match what WallPage asks for (usePosts with the station of the token and
+ * The wall's request must match what WallPage asks for (usePosts with the arco of the token and
  * WALL_PAGE_DEFAULT posts): route-preload.test.ts checks it.
  */
 export const FIRST_SCREENS: FirstScreen[] = [

@@ -97,7 +97,7 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
               </Form.Group>
             </Col>
             <Col xs={12} sm={6} md>
-              <Form.Group controlId="export-station">
+              <Form.Group controlId="export-arco">
                 <Form.Label className="mb-1">{exportMessages.station}</Form.Label>
                 <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
                   <option value="">{exportMessages.allStations}</option>

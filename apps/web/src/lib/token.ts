@@ -1,7 +1,7 @@
 import type { TokenClaims } from '@portal/contract/auth';
 import { useSyncExternalStore } from 'react';
 
-/** The session token lives in localStorage under 'token' (SPEC.md section 3). */
+/** The session token lives in localStorage under 'token'. */
 export const TOKEN_KEY = 'token';
 
 const listeners = new Set<() => void>();
@@ -44,7 +44,7 @@ export function decodeToken(token: string | null): TokenClaims | null {
   }
 }
 
-/** Expiry is compared in seconds (SPEC.md section 2). */
+/** Expiry is compared in seconds, as the token's exp claim counts them. */
 export function isExpired(claims: TokenClaims, nowMs = Date.now()): boolean {
   return typeof claims.exp !== 'number' || claims.exp < Math.floor(nowMs / 1000);
 }

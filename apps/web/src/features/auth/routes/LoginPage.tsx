@@ -15,7 +15,7 @@ import { AuthCard } from '../components/AuthCard';
 
 const ORDER = ['worker_id', 'password', 'nave', 'arco_sumergido_id'] as const;
 
-// zod and the schema load after the screen shows (120 KB budget of the login screen, issue 8).
+// zod and the schema load after the screen shows (the login screen's 120 KB budget, scripts/check-bundle.mjs).
 const validation = lazyResolver(() =>
   Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/auth')]).then(([{ zodResolver }, { loginBody }]) =>
     zodResolver(loginBody),
