@@ -80,12 +80,12 @@ export function EditParadaModal({
   });
 
   const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? error;
-  const stations = arcos.data ?? [];
-  // A station missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
+  const listed = arcos.data ?? [];
+  // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
   const options =
-    parada && !stations.some((a) => a.id === parada.arco_sumergido_id)
-      ? [...stations, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
-      : stations;
+    parada && !listed.some((a) => a.id === parada.arco_sumergido_id)
+      ? [...listed, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
+      : listed;
 
   return (
     <EditModalFrame
