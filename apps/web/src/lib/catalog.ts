@@ -10,22 +10,23 @@ import { api } from './api';
  * a nave relabels its arcos, and adding or removing an arco changes its nave's count. The lists are as
  * fresh as any other query: this client's own changes invalidate them at once.
  */
+// The admin lists sit beside these (catalog-admin.ts): a third key part names which list it is.
 export const catalogKeys = {
   all: ['catalog'] as const,
   naves: ['catalog', 'naves'] as const,
   /** The arcos of one nave. */
-  arcos: (nave: string) => ['catalog', 'arcos', nave] as const,
+  arcos: (nave: string) => ['catalog', 'arcos', 'nave', nave] as const,
   /** Every arco, of every nave. */
-  allArcos: ['catalog', 'arcos'] as const,
+  allArcos: ['catalog', 'arcos', 'all'] as const,
 };
 
 /**
  * A public list of the catalog (the login screen asks before anyone is signed in). It never shows an
  * error: a failure is only logged and the list reads as empty (the screens take `data ?? []`). The
  * failure is thrown on rather than answered with an empty list, so it is retried like any other
- * request and never kept as a fresh answer.
+ * request and never kept as a fresh answer. `nave`: the list of one nave; null while that nave is
+ * unknown (nothing is asked).
  */
-/** `nave`: the list of one nave; null while that nave is unknown (nothing is asked). */
 function useCatalogList<T>(queryKey: readonly string[], path: string, nave?: string | null) {
   return useQuery({
     queryKey,
