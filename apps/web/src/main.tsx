@@ -2,10 +2,8 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
-import { isPreloadable } from './app/lazyComponent';
 import { Providers } from './app/providers';
-import { AppRouter, routes } from './app/router';
+import { AppRouter, preloadBranch } from './app/router';
 import { PRERENDER_CLASS } from './prerender-gate';
 
 // zod's Spanish defaults are set by the contract module itself when a screen first imports it, so the
@@ -26,12 +24,8 @@ if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
   // loaded first, and the render runs in a transition, which waits for it instead of showing the
   // Suspense fallback.
   if (location.pathname === '/') history.replaceState(history.state, '', `/login${location.search}${location.hash}`);
-  const chunks = (matchRoutes(routes, '/login') ?? []).map(({ route }) => {
-    const type = route.element && typeof route.element === 'object' && 'type' in route.element ? route.element.type : null;
-    return isPreloadable(type) ? type.preload() : null;
-  });
   const show = () => startTransition(() => root.render(app));
-  Promise.all(chunks).then(show, show);
+  Promise.all(preloadBranch('/login')).then(show, show);
 } else {
   root.render(app);
 }

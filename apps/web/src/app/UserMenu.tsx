@@ -1,5 +1,5 @@
 import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent } from '@/lib/lazyComponent';
 import { TruncatedName } from './TruncatedName';
 
 // The dialogs (their forms, zod and the contract's schemas) load when the menu first opens, not with

@@ -13,10 +13,10 @@ function useExpiryTimer(exp: number | undefined) {
 }
 
 /**
- * /dashboard: no token, an undecodable token or an expired token removes the token and goes to
- * /login (SPEC.md section 2).
+ * The session behind a guarded area: no token, an undecodable token or an expired token is removed,
+ * and the session ends in the browser when the token's exp passes.
  */
-export function RequireUser() {
+function useGuardedSession() {
   useCurrentUser();
   const session = readSession();
   const bad = session.status === 'invalid' || session.status === 'expired';
@@ -24,19 +24,17 @@ export function RequireUser() {
     if (bad) removeToken();
   }, [bad]);
   useExpiryTimer(session.status === 'ok' ? session.user.exp : undefined);
-  if (session.status !== 'ok') return <Navigate to="/login" replace />;
-  return <Outlet />;
+  return session;
 }
 
-/** /admin: only a valid token whose role is admin passes; otherwise /admin/login. */
+/** /dashboard: any valid session passes; otherwise /login. */
+export function RequireUser() {
+  const session = useGuardedSession();
+  return session.status === 'ok' ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** /admin: only a valid session whose role is admin passes; otherwise /admin/login. */
 export function RequireAdmin() {
-  useCurrentUser();
-  const session = readSession();
-  const bad = session.status === 'invalid' || session.status === 'expired';
-  useEffect(() => {
-    if (bad) removeToken();
-  }, [bad]);
-  useExpiryTimer(session.status === 'ok' ? session.user.exp : undefined);
-  if (session.status !== 'ok' || session.user.role !== 'admin') return <Navigate to="/admin/login" replace />;
-  return <Outlet />;
+  const session = useGuardedSession();
+  return session.status === 'ok' && session.user.role === 'admin' ? <Outlet /> : <Navigate to="/admin/login" replace />;
 }

@@ -46,7 +46,7 @@ describe('route-preload script', () => {
     expect(url).toBe(`/api/wall/posts?arco_sumergido_id=3&limit=${WALL_PAGE_DEFAULT}`);
     expect(init.headers).toEqual({ Authorization: `Bearer ${token}` });
 
-    // What WallPage asks for (usePosts: the token's station, the first page of WALL_PAGE_DEFAULT posts).
+    // What WallPage asks for (usePosts: the token's arco, the first page of WALL_PAGE_DEFAULT posts).
     await expect(getPosts({ arco_sumergido_id: 3, limit: WALL_PAGE_DEFAULT, before: undefined })).resolves.toEqual(posts);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // The first photo of the answer is preloaded with high priority.

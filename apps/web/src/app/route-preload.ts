@@ -1,11 +1,13 @@
 /**
- * The first screen's downloads, started before the entry chunk has run (issue 8, Lighthouse on a
+ * The first screen's downloads, started before the entry chunk has run (Lighthouse on a
  * phone). vite.config.ts turns FIRST_SCREENS into rules (chunk files by path) and emits
  * routePreloadScript() as a small script that index.html loads async beside the entry (the CSP allows
  * no inline script). It adds modulepreload links for the current path's route chunks and, for a
  * signed-in worker, starts the screen's first API request at once; the app's api() takes that answer
  * instead of asking again (lib/prefetch.ts).
  */
+
+import type { PrefetchEntry } from '@/lib/prefetch';
 
 /** A GET the first screen will make: fixed query values plus some taken from the token's claims. */
 export interface Prefetch {
@@ -34,7 +36,7 @@ export interface FirstScreen {
 /**
  * The screens people open first on a phone: the login and the wall. The router (router.tsx) decides
  * what each path shows; any other path still works, it just loads its chunks after the entry.
- * The wall's request must match what WallPage asks for (usePosts with the station of the token and
+ * The wall's request must match what WallPage asks for (usePosts with the arco of the token and
  * WALL_PAGE_DEFAULT posts): route-preload.test.ts checks it.
  */
 export const FIRST_SCREENS: FirstScreen[] = [
@@ -51,14 +53,6 @@ export const FIRST_SCREENS: FirstScreen[] = [
 
 /** A rule as the script receives it: path pattern, signed-in only, chunk URLs, requests. */
 export type PreloadRule = [pattern: string, signedIn: boolean, files: string[], prefetch: Prefetch[]];
-
-/** Where the script leaves its requests, by URL (query parameters sorted), for lib/prefetch.ts. */
-export interface PrefetchEntry {
-  token: string;
-  at: number;
-  response: Promise<Response>;
-}
-export const PREFETCH_GLOBAL = '__portalPrefetch';
 
 /**
  * The emitted script's body. It must stand alone (vite.config.ts serializes it with toString()): no

@@ -2,8 +2,8 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { setSessionEndHandler } from '@/lib/api';
+import { isPreloadable, lazyComponent } from '@/lib/lazyComponent';
 import { RequireAdmin, RequireUser } from './guards';
-import { isPreloadable, lazyComponent } from './lazyComponent';
 
 type PageModule = { default: React.ComponentType };
 /** Every screen is its own chunk, loaded when its route is visited. */
@@ -71,11 +71,10 @@ export const routes: RouteObject[] = [
 ];
 
 /** Starts the chunks of every route in the matched branch together (shell and page in parallel). */
-function preloadBranch(pathname: string) {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const element = match.route.element;
-    if (element && typeof element === 'object' && 'type' in element && isPreloadable(element.type)) void element.type.preload();
-  }
+export function preloadBranch(pathname: string): (Promise<unknown> | null)[] {
+  return (matchRoutes(routes, pathname) ?? []).map(({ route: { element } }) =>
+    element && typeof element === 'object' && 'type' in element && isPreloadable(element.type) ? element.type.preload() : null,
+  );
 }
 
 function AppRoutes(): ReactNode {
@@ -87,7 +86,7 @@ function AppRoutes(): ReactNode {
       void navigate('/login', { replace: true });
     });
   }, [navigate]);
-  preloadBranch(location.pathname);
+  void preloadBranch(location.pathname);
   const element = useRoutes(routes, location);
   return <Suspense fallback={<Loading />}>{element}</Suspense>;
 }

@@ -7,11 +7,11 @@ export interface BannerMessage {
 }
 
 /**
- * A success or error banner. With `autoHideMs` it calls `onClose` after that time (SPEC.md: banners
- * vanish after 3 seconds on the stops screen).
+ * A success or error banner. With `autoHideMs` it calls `onClose` after that time (the paradas
+ * screen's banners vanish after 3 seconds).
  */
 export function Banner({ message, onClose, autoHideMs }: { message: BannerMessage | null; onClose?: () => void; autoHideMs?: number }) {
-  // The timer restarts only for a new message: a parent re-rendering every second (the stop clock)
+  // The timer restarts only for a new message: a parent re-rendering every second (the parada clock)
   // with a fresh onClose must not keep the banner up forever.
   const close = useRef(onClose);
   close.current = onClose;

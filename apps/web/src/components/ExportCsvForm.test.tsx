@@ -70,7 +70,7 @@ describe('ExportCsvForm', () => {
     vi.unstubAllGlobals();
   });
 
-  it('defaults to the current month and sends the range with the chosen nave and station', async () => {
+  it('defaults to the current month and sends the range with the chosen nave and arco', async () => {
     const onExport = renderForm();
     const { startDate, endDate } = currentMonthRange('Europe/Madrid');
     expect(screen.getByLabelText('Desde')).toHaveProperty('value', startDate);

@@ -10,8 +10,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { errorText } from '@/lib/api';
+import { useArcos, useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
-import { useExportNaves, useExportStations } from './export-options';
 
 /** The factory's current month as an inclusive date range. */
 export function currentMonthRange(tz: string, now = new Date()): { startDate: string; endDate: string } {
@@ -26,7 +26,7 @@ function firstMessage(errors: FieldErrors): string | undefined {
 }
 
 /**
- * 'Exportar CSV': a date range (the current month by default), optionally one nave or station, and
+ * 'Exportar CSV': a date range (the current month by default), optionally one nave or arco, and
  * the download. `onExport` rejects with the server's error, shown here.
  */
 export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuery) => Promise<unknown>; busy: boolean }) {
@@ -43,8 +43,8 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
     defaultValues: { ...currentMonthRange(tz), nave: '', arco_sumergido_id: '' },
   });
   const nave = watch('nave') ?? '';
-  const naves = useExportNaves();
-  const stations = useExportStations(nave);
+  const naves = useNaves();
+  const arcos = useArcos(nave);
 
   const onSubmit = handleSubmit(async (query) => {
     setFailure(null);
@@ -83,7 +83,7 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
                 <Form.Label className="mb-1">{exportMessages.nave}</Form.Label>
                 <Form.Select
                   {...register('nave', {
-                    // Another nave's station cannot stay chosen.
+                    // Another nave's arco cannot stay chosen.
                     onChange: () => setValue('arco_sumergido_id', ''),
                   })}
                 >
@@ -97,13 +97,13 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
               </Form.Group>
             </Col>
             <Col xs={12} sm={6} md>
-              <Form.Group controlId="export-station">
+              <Form.Group controlId="export-arco">
                 <Form.Label className="mb-1">{exportMessages.station}</Form.Label>
                 <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
                   <option value="">{exportMessages.allStations}</option>
-                  {stations.data?.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
+                  {arcos.data?.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
                     </option>
                   ))}
                 </Form.Select>

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadOnce } from './load-once';
 
 /**
  * A react-hook-form resolver whose code loads on first use (or on `preload()`), not with the screen:
@@ -8,15 +9,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 export function lazyResolver<TInput extends FieldValues, TContext, TOutput>(
   load: () => Promise<Resolver<TInput, TContext, TOutput>>,
 ): { resolver: Resolver<TInput, TContext, TOutput>; preload: () => void } {
-  let pending: Promise<Resolver<TInput, TContext, TOutput>> | undefined;
-  const get = () => {
-    pending ??= load().catch((error: unknown) => {
-      // A chunk that failed to download (Wi-Fi drop) is fetched again on the next attempt.
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
+  const get = loadOnce(load);
   return {
     resolver: async (values, context, options) => (await get())(values, context, options),
     preload: () => {

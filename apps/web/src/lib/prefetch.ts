@@ -1,4 +1,14 @@
-import { PREFETCH_GLOBAL, type PrefetchEntry } from '@/app/route-preload';
+/**
+ * Where the route-preload script (app/route-preload.ts) leaves its requests, by URL (query parameters
+ * sorted). The script spells the name out: it cannot refer to this module.
+ */
+export const PREFETCH_GLOBAL = '__portalPrefetch';
+
+export interface PrefetchEntry {
+  token: string;
+  at: number;
+  response: Promise<Response>;
+}
 
 /** An answer older than this is asked again: the page took long to start, it may be stale. */
 export const PREFETCH_MAX_AGE_MS = 30_000;

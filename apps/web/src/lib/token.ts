@@ -1,7 +1,7 @@
 import type { TokenClaims } from '@portal/contract/auth';
 import { useSyncExternalStore } from 'react';
 
-/** The session token lives in localStorage under 'token' (SPEC.md section 3). */
+/** The session token lives in localStorage under 'token'. */
 export const TOKEN_KEY = 'token';
 
 const listeners = new Set<() => void>();
@@ -33,12 +33,9 @@ export function decodeToken(token: string | null): TokenClaims | null {
   try {
     const part = token.split('.')[1];
     if (!part) return null;
-    const json = decodeURIComponent(
-      atob(part.replace(/-/g, '+').replace(/_/g, '/'))
-        .split('')
-        .map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
-        .join(''),
-    );
+    // The claims are UTF-8 (names with accents); `fatal` refuses a malformed one like any undecodable token.
+    const bytes = Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const json = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     const claims = JSON.parse(json) as TokenClaims;
     if (typeof claims !== 'object' || claims === null || typeof claims.id !== 'number') return null;
     return claims;
@@ -47,7 +44,7 @@ export function decodeToken(token: string | null): TokenClaims | null {
   }
 }
 
-/** Expiry is compared in seconds (SPEC.md section 2). */
+/** Expiry is compared in seconds, as the token's exp claim counts them. */
 export function isExpired(claims: TokenClaims, nowMs = Date.now()): boolean {
   return typeof claims.exp !== 'number' || claims.exp < Math.floor(nowMs / 1000);
 }

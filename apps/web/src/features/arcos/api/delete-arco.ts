@@ -1,10 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { invalidateStations } from './invalidate';
+import { useCatalogMutation } from '@/lib/catalog-admin';
 
 export const deleteArco = (id: number) => api<{ message: string }>(`/api/admin/arcos-sumergidos/${id}`, { method: 'DELETE' });
 
-export function useDeleteArco() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteArco, onSuccess: () => invalidateStations(queryClient) });
-}
+export const useDeleteArco = () => useCatalogMutation(deleteArco);

@@ -6,30 +6,17 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
+import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/Banner';
-import { errorText } from '@/lib/api';
 import { useCreateArco } from '../api/create-arco';
+import { NaveOptions } from './NaveOptions';
 
-/** The inline add form above the station grid. */
+/** The inline add form above the arco grid. */
 export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (message: BannerMessage) => void }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } });
+  const form = useForm({ resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } });
   const create = useCreateArco();
-
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: () => {
-        reset();
-        onResult({ variant: 'success', text: arcoMessages.added });
-      },
-      onError: (error) => onResult({ variant: 'danger', text: errorText(error, arcoMessages.addFallback, arcoScreenTexts.network) }),
-    }),
-  );
-
+  const onSubmit = addSubmit(form, create, { ...arcoMessages, ...arcoScreenTexts }, onResult);
+  const { errors } = form.formState;
   const message = errors.name?.message ?? errors.nave?.message;
 
   return (
@@ -44,19 +31,14 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
         <Col xs={12} md={5}>
           <Form.Group controlId="add-arco-name">
             <Form.Label>Nombre del arco</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+            <Form.Control type="text" isInvalid={!!errors.name} {...form.register('name')} />
           </Form.Group>
         </Col>
         <Col xs={12} md={4}>
           <Form.Group controlId="add-arco-nave">
             <Form.Label>Nave</Form.Label>
-            <Form.Select isInvalid={!!errors.nave} {...register('nave')}>
-              <option value="">-- Seleccionar Nave --</option>
-              {naves.map((n) => (
-                <option key={n.id} value={n.name}>
-                  {n.name}
-                </option>
-              ))}
+            <Form.Select isInvalid={!!errors.nave} {...form.register('nave')}>
+              <NaveOptions naves={naves} />
             </Form.Select>
           </Form.Group>
         </Col>

@@ -7,9 +7,9 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { useAdminLogin } from '../api/admin-login';
 import { AuthCard } from '../components/AuthCard';
-import { firstError } from '../components/firstError';
 
 const ORDER = ['worker_id', 'password'] as const;
 

@@ -23,7 +23,7 @@ const optionLabels = (select: HTMLElement) =>
     .getAllByRole('option')
     .map((o) => o.textContent);
 
-describe('LoginPage station list', () => {
+describe('LoginPage arco list', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
@@ -48,7 +48,7 @@ describe('LoginPage station list', () => {
     vi.restoreAllMocks();
   });
 
-  it('keeps the station select disabled until a nave is chosen, then lists that nave stations', async () => {
+  it('keeps the arco select disabled until a nave is chosen, then lists the arcos of that nave', async () => {
     renderPage();
     const arco = screen.getByLabelText('Seleccionar Arco Sumergido');
     expect(arco).toHaveProperty('disabled', true);
@@ -63,7 +63,7 @@ describe('LoginPage station list', () => {
     expect(arco).toHaveProperty('value', '7');
   });
 
-  it('a failing station list is only logged: the list empties and the chosen station is cleared', async () => {
+  it('a failing arco list is only logged: the list empties and the chosen arco is cleared', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     const nave = screen.getByLabelText('Seleccionar Nave');

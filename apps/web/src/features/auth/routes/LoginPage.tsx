@@ -7,16 +7,15 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '@/lib/api';
+import { useArcos, useNaves } from '@/lib/catalog';
+import { firstError } from '@/lib/first-error';
 import { lazyResolver } from '@/lib/lazyResolver';
-import { useArcosByNave } from '../api/get-arcos-by-nave';
-import { useNaves } from '../api/get-naves';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
-import { firstError } from '../components/firstError';
 
 const ORDER = ['worker_id', 'password', 'nave', 'arco_sumergido_id'] as const;
 
-// zod and the schema load after the screen shows (120 KB budget of the login screen, issue 8).
+// zod and the schema load after the screen shows (the login screen's 120 KB budget, scripts/check-bundle.mjs).
 const validation = lazyResolver(() =>
   Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/auth')]).then(([{ zodResolver }, { loginBody }]) =>
     zodResolver(loginBody),
@@ -39,7 +38,7 @@ export default function LoginPage() {
   useEffect(validation.preload, []);
   const nave = watch('nave');
   const naves = useNaves();
-  const arcos = useArcosByNave(nave);
+  const arcos = useArcos(nave);
   const login = useLogin();
 
   const onSubmit = handleSubmit((values) => {
@@ -51,7 +50,6 @@ export default function LoginPage() {
   });
 
   const invalid = firstError(errors, ORDER);
-  const stations = nave ? (arcos.data ?? []) : [];
 
   return (
     <AuthCard title="Iniciar Sesión">
@@ -73,12 +71,12 @@ export default function LoginPage() {
           <Form.Label>Seleccionar Nave</Form.Label>
           <Form.Select
             {...register('nave', {
-              // A station belongs to one nave: a new nave clears the chosen station (SPEC.md section 4).
+              // An arco belongs to one nave: a new nave clears the chosen arco.
               onChange: () => setValue('arco_sumergido_id', ''),
             })}
           >
             <option value="">-- Seleccionar Nave --</option>
-            {(naves.data ?? []).map((n) => (
+            {naves.data?.map((n) => (
               <option key={n.id} value={n.name}>
                 {n.name}
               </option>
@@ -89,8 +87,8 @@ export default function LoginPage() {
           <Form.Label>Seleccionar Arco Sumergido</Form.Label>
           <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
             <option value="">-- Seleccionar Arco Sumergido --</option>
-            {stations.map((a) => (
-              <option key={a.id} value={String(a.id)}>
+            {arcos.data?.map((a) => (
+              <option key={a.id} value={a.id}>
                 {a.name}
               </option>
             ))}

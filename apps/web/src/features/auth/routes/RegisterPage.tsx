@@ -7,9 +7,9 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/AuthCard';
-import { firstError } from '../components/firstError';
 
 const ORDER = ['worker_id', 'name', 'password'] as const;
 

@@ -3,7 +3,7 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   stats: () => [...dashboardKeys.all, 'stats'] as const,
   tramosStats: () => [...dashboardKeys.all, 'tramos-stats', 'monthly'] as const,
-  kaiserStopsStats: () => [...dashboardKeys.all, 'kaiser-stops-stats', 'monthly'] as const,
+  paradasKaiserStats: () => [...dashboardKeys.all, 'kaiser-stops-stats', 'monthly'] as const,
   topUsersByTramos: () => [...dashboardKeys.all, 'top-users-by-tramos'] as const,
-  topUsersByKaiserStops: () => [...dashboardKeys.all, 'top-users-by-kaiser-stops'] as const,
+  topUsersByParadasKaiser: () => [...dashboardKeys.all, 'top-users-by-kaiser-stops'] as const,
 };

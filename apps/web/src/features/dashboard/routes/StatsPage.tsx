@@ -6,12 +6,12 @@ import Row from 'react-bootstrap/Row';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
 import { readSession, removeToken, useCurrentUser } from '@/lib/token';
-import { useKaiserStopsStats } from '../api/get-kaiser-stops-stats';
+import { useParadasKaiserStats } from '../api/get-paradas-kaiser-stats';
 import { useStats } from '../api/get-stats';
-import { useTopUsersByKaiserStops } from '../api/get-top-users-by-kaiser-stops';
+import { useTopUsersByParadasKaiser } from '../api/get-top-users-by-paradas-kaiser';
 import { useTopUsersByTramos } from '../api/get-top-users-by-tramos';
 import { useTramosStats } from '../api/get-tramos-stats';
-import { KaiserStopsChart } from '../components/KaiserStopsChart';
+import { ParadasKaiserChart } from '../components/ParadasKaiserChart';
 import { TopUsersChart } from '../components/TopUsersChart';
 import { TotalsCards } from '../components/TotalsCards';
 import { TramosChart } from '../components/TramosChart';
@@ -43,9 +43,9 @@ export default function StatsPage() {
   const allowed = denied === null;
   const stats = useStats(allowed);
   const tramos = useTramosStats(allowed);
-  const kaiser = useKaiserStopsStats(allowed);
+  const kaiser = useParadasKaiserStats(allowed);
   const topTramos = useTopUsersByTramos(allowed);
-  const topKaiser = useTopUsersByKaiserStops(allowed);
+  const topKaiser = useTopUsersByParadasKaiser(allowed);
 
   if (denied) return <Denied text={denied} />;
 
@@ -80,7 +80,7 @@ export default function StatsPage() {
             )}
             {kaiser.data && (
               <Col>
-                <KaiserStopsChart data={kaiser.data} />
+                <ParadasKaiserChart data={kaiser.data} />
               </Col>
             )}
             {topTramos.data && (

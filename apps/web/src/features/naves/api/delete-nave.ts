@@ -1,10 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { invalidateNaves } from './invalidate';
+import { useCatalogMutation } from '@/lib/catalog-admin';
 
 export const deleteNave = (id: number) => api<{ message: string }>(`/api/admin/naves/${id}`, { method: 'DELETE' });
 
-export function useDeleteNave() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNave, onSuccess: () => invalidateNaves(queryClient) });
-}
+export const useDeleteNave = () => useCatalogMutation(deleteNave);

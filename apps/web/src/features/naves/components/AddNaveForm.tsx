@@ -4,35 +4,24 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useForm } from 'react-hook-form';
+import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/Banner';
-import { errorText } from '@/lib/api';
 import { useCreateNave } from '../api/create-nave';
 
-export function AddNaveForm({ onResult }: { onResult: (message: BannerMessage) => void }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
-  const create = useCreateNave();
+const texts = { ...naveMessages, ...naveScreenTexts, added: naveMessages.created };
 
-  const onSubmit = handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: () => {
-        reset();
-        onResult({ variant: 'success', text: naveMessages.created });
-      },
-      onError: (error) => onResult({ variant: 'danger', text: errorText(error, naveMessages.addFallback, naveScreenTexts.network) }),
-    }),
-  );
+export function AddNaveForm({ onResult }: { onResult: (message: BannerMessage) => void }) {
+  const form = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
+  const create = useCreateNave();
+  const onSubmit = addSubmit(form, create, texts, onResult);
+  const { errors } = form.formState;
 
   return (
     <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label="Añadir nave">
       <h2 className="h6">Añadir Nave</h2>
       <Form.Label htmlFor="add-nave-name">Nombre de la nave</Form.Label>
       <InputGroup hasValidation>
-        <Form.Control id="add-nave-name" type="text" isInvalid={!!errors.name} {...register('name')} />
+        <Form.Control id="add-nave-name" type="text" isInvalid={!!errors.name} {...form.register('name')} />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Añadiendo...' : 'Añadir'}
         </Button>

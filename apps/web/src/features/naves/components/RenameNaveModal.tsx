@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
-import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
+import { useEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/EditModalFrame';
-import { errorText } from '@/lib/api';
 import { useUpdateNave } from '../api/update-nave';
+
+const texts = { ...naveMessages, ...naveScreenTexts };
+const toValues = (nave: NaveWithCount) => ({ name: nave.name });
 
 export function RenameNaveModal({
   nave,
@@ -16,33 +18,10 @@ export function RenameNaveModal({
   onHide: () => void;
   onSaved: (text: string) => void;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
+  const form = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
   const update = useUpdateNave();
-
-  useEffect(() => {
-    if (nave) {
-      reset({ name: nave.name });
-      setServerError(null);
-    }
-  }, [nave, reset]);
-
-  const onSubmit = handleSubmit((values) => {
-    if (!nave) return;
-    update.mutate(
-      { id: nave.id, ...values },
-      {
-        onSuccess: () => onSaved(naveMessages.updated),
-        onError: (error) => setServerError(errorText(error, naveMessages.updateFallback, naveScreenTexts.network)),
-      },
-    );
-  });
-
+  const { onSubmit, serverError } = useEditForm({ item: nave, form, toValues, save: update, texts, onSaved });
+  const { errors } = form.formState;
   const message = errors.name?.message ?? serverError;
 
   return (
@@ -57,7 +36,7 @@ export function RenameNaveModal({
     >
       <Form.Group controlId="rename-nave-name">
         <Form.Label>Nombre de la nave</Form.Label>
-        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+        <Form.Control type="text" isInvalid={!!errors.name} {...form.register('name')} />
       </Form.Group>
     </EditModalFrame>
   );

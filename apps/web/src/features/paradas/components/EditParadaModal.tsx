@@ -6,9 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
+import { useAllArcos } from '@/lib/catalog';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
-import { useArcos } from '../api/get-arcos';
 import { useUpdateParada } from '../api/update-parada';
 
 const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
@@ -27,7 +27,7 @@ export function EditParadaModal({
   onSaved: (text: string) => void;
 }) {
   const tz = useFactoryTz();
-  const arcos = useArcos();
+  const arcos = useAllArcos();
   const update = useUpdateParada();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -80,12 +80,12 @@ export function EditParadaModal({
   });
 
   const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? error;
-  const stations = arcos.data ?? [];
-  // A station missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
+  const listed = arcos.data ?? [];
+  // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
   const options =
-    parada && !stations.some((a) => a.id === parada.arco_sumergido_id)
-      ? [...stations, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
-      : stations;
+    parada && !listed.some((a) => a.id === parada.arco_sumergido_id)
+      ? [...listed, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
+      : listed;
 
   return (
     <EditModalFrame

@@ -7,8 +7,8 @@ export const plantaKey = ['planta'] as const;
 export const getPlanta = () => api<PlantaNave[]>('/api/admin/planta');
 
 /**
- * The plant board. Stop events refetch it at once (PlantaPage); the minute poll only keeps "today's
- * minutes" of running stops and the day boundary current when nothing else happens.
+ * The plant board. Parada events refetch it at once (PlantaPage); the minute poll only keeps "today's
+ * minutes" of running paradas and the day boundary current when nothing else happens.
  */
 export function usePlanta() {
   return useQuery({ queryKey: plantaKey, queryFn: getPlanta, refetchInterval: 60_000 });

@@ -1,12 +1,12 @@
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
+import { ParadaClock } from './ParadaClock';
 import { StatusIcon } from './StatusIcon';
-import { StopClock } from './StopClock';
 
-/** One station on the plant board: running or stopped, by whom, since when, and today's stop minutes. */
+/** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
 export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
-  const stop = arco.status === 'stopped' ? arco.active_stop : null;
+  const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
   const tone = stopped ? 'danger' : 'success';
   const titleId = `planta-arco-${arco.id}`;
@@ -31,14 +31,14 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
             </span>
             <span data-testid="planta-status">{stopped ? plantaMessages.stopped : plantaMessages.running}</span>
           </p>
-          {stop && (
+          {parada && (
             <p className="mb-0 small">
-              {plantaMessages.stoppedBy} <strong>{stop.user_name}</strong> {plantaMessages.since}{' '}
-              <time dateTime={stop.start_time}>{formatTime(stop.start_time, tz)}</time>
+              {plantaMessages.stoppedBy} <strong>{parada.user_name}</strong> {plantaMessages.since}{' '}
+              <time dateTime={parada.start_time}>{formatTime(parada.start_time, tz)}</time>
             </p>
           )}
         </div>
-        {stop && <StopClock start={stop.start_time} />}
+        {parada && <ParadaClock start={parada.start_time} />}
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>

@@ -1,5 +1,5 @@
-/** A stop's running time: mm:ss, and h:mm:ss once it passes an hour (hours then keep counting). */
-export function formatStopClock(ms: number): string {
+/** A parada's running time: mm:ss, and h:mm:ss once it passes an hour (hours then keep counting). */
+export function formatParadaClock(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);

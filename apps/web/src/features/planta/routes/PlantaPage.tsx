@@ -11,12 +11,12 @@ import { plantaKey, usePlanta } from '../api/get-planta';
 import { ArcoCard } from '../components/ArcoCard';
 import { LiveBadge } from '../components/LiveBadge';
 
-/** 'Estado de planta' (/admin/planta): every station by nave, live from the stop events. */
+/** 'Estado de planta' (/admin/planta): every arco by nave, live from the parada events. */
 export default function PlantaPage() {
   const tz = useFactoryTz();
   const planta = usePlanta();
   const queryClient = useQueryClient();
-  // Any stop event may change a card and today's minutes: the board is small, so it is simply reloaded.
+  // Any parada event may change a card and today's minutes: the board is small, so it is simply reloaded.
   const refetch = () => void queryClient.invalidateQueries({ queryKey: plantaKey });
   const status = useEventStream({
     'parada.started': refetch,

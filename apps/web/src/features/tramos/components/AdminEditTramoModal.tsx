@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { ApiError, imageUrl } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { useUpdateTramo } from '../api/update-tramo';
-import { firstError } from './firstError';
 import { TextField } from './TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion'] as const;

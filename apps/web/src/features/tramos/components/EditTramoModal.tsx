@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText, imageUrl } from '@/lib/api';
-import { useStations } from '../api/get-stations';
+import { useArcos } from '@/lib/catalog';
+import { firstError } from '@/lib/first-error';
 import { useUpdateTramo } from '../api/update-tramo';
-import { firstError } from './firstError';
-import { StationSelect } from './StationSelect';
+import { ArcoSelect } from './ArcoSelect';
 import { TextField } from './TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha', 'descripcion', 'arco_sumergido_id'] as const;
@@ -19,7 +19,7 @@ const empty: TramoEditForm = { id_tramo: '', id_proyecto: '', id_circular: '', c
 export function EditTramoModal({ tramo, onHide, onSaved }: { tramo: Tramo | null; onHide: () => void; onSaved: (text: string) => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const stations = useStations(tramo?.nave);
+  const arcos = useArcos(tramo?.nave);
   const update = useUpdateTramo();
   const {
     register,
@@ -83,10 +83,10 @@ export function EditTramoModal({ tramo, onHide, onSaved }: { tramo: Tramo | null
         invalid={!!errors.descripcion}
         registration={register('descripcion')}
       />
-      <StationSelect
+      <ArcoSelect
         id="edit-tramo-arco"
-        stations={stations.data ?? []}
-        loading={stations.isLoading}
+        arcos={arcos.data ?? []}
+        loading={arcos.isLoading}
         naveKnown={!!tramo?.nave}
         invalid={!!errors.arco_sumergido_id}
         registration={register('arco_sumergido_id')}

@@ -8,11 +8,11 @@ import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText } from '@/lib/api';
+import { useArcos } from '@/lib/catalog';
+import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
-import { useStations } from '../api/get-stations';
-import { firstError } from '../components/firstError';
-import { StationSelect } from '../components/StationSelect';
+import { ArcoSelect } from '../components/ArcoSelect';
 import { TextField } from '../components/TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
@@ -20,7 +20,7 @@ const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_su
 /** Añadir Circular: the station defaults to the one chosen at login, among the stations of the user's nave. */
 export default function AddCircularPage() {
   const user = useCurrentUser();
-  const stations = useStations(user?.nave);
+  const arcos = useArcos(user?.nave);
   const create = useCreateTramo();
   const [file, setFile] = useState<File | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
@@ -75,14 +75,14 @@ export default function AddCircularPage() {
             invalid={!!errors.descripcion}
             registration={register('descripcion')}
           />
-          <StationSelect
+          <ArcoSelect
             id="add-arco"
-            stations={stations.data ?? []}
-            loading={stations.isLoading}
+            arcos={arcos.data ?? []}
+            loading={arcos.isLoading}
             naveKnown={!!user?.nave}
             invalid={!!errors.arco_sumergido_id}
             registration={register('arco_sumergido_id')}
-            // The login station is an option at once, so the default shows before the list arrives.
+            // The login arco is an option at once, so the default shows before the list arrives.
             current={user?.arco_sumergido_id ? { id: user.arco_sumergido_id, name: user.arco_sumergido_name ?? '' } : null}
           />
           <ImagePicker file={file} onChange={setFile} previewMinWidth={100} previewMaxWidth={400} disabled={create.isPending} />

@@ -12,11 +12,11 @@ import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { Loading } from '@/components/Loading';
 import { errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
 import { EditTramoModal } from '../components/EditTramoModal';
-import { firstError } from '../components/firstError';
 import { TextField } from '../components/TextField';
 import { TramoCard } from '../components/TramoCard';
 

@@ -1,9 +1,9 @@
 import { type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { Suspense } from 'react';
-import { lazyComponent } from '@/app/lazyComponent';
 import { Loading } from '@/components/Loading';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
+import { lazyComponent } from '@/lib/lazyComponent';
 import './post-fresh.css';
 
 /**

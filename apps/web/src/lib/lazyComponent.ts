@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadOnce } from './load-once';
 
 // biome-ignore lint/complexity/noBannedTypes: a route screen takes no props
 export type PreloadableComponent<P = {}> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
@@ -9,15 +10,7 @@ export type PreloadableComponent<P = {}> = LazyExoticComponent<ComponentType<P>>
  */
 // biome-ignore lint/complexity/noBannedTypes: a route screen takes no props
 export function lazyComponent<P = {}>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
-  const once = () => {
-    pending ??= load().catch((error: unknown) => {
-      // A failed fetch (Wi-Fi drop) must not stick: the next render tries again.
-      pending = undefined;
-      throw error;
-    });
-    return pending;
-  };
+  const once = loadOnce(load);
   return Object.assign(lazy(once), { preload: once });
 }
 

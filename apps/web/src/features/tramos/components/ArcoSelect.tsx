@@ -3,12 +3,12 @@ import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**
- * The station of a circular, among the stations of one nave. Disabled until the nave is known and
- * its stations are loaded (SPEC.md section 2).
+ * The arco of a circular, among the arcos of one nave. Disabled until the nave is known and its arcos
+ * are loaded.
  */
-export function StationSelect({
+export function ArcoSelect({
   id,
-  stations,
+  arcos,
   loading,
   naveKnown,
   invalid,
@@ -16,23 +16,23 @@ export function StationSelect({
   current,
 }: {
   id: string;
-  stations: ArcoOption[];
+  arcos: ArcoOption[];
   loading: boolean;
   naveKnown: boolean;
   invalid: boolean;
   registration: UseFormRegisterReturn;
-  /** A station no longer listed (moved or renamed) still shows as the current value. */
+  /** An arco no longer listed (moved or renamed) still shows as the current value. */
   current?: ArcoOption | null;
 }) {
-  const options = current && !stations.some((s) => s.id === current.id) ? [current, ...stations] : stations;
+  const options = current && !arcos.some((a) => a.id === current.id) ? [current, ...arcos] : arcos;
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>Arco Sumergido</Form.Label>
       <Form.Select disabled={!naveKnown || loading} isInvalid={invalid} {...registration}>
         <option value="">{loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'}</option>
-        {options.map((s) => (
-          <option key={s.id} value={String(s.id)}>
-            {s.name}
+        {options.map((a) => (
+          <option key={a.id} value={String(a.id)}>
+            {a.name}
           </option>
         ))}
       </Form.Select>

@@ -3,7 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { ChartCard } from './ChartCard';
 
 /** Counts and minutes differ by orders of magnitude, so each line has its own axis. */
-export function KaiserStopsChart({ data }: { data: KaiserStopsMonth[] }) {
+export function ParadasKaiserChart({ data }: { data: KaiserStopsMonth[] }) {
   return (
     <ChartCard
       title={dashboardLabels.kaiserChart}
