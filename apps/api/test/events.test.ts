@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../src/app';
-import { createTokenService } from '../src/plugins/auth';
+import { createTokenService } from '../src/lib/tokens';
 import {
   adminToken,
   bearer,
@@ -398,7 +398,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
       token_version: 0,
     });
     const client = await open(shortLived);
-    await client.waitFor(() => (t.app.tokens.verify(shortLived) === null ? true : undefined));
+    await client.waitFor(() => (t.app.ctx.tokens.verify(shortLived) === null ? true : undefined));
     // The next event finds the session over and ends the stream instead of delivering it.
     const p = await post(t.app, w.token, 'Después de caducar');
     await client.ended();
@@ -406,7 +406,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('closes the stream of a deleted user at the next heartbeat', async () => {
-    t.app.events.settings.heartbeatMs = 100;
+    t.app.ctx.events.settings.heartbeatMs = 100;
     try {
       const w = await createWorker(t, stationA);
       const client = await open(w.token);
@@ -414,25 +414,25 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
       const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
       expect(res.statusCode).toBe(200);
       await client.ended();
-      expect(t.app.events.subscriberCount).toBe(0);
+      expect(t.app.ctx.events.subscriberCount).toBe(0);
     } finally {
-      t.app.events.settings.heartbeatMs = 25_000;
+      t.app.ctx.events.settings.heartbeatMs = 25_000;
     }
   });
 
   it('keeps a live session open with heartbeats and forgets a client that disconnects', async () => {
-    t.app.events.settings.heartbeatMs = 50;
+    t.app.ctx.events.settings.heartbeatMs = 50;
     try {
       const w = await createWorker(t, stationA);
       const client = await open(w.token);
-      const before = t.app.events.subscriberCount;
+      const before = t.app.ctx.events.subscriberCount;
       await client.waitFor(() => (client.heartbeats >= 2 ? true : undefined));
       expect(client.closed).toBe(false);
       client.close();
       await client.ended();
-      await client.waitFor(() => (t.app.events.subscriberCount === before - 1 ? true : undefined));
+      await client.waitFor(() => (t.app.ctx.events.subscriberCount === before - 1 ? true : undefined));
     } finally {
-      t.app.events.settings.heartbeatMs = 25_000;
+      t.app.ctx.events.settings.heartbeatMs = 25_000;
     }
   });
 });
@@ -479,20 +479,20 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {
     const author = await createWorker(t, station, 'Autor Largo');
     const onB = await connect(urlB, (await createWorker(t, station)).token);
-    t.app.events.settings.maxNotifyBytes = 64;
+    t.app.ctx.events.settings.maxNotifyBytes = 64;
     try {
       const p = await post(t.app, author.token, 'Un texto que no cabe en 64 bytes de NOTIFY junto al resto del post');
       const seen = postCreatedEvent.parse((await onB.next('post.created', about(p.id))).data);
       expect(seen.post).toMatchObject({ id: p.id, user_name: 'Autor Largo', content: p.content, is_liked_by_current_user: false });
     } finally {
-      t.app.events.settings.maxNotifyBytes = 7_900;
+      t.app.ctx.events.settings.maxNotifyBytes = 7_900;
     }
   });
 
   it('ends its streams when the LISTEN connection drops, and listens again after reconnecting', async () => {
     const w = await createWorker(t, station);
     const before = await connect(urlB, w.token);
-    const listenQuery = `listen ${t.app.events.channel}`;
+    const listenQuery = `listen ${t.app.ctx.events.channel}`;
     const listeners = () =>
       sql<{ pid: number }>`select pid from pg_stat_activity where query = ${listenQuery}`.execute(t.db).then((r) => r.rows);
     const pids = (await listeners()).map((r) => r.pid);

@@ -3,8 +3,10 @@ import { type WallPost, wallPost } from '@portal/contract/wall';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app';
-import { preferredEncoding, WallPageCache } from '../src/modules/wall/page-cache';
-import type { BusEvent } from '../src/plugins/events';
+import type { BusEvent } from '../src/lib/event-bus';
+import { WallPageCache } from '../src/modules/wall/page-cache/pages';
+import { type LoadedPage, preferredEncoding } from '../src/modules/wall/page-cache/variants';
+import type { WallPageKey } from '../src/modules/wall/repository';
 import {
   adminToken,
   bearer,
@@ -49,7 +51,7 @@ async function createPost(app: App, token: string, content: string): Promise<Wal
 /** The events the bus delivers on an instance, to wait for one (e.g. our own NOTIFY coming back). */
 function record(app: App) {
   const seen: BusEvent[] = [];
-  const stop = app.events.subscribe({ deliver: (event) => seen.push(event), reset: () => {} });
+  const stop = app.ctx.events.subscribe({ deliver: (event) => seen.push(event), reset: () => {} });
   return {
     stop,
     async until(type: 'post.created' | 'like.changed', postId: number) {
@@ -96,7 +98,7 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
     expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Original');
     // What clears it: the bus's invalidation (what renames and deletions call).
-    await t.app.events.invalidateCaches();
+    await t.app.ctx.events.invalidateCaches();
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Cambiado por fuera');
   });
 
@@ -167,7 +169,7 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
     const all = await wallOf(t.app, admin);
     expect(all[0].id).toBe(theirs.id);
     expect(byId(all, mine.id)?.content).toBe('Sin evento');
-    await t.app.events.invalidateCaches();
+    await t.app.ctx.events.invalidateCaches();
   });
 
   it("shows an author's new name, a station's new name and a deleted author's withdrawn likes", async () => {
@@ -268,6 +270,10 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   });
 });
 
+/** The cache's answer as the wall list's route gets it: the bytes at once on a hit, else a promise of them. */
+const json = (cache: WallPageCache, key: WallPageKey, viewerId: number, load: () => Promise<LoadedPage>): Buffer | Promise<Buffer> =>
+  cache.hit(key, viewerId)?.body ?? cache.miss(key, viewerId, load).then((answer) => answer.body);
+
 describe('WallPageCache', () => {
   const post = (id: number) => ({
     id,
@@ -284,7 +290,7 @@ describe('WallPageCache', () => {
     comment_count: 0,
   });
   const event = (station: number | null) =>
-    ({ type: 'like.changed', payload: { post_id: 1, like_count: 1, arco_sumergido_id: station }, audience: { station } }) as const;
+    ({ type: 'like.changed', payload: { post_id: 1, like_count: 1, arco_sumergido_id: station }, audience: { arco: station } }) as const;
 
   it('a page read while its wall changes is not kept, and concurrent misses share one load', async () => {
     const cache = new WallPageCache(60_000);
@@ -297,8 +303,8 @@ describe('WallPageCache', () => {
       });
       return { posts: [post(1)], likers: new Map([[1, new Set([42])]]) };
     };
-    const a = cache.json({ station: 7, limit: 20 }, 42, load);
-    const b = cache.json({ station: 7, limit: 20 }, 43, load);
+    const a = json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
+    const b = json(cache, { arcoSumergidoId: 7, limit: 20 }, 43, load);
     await Promise.resolve();
     cache.watcher(event(7));
     release();
@@ -307,7 +313,7 @@ describe('WallPageCache', () => {
     expect(loads).toBe(1);
     expect(cache.size.pages).toBe(0);
 
-    const c = cache.json({ station: 7, limit: 20 }, 42, load);
+    const c = json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
     await Promise.resolve();
     release();
     await c;
@@ -315,11 +321,12 @@ describe('WallPageCache', () => {
     expect(cache.size.pages).toBe(1);
     // A change at another station, or a stop's event, leaves it; its own station's change does not.
     cache.watcher(event(8));
-    cache.watcher({ type: 'parada.changed', payload: { id: 1, arco_sumergido_id: 7 }, audience: { user: 5 } });
-    await cache.json({ station: 7, limit: 20 }, 42, load);
+    const paradaEvent: BusEvent = { type: 'parada.changed', payload: { id: 1, arco_sumergido_id: 7 }, audience: { user: 5 } };
+    cache.watcher(paradaEvent);
+    await json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
     expect(loads).toBe(2);
     cache.watcher(event(7));
-    const d = cache.json({ station: 7, limit: 20 }, 42, load);
+    const d = json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
     await Promise.resolve();
     release();
     await d;
@@ -329,7 +336,7 @@ describe('WallPageCache', () => {
   it('holds at most maxBytes of pages, dropping the oldest first', async () => {
     const load = async () => ({ posts: [post(1)], likers: new Map() });
     const one = new WallPageCache(60_000);
-    await one.json({ station: 7, limit: 20 }, 1, load);
+    await json(one, { arcoSumergidoId: 7, limit: 20 }, 1, load);
     await Promise.resolve();
     const pageBytes = one.size.bytes;
     expect(pageBytes).toBeGreaterThan(0);
@@ -340,13 +347,13 @@ describe('WallPageCache', () => {
       loads++;
       return load();
     };
-    for (let before = 1; before <= 5; before++) await cache.json({ station: 7, before, limit: 20 }, 1, counted);
+    for (let before = 1; before <= 5; before++) await json(cache, { arcoSumergidoId: 7, before, limit: 20 }, 1, counted);
     await Promise.resolve();
     expect(cache.size).toEqual({ pages: 3, bytes: pageBytes * 3 });
     // The newest three stayed; the oldest went.
-    await cache.json({ station: 7, before: 5, limit: 20 }, 1, counted);
+    await json(cache, { arcoSumergidoId: 7, before: 5, limit: 20 }, 1, counted);
     expect(loads).toBe(5);
-    await cache.json({ station: 7, before: 1, limit: 20 }, 1, counted);
+    await json(cache, { arcoSumergidoId: 7, before: 1, limit: 20 }, 1, counted);
     expect(loads).toBe(6);
   });
 
@@ -360,46 +367,46 @@ describe('WallPageCache', () => {
       [3, new Set([10, 11])],
     ]),
   });
-  const key = { station: 7, limit: 20 };
+  const key = { arcoSumergidoId: 7, limit: 20 };
 
   it('answers from the cache synchronously, each viewer with their own flags, sharing one answer per like pattern', async () => {
     const cache = new WallPageCache(60_000);
-    const first = cache.json(key, 20, load);
+    const first = json(cache, key, 20, load);
     expect(first).toBeInstanceOf(Promise);
     expect(flags(await first)).toEqual([false, false, false]);
     await Promise.resolve();
     const postsOnly = cache.size.bytes;
 
-    const a = cache.json(key, 20, load);
-    const b = cache.json(key, 21, load);
-    const c = cache.json(key, 10, load);
-    const d = cache.json(key, 11, load);
+    const a = json(cache, key, 20, load);
+    const b = json(cache, key, 21, load);
+    const c = json(cache, key, 10, load);
+    const d = json(cache, key, 11, load);
     for (const answer of [a, b, c, d]) expect(Buffer.isBuffer(answer)).toBe(true);
     expect(flags(a as Buffer)).toEqual([false, false, false]);
     expect(flags(c as Buffer)).toEqual([true, false, true]);
     expect(flags(d as Buffer)).toEqual([false, false, true]);
     // Two viewers who liked the same posts get the very same bytes; the memo counts in the cache's size.
     expect(b).toBe(a);
-    expect(cache.json(key, 10, load)).toBe(c);
+    expect(json(cache, key, 10, load)).toBe(c);
     expect(cache.size.bytes).toBe(postsOnly + (a as Buffer).length + (c as Buffer).length + (d as Buffer).length);
 
     // A change on the wall drops the page and its answers: the next answer is a fresh load.
     cache.watcher(event(7));
-    const reloaded = cache.json(key, 20, async () => ({ posts: [post(1)], likers: new Map() }));
+    const reloaded = json(cache, key, 20, async () => ({ posts: [post(1)], likers: new Map() }));
     expect(reloaded).toBeInstanceOf(Promise);
     expect(flags(await reloaded)).toEqual([false]);
   });
 
   it('keeps no joined answers beyond the byte cap, and none with the cache off', async () => {
     const probe = new WallPageCache(60_000);
-    await probe.json(key, 20, load);
+    await json(probe, key, 20, load);
     await Promise.resolve();
     const capped = new WallPageCache(60_000, probe.size.bytes);
-    await capped.json(key, 20, load);
+    await json(capped, key, 20, load);
     await Promise.resolve();
-    const answer = capped.json(key, 20, load) as Buffer;
+    const answer = json(capped, key, 20, load) as Buffer;
     expect(flags(answer)).toEqual([false, false, false]);
-    expect(capped.json(key, 20, load)).not.toBe(answer);
+    expect(json(capped, key, 20, load)).not.toBe(answer);
     expect(capped.size).toEqual({ pages: 1, bytes: probe.size.bytes });
 
     const off = new WallPageCache(0);
@@ -408,8 +415,8 @@ describe('WallPageCache', () => {
       loads++;
       return load();
     };
-    expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
-    expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
+    expect(flags(await json(off, key, 10, counted))).toEqual([true, false, true]);
+    expect(flags(await json(off, key, 10, counted))).toEqual([true, false, true]);
     expect(loads).toBe(2);
     expect(off.size).toEqual({ pages: 0, bytes: 0 });
   });

@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index';
+import type { Log } from './log';
 
 /**
  * Every column that holds a public upload path ('/uploads/<name>'). A new image column must be added
@@ -71,7 +71,7 @@ export async function sweepOrphanUploads(db: Db, uploadsDir: string, minAgeMs = 
 }
 
 /** The start-up call: a failing sweep is logged and never keeps the server from starting. */
-export async function sweepAtStart(db: Db, uploadsDir: string, log: FastifyBaseLogger): Promise<void> {
+export async function sweepAtStart(db: Db, uploadsDir: string, log: Log): Promise<void> {
   try {
     const { scanned, removed } = await sweepOrphanUploads(db, uploadsDir);
     if (removed.length) log.warn({ scanned, removed: removed.length }, 'removed orphaned upload files');

@@ -91,9 +91,6 @@ export function searchTramos(db: Db, filters: SearchFilters, limit: number) {
   return q.orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).execute();
 }
 
-export const findStation = (db: Executor, id: number) =>
-  db.selectFrom('arcos_sumergidos').select(['id', 'nave_id']).where('id', '=', id).executeTakeFirst();
-
 export type NewTramo = Omit<TramosTable, 'id'>;
 
 export const insertTramo = (db: Executor, values: NewTramo) =>

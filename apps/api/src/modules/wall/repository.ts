@@ -2,7 +2,8 @@ import { userMessages } from '@portal/contract/users';
 import { COMMENTS_PER_POST_MAX, type WallComment, type WallPost } from '@portal/contract/wall';
 import type { Db } from '../../db/index';
 
-export interface PostFilter {
+/** One page of a wall: a station's (every station's when absent, for an admin), one wall name (or all), posts before an id. */
+export interface WallPageKey {
   arcoSumergidoId?: number;
   wallName?: string;
   before?: number;
@@ -52,7 +53,7 @@ const toPost = (r: PostRow): SharedPost => ({
 });
 
 /** One page of a wall, newest first, as every viewer sees it (the like flags come from likersOf). */
-export async function listPostPage(db: Db, filter: PostFilter): Promise<SharedPost[]> {
+export async function listPostPage(db: Db, filter: WallPageKey): Promise<SharedPost[]> {
   let q = posts(db);
   if (filter.arcoSumergidoId !== undefined) q = q.where('p.arco_sumergido_id', '=', filter.arcoSumergidoId);
   if (filter.wallName !== undefined) q = q.where('p.wall_name', '=', filter.wallName);
@@ -259,4 +260,19 @@ export async function deleteComment(db: Db, id: number): Promise<boolean> {
   return Number(res.numDeletedRows) > 0;
 }
 
-export const stationExists = (db: Db, id: number) => db.selectFrom('arcos_sumergidos').select('id').where('id', '=', id).executeTakeFirst();
+/** Takes a user's likes back from the posts' counters, then removes the likes (an account being deleted). */
+export async function withdrawLikesOf(db: Db, userId: number) {
+  await db
+    .updateTable('wall_posts')
+    .set((eb) => ({
+      like_count: eb
+        .case()
+        .when('like_count', '>', 0)
+        .then(eb('like_count', '-', 1))
+        .else(0)
+        .end(),
+    }))
+    .where('id', 'in', (eb) => eb.selectFrom('wall_likes').select('post_id').where('user_id', '=', userId))
+    .execute();
+  await db.deleteFrom('wall_likes').where('user_id', '=', userId).execute();
+}
