@@ -358,6 +358,29 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     expect(ownerStream.received.map((e) => e.type)).toEqual(['parada.started', 'parada.ended', 'parada.changed']);
   });
 
+  it("ends a deleted user's active stop and tells the admins' streams (the plant board) that it ended", async () => {
+    const arco = await createStation(t, 'Arco Usuario Borrado');
+    const owner = await createWorker(t, arco, 'Operario Borrado');
+    const admin = await adminToken(t);
+    const board = await open(admin);
+    const start = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(owner.token), payload: {} });
+    expect(start.statusCode).toBe(201);
+    const paradaId = start.json().stopId as number;
+    const ofParada = (d: { parada: { id: number } }) => d.parada.id === paradaId;
+    await board.next('parada.started', ofParada);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${owner.id}`, headers: bearer(admin) });
+    expect(del.statusCode).toBe(200);
+    const ended = paradaEndedEvent.parse((await board.next('parada.ended', ofParada)).data);
+    expect(ended.parada).toMatchObject({ id: paradaId, user_id: null, user_name: 'Usuario eliminado', arco_sumergido_id: arco.id });
+    expect(ended.parada.end_time).not.toBeNull();
+    expect(ended.parada.duration_minutes).not.toBeNull();
+    // What the board refetches agrees: the station runs again.
+    const planta = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(admin) });
+    const arcos = (planta.json() as { arcos: { id: number; status: string }[] }[]).flatMap((nave) => nave.arcos);
+    expect(arcos.find((a) => a.id === arco.id)?.status).toBe('running');
+  });
+
   it('sends manual stops and edits as parada.changed', async () => {
     const owner = await createWorker(t, stationB);
     const admin = await open(await adminToken(t));

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type WallPost, wallPost } from '@portal/contract/wall';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app';
 import type { BusEvent } from '../src/lib/event-bus';
@@ -68,6 +69,18 @@ function record(app: App) {
 
 const byId = (posts: WallPost[], id: number) => posts.find((p) => p.id === id);
 
+/**
+ * Creates a post and waits until this instance has heard its event: on PostgreSQL its own NOTIFY comes
+ * back through LISTEN and makes the station's page stale, so a page kept before that would not last.
+ */
+async function createHeardPost(app: App, token: string, content: string): Promise<WallPost> {
+  const events = record(app);
+  const p = await createPost(app, token, content);
+  await events.until('post.created', p.id);
+  events.stop();
+  return p;
+}
+
 describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   let t: TestApp;
   let station: Station;
@@ -88,11 +101,7 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   afterAll(async () => t?.close());
 
   it('serves the cached page (a change that bypasses the API is not seen) and one load per page', async () => {
-    const events = record(t.app);
-    const p = await createPost(t.app, ana.token, 'Original');
-    // On PostgreSQL this instance hears its own event again through LISTEN, which makes the page stale.
-    await events.until('post.created', p.id);
-    events.stop();
+    const p = await createHeardPost(t.app, ana.token, 'Original');
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
     await t.db.updateTable('wall_posts').set({ content: 'Cambiado por fuera' }).where('id', '=', p.id).execute();
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
@@ -270,6 +279,33 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   });
 });
 
+describe.skipIf(pgUnavailable)('wall page cache expiry through the API (WALL_CACHE_MS)', () => {
+  const TTL_MS = 5_000;
+  let t: TestApp;
+  let ana: Worker;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ WALL_CACHE_MS: String(TTL_MS) });
+    ana = await createWorker(t, await createStation(t, 'Arco Caducidad'), 'Ana Caducidad');
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(async () => t?.close());
+
+  it('serves a kept page until WALL_CACHE_MS has passed, then reads the wall again', async () => {
+    const p = await createHeardPost(t.app, ana.token, 'Antes de caducar');
+    // Only the clock the cache reads is faked: the database and the server's timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const loadedAt = Date.now();
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes de caducar');
+    // A change that bypasses the API publishes no event: only the expiry can show it.
+    await t.db.updateTable('wall_posts').set({ content: 'Cambiado por fuera' }).where('id', '=', p.id).execute();
+    vi.setSystemTime(loadedAt + TTL_MS - 1);
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes de caducar');
+    vi.setSystemTime(loadedAt + TTL_MS);
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Cambiado por fuera');
+  });
+});
+
 /** The cache's answer as the wall list's route gets it: the bytes at once on a hit, else a promise of them. */
 const json = (cache: WallPageCache, key: WallPageKey, viewerId: number, load: () => Promise<LoadedPage>): Buffer | Promise<Buffer> =>
   cache.hit(key, viewerId)?.body ?? cache.miss(key, viewerId, load).then((answer) => answer.body);
@@ -331,6 +367,30 @@ describe('WallPageCache', () => {
     release();
     await d;
     expect(loads).toBe(3);
+  });
+
+  it('answers a page from the cache until its TTL has passed, then loads it again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new WallPageCache(1_000);
+      let loads = 0;
+      const load = async () => {
+        loads++;
+        return { posts: [post(1)], likers: new Map() };
+      };
+      const key = { arcoSumergidoId: 7, limit: 20 };
+      await json(cache, key, 1, load);
+      await Promise.resolve();
+      const loadedAt = Date.now();
+      vi.setSystemTime(loadedAt + 999);
+      expect(cache.hit(key, 1)).toBeDefined();
+      vi.setSystemTime(loadedAt + 1_000);
+      expect(cache.hit(key, 1)).toBeUndefined();
+      await json(cache, key, 1, load);
+      expect(loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds at most maxBytes of pages, dropping the oldest first', async () => {
@@ -480,5 +540,21 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('wall page cache across
       payload: { name: 'Beto Nuevo', worker_id: beto.worker_id },
     });
     await eventually(ana.token, (posts) => byId(posts, q.id)?.user_name === 'Beto Nuevo');
+  });
+
+  it('clears the cached pages when the LISTEN connection is lost (events may have been missed)', async () => {
+    const ana = await createWorker(t, station, 'Ana Corte');
+    const p = await createHeardPost(t.app, ana.token, 'Antes del corte');
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes del corte');
+    // Stands for a change this instance missed while its listener was away.
+    await t.db.updateTable('wall_posts').set({ content: 'Perdido en el corte' }).where('id', '=', p.id).execute();
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes del corte');
+
+    // The bus ends its streams when the connection drops, right after clearing its watchers' caches.
+    const lost = new Promise<void>((resolve) => t.app.ctx.events.subscribe({ deliver: () => {}, reset: resolve }));
+    const listenQuery = `listen ${t.app.ctx.events.channel}`;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${listenQuery}`.execute(t.db);
+    await lost;
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Perdido en el corte');
   });
 });
