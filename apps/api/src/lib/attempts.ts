@@ -4,8 +4,8 @@ import type { Db } from '../db/index';
 import { AppError } from './errors';
 
 /**
- * Counters of attempts kept in the database, so that several API instances share them
- * (DECISIONS.md section 10). A key is blocked once it reaches `max` within its window.
+ * Counters of attempts kept in the database, so that several API instances share them. A key is
+ * blocked once it reaches `max` within its window.
  */
 export async function assertNotBlocked(db: Db, key: string, max: number, now = Date.now()): Promise<void> {
   const row = await db.selectFrom('login_attempts').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
@@ -15,10 +15,10 @@ export async function assertNotBlocked(db: Db, key: string, max: number, now = D
   }
 }
 
-/** Counts one attempt against a key, opening a new window when the last one has closed. */
-export async function recordAttempt(db: Db, key: string, windowMs: number, now = Date.now()): Promise<void> {
+/** The upsert that counts one attempt against a key, opening a new window when the last one has closed. */
+function countAttempt(db: Db, key: string, windowMs: number, now: number) {
   const resetAt = now + windowMs;
-  await db
+  return db
     .insertInto('login_attempts')
     .values({ key, count: 1, reset_at: resetAt })
     .onConflict((oc) =>
@@ -26,8 +26,12 @@ export async function recordAttempt(db: Db, key: string, windowMs: number, now =
         count: sql<number>`case when login_attempts.reset_at <= ${now} then 1 else login_attempts.count + 1 end`,
         reset_at: sql<number>`case when login_attempts.reset_at <= ${now} then ${resetAt} else login_attempts.reset_at end`,
       }),
-    )
-    .execute();
+    );
+}
+
+/** Counts one attempt against a key, opening a new window when the last one has closed. */
+export async function recordAttempt(db: Db, key: string, windowMs: number, now = Date.now()): Promise<void> {
+  await countAttempt(db, key, windowMs, now).execute();
 }
 
 /**
@@ -36,18 +40,7 @@ export async function recordAttempt(db: Db, key: string, windowMs: number, now =
  * of them was counted. A successful attempt clears the key afterwards.
  */
 export async function takeAttempt(db: Db, key: string, max: number, windowMs: number, now = Date.now()): Promise<void> {
-  const resetAt = now + windowMs;
-  const row = await db
-    .insertInto('login_attempts')
-    .values({ key, count: 1, reset_at: resetAt })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when login_attempts.reset_at <= ${now} then 1 else login_attempts.count + 1 end`,
-        reset_at: sql<number>`case when login_attempts.reset_at <= ${now} then ${resetAt} else login_attempts.reset_at end`,
-      }),
-    )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow();
+  const row = await countAttempt(db, key, windowMs, now).returning(['count', 'reset_at']).executeTakeFirstOrThrow();
   if (Number(row.count) > max) {
     const retryAfter = Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000));
     throw new AppError(429, messages.tooManyAttempts, { 'Retry-After': String(retryAfter) });

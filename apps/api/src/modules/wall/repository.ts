@@ -92,32 +92,20 @@ export const findPost = (db: Db, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const insertPost = (
-  db: Db,
-  values: {
-    user_id: number;
-    arco_sumergido_id: number | null;
-    wall_name: string;
-    content: string;
-    image_path: string | null;
-    image_thumb: string | null;
-    now: string;
-  },
-) =>
-  db
-    .insertInto('wall_posts')
-    .values({
-      user_id: values.user_id,
-      arco_sumergido_id: values.arco_sumergido_id,
-      wall_name: values.wall_name,
-      content: values.content,
-      image_path: values.image_path,
-      image_thumb: values.image_thumb,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** What a new post and a new comment share: the author, the text, the image, and when (both times). */
+interface Authored {
+  user_id: number;
+  content: string;
+  image_path: string | null;
+  image_thumb: string | null;
+  now: string;
+}
+
+/** The row of a new post or comment: its columns, created and updated `now`. */
+const newRow = <T extends Authored>({ now, ...columns }: T) => ({ ...columns, created_at: now, updated_at: now });
+
+export const insertPost = (db: Db, values: Authored & { arco_sumergido_id: number | null; wall_name: string }) =>
+  db.insertInto('wall_posts').values(newRow(values)).returning('id').executeTakeFirstOrThrow();
 
 export const updatePost = (
   db: Db,
@@ -226,23 +214,8 @@ export const findComment = (db: Db, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const insertComment = (
-  db: Db,
-  values: { post_id: number; user_id: number; content: string; image_path: string | null; image_thumb: string | null; now: string },
-) =>
-  db
-    .insertInto('wall_comments')
-    .values({
-      post_id: values.post_id,
-      user_id: values.user_id,
-      content: values.content,
-      image_path: values.image_path,
-      image_thumb: values.image_thumb,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export const insertComment = (db: Db, values: Authored & { post_id: number }) =>
+  db.insertInto('wall_comments').values(newRow(values)).returning('id').executeTakeFirstOrThrow();
 
 export const updateComment = (
   db: Db,

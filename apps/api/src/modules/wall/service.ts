@@ -113,6 +113,31 @@ export async function createPost(ctx: ServiceContext, user: AuthUser, { fields, 
   return created;
 }
 
+type ImageColumns = { image_path: string | null; image_thumb: string | null };
+
+/**
+ * Saves an edit of a post or comment: `write` gets the new image's paths when a file came, else the
+ * current ones (404 `gone` when the row has vanished). The old files go only once the row points at
+ * the new ones.
+ */
+async function saveWithImage(
+  ctx: ServiceContext,
+  file: MultipartInput['file'],
+  current: ImageColumns,
+  gone: string,
+  write: (image: ImageColumns) => Promise<{ numUpdatedRows: bigint }>,
+): Promise<void> {
+  const replaced = await ctx.images.withImage(file?.buffer, async (image) => {
+    const paths = image
+      ? { image_path: image.path, image_thumb: image.thumb }
+      : { image_path: current.image_path, image_thumb: current.image_thumb };
+    const res = await write(paths);
+    if (Number(res.numUpdatedRows) === 0) throw notFound(gone);
+    return image !== null;
+  });
+  if (replaced) await ctx.images.remove(current.image_path, current.image_thumb);
+}
+
 export async function updatePost(ctx: ServiceContext, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
   const post = await repo.findPost(ctx.db, postId);
   if (!post) throw notFound(wallMessages.postNotFound);
@@ -120,20 +145,9 @@ export async function updatePost(ctx: ServiceContext, user: AuthUser, postId: nu
   const hasImage = file?.buffer ?? post.image_path;
   const input = { content: fields.content, wall_name: fields.wall_name, image: hasImage };
   const edit = isAdmin(user) ? check(postAdminEdit, input) : check(postDraft, input);
-  const old = { path: post.image_path, thumb: post.image_thumb };
-  const replaced = await ctx.images.withImage(file?.buffer, async (image) => {
-    const res = await repo.updatePost(ctx.db, postId, {
-      content: edit.content,
-      wall_name: edit.wall_name ?? post.wall_name,
-      image_path: image ? image.path : post.image_path,
-      image_thumb: image ? image.thumb : post.image_thumb,
-      now: nowIso(),
-    });
-    if (Number(res.numUpdatedRows) === 0) throw notFound(wallMessages.postNotFound);
-    return image !== null;
-  });
-  // The old files go only once the row points at the new ones.
-  if (replaced) await ctx.images.remove(old.path, old.thumb);
+  await saveWithImage(ctx, file, post, wallMessages.postNotFound, (image) =>
+    repo.updatePost(ctx.db, postId, { content: edit.content, wall_name: edit.wall_name ?? post.wall_name, ...image, now: nowIso() }),
+  );
   const updated = (await repo.findPostView(ctx.db, user.id, postId))!;
   await ctx.events.publish('post.updated', { post: { ...updated, is_liked_by_current_user: false } }, { arco: updated.arco_sumergido_id });
   return updated;
@@ -171,15 +185,20 @@ export async function like(ctx: ServiceContext, user: AuthUser, postId: number) 
     if (isForeignKeyViolation(error)) throw notFound(wallMessages.postNotFound);
     throw error;
   }
-  const state = await repo.likeState(ctx.db, postId, user.id).catch(() => {
-    throw notFound(wallMessages.postNotFound);
-  });
-  if (changed) await publishLikes(ctx, post.arco_sumergido_id, postId, state.like_count);
-  return state;
+  return likeAnswer(ctx, user, post, changed);
 }
 
-const publishLikes = (ctx: ServiceContext, arco: number | null, postId: number, likeCount: number) =>
-  ctx.events.publish('like.changed', { post_id: postId, like_count: likeCount, arco_sumergido_id: arco }, { arco });
+/** The caller's like state after a like or unlike; the station's viewers hear of the new count if it changed. */
+async function likeAnswer(ctx: ServiceContext, user: AuthUser, post: { id: number; arco_sumergido_id: number | null }, changed: boolean) {
+  const state = await repo.likeState(ctx.db, post.id, user.id).catch(() => {
+    throw notFound(wallMessages.postNotFound);
+  });
+  if (changed) {
+    const arco = post.arco_sumergido_id;
+    await ctx.events.publish('like.changed', { post_id: post.id, like_count: state.like_count, arco_sumergido_id: arco }, { arco });
+  }
+  return state;
+}
 
 export async function unlike(ctx: ServiceContext, user: AuthUser, postId: number) {
   const post = await visiblePost(ctx.db, user, postId);
@@ -188,11 +207,7 @@ export async function unlike(ctx: ServiceContext, user: AuthUser, postId: number
     if (removed) await repo.bumpCount(trx, postId, 'like_count', -1);
     return removed;
   });
-  const state = await repo.likeState(ctx.db, postId, user.id).catch(() => {
-    throw notFound(wallMessages.postNotFound);
-  });
-  if (changed) await publishLikes(ctx, post.arco_sumergido_id, postId, state.like_count);
-  return state;
+  return likeAnswer(ctx, user, post, changed);
 }
 
 export async function listComments(ctx: ServiceContext, user: AuthUser, postId: number) {
@@ -256,17 +271,9 @@ export async function updateComment(
   const comment = await addressedComment(ctx.db, user, postIdParam, id);
   const input = { content: fields.content, image: file?.buffer ?? comment.image_path };
   const edit = isAdmin(user) ? check(commentAdminEdit, input) : check(commentDraft, input);
-  const replaced = await ctx.images.withImage(file?.buffer, async (image) => {
-    const res = await repo.updateComment(ctx.db, id, {
-      content: edit.content,
-      image_path: image ? image.path : comment.image_path,
-      image_thumb: image ? image.thumb : comment.image_thumb,
-      now: nowIso(),
-    });
-    if (Number(res.numUpdatedRows) === 0) throw notFound(wallMessages.commentNotFound);
-    return image !== null;
-  });
-  if (replaced) await ctx.images.remove(comment.image_path, comment.image_thumb);
+  await saveWithImage(ctx, file, comment, wallMessages.commentNotFound, (image) =>
+    repo.updateComment(ctx.db, id, { content: edit.content, ...image, now: nowIso() }),
+  );
   return (await repo.findCommentView(ctx.db, id))!;
 }
 
