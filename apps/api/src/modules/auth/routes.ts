@@ -26,7 +26,7 @@ export default async function authRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'public' },
       schema: { tags: ['auth'], body: loginBody, response: { 200: accessTokenResponse, ...errors } },
     },
-    async (request) => ({ accessToken: await login(ctx, request.ip, request.body as never) }),
+    async (request) => ({ accessToken: await login(ctx, request.ip, request.body) }),
   );
 
   app.post(
