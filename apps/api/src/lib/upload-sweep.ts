@@ -18,7 +18,7 @@ const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 /**
  * Long enough that no request is still between writing its file and committing its row, even on
- * another instance sharing the folder (DECISIONS.md section 10): only files this old are safe to judge.
+ * another instance sharing the folder: only files this old are safe to judge.
  */
 export const SWEEP_MIN_AGE_MS = 10 * 60_000;
 
