@@ -1,20 +1,20 @@
 import { type AdminLoginBody, authMessages, type LoginBody, type PublicUser, type RegisterBody } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
 import type { ServiceContext } from '../../context';
-import { assertNotBlocked, clearAttempts, recordAttempt, takeAttempt } from '../../lib/attempts';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
 import { findUserByWorkerId, insertUser, updateNave } from '../users/repository';
+import { assertNotBlocked, clearAttempts, recordAttempt, takeAttempt } from './attempts';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** Registration: always role user; 409 on a taken worker_id; counted per client address. */
 export async function register(ctx: ServiceContext, ip: string, body: Omit<Parsed<RegisterBody>, 'role'>): Promise<PublicUser> {
   const key = `register:${ip}`;
-  await assertNotBlocked(ctx.db, key, ctx.limits.registrationsPerIp);
-  await recordAttempt(ctx.db, key, ctx.limits.windowMs);
+  await assertNotBlocked(ctx, key, ctx.limits.registrationsPerIp);
+  await recordAttempt(ctx, key);
   const password_hash = await hashPassword(body.password);
   try {
     return await insertUser(ctx.db, { worker_id: body.worker_id, name: body.name, password_hash, role: 'user' }, nowIso());
@@ -30,24 +30,23 @@ export async function register(ctx: ServiceContext, ip: string, body: Omit<Parse
  * many addresses); a wrong id and a wrong password answer the same 401.
  */
 async function checkCredentials(ctx: ServiceContext, ip: string, workerId: string, password: string) {
-  const { db } = ctx;
-  const { loginFailures, loginIpFailures, loginAccountFailures, windowMs } = ctx.limits;
+  const { loginFailures, loginIpFailures, loginAccountFailures } = ctx.limits;
   const workerKey = `login:${ip}:${workerId}`;
   const ipKey = `login-ip:${ip}`;
   const accountKey = `login-account:${workerId}`;
-  await assertNotBlocked(db, ipKey, loginIpFailures);
-  await assertNotBlocked(db, accountKey, loginAccountFailures);
+  await assertNotBlocked(ctx, ipKey, loginIpFailures);
+  await assertNotBlocked(ctx, accountKey, loginAccountFailures);
   // Counted before the (slow) password check, so parallel guesses cannot all slip past the limit.
-  await takeAttempt(db, workerKey, loginFailures, windowMs);
-  const user = await findUserByWorkerId(db, workerId);
+  await takeAttempt(ctx, workerKey, loginFailures);
+  const user = await findUserByWorkerId(ctx.db, workerId);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!user || !ok) {
-    await recordAttempt(db, ipKey, windowMs);
-    await recordAttempt(db, accountKey, windowMs);
+    await recordAttempt(ctx, ipKey);
+    await recordAttempt(ctx, accountKey);
     throw unauthorized(authMessages.invalidCredentials);
   }
-  await clearAttempts(db, workerKey);
-  await clearAttempts(db, accountKey);
+  await clearAttempts(ctx, workerKey);
+  await clearAttempts(ctx, accountKey);
   return user;
 }
 

@@ -2,11 +2,11 @@ import { authMessages } from '@portal/contract/auth';
 import type { Role } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
 import type { ServiceContext } from '../../context';
-import { clearAttempts, takeAttempt } from '../../lib/attempts';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import { clearAttempts, takeAttempt } from '../auth/attempts';
 import * as paradas from '../paradas/service';
 import { withdrawLikesOf } from '../wall/repository';
 import * as repo from './repository';
@@ -63,16 +63,15 @@ export async function changeOwnPassword(
   caller: AuthUser,
   body: { currentPassword: string; newPassword: string },
 ): Promise<string> {
-  const { loginFailures, windowMs } = ctx.limits;
   const key = `password:${caller.id}`;
   // Counted before the check, so parallel guesses cannot all slip past the limit.
-  await takeAttempt(ctx.db, key, loginFailures, windowMs);
+  await takeAttempt(ctx, key, ctx.limits.loginFailures);
   const row = await repo.findUser(ctx.db, caller.id);
   if (!row) throw notFound(userMessages.userNotFound);
   if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
     throw badRequest(userMessages.currentPasswordWrong);
   }
-  await clearAttempts(ctx.db, key);
+  await clearAttempts(ctx, key);
   await repo.updatePassword(ctx.db, caller.id, await hashPassword(body.newPassword), nowIso());
   ctx.userCache.invalidate(caller.id);
   return tokenFor(ctx, caller);
