@@ -2,7 +2,7 @@
  * Benchmark of the image pipeline (`npm run bench:images`).
  *
  * A 12-megapixel phone photo (4000x3000 JPEG with sensor-like noise, so it does not compress away) is
- * re-encoded with its thumbnail through the real pipeline, ImageStore.save from plugins/uploads.ts,
+ * re-encoded with its thumbnail through the real pipeline, ImageStore.save from lib/images.ts,
  * BENCH_IMAGES times in a row (default 20). Prints the median and p95 time per photo and the peak
  * resident memory of this process (process.resourceUsage().maxRSS), which holds only what a server
  * holds: Node, sharp and the pipeline. The photo is made in a child process so that making it does not
@@ -60,7 +60,7 @@ async function main() {
     const photo = readFileSync(photoFile);
 
     // Imported after the photo exists: the pipeline's module settings (sharp cache, concurrency) apply.
-    const { ImageStore } = await import('../src/plugins/uploads');
+    const { ImageStore } = await import('../src/lib/images');
     const store = new ImageStore(path.join(dir, 'uploads'));
     const rssBefore = process.resourceUsage().maxRSS / 1024;
 

@@ -132,7 +132,7 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
 
     // Sessions as a login would issue them: each worker signed in at their station.
     const workerTokens = factory.workers.map((w) =>
-      app.tokens.sign({
+      app.ctx.tokens.sign({
         id: w.id,
         name: w.name,
         worker_id: w.worker_id,
@@ -143,7 +143,7 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
         token_version: 0,
       }),
     );
-    const adminToken = app.tokens.sign({
+    const adminToken = app.ctx.tokens.sign({
       ...factory.admin,
       role: 'admin',
       nave: null,

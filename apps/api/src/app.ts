@@ -1,4 +1,3 @@
-import './types';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
@@ -10,10 +9,13 @@ import { messages } from '@portal/contract/common';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { createServiceContext, type ServiceContext } from './context';
 import { createDb, type DbHandle } from './db/index';
 import { migrateToLatest } from './db/migrate';
-import { pruneAttempts } from './lib/attempts';
+import { MAX_IMAGE_BYTES } from './lib/images';
+import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import arcosRoutes from './modules/arcos/routes';
+import { pruneAttempts } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import eventsRoutes from './modules/events/routes';
@@ -24,18 +26,25 @@ import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
+import wallPageCache from './modules/wall/page-cache/plugin';
 import wallRoutes from './modules/wall/routes';
-import authPlugin, { createTokenService, resolveSecret, type TokenService } from './plugins/auth';
+import authPlugin from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import securityHeaders from './plugins/security-headers';
-import { ImageStore, MAX_IMAGE_BYTES } from './plugins/uploads';
 
 /** The Fastify instance every module receives: zod schemas type its requests and replies. */
 export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' context (context.ts), for scripts and tests that call services directly. */
+    ctx: ServiceContext;
+  }
+}
+
 /** API modules, each mounted under /api; a module registers its own paths (e.g. /tramos/:id). */
-const modules: ((app: App) => Promise<void>)[] = [
+const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   healthRoutes,
   authRoutes,
   usersRoutes,
@@ -71,10 +80,8 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
   app.setSerializerCompiler(serializerCompiler);
 
   const dbHandle = handle ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
-  app.decorate('config', config);
-  app.decorate('db', dbHandle.db);
-  app.decorate('dbEngine', dbHandle.engine);
-  app.decorate('images', new ImageStore(config.uploadsDir));
+  const ctx = createServiceContext(config, dbHandle, tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours), app.log);
+  app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await dbHandle.db.destroy();
   });
@@ -124,16 +131,13 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, {
-    db: dbHandle.db,
-    tokens: tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours),
-    userCacheMs: config.authCacheMs,
-  });
-  await app.register(eventsPlugin, { databaseUrl: config.databaseUrl });
+  await app.register(authPlugin, { ctx });
+  await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl });
+  await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });
 
   await app.register(
     async (api) => {
-      for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>());
+      for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>(), ctx);
     },
     { prefix: '/api' },
   );

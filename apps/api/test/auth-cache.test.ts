@@ -20,7 +20,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
     const admin = await adminToken(t);
     const w = await createWorker(t, await createStation(t));
     await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', w.id).execute();
-    t.app.userCache.invalidate(w.id);
+    t.app.ctx.userCache.invalidate(w.id);
     expect((await usersList(w.token)).statusCode).toBe(200);
     // Demoted straight in the database, as another instance would: this instance still has the row.
     await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', w.id).execute();
@@ -53,7 +53,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
       .where('id', '=', w.id)
       .returning(['id', 'worker_id', 'name', 'role'])
       .executeTakeFirstOrThrow();
-    const fresh = t.app.tokens.sign({
+    const fresh = t.app.ctx.tokens.sign({
       ...row,
       nave: 'Nave 1',
       arco_sumergido_id: w.station.id,

@@ -49,7 +49,7 @@ describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () =
     // A different password in the environment is applied, and retires the sessions of that account.
     await ensureAdmin(t.db, t.handle.engine, { ...env, adminPassword: 'otra-clave' }, t.app.log);
     // ensureAdmin runs at start, before this instance has cached any account: model that restart.
-    t.app.userCache.invalidate();
+    t.app.ctx.userCache.invalidate();
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(401);
     expect((await adminLogin('jefa02', 'otra-clave')).statusCode).toBe(200);
   });

@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { App } from '../src/app';
-import { createTokenService } from '../src/plugins/auth';
+import { createTokenService } from '../src/lib/tokens';
 import {
   adminToken,
   bearer,
@@ -358,6 +358,29 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     expect(ownerStream.received.map((e) => e.type)).toEqual(['parada.started', 'parada.ended', 'parada.changed']);
   });
 
+  it("ends a deleted user's active stop and tells the admins' streams (the plant board) that it ended", async () => {
+    const arco = await createStation(t, 'Arco Usuario Borrado');
+    const owner = await createWorker(t, arco, 'Operario Borrado');
+    const admin = await adminToken(t);
+    const board = await open(admin);
+    const start = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(owner.token), payload: {} });
+    expect(start.statusCode).toBe(201);
+    const paradaId = start.json().stopId as number;
+    const ofParada = (d: { parada: { id: number } }) => d.parada.id === paradaId;
+    await board.next('parada.started', ofParada);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${owner.id}`, headers: bearer(admin) });
+    expect(del.statusCode).toBe(200);
+    const ended = paradaEndedEvent.parse((await board.next('parada.ended', ofParada)).data);
+    expect(ended.parada).toMatchObject({ id: paradaId, user_id: null, user_name: 'Usuario eliminado', arco_sumergido_id: arco.id });
+    expect(ended.parada.end_time).not.toBeNull();
+    expect(ended.parada.duration_minutes).not.toBeNull();
+    // What the board refetches agrees: the station runs again.
+    const planta = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(admin) });
+    const arcos = (planta.json() as { arcos: { id: number; status: string }[] }[]).flatMap((nave) => nave.arcos);
+    expect(arcos.find((a) => a.id === arco.id)?.status).toBe('running');
+  });
+
   it('sends manual stops and edits as parada.changed', async () => {
     const owner = await createWorker(t, stationB);
     const admin = await open(await adminToken(t));
@@ -398,7 +421,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
       token_version: 0,
     });
     const client = await open(shortLived);
-    await client.waitFor(() => (t.app.tokens.verify(shortLived) === null ? true : undefined));
+    await client.waitFor(() => (t.app.ctx.tokens.verify(shortLived) === null ? true : undefined));
     // The next event finds the session over and ends the stream instead of delivering it.
     const p = await post(t.app, w.token, 'Después de caducar');
     await client.ended();
@@ -406,7 +429,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('closes the stream of a deleted user at the next heartbeat', async () => {
-    t.app.events.settings.heartbeatMs = 100;
+    t.app.ctx.events.settings.heartbeatMs = 100;
     try {
       const w = await createWorker(t, stationA);
       const client = await open(w.token);
@@ -414,25 +437,25 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
       const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
       expect(res.statusCode).toBe(200);
       await client.ended();
-      expect(t.app.events.subscriberCount).toBe(0);
+      expect(t.app.ctx.events.subscriberCount).toBe(0);
     } finally {
-      t.app.events.settings.heartbeatMs = 25_000;
+      t.app.ctx.events.settings.heartbeatMs = 25_000;
     }
   });
 
   it('keeps a live session open with heartbeats and forgets a client that disconnects', async () => {
-    t.app.events.settings.heartbeatMs = 50;
+    t.app.ctx.events.settings.heartbeatMs = 50;
     try {
       const w = await createWorker(t, stationA);
       const client = await open(w.token);
-      const before = t.app.events.subscriberCount;
+      const before = t.app.ctx.events.subscriberCount;
       await client.waitFor(() => (client.heartbeats >= 2 ? true : undefined));
       expect(client.closed).toBe(false);
       client.close();
       await client.ended();
-      await client.waitFor(() => (t.app.events.subscriberCount === before - 1 ? true : undefined));
+      await client.waitFor(() => (t.app.ctx.events.subscriberCount === before - 1 ? true : undefined));
     } finally {
-      t.app.events.settings.heartbeatMs = 25_000;
+      t.app.ctx.events.settings.heartbeatMs = 25_000;
     }
   });
 });
@@ -479,20 +502,20 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {
     const author = await createWorker(t, station, 'Autor Largo');
     const onB = await connect(urlB, (await createWorker(t, station)).token);
-    t.app.events.settings.maxNotifyBytes = 64;
+    t.app.ctx.events.settings.maxNotifyBytes = 64;
     try {
       const p = await post(t.app, author.token, 'Un texto que no cabe en 64 bytes de NOTIFY junto al resto del post');
       const seen = postCreatedEvent.parse((await onB.next('post.created', about(p.id))).data);
       expect(seen.post).toMatchObject({ id: p.id, user_name: 'Autor Largo', content: p.content, is_liked_by_current_user: false });
     } finally {
-      t.app.events.settings.maxNotifyBytes = 7_900;
+      t.app.ctx.events.settings.maxNotifyBytes = 7_900;
     }
   });
 
   it('ends its streams when the LISTEN connection drops, and listens again after reconnecting', async () => {
     const w = await createWorker(t, station);
     const before = await connect(urlB, w.token);
-    const listenQuery = `listen ${t.app.events.channel}`;
+    const listenQuery = `listen ${t.app.ctx.events.channel}`;
     const listeners = () =>
       sql<{ pid: number }>`select pid from pg_stat_activity where query = ${listenQuery}`.execute(t.db).then((r) => r.rows);
     const pids = (await listeners()).map((r) => r.pid);

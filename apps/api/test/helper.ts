@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDb, type DbHandle } from '../src/db/index';
+import { createDb, type Db, type DbHandle } from '../src/db/index';
 import { upsertAdmin } from '../src/lib/bootstrap';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -20,7 +20,7 @@ export const ADMIN = { worker_id: 'admin', password: 'admin-password' };
 
 export interface TestApp {
   app: App;
-  db: App['db'];
+  db: Db;
   handle: DbHandle;
   dataDir: string;
   uploadsDir: string;

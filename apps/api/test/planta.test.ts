@@ -64,7 +64,7 @@ describe.skipIf(pgUnavailable)('plant board', () => {
     // Started yesterday evening by someone whose account is gone: only today's part counts.
     await insertStop({ user_id: null, arco_sumergido_id: arco2.id, date: '2026-03-28', start_time: '2026-03-28T22:00:00.000Z' });
 
-    const board = await plantaBoard(t.db, TZ, now);
+    const board = await plantaBoard({ ...t.app.ctx, tz: TZ }, now);
     expect(plantaResponse.parse(board)).toEqual(board);
     expect(board).toEqual([
       {

@@ -5,7 +5,7 @@ import { messages } from '@portal/contract/common';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createTokenService, resolveSecret } from '../src/plugins/auth';
+import { createTokenService, resolveSecret } from '../src/lib/tokens';
 import {
   adminToken,
   bearer,

@@ -1,10 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type WallPost, wallPost } from '@portal/contract/wall';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../src/app';
-import { preferredEncoding, WallPageCache } from '../src/modules/wall/page-cache';
-import type { BusEvent } from '../src/plugins/events';
+import type { BusEvent } from '../src/lib/event-bus';
+import { WallPageCache } from '../src/modules/wall/page-cache/pages';
+import { type LoadedPage, preferredEncoding } from '../src/modules/wall/page-cache/variants';
+import type { WallPageKey } from '../src/modules/wall/repository';
 import {
   adminToken,
   bearer,
@@ -49,7 +52,7 @@ async function createPost(app: App, token: string, content: string): Promise<Wal
 /** The events the bus delivers on an instance, to wait for one (e.g. our own NOTIFY coming back). */
 function record(app: App) {
   const seen: BusEvent[] = [];
-  const stop = app.events.subscribe({ deliver: (event) => seen.push(event), reset: () => {} });
+  const stop = app.ctx.events.subscribe({ deliver: (event) => seen.push(event), reset: () => {} });
   return {
     stop,
     async until(type: 'post.created' | 'like.changed', postId: number) {
@@ -65,6 +68,18 @@ function record(app: App) {
 }
 
 const byId = (posts: WallPost[], id: number) => posts.find((p) => p.id === id);
+
+/**
+ * Creates a post and waits until this instance has heard its event: on PostgreSQL its own NOTIFY comes
+ * back through LISTEN and makes the station's page stale, so a page kept before that would not last.
+ */
+async function createHeardPost(app: App, token: string, content: string): Promise<WallPost> {
+  const events = record(app);
+  const p = await createPost(app, token, content);
+  await events.until('post.created', p.id);
+  events.stop();
+  return p;
+}
 
 describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   let t: TestApp;
@@ -86,17 +101,13 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   afterAll(async () => t?.close());
 
   it('serves the cached page (a change that bypasses the API is not seen) and one load per page', async () => {
-    const events = record(t.app);
-    const p = await createPost(t.app, ana.token, 'Original');
-    // On PostgreSQL this instance hears its own event again through LISTEN, which makes the page stale.
-    await events.until('post.created', p.id);
-    events.stop();
+    const p = await createHeardPost(t.app, ana.token, 'Original');
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
     await t.db.updateTable('wall_posts').set({ content: 'Cambiado por fuera' }).where('id', '=', p.id).execute();
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Original');
     expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Original');
     // What clears it: the bus's invalidation (what renames and deletions call).
-    await t.app.events.invalidateCaches();
+    await t.app.ctx.events.invalidateCaches();
     expect(byId(await wallOf(t.app, beto.token), p.id)?.content).toBe('Cambiado por fuera');
   });
 
@@ -167,7 +178,7 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
     const all = await wallOf(t.app, admin);
     expect(all[0].id).toBe(theirs.id);
     expect(byId(all, mine.id)?.content).toBe('Sin evento');
-    await t.app.events.invalidateCaches();
+    await t.app.ctx.events.invalidateCaches();
   });
 
   it("shows an author's new name, a station's new name and a deleted author's withdrawn likes", async () => {
@@ -268,6 +279,37 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   });
 });
 
+describe.skipIf(pgUnavailable)('wall page cache expiry through the API (WALL_CACHE_MS)', () => {
+  const TTL_MS = 5_000;
+  let t: TestApp;
+  let ana: Worker;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ WALL_CACHE_MS: String(TTL_MS) });
+    ana = await createWorker(t, await createStation(t, 'Arco Caducidad'), 'Ana Caducidad');
+  });
+  afterEach(() => vi.useRealTimers());
+  afterAll(async () => t?.close());
+
+  it('serves a kept page until WALL_CACHE_MS has passed, then reads the wall again', async () => {
+    const p = await createHeardPost(t.app, ana.token, 'Antes de caducar');
+    // Only the clock the cache reads is faked: the database and the server's timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const loadedAt = Date.now();
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes de caducar');
+    // A change that bypasses the API publishes no event: only the expiry can show it.
+    await t.db.updateTable('wall_posts').set({ content: 'Cambiado por fuera' }).where('id', '=', p.id).execute();
+    vi.setSystemTime(loadedAt + TTL_MS - 1);
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes de caducar');
+    vi.setSystemTime(loadedAt + TTL_MS);
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Cambiado por fuera');
+  });
+});
+
+/** The cache's answer as the wall list's route gets it: the bytes at once on a hit, else a promise of them. */
+const json = (cache: WallPageCache, key: WallPageKey, viewerId: number, load: () => Promise<LoadedPage>): Buffer | Promise<Buffer> =>
+  cache.hit(key, viewerId)?.body ?? cache.miss(key, viewerId, load).then((answer) => answer.body);
+
 describe('WallPageCache', () => {
   const post = (id: number) => ({
     id,
@@ -284,7 +326,7 @@ describe('WallPageCache', () => {
     comment_count: 0,
   });
   const event = (station: number | null) =>
-    ({ type: 'like.changed', payload: { post_id: 1, like_count: 1, arco_sumergido_id: station }, audience: { station } }) as const;
+    ({ type: 'like.changed', payload: { post_id: 1, like_count: 1, arco_sumergido_id: station }, audience: { arco: station } }) as const;
 
   it('a page read while its wall changes is not kept, and concurrent misses share one load', async () => {
     const cache = new WallPageCache(60_000);
@@ -297,8 +339,8 @@ describe('WallPageCache', () => {
       });
       return { posts: [post(1)], likers: new Map([[1, new Set([42])]]) };
     };
-    const a = cache.json({ station: 7, limit: 20 }, 42, load);
-    const b = cache.json({ station: 7, limit: 20 }, 43, load);
+    const a = json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
+    const b = json(cache, { arcoSumergidoId: 7, limit: 20 }, 43, load);
     await Promise.resolve();
     cache.watcher(event(7));
     release();
@@ -307,7 +349,7 @@ describe('WallPageCache', () => {
     expect(loads).toBe(1);
     expect(cache.size.pages).toBe(0);
 
-    const c = cache.json({ station: 7, limit: 20 }, 42, load);
+    const c = json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
     await Promise.resolve();
     release();
     await c;
@@ -315,21 +357,46 @@ describe('WallPageCache', () => {
     expect(cache.size.pages).toBe(1);
     // A change at another station, or a stop's event, leaves it; its own station's change does not.
     cache.watcher(event(8));
-    cache.watcher({ type: 'parada.changed', payload: { id: 1, arco_sumergido_id: 7 }, audience: { user: 5 } });
-    await cache.json({ station: 7, limit: 20 }, 42, load);
+    const paradaEvent: BusEvent = { type: 'parada.changed', payload: { id: 1, arco_sumergido_id: 7 }, audience: { user: 5 } };
+    cache.watcher(paradaEvent);
+    await json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
     expect(loads).toBe(2);
     cache.watcher(event(7));
-    const d = cache.json({ station: 7, limit: 20 }, 42, load);
+    const d = json(cache, { arcoSumergidoId: 7, limit: 20 }, 42, load);
     await Promise.resolve();
     release();
     await d;
     expect(loads).toBe(3);
   });
 
+  it('answers a page from the cache until its TTL has passed, then loads it again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new WallPageCache(1_000);
+      let loads = 0;
+      const load = async () => {
+        loads++;
+        return { posts: [post(1)], likers: new Map() };
+      };
+      const key = { arcoSumergidoId: 7, limit: 20 };
+      await json(cache, key, 1, load);
+      await Promise.resolve();
+      const loadedAt = Date.now();
+      vi.setSystemTime(loadedAt + 999);
+      expect(cache.hit(key, 1)).toBeDefined();
+      vi.setSystemTime(loadedAt + 1_000);
+      expect(cache.hit(key, 1)).toBeUndefined();
+      await json(cache, key, 1, load);
+      expect(loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('holds at most maxBytes of pages, dropping the oldest first', async () => {
     const load = async () => ({ posts: [post(1)], likers: new Map() });
     const one = new WallPageCache(60_000);
-    await one.json({ station: 7, limit: 20 }, 1, load);
+    await json(one, { arcoSumergidoId: 7, limit: 20 }, 1, load);
     await Promise.resolve();
     const pageBytes = one.size.bytes;
     expect(pageBytes).toBeGreaterThan(0);
@@ -340,13 +407,13 @@ describe('WallPageCache', () => {
       loads++;
       return load();
     };
-    for (let before = 1; before <= 5; before++) await cache.json({ station: 7, before, limit: 20 }, 1, counted);
+    for (let before = 1; before <= 5; before++) await json(cache, { arcoSumergidoId: 7, before, limit: 20 }, 1, counted);
     await Promise.resolve();
     expect(cache.size).toEqual({ pages: 3, bytes: pageBytes * 3 });
     // The newest three stayed; the oldest went.
-    await cache.json({ station: 7, before: 5, limit: 20 }, 1, counted);
+    await json(cache, { arcoSumergidoId: 7, before: 5, limit: 20 }, 1, counted);
     expect(loads).toBe(5);
-    await cache.json({ station: 7, before: 1, limit: 20 }, 1, counted);
+    await json(cache, { arcoSumergidoId: 7, before: 1, limit: 20 }, 1, counted);
     expect(loads).toBe(6);
   });
 
@@ -360,46 +427,46 @@ describe('WallPageCache', () => {
       [3, new Set([10, 11])],
     ]),
   });
-  const key = { station: 7, limit: 20 };
+  const key = { arcoSumergidoId: 7, limit: 20 };
 
   it('answers from the cache synchronously, each viewer with their own flags, sharing one answer per like pattern', async () => {
     const cache = new WallPageCache(60_000);
-    const first = cache.json(key, 20, load);
+    const first = json(cache, key, 20, load);
     expect(first).toBeInstanceOf(Promise);
     expect(flags(await first)).toEqual([false, false, false]);
     await Promise.resolve();
     const postsOnly = cache.size.bytes;
 
-    const a = cache.json(key, 20, load);
-    const b = cache.json(key, 21, load);
-    const c = cache.json(key, 10, load);
-    const d = cache.json(key, 11, load);
+    const a = json(cache, key, 20, load);
+    const b = json(cache, key, 21, load);
+    const c = json(cache, key, 10, load);
+    const d = json(cache, key, 11, load);
     for (const answer of [a, b, c, d]) expect(Buffer.isBuffer(answer)).toBe(true);
     expect(flags(a as Buffer)).toEqual([false, false, false]);
     expect(flags(c as Buffer)).toEqual([true, false, true]);
     expect(flags(d as Buffer)).toEqual([false, false, true]);
     // Two viewers who liked the same posts get the very same bytes; the memo counts in the cache's size.
     expect(b).toBe(a);
-    expect(cache.json(key, 10, load)).toBe(c);
+    expect(json(cache, key, 10, load)).toBe(c);
     expect(cache.size.bytes).toBe(postsOnly + (a as Buffer).length + (c as Buffer).length + (d as Buffer).length);
 
     // A change on the wall drops the page and its answers: the next answer is a fresh load.
     cache.watcher(event(7));
-    const reloaded = cache.json(key, 20, async () => ({ posts: [post(1)], likers: new Map() }));
+    const reloaded = json(cache, key, 20, async () => ({ posts: [post(1)], likers: new Map() }));
     expect(reloaded).toBeInstanceOf(Promise);
     expect(flags(await reloaded)).toEqual([false]);
   });
 
   it('keeps no joined answers beyond the byte cap, and none with the cache off', async () => {
     const probe = new WallPageCache(60_000);
-    await probe.json(key, 20, load);
+    await json(probe, key, 20, load);
     await Promise.resolve();
     const capped = new WallPageCache(60_000, probe.size.bytes);
-    await capped.json(key, 20, load);
+    await json(capped, key, 20, load);
     await Promise.resolve();
-    const answer = capped.json(key, 20, load) as Buffer;
+    const answer = json(capped, key, 20, load) as Buffer;
     expect(flags(answer)).toEqual([false, false, false]);
-    expect(capped.json(key, 20, load)).not.toBe(answer);
+    expect(json(capped, key, 20, load)).not.toBe(answer);
     expect(capped.size).toEqual({ pages: 1, bytes: probe.size.bytes });
 
     const off = new WallPageCache(0);
@@ -408,8 +475,8 @@ describe('WallPageCache', () => {
       loads++;
       return load();
     };
-    expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
-    expect(flags(await off.json(key, 10, counted))).toEqual([true, false, true]);
+    expect(flags(await json(off, key, 10, counted))).toEqual([true, false, true]);
+    expect(flags(await json(off, key, 10, counted))).toEqual([true, false, true]);
     expect(loads).toBe(2);
     expect(off.size).toEqual({ pages: 0, bytes: 0 });
   });
@@ -473,5 +540,21 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('wall page cache across
       payload: { name: 'Beto Nuevo', worker_id: beto.worker_id },
     });
     await eventually(ana.token, (posts) => byId(posts, q.id)?.user_name === 'Beto Nuevo');
+  });
+
+  it('clears the cached pages when the LISTEN connection is lost (events may have been missed)', async () => {
+    const ana = await createWorker(t, station, 'Ana Corte');
+    const p = await createHeardPost(t.app, ana.token, 'Antes del corte');
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes del corte');
+    // Stands for a change this instance missed while its listener was away.
+    await t.db.updateTable('wall_posts').set({ content: 'Perdido en el corte' }).where('id', '=', p.id).execute();
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes del corte');
+
+    // The bus ends its streams when the connection drops, right after clearing its watchers' caches.
+    const lost = new Promise<void>((resolve) => t.app.ctx.events.subscribe({ deliver: () => {}, reset: resolve }));
+    const listenQuery = `listen ${t.app.ctx.events.channel}`;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${listenQuery}`.execute(t.db);
+    await lost;
+    expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Perdido en el corte');
   });
 });

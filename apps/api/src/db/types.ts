@@ -99,6 +99,29 @@ export interface LoginAttemptsTable {
   reset_at: number;
 }
 
+/**
+ * Rollups of migration 2026-11-21T05-dashboard-rollups: database triggers keep them exact on every
+ * write to tramos and paradas_kaiser, so totals and monthly figures read a few rows. `month` is the
+ * factory-local 'YYYY-MM'; the counts are bigint columns, read as numbers (db/index.ts).
+ */
+export interface DashboardTramosMonthlyTable {
+  month: string;
+  count: number;
+}
+
+export interface DashboardParadasMonthlyTable {
+  month: string;
+  count: number;
+  /** Minutes of finished stops only. */
+  total_duration: number;
+}
+
+export interface DashboardUserTotalsTable {
+  user_id: number;
+  tramo_count: number;
+  kaiser_stop_count: number;
+}
+
 export interface Database {
   naves: NavesTable;
   arcos_sumergidos: ArcosSumergidosTable;
@@ -109,6 +132,9 @@ export interface Database {
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;
   login_attempts: LoginAttemptsTable;
+  dashboard_tramos_monthly: DashboardTramosMonthlyTable;
+  dashboard_paradas_monthly: DashboardParadasMonthlyTable;
+  dashboard_user_totals: DashboardUserTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbEngine } from '../db/index';
+import { findAnyAdmin, findUserByWorkerId, insertUser, makeAdmin } from '../modules/users/repository';
+import type { Log } from './log';
 import { hashPassword, verifyPassword } from './passwords';
 import { nowIso } from './time';
 
@@ -8,51 +9,39 @@ import { nowIso } from './time';
 export async function upsertAdmin(db: Db, workerId: string, password: string, name = 'Administrador'): Promise<'created' | 'updated'> {
   const password_hash = await hashPassword(password);
   const now = nowIso();
-  const existing = await db.selectFrom('users').select(['id', 'token_version']).where('worker_id', '=', workerId).executeTakeFirst();
+  const existing = await findUserByWorkerId(db, workerId);
   if (existing) {
-    await db
-      .updateTable('users')
-      .set({ role: 'admin', password_hash, token_version: existing.token_version + 1, updated_at: now })
-      .where('id', '=', existing.id)
-      .execute();
+    await makeAdmin(db, existing.id, password_hash, now);
     return 'updated';
   }
-  await db
-    .insertInto('users')
-    .values({ worker_id: workerId, name, password_hash, role: 'admin', nave_id: null, created_at: now, updated_at: now })
-    .execute();
+  await insertUser(db, { worker_id: workerId, name, password_hash, role: 'admin' }, now);
   return 'created';
 }
 
 /**
- * The first administrator (DECISIONS.md section 4): ADMIN_WORKER_ID/ADMIN_PASSWORD are applied at
- * every start (a no-op when that admin already has that password); otherwise an embedded database without any admin gets `admin` with a random password,
- * printed once on the console.
+ * The first administrator: ADMIN_WORKER_ID/ADMIN_PASSWORD are applied at every start (a no-op when
+ * that admin already has that password); otherwise an embedded database without any admin gets
+ * `admin` with a random password, printed once on the console.
  */
 export async function ensureAdmin(
   db: Db,
   engine: DbEngine,
   env: { adminWorkerId?: string; adminPassword?: string },
-  log: FastifyBaseLogger,
+  log: Log,
 ): Promise<void> {
   if (env.adminWorkerId && env.adminPassword) {
     // Already applied: leave the account alone, so that every restart (or every instance behind a
     // load balancer) does not sign that admin out by bumping the token version.
-    const current = await db
-      .selectFrom('users')
-      .select(['role', 'password_hash'])
-      .where('worker_id', '=', env.adminWorkerId)
-      .executeTakeFirst();
+    const current = await findUserByWorkerId(db, env.adminWorkerId);
     if (current?.role === 'admin' && (await verifyPassword(current.password_hash, env.adminPassword))) return;
     const result = await upsertAdmin(db, env.adminWorkerId, env.adminPassword);
     log.info({ worker_id: env.adminWorkerId, result }, 'administrator from ADMIN_WORKER_ID applied');
     return;
   }
   if (engine !== 'sqlite') return;
-  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
-  if (admin) return;
+  if (await findAnyAdmin(db)) return;
   let workerId = 'admin';
-  for (let n = 2; await db.selectFrom('users').select('id').where('worker_id', '=', workerId).executeTakeFirst(); n++) {
+  for (let n = 2; await findUserByWorkerId(db, workerId); n++) {
     workerId = `admin${n}`;
   }
   const password = randomBytes(9).toString('base64url');

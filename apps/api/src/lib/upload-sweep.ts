@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index';
+import type { Log } from './log';
 
 /**
  * Every column that holds a public upload path ('/uploads/<name>'). A new image column must be added
@@ -18,7 +18,7 @@ const GENERATED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 /**
  * Long enough that no request is still between writing its file and committing its row, even on
- * another instance sharing the folder (DECISIONS.md section 10): only files this old are safe to judge.
+ * another instance sharing the folder: only files this old are safe to judge.
  */
 export const SWEEP_MIN_AGE_MS = 10 * 60_000;
 
@@ -71,7 +71,7 @@ export async function sweepOrphanUploads(db: Db, uploadsDir: string, minAgeMs = 
 }
 
 /** The start-up call: a failing sweep is logged and never keeps the server from starting. */
-export async function sweepAtStart(db: Db, uploadsDir: string, log: FastifyBaseLogger): Promise<void> {
+export async function sweepAtStart(db: Db, uploadsDir: string, log: Log): Promise<void> {
   try {
     const { scanned, removed } = await sweepOrphanUploads(db, uploadsDir);
     if (removed.length) log.warn({ scanned, removed: removed.length }, 'removed orphaned upload files');

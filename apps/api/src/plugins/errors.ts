@@ -40,7 +40,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 
 /**
  * One handler for every error: Spanish `{ message }` with a fitting status; every 5xx becomes
- * 'Error interno del servidor.' with the detail only in the log (DECISIONS.md section 2).
+ * 'Error interno del servidor.' with the detail only in the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold U+0000 (the query fails, a 500) and SQLite would store it silently:

@@ -1,19 +1,27 @@
 import type { Db } from '../../db/index';
 
-const base = (db: Db) =>
-  db
-    .selectFrom('arcos_sumergidos')
-    .innerJoin('naves', 'naves.id', 'arcos_sumergidos.nave_id')
-    .select(['arcos_sumergidos.id', 'arcos_sumergidos.name', 'naves.name as nave']);
+/** Stations with their nave. */
+const withNave = (db: Db) => db.selectFrom('arcos_sumergidos').innerJoin('naves', 'naves.id', 'arcos_sumergidos.nave_id');
+
+/** Stations as the screens list them: id, name and nave's name. */
+const listed = (db: Db) => withNave(db).select(['arcos_sumergidos.id', 'arcos_sumergidos.name', 'naves.name as nave']);
+
+/** Every station, in no order (the plant board sorts them itself). */
+export const allArcos = (db: Db) => listed(db).execute();
 
 /** Stations of a nave by its name, or all stations. */
 export function listArcos(db: Db, naveName?: string) {
-  let q = base(db);
+  let q = listed(db);
   if (naveName) q = q.where('naves.name', '=', naveName);
   return q.orderBy('naves.name').orderBy('arcos_sumergidos.name').limit(2000).execute();
 }
 
-export const findArco = (db: Db, id: number) => base(db).where('arcos_sumergidos.id', '=', id).executeTakeFirst();
+/** A station with its nave's id and name: the one lookup every module checks a station with. */
+export const findArco = (db: Db, id: number) =>
+  withNave(db)
+    .select(['arcos_sumergidos.id', 'arcos_sumergidos.name', 'arcos_sumergidos.nave_id', 'naves.name as nave'])
+    .where('arcos_sumergidos.id', '=', id)
+    .executeTakeFirst();
 
 export const insertArco = (db: Db, name: string, naveId: number, now: string) =>
   db.insertInto('arcos_sumergidos').values({ name, nave_id: naveId, created_at: now }).returning('id').executeTakeFirstOrThrow();

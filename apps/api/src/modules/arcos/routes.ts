@@ -2,12 +2,12 @@ import { arco, arcoBody, arcoMessages, arcosQuery } from '@portal/contract/arcos
 import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
 import { z } from 'zod';
 import type { App } from '../../app';
-import * as repo from './repository';
-import { createArco, deleteArco, updateArco } from './service';
+import type { ServiceContext } from '../../context';
+import * as arcos from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
-export default async function arcosRoutes(app: App) {
+export default async function arcosRoutes(app: App, ctx: ServiceContext) {
   // Public: the login screen lists the stations of the chosen nave before anyone is signed in.
   app.get(
     '/arcos-sumergidos',
@@ -15,13 +15,13 @@ export default async function arcosRoutes(app: App) {
       config: { policy: 'public' },
       schema: { tags: ['arcos'], querystring: arcosQuery, response: { 200: z.array(arco) } },
     },
-    async (request) => repo.listArcos(app.db, request.query.nave || undefined),
+    async (request) => arcos.listArcos(ctx, request.query.nave || undefined),
   );
 
   app.get(
     '/admin/arcos-sumergidos',
     { config: { policy: 'admin' }, schema: { tags: ['arcos'], response: { 200: z.array(arco), ...errors } } },
-    async () => repo.listArcos(app.db),
+    async () => arcos.listArcos(ctx),
   );
 
   app.post(
@@ -30,7 +30,7 @@ export default async function arcosRoutes(app: App) {
       config: { policy: 'admin' },
       schema: { tags: ['arcos'], body: arcoBody, response: { 201: arco.extend({ message: z.string() }), ...errors } },
     },
-    async (request, reply) => reply.status(201).send({ ...(await createArco(app.db, request.body)), message: arcoMessages.added }),
+    async (request, reply) => reply.status(201).send({ ...(await arcos.createArco(ctx, request.body)), message: arcoMessages.added }),
   );
 
   app.put(
@@ -39,19 +39,14 @@ export default async function arcosRoutes(app: App) {
       config: { policy: 'admin' },
       schema: { tags: ['arcos'], params: idParams, body: arcoBody, response: { 200: arco.extend({ message: z.string() }), ...errors } },
     },
-    async (request) => {
-      const updated = await updateArco(app.db, request.params.id, request.body);
-      // The station's name shows on cached wall pages.
-      await app.events.invalidateCaches();
-      return { ...updated, message: arcoMessages.updated };
-    },
+    async (request) => ({ ...(await arcos.updateArco(ctx, request.params.id, request.body)), message: arcoMessages.updated }),
   );
 
   app.delete(
     '/admin/arcos-sumergidos/:id',
     { config: { policy: 'admin' }, schema: { tags: ['arcos'], params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await deleteArco(app.db, request.params.id);
+      await arcos.deleteArco(ctx, request.params.id);
       return { message: arcoMessages.deleted };
     },
   );

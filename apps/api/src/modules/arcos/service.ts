@@ -1,4 +1,5 @@
-import { type ArcoBody, arcoMessages } from '@portal/contract/arcos';
+import { type Arco, type ArcoBody, arcoMessages } from '@portal/contract/arcos';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -11,10 +12,20 @@ async function naveId(db: Db, name: string): Promise<number> {
   return nave.id;
 }
 
-export async function createArco(db: Db, body: ArcoBody) {
+/** A station as the API answers it. */
+async function arcoById(db: Db, id: number): Promise<Arco> {
+  const found = await repo.findArco(db, id);
+  if (!found) throw notFound(arcoMessages.notFound);
+  return { id: found.id, name: found.name, nave: found.nave };
+}
+
+/** The stations of a nave (by name), or every station. */
+export const listArcos = (ctx: ServiceContext, naveName?: string) => repo.listArcos(ctx.db, naveName);
+
+export async function createArco(ctx: ServiceContext, body: ArcoBody): Promise<Arco> {
   try {
-    const { id } = await repo.insertArco(db, body.name, await naveId(db, body.nave), nowIso());
-    return (await repo.findArco(db, id))!;
+    const { id } = await repo.insertArco(ctx.db, body.name, await naveId(ctx.db, body.nave), nowIso());
+    return await arcoById(ctx.db, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(arcoMessages.duplicate);
     throw error;
@@ -25,26 +36,28 @@ export async function createArco(db: Db, body: ArcoBody) {
  * Renaming is always allowed; moving a station to another nave is refused while it has records,
  * so that circulares keep the nave they were registered in consistent with their station.
  */
-export async function updateArco(db: Db, id: number, body: ArcoBody) {
-  const current = await repo.findArco(db, id);
-  if (!current) throw notFound(arcoMessages.notFound);
-  const target = await naveId(db, body.nave);
-  if (body.nave !== current.nave && (await repo.arcoInUse(db, id))) {
+export async function updateArco(ctx: ServiceContext, id: number, body: ArcoBody): Promise<Arco> {
+  const current = await arcoById(ctx.db, id);
+  const target = await naveId(ctx.db, body.nave);
+  if (body.nave !== current.nave && (await repo.arcoInUse(ctx.db, id))) {
     throw conflict(arcoMessages.moveInUse);
   }
   try {
-    await repo.updateArco(db, id, body.name, target);
+    await repo.updateArco(ctx.db, id, body.name, target);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(arcoMessages.duplicate);
     throw error;
   }
-  return (await repo.findArco(db, id))!;
+  const updated = await arcoById(ctx.db, id);
+  // The station's name shows on cached wall pages.
+  await ctx.events.invalidateCaches();
+  return updated;
 }
 
 /** A station with records is kept (409): nothing cascades away. */
-export async function deleteArco(db: Db, id: number) {
-  await db.transaction().execute(async (trx) => {
-    if (!(await repo.findArco(trx, id))) throw notFound(arcoMessages.notFound);
+export async function deleteArco(ctx: ServiceContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await arcoById(trx, id);
     if (await repo.arcoInUse(trx, id)) throw conflict(arcoMessages.inUse);
     try {
       await repo.deleteArco(trx, id);

@@ -1,21 +1,28 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 
-export function findUserByWorkerId(db: Db, workerId: string) {
-  return db
-    .selectFrom('users')
-    .leftJoin('naves', 'naves.id', 'users.nave_id')
-    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.password_hash', 'users.token_version', 'naves.name as nave'])
-    .where('users.worker_id', '=', workerId)
-    .executeTakeFirst();
+/** The attempt counter of one key (a login, a registration, a password check), if any. */
+export const findAttempts = (db: Db, key: string) =>
+  db.selectFrom('login_attempts').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+
+/** Counts one attempt against a key in one atomic upsert, opening a new window when the last one has closed. */
+export async function countAttempt(db: Db, key: string, windowMs: number, now: number) {
+  const resetAt = now + windowMs;
+  const row = await db
+    .insertInto('login_attempts')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when login_attempts.reset_at <= ${now} then 1 else login_attempts.count + 1 end`,
+        reset_at: sql<number>`case when login_attempts.reset_at <= ${now} then ${resetAt} else login_attempts.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetAt: Number(row.reset_at) };
 }
 
-/** The station with its nave, when the station belongs to the nave of that name. */
-export function findStationInNave(db: Db, arcoId: number, naveName: string) {
-  return db
-    .selectFrom('arcos_sumergidos')
-    .innerJoin('naves', 'naves.id', 'arcos_sumergidos.nave_id')
-    .select(['arcos_sumergidos.id', 'arcos_sumergidos.name', 'naves.id as nave_id', 'naves.name as nave'])
-    .where('arcos_sumergidos.id', '=', arcoId)
-    .where('naves.name', '=', naveName)
-    .executeTakeFirst();
-}
+export const clearAttempts = (db: Db, key: string) => db.deleteFrom('login_attempts').where('key', '=', key).execute();
+
+/** Drops closed windows; called now and then so the table stays small. */
+export const pruneAttempts = (db: Db, now = Date.now()) => db.deleteFrom('login_attempts').where('reset_at', '<=', now).execute();

@@ -1,11 +1,12 @@
 import { accessTokenResponse, adminLoginBody, authMessages, loginBody, registerBody, registerResponse } from '@portal/contract/auth';
 import { errorResponse } from '@portal/contract/common';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import { adminLogin, login, register } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
 
-export default async function authRoutes(app: App) {
+export default async function authRoutes(app: App, ctx: ServiceContext) {
   app.post(
     '/auth/register',
     {
@@ -14,7 +15,7 @@ export default async function authRoutes(app: App) {
     },
     async (request, reply) => {
       const { worker_id, name, password } = request.body;
-      const user = await register(app, request.ip, { worker_id, name, password });
+      const user = await register(ctx, request.ip, { worker_id, name, password });
       return reply.status(201).send({ message: authMessages.registered, user });
     },
   );
@@ -25,7 +26,7 @@ export default async function authRoutes(app: App) {
       config: { policy: 'public' },
       schema: { tags: ['auth'], body: loginBody, response: { 200: accessTokenResponse, ...errors } },
     },
-    async (request) => ({ accessToken: await login(app, request.ip, request.body as never) }),
+    async (request) => ({ accessToken: await login(ctx, request.ip, request.body) }),
   );
 
   app.post(
@@ -34,6 +35,6 @@ export default async function authRoutes(app: App) {
       config: { policy: 'public' },
       schema: { tags: ['auth'], body: adminLoginBody, response: { 200: accessTokenResponse, ...errors } },
     },
-    async (request) => ({ accessToken: await adminLogin(app, request.ip, request.body) }),
+    async (request) => ({ accessToken: await adminLogin(ctx, request.ip, request.body) }),
   );
 }

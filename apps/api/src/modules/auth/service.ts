@@ -1,29 +1,23 @@
 import { type AdminLoginBody, authMessages, type LoginBody, type PublicUser, type RegisterBody } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
-import type { FastifyInstance } from 'fastify';
-import { assertNotBlocked, clearAttempts, recordAttempt, takeAttempt } from '../../lib/attempts';
+import type { ServiceContext } from '../../context';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
-import { findStationInNave, findUserByWorkerId } from './repository';
+import { findArco } from '../arcos/repository';
+import { findUserByWorkerId, insertUser, updateNave } from '../users/repository';
+import { assertNotBlocked, clearAttempts, recordAttempt, takeAttempt } from './attempts';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** Registration: always role user; 409 on a taken worker_id; counted per client address. */
-export async function register(app: FastifyInstance, ip: string, body: Omit<Parsed<RegisterBody>, 'role'>): Promise<PublicUser> {
-  const { db, config } = app;
+export async function register(ctx: ServiceContext, ip: string, body: Omit<Parsed<RegisterBody>, 'role'>): Promise<PublicUser> {
   const key = `register:${ip}`;
-  await assertNotBlocked(db, key, config.rateLimits.registrationsPerIp);
-  await recordAttempt(db, key, config.rateLimits.windowMs);
+  await assertNotBlocked(ctx, key, ctx.limits.registrationsPerIp);
+  await recordAttempt(ctx, key);
   const password_hash = await hashPassword(body.password);
-  const now = nowIso();
   try {
-    const row = await db
-      .insertInto('users')
-      .values({ worker_id: body.worker_id, name: body.name, password_hash, role: 'user', nave_id: null, created_at: now, updated_at: now })
-      .returning(['id', 'worker_id', 'name', 'role'])
-      .executeTakeFirstOrThrow();
-    return row;
+    return await insertUser(ctx.db, { worker_id: body.worker_id, name: body.name, password_hash, role: 'user' }, nowIso());
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.duplicateWorkerId);
     throw error;
@@ -35,43 +29,43 @@ export async function register(app: FastifyInstance, ip: string, body: Omit<Pars
  * per address, and per account across all addresses (a higher ceiling, against guessing spread over
  * many addresses); a wrong id and a wrong password answer the same 401.
  */
-async function checkCredentials(app: FastifyInstance, ip: string, workerId: string, password: string) {
-  const { db, config } = app;
-  const { loginFailures, loginIpFailures, loginAccountFailures, windowMs } = config.rateLimits;
+async function checkCredentials(ctx: ServiceContext, ip: string, workerId: string, password: string) {
+  const { loginFailures, loginIpFailures, loginAccountFailures } = ctx.limits;
   const workerKey = `login:${ip}:${workerId}`;
   const ipKey = `login-ip:${ip}`;
   const accountKey = `login-account:${workerId}`;
-  await assertNotBlocked(db, ipKey, loginIpFailures);
-  await assertNotBlocked(db, accountKey, loginAccountFailures);
+  await assertNotBlocked(ctx, ipKey, loginIpFailures);
+  await assertNotBlocked(ctx, accountKey, loginAccountFailures);
   // Counted before the (slow) password check, so parallel guesses cannot all slip past the limit.
-  await takeAttempt(db, workerKey, loginFailures, windowMs);
-  const user = await findUserByWorkerId(db, workerId);
+  await takeAttempt(ctx, workerKey, loginFailures);
+  const user = await findUserByWorkerId(ctx.db, workerId);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!user || !ok) {
-    await recordAttempt(db, ipKey, windowMs);
-    await recordAttempt(db, accountKey, windowMs);
+    await recordAttempt(ctx, ipKey);
+    await recordAttempt(ctx, accountKey);
     throw unauthorized(authMessages.invalidCredentials);
   }
-  await clearAttempts(db, workerKey);
-  await clearAttempts(db, accountKey);
+  await clearAttempts(ctx, workerKey);
+  await clearAttempts(ctx, accountKey);
   return user;
 }
 
-export async function login(app: FastifyInstance, ip: string, body: Parsed<LoginBody>): Promise<string> {
-  const user = await checkCredentials(app, ip, body.worker_id, body.password);
-  const station = await findStationInNave(app.db, Number(body.arco_sumergido_id), body.nave);
-  if (!station) throw badRequest(authMessages.stationNotInNave);
-  await app.db.updateTable('users').set({ nave_id: station.nave_id }).where('id', '=', user.id).execute();
-  return app.tokens.sign({
+/** A worker signs in at a station of a nave: the token carries both, the account remembers the nave. */
+export async function login(ctx: ServiceContext, ip: string, body: Parsed<LoginBody>): Promise<string> {
+  const user = await checkCredentials(ctx, ip, body.worker_id, body.password);
+  const arco = await findArco(ctx.db, Number(body.arco_sumergido_id));
+  if (!arco || arco.nave !== body.nave) throw badRequest(authMessages.stationNotInNave);
+  await updateNave(ctx.db, user.id, arco.nave_id);
+  return ctx.tokens.sign({
     ...user,
-    nave: station.nave,
-    arco_sumergido_id: station.id,
-    arco_sumergido_name: station.name,
+    nave: arco.nave,
+    arco_sumergido_id: arco.id,
+    arco_sumergido_name: arco.name,
   });
 }
 
-export async function adminLogin(app: FastifyInstance, ip: string, body: Parsed<AdminLoginBody>): Promise<string> {
-  const user = await checkCredentials(app, ip, body.worker_id, body.password);
+export async function adminLogin(ctx: ServiceContext, ip: string, body: Parsed<AdminLoginBody>): Promise<string> {
+  const user = await checkCredentials(ctx, ip, body.worker_id, body.password);
   if (user.role !== 'admin') throw new AppError(403, messages.adminOnly);
-  return app.tokens.sign({ ...user, arco_sumergido_id: null, arco_sumergido_name: null });
+  return ctx.tokens.sign({ ...user, arco_sumergido_id: null, arco_sumergido_name: null });
 }

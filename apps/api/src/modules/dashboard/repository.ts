@@ -1,18 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db/index';
-import type { Database } from '../../db/types';
-
-/**
- * Rollup tables of migration 2026-11-21T05-dashboard-rollups, kept exact by database triggers on
- * tramos and paradas_kaiser. Declared here because only this module reads them.
- */
-interface RollupTables {
-  dashboard_tramos_monthly: { month: string; count: number };
-  dashboard_paradas_monthly: { month: string; count: number; total_duration: number };
-  dashboard_user_totals: { user_id: number; tramo_count: number; kaiser_stop_count: number };
-}
-type StatsDb = Kysely<Database & RollupTables>;
-const stats = (db: Db) => db as unknown as StatsDb;
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -27,7 +13,7 @@ async function countRows(db: Db, table: 'users' | 'wall_posts' | 'wall_comments'
 
 /** Totals of the big tables, summed over their monthly rollups (a few dozen rows). */
 async function rollupTotal(db: Db, table: 'dashboard_tramos_monthly' | 'dashboard_paradas_monthly'): Promise<number> {
-  const row = await stats(db)
+  const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.sum<number>('count').as('n'))
     .executeTakeFirst();
@@ -47,7 +33,7 @@ export async function totals(db: Db) {
 
 /** Monthly tramo counts for months in [from, to] ('YYYY-MM', inclusive); months without rows are absent. */
 export async function tramosByMonth(db: Db, from: string, to: string) {
-  const rows = await stats(db)
+  const rows = await db
     .selectFrom('dashboard_tramos_monthly')
     .select(['month', 'count'])
     .where('month', '>=', from)
@@ -58,7 +44,7 @@ export async function tramosByMonth(db: Db, from: string, to: string) {
 
 /** Monthly Kaiser stop counts and finished minutes for months in [from, to]. */
 export async function paradasByMonth(db: Db, from: string, to: string) {
-  const rows = await stats(db)
+  const rows = await db
     .selectFrom('dashboard_paradas_monthly')
     .select(['month', 'count', 'total_duration'])
     .where('month', '>=', from)
@@ -72,7 +58,7 @@ export async function paradasByMonth(db: Db, from: string, to: string) {
  * The inner join leaves out records whose author was deleted: their user_id is null.
  */
 export async function topUsers(db: Db, column: 'tramo_count' | 'kaiser_stop_count', limit: number) {
-  const rows = await stats(db)
+  const rows = await db
     .selectFrom('dashboard_user_totals as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select(['u.name as name', `t.${column} as count`])

@@ -1,5 +1,6 @@
+import { STATS_MONTHS } from '@portal/contract/dashboard';
 import { addMonths, factoryToday } from '@portal/contract/time';
-import type { Db } from '../../db/index';
+import type { ServiceContext } from '../../context';
 import * as repo from './repository';
 
 /** The last `count` factory-local months 'YYYY-MM', oldest first, ending with the current one. */
@@ -14,20 +15,25 @@ function fillMonths<T extends { month: string }, R>(months: string[], rows: T[],
   return months.map((date) => ({ date, ...pick(byMonth.get(date)) }));
 }
 
-export async function tramosStats(db: Db, months: string[]) {
-  const rows = await repo.tramosByMonth(db, months[0], months[months.length - 1]);
+export const totals = (ctx: ServiceContext) => repo.totals(ctx.db);
+
+/** The only period is monthly: the last STATS_MONTHS factory-local months, the current one included. */
+export async function tramosStats(ctx: ServiceContext) {
+  const months = lastMonths(ctx.tz, STATS_MONTHS);
+  const rows = await repo.tramosByMonth(ctx.db, months[0], months[months.length - 1]);
   return fillMonths(months, rows, (r) => ({ count: r?.count ?? 0 }));
 }
 
-export async function kaiserStopsStats(db: Db, months: string[]) {
-  const rows = await repo.paradasByMonth(db, months[0], months[months.length - 1]);
+export async function kaiserStopsStats(ctx: ServiceContext) {
+  const months = lastMonths(ctx.tz, STATS_MONTHS);
+  const rows = await repo.paradasByMonth(ctx.db, months[0], months[months.length - 1]);
   return fillMonths(months, rows, (r) => ({ count: r?.count ?? 0, total_duration: r?.total_duration ?? 0 }));
 }
 
-export async function topUsersByTramos(db: Db, limit: number) {
-  return (await repo.topUsers(db, 'tramo_count', limit)).map((r) => ({ name: r.name, tramo_count: r.count }));
+export async function topUsersByTramos(ctx: ServiceContext, limit: number) {
+  return (await repo.topUsers(ctx.db, 'tramo_count', limit)).map((r) => ({ name: r.name, tramo_count: r.count }));
 }
 
-export async function topUsersByKaiserStops(db: Db, limit: number) {
-  return (await repo.topUsers(db, 'kaiser_stop_count', limit)).map((r) => ({ name: r.name, kaiser_stop_count: r.count }));
+export async function topUsersByKaiserStops(ctx: ServiceContext, limit: number) {
+  return (await repo.topUsers(ctx.db, 'kaiser_stop_count', limit)).map((r) => ({ name: r.name, kaiser_stop_count: r.count }));
 }

@@ -1,12 +1,10 @@
 import { errorResponse } from '@portal/contract/common';
 import type { App } from '../../app';
-import { currentUser } from '../../plugins/auth';
-import { reloadPayload } from './reload';
+import type { ServiceContext } from '../../context';
+import { bearerToken, currentUser } from '../../plugins/auth';
 import { openStream } from './stream';
 
-export default async function eventsRoutes(app: App) {
-  app.events.setReloader((type, id) => reloadPayload(app.db, type, id));
-
+export default async function eventsRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/events',
     {
@@ -19,10 +17,8 @@ export default async function eventsRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       // The policy accepted this header a moment ago.
-      const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      openStream(app, request, reply, user, token);
+      openStream(ctx, request, reply, currentUser(request), bearerToken(request) ?? '');
       return reply;
     },
   );

@@ -1,41 +1,28 @@
 import { messages } from '@portal/contract/common';
 import type { EventType } from '@portal/contract/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
+import type { AuthUser } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
+import type { BusEvent } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
-import type { AuthUser } from '../../plugins/auth';
-import type { Audience, BusEvent } from '../../plugins/events';
-import { findSessionUser } from './repository';
+import { mayReceive, sessionHolds, type Viewer } from './service';
 
 /** A client that reads this far behind is dropped; it reconnects and refetches. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-interface Viewer {
-  id: number;
-  role: AuthUser['role'];
-  station: number | null;
-}
-
-/** The same rules as the reads: a station's wall for the workers signed in there, a stop for its owner. */
-export function mayReceive(viewer: Viewer, audience: Audience): boolean {
-  if (viewer.role === 'admin') return true;
-  if ('station' in audience) return audience.station !== null && audience.station === viewer.station;
-  return audience.user !== null && audience.user === viewer.id;
-}
-
 const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * One server-sent event stream. The caller was authenticated by the route's policy; the session is
- * checked again on every heartbeat (a deleted user, a changed password or a demotion takes effect
- * there) and its expiry on every event.
+ * One server-sent event stream, written on the raw response. The caller was authenticated by the
+ * route's policy; the session is checked again on every heartbeat (a deleted user, a changed
+ * password or a demotion takes effect there) and its expiry on every event.
  */
-export function openStream(app: App, request: FastifyRequest, reply: FastifyReply, user: AuthUser, token: string): void {
-  const claims = app.tokens.verify(token);
+export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, user: AuthUser, token: string): void {
+  const claims = ctx.tokens.verify(token);
   // The policy accepted the token a moment ago: it can only have expired in between.
   if (!claims) throw unauthorized(messages.invalidToken);
-  const viewer: Viewer = { id: user.id, role: user.role, station: user.arco_sumergido_id };
+  const viewer: Viewer = { id: user.id, role: user.role, arco: user.arco_sumergido_id };
   const expiresAt = claims.exp * 1000;
   const res = reply.raw;
 
@@ -64,7 +51,7 @@ export function openStream(app: App, request: FastifyRequest, reply: FastifyRepl
     res.write(text);
   };
 
-  const unsubscribe = app.events.subscribe({
+  const unsubscribe = ctx.events.subscribe({
     deliver: (event: BusEvent) => {
       if (Date.now() >= expiresAt) return close();
       if (mayReceive(viewer, event.audience)) write(frame(event.type, event.payload));
@@ -76,16 +63,14 @@ export function openStream(app: App, request: FastifyRequest, reply: FastifyRepl
     if (checking) return;
     checking = true;
     try {
-      const row = await findSessionUser(app.db, viewer.id);
-      if (!row || row.token_version !== claims.tv || Date.now() >= expiresAt) return close();
-      viewer.role = row.role;
+      if (!(await sessionHolds(ctx, viewer, claims))) return close();
       write(': heartbeat\n\n');
     } catch (error) {
       request.log.warn({ err: error }, 'event stream session check failed');
     } finally {
       checking = false;
     }
-  }, app.events.settings.heartbeatMs);
+  }, ctx.events.settings.heartbeatMs);
 
   res.on('close', close);
   res.on('error', close);

@@ -6,19 +6,22 @@ export const BOM = '\uFEFF';
 const SEPARATOR = ';';
 const EOL = '\r\n';
 
+/** What a cell may hold: text, a number, or nothing (an empty cell). */
+export type Cell = string | number | null | undefined;
+
 /**
  * One cell. Text that a spreadsheet would run as a formula (=, +, -, @, or a leading tab or CR) gets a
  * leading apostrophe (OWASP CSV injection); a cell holding the separator, a quote or a line break is
  * quoted with its quotes doubled.
  */
-export function cell(value: string | number | null | undefined): string {
+export function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const row = (values: readonly (string | number | null | undefined)[]): string => values.map(cell).join(SEPARATOR) + EOL;
+export const row = (values: readonly Cell[]): string => values.map(cell).join(SEPARATOR) + EOL;
 
 /** 'YYYY-MM-DD' as 'dd/MM/yyyy'. */
 export const plainDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

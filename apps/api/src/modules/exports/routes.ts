@@ -4,6 +4,7 @@ import { exportQuery } from '@portal/contract/planta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import type { ExportFilter } from './repository';
 import { paradasCsv, tramosCsv } from './service';
 
@@ -34,7 +35,7 @@ function sendCsv(
     .send(stream);
 }
 
-export default async function exportsRoutes(app: App) {
+export default async function exportsRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/admin/export/paradas-kaiser.csv',
     {
@@ -46,8 +47,7 @@ export default async function exportsRoutes(app: App) {
         response: errors,
       },
     },
-    async (request, reply) =>
-      sendCsv(request, reply, 'paradas-kaiser', request.query, paradasCsv(app.db, app.config.factoryTz, filterOf(request.query))),
+    async (request, reply) => sendCsv(request, reply, 'paradas-kaiser', request.query, paradasCsv(ctx, filterOf(request.query))),
   );
 
   app.get(
@@ -62,6 +62,6 @@ export default async function exportsRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      sendCsv(request, reply, 'tramos', request.query, tramosCsv(app.db, filterOf(request.query), `${request.protocol}://${request.host}`)),
+      sendCsv(request, reply, 'tramos', request.query, tramosCsv(ctx, filterOf(request.query), `${request.protocol}://${request.host}`)),
   );
 }

@@ -1,18 +1,16 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
+import { clientConfig, health } from './service';
 
-export default async function healthRoutes(app: App) {
+export default async function healthRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/health',
     {
       config: { policy: 'public' },
       schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
     },
-    async () => {
-      await sql`select 1`.execute(app.db);
-      return { status: 'ok' as const };
-    },
+    async () => health(ctx),
   );
 
   app.get(
@@ -25,6 +23,6 @@ export default async function healthRoutes(app: App) {
         response: { 200: z.object({ factoryTz: z.string() }) },
       },
     },
-    async () => ({ factoryTz: app.config.factoryTz }),
+    async () => clientConfig(ctx),
   );
 }

@@ -2,39 +2,39 @@ import { errorResponse, idParams, messageResponse } from '@portal/contract/commo
 import { nave, naveBody, naveMessages, naveWithCount } from '@portal/contract/naves';
 import { z } from 'zod';
 import type { App } from '../../app';
-import * as repo from './repository';
-import { createNave, deleteNave, updateNave } from './service';
+import type { ServiceContext } from '../../context';
+import * as naves from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
-export default async function navesRoutes(app: App) {
+export default async function navesRoutes(app: App, ctx: ServiceContext) {
   app.get('/naves', { config: { policy: 'public' }, schema: { tags: ['naves'], response: { 200: z.array(nave) } } }, async () =>
-    repo.listNaves(app.db),
+    naves.listNaves(ctx),
   );
 
   app.get(
     '/admin/naves',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], response: { 200: z.array(naveWithCount), ...errors } } },
-    async () => repo.listNavesWithCounts(app.db),
+    async () => naves.listNavesWithCounts(ctx),
   );
 
   app.post(
     '/admin/naves',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], body: naveBody, response: { 201: naveWithCount, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createNave(app.db, request.body.name)),
+    async (request, reply) => reply.status(201).send(await naves.createNave(ctx, request.body.name)),
   );
 
   app.put(
     '/admin/naves/:id',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], params: idParams, body: naveBody, response: { 200: nave, ...errors } } },
-    async (request) => updateNave(app.db, request.params.id, request.body.name),
+    async (request) => naves.updateNave(ctx, request.params.id, request.body.name),
   );
 
   app.delete(
     '/admin/naves/:id',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await deleteNave(app.db, request.params.id);
+      await naves.deleteNave(ctx, request.params.id);
       return { message: naveMessages.deleted };
     },
   );

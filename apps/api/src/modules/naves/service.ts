@@ -1,12 +1,18 @@
 import { naveMessages } from '@portal/contract/naves';
-import type { Db } from '../../db/index';
+import type { ServiceContext } from '../../context';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import * as repo from './repository';
 
-export async function createNave(db: Db, name: string) {
+/** Sites are public: the login screen lists them. */
+export const listNaves = (ctx: ServiceContext) => repo.listNaves(ctx.db);
+
+/** Sites with how many stations each has (the admin area). */
+export const listNavesWithCounts = (ctx: ServiceContext) => repo.listNavesWithCounts(ctx.db);
+
+export async function createNave(ctx: ServiceContext, name: string) {
   try {
-    const row = await repo.insertNave(db, name, nowIso());
+    const row = await repo.insertNave(ctx.db, name, nowIso());
     return { ...row, arcos_count: 0 };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(naveMessages.duplicate);
@@ -14,9 +20,9 @@ export async function createNave(db: Db, name: string) {
   }
 }
 
-export async function updateNave(db: Db, id: number, name: string) {
+export async function updateNave(ctx: ServiceContext, id: number, name: string) {
   try {
-    const row = await repo.renameNave(db, id, name);
+    const row = await repo.renameNave(ctx.db, id, name);
     if (!row) throw notFound(naveMessages.notFound);
     return row;
   } catch (error) {
@@ -26,8 +32,8 @@ export async function updateNave(db: Db, id: number, name: string) {
 }
 
 /** A nave with stations or circulares is kept (409): nothing cascades away. */
-export async function deleteNave(db: Db, id: number) {
-  await db.transaction().execute(async (trx) => {
+export async function deleteNave(ctx: ServiceContext, id: number) {
+  await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findNaveById(trx, id))) throw notFound(naveMessages.notFound);
     if ((await repo.naveUsage(trx, id)) > 0) throw conflict(naveMessages.inUse);
     try {

@@ -18,7 +18,7 @@ const base = (db: Db) =>
     .select([
       'p.id',
       'p.user_id',
-      // The stops of a deleted user stay, shown under a neutral author (DECISIONS.md section 4).
+      // The stops of a deleted user stay, shown under a neutral author.
       sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
@@ -43,14 +43,11 @@ export const findParada = (db: Db, id: number) => base(db).where('p.id', '=', id
 export const findActiveParada = (db: Db, userId: number) =>
   base(db).where('p.user_id', '=', userId).where('p.end_time', 'is', null).executeTakeFirst();
 
-export const findArcoName = (db: Db, id: number) =>
-  db.selectFrom('arcos_sumergidos').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-
 /**
  * Serialises the writes of one user's stops on PostgreSQL (read committed would let two overlapping
  * manual stops pass their checks side by side). SQLite runs one write transaction at a time already.
  */
-export async function lockUserStops(db: Db, engine: DbEngine, userId: number): Promise<void> {
+export async function lockUserParadas(db: Db, engine: DbEngine, userId: number): Promise<void> {
   if (engine !== 'postgres') return;
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

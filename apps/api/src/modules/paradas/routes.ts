@@ -12,15 +12,14 @@ import {
 } from '@portal/contract/paradas';
 import { z } from 'zod';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const tags = ['paradas'];
 
-export default async function paradasRoutes(app: App) {
-  const ctx = (): service.ParadasContext => ({ db: app.db, engine: app.dbEngine, tz: app.config.factoryTz, events: app.events });
-
+export default async function paradasRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/paradas-kaiser',
     {
@@ -32,7 +31,7 @@ export default async function paradasRoutes(app: App) {
         response: { 200: z.array(parada), ...errors },
       },
     },
-    async (request) => service.listParadas(ctx(), currentUser(request), request.query),
+    async (request) => service.listParadas(ctx, currentUser(request), request.query),
   );
 
   app.get(
@@ -41,13 +40,13 @@ export default async function paradasRoutes(app: App) {
       config: { policy: 'user' },
       schema: { tags, description: "The caller's active stop, or null.", response: { 200: parada.nullable(), ...errors } },
     },
-    async (request) => service.activeParada(ctx(), currentUser(request)),
+    async (request) => service.activeParada(ctx, currentUser(request)),
   );
 
   app.get(
     '/paradas-kaiser/:id',
     { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: parada, ...errors } } },
-    async (request) => service.getParada(ctx(), currentUser(request), request.params.id),
+    async (request) => service.getParada(ctx, currentUser(request), request.params.id),
   );
 
   // Start and end may come without a body: Fastify hands an empty one over as null.
@@ -58,7 +57,7 @@ export default async function paradasRoutes(app: App) {
       schema: { tags, body: startParadaBody.nullish(), response: { 201: startParadaResponse, ...errors } },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.startParada(ctx(), currentUser(request), request.body ?? startParadaBody.parse({}))),
+      reply.status(201).send(await service.startParada(ctx, currentUser(request), request.body ?? startParadaBody.parse({}))),
   );
 
   app.put(
@@ -67,7 +66,7 @@ export default async function paradasRoutes(app: App) {
       config: { policy: 'user' },
       schema: { tags, params: idParams, body: endParadaBody.nullish(), response: { 200: endParadaResponse, ...errors } },
     },
-    async (request) => service.endParada(ctx(), currentUser(request), request.params.id, request.body ?? {}),
+    async (request) => service.endParada(ctx, currentUser(request), request.params.id, request.body ?? {}),
   );
 
   app.post(
@@ -79,7 +78,7 @@ export default async function paradasRoutes(app: App) {
     async (request, reply) =>
       reply
         .status(201)
-        .send({ parada: await service.createManualParada(ctx(), currentUser(request), request.body), message: paradaMessages.manualSaved }),
+        .send({ parada: await service.createManualParada(ctx, currentUser(request), request.body), message: paradaMessages.manualSaved }),
   );
 
   app.put(
@@ -89,7 +88,7 @@ export default async function paradasRoutes(app: App) {
       schema: { tags, params: idParams, body: paradaTimesBody, response: { 200: paradaSavedResponse, ...errors } },
     },
     async (request) => ({
-      parada: await service.updateParada(ctx(), currentUser(request), request.params.id, request.body),
+      parada: await service.updateParada(ctx, currentUser(request), request.params.id, request.body),
       message: paradaMessages.updated,
     }),
   );
@@ -98,7 +97,7 @@ export default async function paradasRoutes(app: App) {
     '/paradas-kaiser/:id',
     { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await service.deleteParada(ctx(), currentUser(request), request.params.id);
+      await service.deleteParada(ctx, currentUser(request), request.params.id);
       return { message: paradaMessages.deleted };
     },
   );

@@ -11,32 +11,26 @@ import {
 } from '@portal/contract/paradas';
 import { factoryDate } from '@portal/contract/time';
 import type { z } from 'zod';
-import type { Db, DbEngine } from '../../db/index';
+import type { ServiceContext } from '../../context';
+import type { Db } from '../../db/index';
+import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
+import type { Audience } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
-import type { AuthUser } from '../../plugins/auth';
-import type { EventBus } from '../../plugins/events';
+import { findArco } from '../arcos/repository';
 import * as repo from './repository';
-
-export interface ParadasContext {
-  db: Db;
-  engine: DbEngine;
-  /** FACTORY_TZ: a stop's `date` is the factory-local date of its start. */
-  tz: string;
-  /** Live events, published after each commit (absent in callers that need none). */
-  events?: EventBus;
-}
 
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
 type StartBody = z.output<typeof startParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
-const events = (ctx: ParadasContext) => ctx.events;
+/** Stop events reach administrators and the stop's owner. */
+const ownerOf = (parada: { user_id: number | null }): Audience => ({ user: parada.user_id });
 const iso = (instant: string) => new Date(instant).toISOString();
 
 /** A user sees their own stops, an admin all; without dates only the newest ones. */
-export function listParadas(ctx: ParadasContext, user: AuthUser, query: Query): Promise<Parada[]> {
+export function listParadas(ctx: ServiceContext, user: AuthUser, query: Query): Promise<Parada[]> {
   const ranged = Boolean(query.startDate || query.endDate);
   return repo.listParadas(ctx.db, {
     userId: isAdmin(user) ? undefined : user.id,
@@ -46,7 +40,7 @@ export function listParadas(ctx: ParadasContext, user: AuthUser, query: Query): 
   });
 }
 
-export async function activeParada(ctx: ParadasContext, user: AuthUser): Promise<Parada | null> {
+export async function activeParada(ctx: ServiceContext, user: AuthUser): Promise<Parada | null> {
   return (await repo.findActiveParada(ctx.db, user.id)) ?? null;
 }
 
@@ -58,16 +52,16 @@ async function ownedParada(db: Db, user: AuthUser, id: number): Promise<Parada> 
   return found;
 }
 
-export const getParada = (ctx: ParadasContext, user: AuthUser, id: number) => ownedParada(ctx.db, user, id);
+export const getParada = (ctx: ServiceContext, user: AuthUser, id: number) => ownedParada(ctx.db, user, id);
 
 /**
  * The station of a new stop is the one the worker signed in at (the token's); a body station is used
  * only by a session that carries none (an administrator signed in without choosing one).
  */
-async function stationFor(db: Db, user: AuthUser, bodyStation: number | null): Promise<number> {
-  const id = user.arco_sumergido_id ?? bodyStation;
+async function arcoFor(db: Db, user: AuthUser, bodyArco: number | null): Promise<number> {
+  const id = user.arco_sumergido_id ?? bodyArco;
   if (id === null) throw badRequest(paradaMessages.noStation);
-  if (!(await repo.findArcoName(db, id))) throw badRequest(paradaMessages.stationUnknown);
+  if (!(await findArco(db, id))) throw badRequest(paradaMessages.stationUnknown);
   return id;
 }
 
@@ -77,12 +71,12 @@ function mapWriteError(error: unknown): never {
   throw error;
 }
 
-export async function startParada(ctx: ParadasContext, user: AuthUser, body: StartBody) {
-  const arcoId = await stationFor(ctx.db, user, body.arco_sumergido_id);
+export async function startParada(ctx: ServiceContext, user: AuthUser, body: StartBody) {
+  const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
   const start = nowIso();
   try {
     const { id } = await ctx.db.transaction().execute(async (trx) => {
-      await repo.lockUserStops(trx, ctx.engine, user.id);
+      await repo.lockUserParadas(trx, ctx.engine, user.id);
       if (await repo.findActiveParada(trx, user.id)) throw conflict(paradaMessages.alreadyActive);
       // The partial unique index paradas_one_active_per_user settles a race the check above misses.
       return repo.insertParada(trx, {
@@ -98,25 +92,43 @@ export async function startParada(ctx: ParadasContext, user: AuthUser, body: Sta
       });
     });
     const started = await repo.findParada(ctx.db, id);
-    if (started) await events(ctx)?.publish('parada.started', { parada: started });
+    if (started) await ctx.events.publish('parada.started', { parada: started }, ownerOf(started));
     return { stopId: id, start_time: start, message: paradaMessages.started };
   } catch (error) {
     mapWriteError(error);
   }
 }
 
-export async function endParada(ctx: ParadasContext, user: AuthUser, id: number, body: EndParadaBody) {
-  const stop = await ownedParada(ctx.db, user, id);
-  if (stop.end_time !== null) throw conflict(paradaMessages.alreadyEnded);
+export async function endParada(ctx: ServiceContext, user: AuthUser, id: number, body: EndParadaBody) {
+  const parada = await ownedParada(ctx.db, user, id);
+  if (parada.end_time !== null) throw conflict(paradaMessages.alreadyEnded);
   const end = nowIso();
-  const duration = durationMinutes(stop.start_time, end);
-  const description = body.description === undefined ? stop.description : body.description.trim() || null;
+  const duration = durationMinutes(parada.start_time, end);
+  const description = body.description === undefined ? parada.description : body.description.trim() || null;
   const result = await repo.endActiveParada(ctx.db, id, { end_time: end, duration_minutes: duration, description, updated_at: end });
   // Someone else ended (or deleted) it between the read and the write.
   if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
-  const ended = await repo.findParada(ctx.db, id);
-  if (ended) await events(ctx)?.publish('parada.ended', { parada: ended });
+  await publishEnded(ctx, id);
   return { duration, message: paradaMessages.ended(duration) };
+}
+
+/** Tells the plant board (admins) and the owner that a stop ended, once its transaction has committed. */
+export async function publishEnded(ctx: ServiceContext, id: number): Promise<void> {
+  const ended = await repo.findParada(ctx.db, id);
+  if (ended) await ctx.events.publish('parada.ended', { parada: ended }, ownerOf(ended));
+}
+
+/**
+ * Ends a user's active stop now, inside the caller's transaction (`ctx.db`): an account being
+ * deleted leaves no stop running. Answers its id, for publishEnded once the transaction commits.
+ */
+export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Promise<number | undefined> {
+  const active = await repo.findActiveParada(ctx.db, userId);
+  if (!active) return undefined;
+  const end = nowIso();
+  const values = { end_time: end, duration_minutes: Math.max(0, durationMinutes(active.start_time, end)), updated_at: end };
+  await repo.endActiveParada(ctx.db, active.id, { ...values, description: active.description });
+  return active.id;
 }
 
 /** Rules shared by manual and edited stops: the times as instants, end not in the future. */
@@ -128,13 +140,13 @@ function checkTimes(body: TimesBody) {
   return { start, end };
 }
 
-export async function createManualParada(ctx: ParadasContext, user: AuthUser, body: TimesBody): Promise<Parada> {
+export async function createManualParada(ctx: ServiceContext, user: AuthUser, body: TimesBody): Promise<Parada> {
   const { start, end } = checkTimes(body);
-  const arcoId = await stationFor(ctx.db, user, body.arco_sumergido_id);
+  const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
   const now = nowIso();
   try {
     const id = await ctx.db.transaction().execute(async (trx) => {
-      await repo.lockUserStops(trx, ctx.engine, user.id);
+      await repo.lockUserParadas(trx, ctx.engine, user.id);
       if (await repo.findOverlap(trx, user.id, start, end)) throw conflict(paradaMessages.overlap);
       const row = await repo.insertParada(trx, {
         user_id: user.id,
@@ -150,7 +162,7 @@ export async function createManualParada(ctx: ParadasContext, user: AuthUser, bo
       return row.id;
     });
     const created = (await repo.findParada(ctx.db, id))!;
-    await events(ctx)?.publish('parada.changed', { id, arco_sumergido_id: created.arco_sumergido_id }, { userId: created.user_id });
+    await ctx.events.publish('parada.changed', { id, arco_sumergido_id: created.arco_sumergido_id }, ownerOf(created));
     return created;
   } catch (error) {
     mapWriteError(error);
@@ -161,20 +173,20 @@ export async function createManualParada(ctx: ParadasContext, user: AuthUser, bo
  * Edits times, description and station. The overlap rule is about the stop's owner (an admin may edit
  * anyone's); the stops of a deleted user have no owner left to collide with.
  */
-export async function updateParada(ctx: ParadasContext, user: AuthUser, id: number, body: TimesBody): Promise<Parada> {
+export async function updateParada(ctx: ServiceContext, user: AuthUser, id: number, body: TimesBody): Promise<Parada> {
   const { start, end } = checkTimes(body);
-  if (body.arco_sumergido_id !== null && !(await repo.findArcoName(ctx.db, body.arco_sumergido_id))) {
+  if (body.arco_sumergido_id !== null && !(await findArco(ctx.db, body.arco_sumergido_id))) {
     throw badRequest(paradaMessages.stationUnknown);
   }
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const stop = await ownedParada(trx, user, id);
-      if (stop.user_id !== null) {
-        await repo.lockUserStops(trx, ctx.engine, stop.user_id);
-        if (await repo.findOverlap(trx, stop.user_id, start, end, id)) throw conflict(paradaMessages.overlap);
+      const parada = await ownedParada(trx, user, id);
+      if (parada.user_id !== null) {
+        await repo.lockUserParadas(trx, ctx.engine, parada.user_id);
+        if (await repo.findOverlap(trx, parada.user_id, start, end, id)) throw conflict(paradaMessages.overlap);
       }
       await repo.updateParada(trx, id, {
-        arco_sumergido_id: body.arco_sumergido_id ?? stop.arco_sumergido_id,
+        arco_sumergido_id: body.arco_sumergido_id ?? parada.arco_sumergido_id,
         date: factoryDate(start, ctx.tz),
         start_time: start,
         end_time: end,
@@ -184,18 +196,18 @@ export async function updateParada(ctx: ParadasContext, user: AuthUser, id: numb
       });
     });
     const updated = (await repo.findParada(ctx.db, id))!;
-    await events(ctx)?.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, { userId: updated.user_id });
+    await ctx.events.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, ownerOf(updated));
     return updated;
   } catch (error) {
     mapWriteError(error);
   }
 }
 
-export async function deleteParada(ctx: ParadasContext, user: AuthUser, id: number): Promise<void> {
+export async function deleteParada(ctx: ServiceContext, user: AuthUser, id: number): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const stop = await ownedParada(trx, user, id);
+    const parada = await ownedParada(trx, user, id);
     await repo.deleteParada(trx, id);
-    return stop;
+    return parada;
   });
-  await events(ctx)?.publish('parada.changed', { id, arco_sumergido_id: deleted.arco_sumergido_id }, { userId: deleted.user_id });
+  await ctx.events.publish('parada.changed', { id, arco_sumergido_id: deleted.arco_sumergido_id }, ownerOf(deleted));
 }

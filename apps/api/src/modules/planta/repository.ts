@@ -2,16 +2,8 @@ import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 
-/** Every station with its nave's name. */
-export const listStations = (db: Db) =>
-  db
-    .selectFrom('arcos_sumergidos as a')
-    .innerJoin('naves as n', 'n.id', 'a.nave_id')
-    .select(['a.id', 'a.name', 'n.name as nave'])
-    .execute();
-
 /** Stops in progress, earliest first, with the name of who started each. */
-export const listActiveStops = (db: Db) =>
+export const listActiveParadas = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')

@@ -1,9 +1,10 @@
 import { errorResponse } from '@portal/contract/common';
 import { plantaResponse } from '@portal/contract/planta';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import { plantaBoard } from './service';
 
-export default async function plantaRoutes(app: App) {
+export default async function plantaRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/admin/planta',
     {
@@ -14,6 +15,6 @@ export default async function plantaRoutes(app: App) {
         response: { 200: plantaResponse, 401: errorResponse, 403: errorResponse },
       },
     },
-    async () => plantaBoard(app.db, app.config.factoryTz),
+    async () => plantaBoard(ctx),
   );
 }

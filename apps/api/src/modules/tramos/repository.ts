@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database, TramosTable } from '../../db/types';
@@ -48,9 +47,7 @@ export const latestTramos = (db: Db, limit: number, offset: number) =>
  * triggers keep exact in the same transaction (migration 2026-11-21T05) sums a few dozen rows instead.
  */
 export const totalTramos = (db: Db) =>
-  (db as unknown as Kysely<{ dashboard_tramos_monthly: { count: number } }>)
-    .selectFrom('dashboard_tramos_monthly')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'));
+  db.selectFrom('dashboard_tramos_monthly').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'));
 
 /** LIKE pattern matching `value` anywhere; '!' escapes the wildcards so they match literally. */
 export const containsPattern = (value: string) => `%${value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
@@ -93,9 +90,6 @@ export function searchTramos(db: Db, filters: SearchFilters, limit: number) {
   if (filters.circular_fecha) q = q.where('tramos.circular_fecha', '=', filters.circular_fecha);
   return q.orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).execute();
 }
-
-export const findStation = (db: Executor, id: number) =>
-  db.selectFrom('arcos_sumergidos').select(['id', 'nave_id']).where('id', '=', id).executeTakeFirst();
 
 export type NewTramo = Omit<TramosTable, 'id'>;
 

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract/tramos';
 import { z } from 'zod';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import * as service from './service';
@@ -21,7 +22,7 @@ const uploadErrors = { ...errors, 413: errorResponse, 415: errorResponse };
 const multipartDescription =
   'multipart/form-data: id_tramo, id_proyecto, id_circular, descripcion, arco_sumergido_id, circular_fecha (YYYY-MM-DD), imagen (JPEG, PNG or WebP file up to 10 MB).';
 
-export default async function tramosRoutes(app: App) {
+export default async function tramosRoutes(app: App, ctx: ServiceContext) {
   app.post(
     '/tramos',
     {
@@ -36,7 +37,7 @@ export default async function tramosRoutes(app: App) {
     },
     async (request, reply) => {
       const input = await readMultipart(request, 'imagen');
-      const created = await service.createTramo(app, currentUser(request), input);
+      const created = await service.createTramo(ctx, currentUser(request), input);
       return reply.status(201).send({ message: tramoMessages.created, tramo: created });
     },
   );
@@ -52,7 +53,7 @@ export default async function tramosRoutes(app: App) {
         response: { 200: tramoListResponse, ...errors },
       },
     },
-    async (request) => service.listTramos(app, request.query.limit ?? LIST_MAX, request.query.offset ?? 0),
+    async (request) => service.listTramos(ctx, request.query.limit ?? LIST_MAX, request.query.offset ?? 0),
   );
 
   app.get(
@@ -68,7 +69,7 @@ export default async function tramosRoutes(app: App) {
     },
     async (request) => {
       const { id_tramo, id_proyecto, id_circular, circular_fecha } = request.query;
-      return service.searchTramos(app, { id_tramo, id_proyecto, id_circular, circular_fecha: circular_fecha || undefined }, SEARCH_MAX);
+      return service.searchTramos(ctx, { id_tramo, id_proyecto, id_circular, circular_fecha: circular_fecha || undefined }, SEARCH_MAX);
     },
   );
 
@@ -78,7 +79,7 @@ export default async function tramosRoutes(app: App) {
       config: { policy: 'user' },
       schema: { tags: ['tramos'], summary: 'One circular', params: idParams, response: { 200: tramo, ...errors } },
     },
-    async (request) => service.getTramo(app, request.params.id),
+    async (request) => service.getTramo(ctx, request.params.id),
   );
 
   app.put(
@@ -96,7 +97,7 @@ export default async function tramosRoutes(app: App) {
     },
     async (request) => {
       const input = await readMultipart(request, 'imagen');
-      const updated = await service.updateTramo(app, currentUser(request), request.params.id, input);
+      const updated = await service.updateTramo(ctx, currentUser(request), request.params.id, input);
       return { message: tramoMessages.serverUpdated, tramo: updated };
     },
   );
@@ -108,7 +109,7 @@ export default async function tramosRoutes(app: App) {
       schema: { tags: ['tramos'], summary: 'Delete a circular (admin)', params: idParams, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await service.deleteTramo(app, request.params.id);
+      await service.deleteTramo(ctx, request.params.id);
       return { message: tramoMessages.serverDeleted };
     },
   );

@@ -1,46 +1,67 @@
 import type { Role } from '@portal/contract/common';
 import type { Db, DbEngine } from '../../db/index';
+import type { UsersTable } from '../../db/types';
 
-/** A user with the claims a new token needs (nave by name). */
-export function findUser(db: Db, id: number) {
-  return db
-    .selectFrom('users')
-    .leftJoin('naves', 'naves.id', 'users.nave_id')
-    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.password_hash', 'users.token_version', 'naves.name as nave'])
-    .where('users.id', '=', id)
-    .executeTakeFirst();
-}
+/** Users with their nave (by name, null when they never signed in at one). */
+const usersWithNave = (db: Db) => db.selectFrom('users').leftJoin('naves', 'naves.id', 'users.nave_id');
 
-export function listUsers(db: Db) {
-  return (
-    db
-      .selectFrom('users')
-      .leftJoin('naves', 'naves.id', 'users.nave_id')
-      .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'naves.name as nave', 'users.created_at'])
-      .orderBy('users.name')
-      .orderBy('users.id')
-      // Bounded like every list: far above a factory's workforce.
-      .limit(5000)
-      .execute()
-  );
-}
+/** The account columns every read of a user starts from: identity, role, token version and nave. */
+const ACCOUNT = ['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.token_version', 'naves.name as nave'] as const;
 
-export function updateProfile(db: Db, id: number, name: string, workerId: string, now: string) {
-  return db.updateTable('users').set({ name, worker_id: workerId, updated_at: now }).where('id', '=', id).executeTakeFirst();
-}
+/** The account authentication reads and caches (no password hash). */
+export const findAccount = (db: Db, id: number) => usersWithNave(db).select(ACCOUNT).where('users.id', '=', id).executeTakeFirst();
+
+/** An account with its password hash: what a password check or a new token needs. */
+export const findUser = (db: Db, id: number) =>
+  usersWithNave(db).select(ACCOUNT).select('users.password_hash').where('users.id', '=', id).executeTakeFirst();
+
+export const findUserByWorkerId = (db: Db, workerId: string) =>
+  usersWithNave(db).select(ACCOUNT).select('users.password_hash').where('users.worker_id', '=', workerId).executeTakeFirst();
+
+export const listUsers = (db: Db) =>
+  usersWithNave(db)
+    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'naves.name as nave', 'users.created_at'])
+    .orderBy('users.name')
+    .orderBy('users.id')
+    // Bounded like every list: far above a factory's workforce.
+    .limit(5000)
+    .execute();
+
+/** Whether any administrator exists. */
+export const findAnyAdmin = (db: Db) => db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
+
+export const insertUser = (db: Db, values: Pick<UsersTable, 'worker_id' | 'name' | 'password_hash' | 'role'>, now: string) =>
+  db
+    .insertInto('users')
+    .values({ ...values, nave_id: null, created_at: now, updated_at: now })
+    .returning(['id', 'worker_id', 'name', 'role'])
+    .executeTakeFirstOrThrow();
+
+export const updateProfile = (db: Db, id: number, name: string, workerId: string, now: string) =>
+  db.updateTable('users').set({ name, worker_id: workerId, updated_at: now }).where('id', '=', id).executeTakeFirst();
+
+/** The nave of the worker's latest login. */
+export const updateNave = (db: Db, id: number, naveId: number) =>
+  db.updateTable('users').set({ nave_id: naveId }).where('id', '=', id).execute();
 
 /** Stores a new hash and invalidates every token issued before it. */
-export function updatePassword(db: Db, id: number, passwordHash: string, now: string) {
-  return db
+export const updatePassword = (db: Db, id: number, passwordHash: string, now: string) =>
+  db
     .updateTable('users')
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
     .where('id', '=', id)
     .executeTakeFirst();
-}
 
-export function updateRole(db: Db, id: number, role: Role, now: string) {
-  return db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).executeTakeFirst();
-}
+/** Makes the account an administrator with this password; its older tokens stop working. */
+export const makeAdmin = (db: Db, id: number, passwordHash: string, now: string) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ role: 'admin', password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+
+export const updateRole = (db: Db, id: number, role: Role, now: string) =>
+  db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).executeTakeFirst();
 
 /**
  * Ids of every admin. On PostgreSQL their rows are locked until the transaction ends, so two admins
@@ -53,41 +74,5 @@ export async function lockAdminIds(db: Db, engine: DbEngine): Promise<number[]> 
   return (await q.execute()).map((r) => r.id);
 }
 
-/** Takes the user's likes back from the posts' counters, then removes the likes. */
-export async function removeLikesOf(db: Db, userId: number) {
-  await db
-    .updateTable('wall_posts')
-    .set((eb) => ({
-      like_count: eb
-        .case()
-        .when('like_count', '>', 0)
-        .then(eb('like_count', '-', 1))
-        .else(0)
-        .end(),
-    }))
-    .where('id', 'in', (eb) => eb.selectFrom('wall_likes').select('post_id').where('user_id', '=', userId))
-    .execute();
-  await db.deleteFrom('wall_likes').where('user_id', '=', userId).execute();
-}
-
-export function findActiveStop(db: Db, userId: number) {
-  return db
-    .selectFrom('paradas_kaiser')
-    .select(['id', 'start_time'])
-    .where('user_id', '=', userId)
-    .where('end_time', 'is', null)
-    .executeTakeFirst();
-}
-
-export function endStop(db: Db, id: number, endTime: string, durationMinutes: number) {
-  return db
-    .updateTable('paradas_kaiser')
-    .set({ end_time: endTime, duration_minutes: durationMinutes, updated_at: endTime })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** Foreign keys set user_id to NULL on tramos, stops, posts and comments: the records stay. */
-export function deleteUser(db: Db, id: number) {
-  return db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-}
+export const deleteUser = (db: Db, id: number) => db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -10,12 +10,13 @@ import {
 } from '@portal/contract/users';
 import { z } from 'zod';
 import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 
-export default async function usersRoutes(app: App) {
+export default async function usersRoutes(app: App, ctx: ServiceContext) {
   app.put(
     '/users/me/profile',
     {
@@ -23,7 +24,7 @@ export default async function usersRoutes(app: App) {
       schema: { tags: ['users'], body: profileBody, response: { 200: tokenMessageResponse, ...errors } },
     },
     async (request) => {
-      const newToken = await service.updateOwnProfile(app, currentUser(request), request.body);
+      const newToken = await service.updateOwnProfile(ctx, currentUser(request), request.body);
       return { message: userMessages.profileUpdated, newToken };
     },
   );
@@ -35,7 +36,7 @@ export default async function usersRoutes(app: App) {
       schema: { tags: ['users'], body: changePasswordBody, response: { 200: tokenMessageResponse, ...errors } },
     },
     async (request) => {
-      const newToken = await service.changeOwnPassword(app, currentUser(request), request.body);
+      const newToken = await service.changeOwnPassword(ctx, currentUser(request), request.body);
       return { message: userMessages.passwordChanged, newToken };
     },
   );
@@ -43,7 +44,7 @@ export default async function usersRoutes(app: App) {
   app.get(
     '/admin/users',
     { config: { policy: 'admin' }, schema: { tags: ['users'], response: { 200: z.array(userListItem), ...errors } } },
-    async () => service.listUsers(app),
+    async () => service.listUsers(ctx),
   );
 
   app.put(
@@ -53,7 +54,7 @@ export default async function usersRoutes(app: App) {
       schema: { tags: ['users'], params: idParams, body: roleBody, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await service.setRole(app, request.params.id, request.body.role);
+      await service.setRole(ctx, request.params.id, request.body.role);
       return { message: userMessages.roleUpdated };
     },
   );
@@ -65,7 +66,7 @@ export default async function usersRoutes(app: App) {
       schema: { tags: ['users'], params: idParams, body: adminPasswordBody, response: { 200: tokenMessageResponse, ...errors } },
     },
     async (request) => {
-      const newToken = await service.resetPassword(app, currentUser(request), request.params.id, request.body.password);
+      const newToken = await service.resetPassword(ctx, currentUser(request), request.params.id, request.body.password);
       return { message: userMessages.passwordReset, ...(newToken ? { newToken } : {}) };
     },
   );
@@ -77,7 +78,7 @@ export default async function usersRoutes(app: App) {
       schema: { tags: ['users'], params: idParams, body: profileBody, response: { 200: tokenMessageResponse, ...errors } },
     },
     async (request) => {
-      const newToken = await service.adminUpdateProfile(app, currentUser(request), request.params.id, request.body);
+      const newToken = await service.adminUpdateProfile(ctx, currentUser(request), request.params.id, request.body);
       return { message: userMessages.profileUpdated, ...(newToken ? { newToken } : {}) };
     },
   );
@@ -86,7 +87,7 @@ export default async function usersRoutes(app: App) {
     '/admin/users/:id',
     { config: { policy: 'admin' }, schema: { tags: ['users'], params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await service.deleteUser(app, currentUser(request), request.params.id);
+      await service.deleteUser(ctx, currentUser(request), request.params.id);
       return { message: userMessages.userDeleted };
     },
   );

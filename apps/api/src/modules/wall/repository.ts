@@ -2,7 +2,8 @@ import { userMessages } from '@portal/contract/users';
 import { COMMENTS_PER_POST_MAX, type WallComment, type WallPost } from '@portal/contract/wall';
 import type { Db } from '../../db/index';
 
-export interface PostFilter {
+/** One page of a wall: a station's (every station's when absent, for an admin), one wall name (or all), posts before an id. */
+export interface WallPageKey {
   arcoSumergidoId?: number;
   wallName?: string;
   before?: number;
@@ -52,7 +53,7 @@ const toPost = (r: PostRow): SharedPost => ({
 });
 
 /** One page of a wall, newest first, as every viewer sees it (the like flags come from likersOf). */
-export async function listPostPage(db: Db, filter: PostFilter): Promise<SharedPost[]> {
+export async function listPostPage(db: Db, filter: WallPageKey): Promise<SharedPost[]> {
   let q = posts(db);
   if (filter.arcoSumergidoId !== undefined) q = q.where('p.arco_sumergido_id', '=', filter.arcoSumergidoId);
   if (filter.wallName !== undefined) q = q.where('p.wall_name', '=', filter.wallName);
@@ -91,32 +92,20 @@ export const findPost = (db: Db, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const insertPost = (
-  db: Db,
-  values: {
-    user_id: number;
-    arco_sumergido_id: number | null;
-    wall_name: string;
-    content: string;
-    image_path: string | null;
-    image_thumb: string | null;
-    now: string;
-  },
-) =>
-  db
-    .insertInto('wall_posts')
-    .values({
-      user_id: values.user_id,
-      arco_sumergido_id: values.arco_sumergido_id,
-      wall_name: values.wall_name,
-      content: values.content,
-      image_path: values.image_path,
-      image_thumb: values.image_thumb,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** What a new post and a new comment share: the author, the text, the image, and when (both times). */
+interface Authored {
+  user_id: number;
+  content: string;
+  image_path: string | null;
+  image_thumb: string | null;
+  now: string;
+}
+
+/** The row of a new post or comment: its columns, created and updated `now`. */
+const newRow = <T extends Authored>({ now, ...columns }: T) => ({ ...columns, created_at: now, updated_at: now });
+
+export const insertPost = (db: Db, values: Authored & { arco_sumergido_id: number | null; wall_name: string }) =>
+  db.insertInto('wall_posts').values(newRow(values)).returning('id').executeTakeFirstOrThrow();
 
 export const updatePost = (
   db: Db,
@@ -225,23 +214,8 @@ export const findComment = (db: Db, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-export const insertComment = (
-  db: Db,
-  values: { post_id: number; user_id: number; content: string; image_path: string | null; image_thumb: string | null; now: string },
-) =>
-  db
-    .insertInto('wall_comments')
-    .values({
-      post_id: values.post_id,
-      user_id: values.user_id,
-      content: values.content,
-      image_path: values.image_path,
-      image_thumb: values.image_thumb,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export const insertComment = (db: Db, values: Authored & { post_id: number }) =>
+  db.insertInto('wall_comments').values(newRow(values)).returning('id').executeTakeFirstOrThrow();
 
 export const updateComment = (
   db: Db,
@@ -259,4 +233,19 @@ export async function deleteComment(db: Db, id: number): Promise<boolean> {
   return Number(res.numDeletedRows) > 0;
 }
 
-export const stationExists = (db: Db, id: number) => db.selectFrom('arcos_sumergidos').select('id').where('id', '=', id).executeTakeFirst();
+/** Takes a user's likes back from the posts' counters, then removes the likes (an account being deleted). */
+export async function withdrawLikesOf(db: Db, userId: number) {
+  await db
+    .updateTable('wall_posts')
+    .set((eb) => ({
+      like_count: eb
+        .case()
+        .when('like_count', '>', 0)
+        .then(eb('like_count', '-', 1))
+        .else(0)
+        .end(),
+    }))
+    .where('id', 'in', (eb) => eb.selectFrom('wall_likes').select('post_id').where('user_id', '=', userId))
+    .execute();
+  await db.deleteFrom('wall_likes').where('user_id', '=', userId).execute();
+}

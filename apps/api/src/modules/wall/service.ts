@@ -10,13 +10,14 @@ import {
   wallMessages,
 } from '@portal/contract/wall';
 import type { z } from 'zod';
-import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
+import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
+import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
-import type { AuthUser } from '../../plugins/auth';
-import type { MultipartInput } from '../../plugins/uploads';
-import type { Encoded, Encoding } from './page-cache';
+import { findArco } from '../arcos/repository';
+import type { LoadedPage } from './page-cache/variants';
 import * as repo from './repository';
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
@@ -28,8 +29,8 @@ function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return result.data;
 }
 
-/** The station whose wall a worker may use: the one in their token, never another (DECISIONS.md section 5). */
-function workerStation(user: AuthUser, asked?: number): number {
+/** The station whose wall a worker may use: the one in their token, never another. */
+function workerArco(user: AuthUser, asked?: number): number {
   if (user.arco_sumergido_id === null) throw forbidden(wallMessages.noStation);
   if (asked !== undefined && asked !== user.arco_sumergido_id) throw forbidden(wallMessages.otherStation);
   return user.arco_sumergido_id;
@@ -39,7 +40,7 @@ function workerStation(user: AuthUser, asked?: number): number {
 async function visiblePost(db: Db, user: AuthUser, postId: number) {
   const post = await repo.findPost(db, postId);
   if (!post) throw notFound(wallMessages.postNotFound);
-  if (!isAdmin(user) && post.arco_sumergido_id !== workerStation(user)) throw forbidden(wallMessages.otherStation);
+  if (!isAdmin(user) && post.arco_sumergido_id !== workerArco(user)) throw forbidden(wallMessages.otherStation);
   return post;
 }
 
@@ -48,58 +49,53 @@ function assertAuthor(user: AuthUser, authorId: number | null) {
 }
 
 /**
- * The wall list as JSON bytes, from the page cache (page-cache.ts); the caller's like flags are applied
- * per answer. Synchronous when the page is cached; compressed in `accepted` when the page keeps it.
+ * Which wall page the caller may read for this query (403 for a worker asking another station's): a
+ * rule with no state, so it takes no context. The page itself is answered by the page cache
+ * (page-cache/plugin.ts), each caller with their own like flags.
  */
-export function listPosts(app: App, user: AuthUser, query: z.output<typeof postsQuery>, accepted?: Encoding): Encoded | Promise<Encoded> {
+export function pageFor(user: AuthUser, query: z.output<typeof postsQuery>): repo.WallPageKey {
   const { limit, before } = query;
-  let filter: repo.PostFilter;
   if (!isAdmin(user)) {
-    const station = workerStation(user, query.arco_sumergido_id);
-    filter = { arcoSumergidoId: station, wallName: query.wall_name ?? WALL_DEFAULT_NAME, limit, before };
-  } else {
-    // An admin with no filter moderates every wall; with one, sees that station's (or wall's) posts.
-    const filtered = query.arco_sumergido_id !== undefined || query.wall_name !== undefined;
-    filter = {
-      arcoSumergidoId: query.arco_sumergido_id,
-      wallName: filtered ? (query.wall_name ?? WALL_DEFAULT_NAME) : undefined,
-      limit,
-      before,
-    };
+    const arco = workerArco(user, query.arco_sumergido_id);
+    return { arcoSumergidoId: arco, wallName: query.wall_name ?? WALL_DEFAULT_NAME, limit, before };
   }
-  const key = { station: filter.arcoSumergidoId, wallName: filter.wallName, before, limit };
-  return app.wallPages.answer(
-    key,
-    user.id,
-    async () => {
-      const posts = await repo.listPostPage(app.db, filter);
-      return {
-        posts,
-        likers: await repo.likersOf(
-          app.db,
-          posts.map((p) => p.id),
-        ),
-      };
-    },
-    accepted,
-  );
+  // An admin with no filter moderates every wall; with one, sees that station's (or wall's) posts.
+  const filtered = query.arco_sumergido_id !== undefined || query.wall_name !== undefined;
+  return {
+    arcoSumergidoId: query.arco_sumergido_id,
+    wallName: filtered ? (query.wall_name ?? WALL_DEFAULT_NAME) : undefined,
+    limit,
+    before,
+  };
 }
 
-export async function createPost(app: App, user: AuthUser, { fields, file }: MultipartInput) {
+/** A wall page as every viewer shares it: its posts, and who liked each. */
+export async function loadPage(ctx: ServiceContext, key: repo.WallPageKey): Promise<LoadedPage> {
+  const posts = await repo.listPostPage(ctx.db, key);
+  return {
+    posts,
+    likers: await repo.likersOf(
+      ctx.db,
+      posts.map((p) => p.id),
+    ),
+  };
+}
+
+export async function createPost(ctx: ServiceContext, user: AuthUser, { fields, file }: MultipartInput) {
   const draft = check(postDraft, { content: fields.content, wall_name: fields.wall_name, image: file?.buffer });
   const asked = fields.arco_sumergido_id ? check(idSchema, fields.arco_sumergido_id) : undefined;
-  let station: number | null;
+  let arco: number | null;
   if (isAdmin(user)) {
-    station = asked ?? user.arco_sumergido_id;
-    if (station !== null && !(await repo.stationExists(app.db, station))) throw badRequest(wallMessages.stationNotFound);
+    arco = asked ?? user.arco_sumergido_id;
+    if (arco !== null && !(await findArco(ctx.db, arco))) throw badRequest(wallMessages.stationNotFound);
   } else {
-    station = workerStation(user, asked);
+    arco = workerArco(user, asked);
   }
-  const id = await app.images.withImage(file?.buffer, async (image) => {
+  const id = await ctx.images.withImage(file?.buffer, async (image) => {
     try {
-      const row = await repo.insertPost(app.db, {
+      const row = await repo.insertPost(ctx.db, {
         user_id: user.id,
-        arco_sumergido_id: station,
+        arco_sumergido_id: arco,
         wall_name: draft.wall_name ?? WALL_DEFAULT_NAME,
         content: draft.content,
         image_path: image?.path ?? null,
@@ -112,39 +108,53 @@ export async function createPost(app: App, user: AuthUser, { fields, file }: Mul
       throw error;
     }
   });
-  const created = (await repo.findPostView(app.db, user.id, id))!;
-  await app.events.publish('post.created', { post: { ...created, is_liked_by_current_user: false } });
+  const created = (await repo.findPostView(ctx.db, user.id, id))!;
+  await ctx.events.publish('post.created', { post: { ...created, is_liked_by_current_user: false } }, { arco: created.arco_sumergido_id });
   return created;
 }
 
-export async function updatePost(app: App, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
-  const post = await repo.findPost(app.db, postId);
+type ImageColumns = { image_path: string | null; image_thumb: string | null };
+
+/**
+ * Saves an edit of a post or comment: `write` gets the new image's paths when a file came, else the
+ * current ones (404 `gone` when the row has vanished). The old files go only once the row points at
+ * the new ones.
+ */
+async function saveWithImage(
+  ctx: ServiceContext,
+  file: MultipartInput['file'],
+  current: ImageColumns,
+  gone: string,
+  write: (image: ImageColumns) => Promise<{ numUpdatedRows: bigint }>,
+): Promise<void> {
+  const replaced = await ctx.images.withImage(file?.buffer, async (image) => {
+    const paths = image
+      ? { image_path: image.path, image_thumb: image.thumb }
+      : { image_path: current.image_path, image_thumb: current.image_thumb };
+    const res = await write(paths);
+    if (Number(res.numUpdatedRows) === 0) throw notFound(gone);
+    return image !== null;
+  });
+  if (replaced) await ctx.images.remove(current.image_path, current.image_thumb);
+}
+
+export async function updatePost(ctx: ServiceContext, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
+  const post = await repo.findPost(ctx.db, postId);
   if (!post) throw notFound(wallMessages.postNotFound);
   assertAuthor(user, post.user_id);
   const hasImage = file?.buffer ?? post.image_path;
   const input = { content: fields.content, wall_name: fields.wall_name, image: hasImage };
   const edit = isAdmin(user) ? check(postAdminEdit, input) : check(postDraft, input);
-  const old = { path: post.image_path, thumb: post.image_thumb };
-  const replaced = await app.images.withImage(file?.buffer, async (image) => {
-    const res = await repo.updatePost(app.db, postId, {
-      content: edit.content,
-      wall_name: edit.wall_name ?? post.wall_name,
-      image_path: image ? image.path : post.image_path,
-      image_thumb: image ? image.thumb : post.image_thumb,
-      now: nowIso(),
-    });
-    if (Number(res.numUpdatedRows) === 0) throw notFound(wallMessages.postNotFound);
-    return image !== null;
-  });
-  // The old files go only once the row points at the new ones.
-  if (replaced) await app.images.remove(old.path, old.thumb);
-  const updated = (await repo.findPostView(app.db, user.id, postId))!;
-  await app.events.publish('post.updated', { post: { ...updated, is_liked_by_current_user: false } });
+  await saveWithImage(ctx, file, post, wallMessages.postNotFound, (image) =>
+    repo.updatePost(ctx.db, postId, { content: edit.content, wall_name: edit.wall_name ?? post.wall_name, ...image, now: nowIso() }),
+  );
+  const updated = (await repo.findPostView(ctx.db, user.id, postId))!;
+  await ctx.events.publish('post.updated', { post: { ...updated, is_liked_by_current_user: false } }, { arco: updated.arco_sumergido_id });
   return updated;
 }
 
-export async function deletePost(app: App, user: AuthUser, postId: number) {
-  const { post, files } = await app.db.transaction().execute(async (trx) => {
+export async function deletePost(ctx: ServiceContext, user: AuthUser, postId: number) {
+  const { post, files } = await ctx.db.transaction().execute(async (trx) => {
     const post = await repo.findPost(trx, postId);
     if (!post) throw notFound(wallMessages.postNotFound);
     assertAuthor(user, post.user_id);
@@ -153,15 +163,19 @@ export async function deletePost(app: App, user: AuthUser, postId: number) {
     return { post, files: [post.image_path, post.image_thumb, ...commentFiles.flatMap((c) => [c.image_path, c.image_thumb])] };
   });
   // Files are removed after the commit: a rolled-back delete keeps its images.
-  await app.images.remove(...files);
-  await app.events.publish('post.deleted', { id: postId, arco_sumergido_id: post.arco_sumergido_id, wall_name: post.wall_name });
+  await ctx.images.remove(...files);
+  await ctx.events.publish(
+    'post.deleted',
+    { id: postId, arco_sumergido_id: post.arco_sumergido_id, wall_name: post.wall_name },
+    { arco: post.arco_sumergido_id },
+  );
 }
 
-export async function like(app: App, user: AuthUser, postId: number) {
-  const post = await visiblePost(app.db, user, postId);
+export async function like(ctx: ServiceContext, user: AuthUser, postId: number) {
+  const post = await visiblePost(ctx.db, user, postId);
   let changed: boolean;
   try {
-    changed = await app.db.transaction().execute(async (trx) => {
+    changed = await ctx.db.transaction().execute(async (trx) => {
       const added = await repo.insertLike(trx, postId, user.id, nowIso());
       if (added) await repo.bumpCount(trx, postId, 'like_count', 1);
       return added;
@@ -171,43 +185,45 @@ export async function like(app: App, user: AuthUser, postId: number) {
     if (isForeignKeyViolation(error)) throw notFound(wallMessages.postNotFound);
     throw error;
   }
-  const state = await repo.likeState(app.db, postId, user.id).catch(() => {
+  return likeAnswer(ctx, user, post, changed);
+}
+
+/** The caller's like state after a like or unlike; the station's viewers hear of the new count if it changed. */
+async function likeAnswer(ctx: ServiceContext, user: AuthUser, post: { id: number; arco_sumergido_id: number | null }, changed: boolean) {
+  const state = await repo.likeState(ctx.db, post.id, user.id).catch(() => {
     throw notFound(wallMessages.postNotFound);
   });
-  if (changed) await publishLikes(app, post.arco_sumergido_id, postId, state.like_count);
+  if (changed) {
+    const arco = post.arco_sumergido_id;
+    await ctx.events.publish('like.changed', { post_id: post.id, like_count: state.like_count, arco_sumergido_id: arco }, { arco });
+  }
   return state;
 }
 
-const publishLikes = (app: App, station: number | null, postId: number, likeCount: number) =>
-  app.events.publish('like.changed', { post_id: postId, like_count: likeCount, arco_sumergido_id: station });
-
-export async function unlike(app: App, user: AuthUser, postId: number) {
-  const post = await visiblePost(app.db, user, postId);
-  const changed = await app.db.transaction().execute(async (trx) => {
+export async function unlike(ctx: ServiceContext, user: AuthUser, postId: number) {
+  const post = await visiblePost(ctx.db, user, postId);
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteLike(trx, postId, user.id);
     if (removed) await repo.bumpCount(trx, postId, 'like_count', -1);
     return removed;
   });
-  const state = await repo.likeState(app.db, postId, user.id).catch(() => {
-    throw notFound(wallMessages.postNotFound);
-  });
-  if (changed) await publishLikes(app, post.arco_sumergido_id, postId, state.like_count);
-  return state;
+  return likeAnswer(ctx, user, post, changed);
 }
 
-export async function listComments(db: Db, user: AuthUser, postId: number) {
-  await visiblePost(db, user, postId);
-  return repo.listCommentsOfPost(db, postId);
+export async function listComments(ctx: ServiceContext, user: AuthUser, postId: number) {
+  await visiblePost(ctx.db, user, postId);
+  return repo.listCommentsOfPost(ctx.db, postId);
 }
 
-export const listAllComments = (db: Db, query: z.output<typeof pageQuery>) => repo.listAllComments(db, query.limit, query.before);
+export const listAllComments = (ctx: ServiceContext, query: z.output<typeof pageQuery>) =>
+  repo.listAllComments(ctx.db, query.limit, query.before);
 
-export async function addComment(app: App, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
-  const post = await visiblePost(app.db, user, postId);
+export async function addComment(ctx: ServiceContext, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
+  const post = await visiblePost(ctx.db, user, postId);
   const draft = check(commentDraft, { content: fields.content, image: file?.buffer });
-  const id = await app.images.withImage(file?.buffer, async (image) => {
+  const id = await ctx.images.withImage(file?.buffer, async (image) => {
     try {
-      return await app.db.transaction().execute(async (trx) => {
+      return await ctx.db.transaction().execute(async (trx) => {
         const row = await repo.insertComment(trx, {
           post_id: postId,
           user_id: user.id,
@@ -224,14 +240,14 @@ export async function addComment(app: App, user: AuthUser, postId: number, { fie
       throw error;
     }
   });
-  const comment = (await repo.findCommentView(app.db, id))!;
-  const counts = await repo.findPostView(app.db, user.id, postId);
+  const comment = (await repo.findCommentView(ctx.db, id))!;
+  const counts = await repo.findPostView(ctx.db, user.id, postId);
   if (counts) {
-    await app.events.publish('comment.created', {
-      comment,
-      comment_count: counts.comment_count,
-      arco_sumergido_id: post.arco_sumergido_id,
-    });
+    await ctx.events.publish(
+      'comment.created',
+      { comment, comment_count: counts.comment_count, arco_sumergido_id: post.arco_sumergido_id },
+      { arco: post.arco_sumergido_id },
+    );
   }
   return comment;
 }
@@ -245,39 +261,36 @@ async function addressedComment(db: Db, user: AuthUser, postIdParam: string, id:
   return comment;
 }
 
-export async function updateComment(app: App, user: AuthUser, postIdParam: string, id: number, { fields, file }: MultipartInput) {
-  const comment = await addressedComment(app.db, user, postIdParam, id);
+export async function updateComment(
+  ctx: ServiceContext,
+  user: AuthUser,
+  postIdParam: string,
+  id: number,
+  { fields, file }: MultipartInput,
+) {
+  const comment = await addressedComment(ctx.db, user, postIdParam, id);
   const input = { content: fields.content, image: file?.buffer ?? comment.image_path };
   const edit = isAdmin(user) ? check(commentAdminEdit, input) : check(commentDraft, input);
-  const replaced = await app.images.withImage(file?.buffer, async (image) => {
-    const res = await repo.updateComment(app.db, id, {
-      content: edit.content,
-      image_path: image ? image.path : comment.image_path,
-      image_thumb: image ? image.thumb : comment.image_thumb,
-      now: nowIso(),
-    });
-    if (Number(res.numUpdatedRows) === 0) throw notFound(wallMessages.commentNotFound);
-    return image !== null;
-  });
-  if (replaced) await app.images.remove(comment.image_path, comment.image_thumb);
-  return (await repo.findCommentView(app.db, id))!;
+  await saveWithImage(ctx, file, comment, wallMessages.commentNotFound, (image) =>
+    repo.updateComment(ctx.db, id, { content: edit.content, ...image, now: nowIso() }),
+  );
+  return (await repo.findCommentView(ctx.db, id))!;
 }
 
-export async function deleteComment(app: App, user: AuthUser, postIdParam: string, id: number) {
-  const comment = await app.db.transaction().execute(async (trx) => {
+export async function deleteComment(ctx: ServiceContext, user: AuthUser, postIdParam: string, id: number) {
+  const comment = await ctx.db.transaction().execute(async (trx) => {
     const found = await addressedComment(trx, user, postIdParam, id);
     if (!(await repo.deleteComment(trx, id))) throw notFound(wallMessages.commentNotFound);
     await repo.bumpCount(trx, found.post_id, 'comment_count', -1);
     return found;
   });
-  await app.images.remove(comment.image_path, comment.image_thumb);
-  const post = await repo.findPostView(app.db, user.id, comment.post_id);
+  await ctx.images.remove(comment.image_path, comment.image_thumb);
+  const post = await repo.findPostView(ctx.db, user.id, comment.post_id);
   if (post) {
-    await app.events.publish('comment.deleted', {
-      id,
-      post_id: comment.post_id,
-      comment_count: post.comment_count,
-      arco_sumergido_id: post.arco_sumergido_id,
-    });
+    await ctx.events.publish(
+      'comment.deleted',
+      { id, post_id: comment.post_id, comment_count: post.comment_count, arco_sumergido_id: post.arco_sumergido_id },
+      { arco: post.arco_sumergido_id },
+    );
   }
 }

@@ -1,0 +1,43 @@
+import type { Config } from './config';
+import type { Db, DbHandle } from './db/index';
+import { UserCache } from './lib/auth-user';
+import { EventBus } from './lib/event-bus';
+import { ImageStore } from './lib/images';
+import type { Log } from './lib/log';
+import type { TokenService } from './lib/tokens';
+
+/**
+ * What every service takes as its first argument, built once in app.ts: the database and its
+ * engine, the factory's time zone, the image store, the event bus, the token service, the cache of
+ * account rows, the log and the attempt limits. Nothing in it knows about HTTP, so a service runs
+ * the same from a route, a script or a test (`{ ...app.ctx, db: trx }` runs one inside a transaction).
+ */
+export interface ServiceContext {
+  db: Db;
+  engine: DbHandle['engine'];
+  /** FACTORY_TZ: dates, weeks and months are computed in it. */
+  tz: string;
+  images: ImageStore;
+  /** Live events, published after each commit with their audience; also what keeps read caches current. */
+  events: EventBus;
+  tokens: TokenService;
+  /** Account rows authentication reuses for AUTH_CACHE_MS: a service that changes an account invalidates it. */
+  userCache: UserCache;
+  log: Log;
+  /** Attempt limits of logins, registrations and password checks. */
+  limits: Config['rateLimits'];
+}
+
+export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
+  return {
+    db: handle.db,
+    engine: handle.engine,
+    tz: config.factoryTz,
+    images: new ImageStore(config.uploadsDir),
+    events: new EventBus(handle.db, log),
+    tokens,
+    userCache: new UserCache(config.authCacheMs),
+    log,
+    limits: config.rateLimits,
+  };
+}

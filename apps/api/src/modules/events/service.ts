@@ -1,0 +1,66 @@
+import type { EventPayloads } from '@portal/contract/events';
+import type { ServiceContext } from '../../context';
+import type { AuthUser } from '../../lib/auth-user';
+import type { Audience, PublishedType } from '../../lib/event-bus';
+import type { VerifiedClaims } from '../../lib/tokens';
+import { findParada } from '../paradas/repository';
+import { findCommentView, findPostView } from '../wall/repository';
+import { findPostCounters, findSessionUser } from './repository';
+
+/** Who holds an open stream: their role may change while it is open, their station may not. */
+export interface Viewer {
+  id: number;
+  role: AuthUser['role'];
+  arco: number | null;
+}
+
+/** The same rules as the reads: a station's wall for the workers signed in there, a stop for its owner. */
+export function mayReceive(viewer: Viewer, audience: Audience): boolean {
+  if (viewer.role === 'admin') return true;
+  if ('arco' in audience) return audience.arco !== null && audience.arco === viewer.arco;
+  return audience.user !== null && audience.user === viewer.id;
+}
+
+/**
+ * Whether a stream's session still holds (the account exists, no password change since the token,
+ * not expired); its current role is taken on. Checked on every heartbeat.
+ */
+export async function sessionHolds(ctx: ServiceContext, viewer: Viewer, claims: VerifiedClaims): Promise<boolean> {
+  const row = await findSessionUser(ctx.db, viewer.id);
+  if (!row || row.token_version !== claims.tv || Date.now() >= claims.exp * 1000) return false;
+  viewer.role = row.role;
+  return true;
+}
+
+/** No user has id 0, so a post read "as" it is liked by nobody, as events require. */
+const NOBODY = 0;
+
+/**
+ * Rebuilds the payload of an event that was too large for NOTIFY from its record's id. Undefined when
+ * the record is gone by now (the event that removed it follows).
+ */
+export async function reloadPayload(
+  ctx: ServiceContext,
+  type: PublishedType,
+  id: number,
+): Promise<EventPayloads[PublishedType] | undefined> {
+  switch (type) {
+    case 'post.created':
+    case 'post.updated': {
+      const post = await findPostView(ctx.db, NOBODY, id);
+      return post && { post: { ...post, is_liked_by_current_user: false } };
+    }
+    case 'comment.created': {
+      const comment = await findCommentView(ctx.db, id);
+      const post = comment && (await findPostCounters(ctx.db, comment.post_id));
+      return post && { comment, comment_count: Number(post.comment_count), arco_sumergido_id: post.arco_sumergido_id };
+    }
+    case 'parada.started':
+    case 'parada.ended': {
+      const parada = await findParada(ctx.db, id);
+      return parada && { parada };
+    }
+    default:
+      return undefined;
+  }
+}
