@@ -1,28 +1,26 @@
 import { arcoMessages } from '@portal/contract/arcos';
 import { messages } from '@portal/contract/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pgUnavailable, useTestApp } from './helper';
 
 describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await adminToken(t);
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, token: string | null = admin) =>
-    t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as object | undefined });
+    t.send(token, method, url, payload);
   const exists = async (id: number) => !!(await t.db.selectFrom('arcos_sumergidos').select('id').where('id', '=', id).executeTakeFirst());
   const naveIdOf = async (name: string) =>
     (await t.db.selectFrom('naves').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   describe('GET /api/arcos-sumergidos (public)', () => {
     it('lists the stations of a nave with id and name, without a token', async () => {
-      const a = await createStation(t, 'Público A', 'Nave 1');
-      const b = await createStation(t, 'Público B', 'Nave 2');
+      const a = await t.createStation('Público A', 'Nave 1');
+      const b = await t.createStation('Público B', 'Nave 2');
       const res = await t.app.inject({ method: 'GET', url: `/api/arcos-sumergidos?nave=${encodeURIComponent('Nave 1')}` });
       expect(res.statusCode).toBe(200);
       const list = res.json() as { id: number; name: string }[];
@@ -32,8 +30,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('lists every station without a query, and none for an unknown nave', async () => {
-      const a = await createStation(t, 'Todas A', 'Nave 1');
-      const b = await createStation(t, 'Todas B', 'Nave 2');
+      const a = await t.createStation('Todas A', 'Nave 1');
+      const b = await t.createStation('Todas B', 'Nave 2');
       const all = (await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos' })).json().map((s: { id: number }) => s.id);
       expect(all).toEqual(expect.arrayContaining([a.id, b.id]));
       const none = await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos?nave=Nave%209' });
@@ -69,14 +67,14 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
         const res = await send('POST', '/api/admin/arcos-sumergidos', payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json()).toEqual({ message });
-        const upd = await send('PUT', `/api/admin/arcos-sumergidos/${(await createStation(t)).id}`, payload);
+        const upd = await send('PUT', `/api/admin/arcos-sumergidos/${(await t.createStation()).id}`, payload);
         expect(upd.statusCode, JSON.stringify(payload)).toBe(400);
         expect(upd.json()).toEqual({ message });
       }
     });
 
     it('answers 409 for a duplicate name in the same nave, and allows it in another', async () => {
-      await createStation(t, 'Duplicado', 'Nave 1');
+      await t.createStation('Duplicado', 'Nave 1');
       const dup = await send('POST', '/api/admin/arcos-sumergidos', { name: 'Duplicado', nave: 'Nave 1' });
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toEqual({ message: arcoMessages.duplicate });
@@ -87,7 +85,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('renames and moves an unused station, answers 404 for an unknown one and 400 for a bad id', async () => {
-      const s = await createStation(t, 'Para Mover', 'Nave 1');
+      const s = await t.createStation('Para Mover', 'Nave 1');
       const res = await send('PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: 'Movido', nave: 'Nave 2' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: s.id, name: 'Movido', nave: 'Nave 2', message: 'Arco sumergido actualizado con éxito!' });
@@ -102,7 +100,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('deletes an unused station, 404 for an unknown one', async () => {
-      const s = await createStation(t, 'Para Borrar', 'Nave 1');
+      const s = await t.createStation('Para Borrar', 'Nave 1');
       const res = await send('DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Arco sumergido eliminado con éxito!' });
@@ -115,7 +113,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
       const now = new Date().toISOString();
       const day = now.slice(0, 10);
       const naveId = await naveIdOf('Nave 1');
-      const withTramo = await createStation(t, 'Con Tramo', 'Nave 1');
+      const withTramo = await t.createStation('Con Tramo', 'Nave 1');
       await t.db
         .insertInto('tramos')
         .values({
@@ -133,7 +131,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
           updated_at: now,
         })
         .execute();
-      const withStop = await createStation(t, 'Con Parada', 'Nave 1');
+      const withStop = await t.createStation('Con Parada', 'Nave 1');
       await t.db
         .insertInto('paradas_kaiser')
         .values({
@@ -148,7 +146,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
           updated_at: now,
         })
         .execute();
-      const withPost = await createStation(t, 'Con Post', 'Nave 1');
+      const withPost = await t.createStation('Con Post', 'Nave 1');
       await t.db
         .insertInto('wall_posts')
         .values({
@@ -176,8 +174,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('is admin-only: 403 for a user, 401 without a token', async () => {
-      const w = await createWorker(t, await createStation(t));
-      const s = await createStation(t);
+      const w = await t.createWorker(await t.createStation());
+      const s = await t.createStation();
       const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown][] = [
         ['GET', '/api/admin/arcos-sumergidos'],
         ['POST', '/api/admin/arcos-sumergidos', { name: 'Prohibido', nave: 'Nave 1' }],

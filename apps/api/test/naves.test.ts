@@ -1,20 +1,18 @@
 import { messages } from '@portal/contract/common';
 import { naveMessages } from '@portal/contract/naves';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequests, pgUnavailable, useTestApp } from './helper';
 
 describe.skipIf(pgUnavailable)('naves (sites)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await adminToken(t);
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, token: string | null = admin) =>
-    t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as object | undefined });
+    t.send(token, method, url, payload);
   const adminList = async () => (await send('GET', '/api/admin/naves')).json() as { id: number; name: string; arcos_count: number }[];
 
   it('lists the seeded Nave 1 and Nave 2 publicly', async () => {
@@ -27,8 +25,8 @@ describe.skipIf(pgUnavailable)('naves (sites)', () => {
 
   it('lists naves with their station counts for admins', async () => {
     const before = (await adminList()).find((n) => n.name === 'Nave 2')?.arcos_count ?? -1;
-    await createStation(t, 'Cuenta 1', 'Nave 2');
-    await createStation(t, 'Cuenta 2', 'Nave 2');
+    await t.createStation('Cuenta 1', 'Nave 2');
+    await t.createStation('Cuenta 2', 'Nave 2');
     const after = (await adminList()).find((n) => n.name === 'Nave 2');
     expect(after?.arcos_count).toBe(before + 2);
     expect(typeof after?.arcos_count).toBe('number');
@@ -52,11 +50,7 @@ describe.skipIf(pgUnavailable)('naves (sites)', () => {
       [{ name: 7 }, naveMessages.nameRequired],
       [{ name: 'n'.repeat(51) }, naveMessages.nameMax],
     ];
-    for (const [payload, message] of cases) {
-      const res = await send('POST', '/api/admin/naves', payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ message });
-    }
+    await expectBadRequests((payload) => send('POST', '/api/admin/naves', payload), cases);
     const dup = await send('POST', '/api/admin/naves', { name: 'Nave 1' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ message: naveMessages.duplicate });
@@ -103,7 +97,7 @@ describe.skipIf(pgUnavailable)('naves (sites)', () => {
   it('deleting a nave a user last signed in at keeps the user', async () => {
     const nave = (await send('POST', '/api/admin/naves', { name: 'Nave Usuario' })).json();
     const arco = (await send('POST', '/api/admin/arcos-sumergidos', { name: 'Arco Usuario', nave: 'Nave Usuario' })).json();
-    const w = await createWorker(t, { id: arco.id, name: arco.name, nave: 'Nave Usuario' });
+    const w = await t.createWorker({ id: arco.id, name: arco.name, nave: 'Nave Usuario' });
     expect((await send('DELETE', `/api/admin/arcos-sumergidos/${arco.id}`)).statusCode).toBe(200);
     expect((await send('DELETE', `/api/admin/naves/${nave.id}`)).statusCode).toBe(200);
     const user = (await send('GET', '/api/admin/users')).json().find((u: { id: number }) => u.id === w.id);
@@ -111,7 +105,7 @@ describe.skipIf(pgUnavailable)('naves (sites)', () => {
   });
 
   it('is admin-only: 403 for a user, 401 without a token', async () => {
-    const w = await createWorker(t, await createStation(t));
+    const w = await t.createWorker(await t.createStation());
     const nave = (await send('POST', '/api/admin/naves', { name: 'Nave Protegida' })).json();
     const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown][] = [
       ['GET', '/api/admin/naves'],

@@ -1,22 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { factoryToday } from '@portal/contract/time';
 import { type Tramo, tramoMessages } from '@portal/contract/tramos';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  multipart,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
   let station2: Station;
   let alice: Worker;
@@ -24,14 +13,12 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Tramos 1', 'Nave 1');
-    station2 = await createStation(t, 'Arco Tramos 2', 'Nave 2');
-    alice = await createWorker(t, station, 'Alicia Soldadora');
-    bob = await createWorker(t, station, 'Bruno Soldador');
-    admin = await adminToken(t);
+    station = await t.createStation('Arco Tramos 1', 'Nave 1');
+    station2 = await t.createStation('Arco Tramos 2', 'Nave 2');
+    alice = await t.createWorker(station, 'Alicia Soldadora');
+    bob = await t.createWorker(station, 'Bruno Soldador');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   /** A prefix unique to one test, so searches never see another test's rows. */
   const tag = () => randomBytes(4).toString('hex').toUpperCase();
@@ -45,10 +32,8 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     ...over,
   });
 
-  async function send(method: 'POST' | 'PUT', url: string, token: string | null, fields: Record<string, string | number | undefined>) {
-    const body = await multipart(fields);
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(token ? bearer(token) : {}) } });
-  }
+  const send = (method: 'POST' | 'PUT', url: string, token: string | null, fields: Record<string, string | number | undefined>) =>
+    t.sendForm(token, method, url, fields);
 
   async function create(token: string, over: Record<string, string | number | undefined> = {}): Promise<Tramo> {
     const res = await send('POST', '/api/tramos', token, valid(over));
@@ -167,7 +152,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     });
 
     it('names a deleted owner Usuario eliminado', async () => {
-      const ghost = await createWorker(t, station, 'Fantasma');
+      const ghost = await t.createWorker(station, 'Fantasma');
       const created = await create(ghost.token);
       await t.db.deleteFrom('users').where('id', '=', ghost.id).execute();
       const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
@@ -209,7 +194,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     });
 
     it('lets only an admin edit a tramo whose owner was deleted', async () => {
-      const ghost = await createWorker(t, station, 'Fantasma 2');
+      const ghost = await t.createWorker(station, 'Fantasma 2');
       const created = await create(ghost.token);
       await t.db.deleteFrom('users').where('id', '=', ghost.id).execute();
       expect((await send('PUT', `/api/tramos/${created.id}`, alice.token, { id_tramo: 'NOPE' })).statusCode).toBe(403);

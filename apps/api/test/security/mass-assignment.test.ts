@@ -1,18 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  loginWorker,
-  multipart,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  uniqueWorkerId,
-  type Worker,
-} from '../helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, pgUnavailable, type Station, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
 /**
  * Mass assignment (OWASP API3): fields a caller may not set, sent anyway in JSON and multipart
@@ -35,7 +22,7 @@ const forbiddenFields = (other: Worker) => ({
 });
 
 describe.skipIf(pgUnavailable)('mass assignment', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let s1: Station;
   let s2: Station;
   let A: Worker;
@@ -43,19 +30,15 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    s1 = await createStation(t, 'Arco Masa 1', 'Nave 1');
-    s2 = await createStation(t, 'Arco Masa 2', 'Nave 2');
-    [A, B] = await Promise.all([createWorker(t, s1, 'Ana Masa'), createWorker(t, s1, 'Beto Masa')]);
-    admin = await adminToken(t);
+    s1 = await t.createStation('Arco Masa 1', 'Nave 1');
+    s2 = await t.createStation('Arco Masa 2', 'Nave 2');
+    [A, B] = await Promise.all([t.createWorker(s1, 'Ana Masa'), t.createWorker(s1, 'Beto Masa')]);
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   const user = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const send = async (method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, string | number>) => {
-    const body = await multipart(fields);
-    return t.app.inject({ method, url, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
-  };
+  const send = (method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, string | number>) =>
+    t.sendForm(token, method, url, fields);
 
   describe('accounts', () => {
     it('register keeps role user and its own id, timestamps and hash whatever the body says', async () => {
@@ -102,7 +85,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('own profile update changes name and worker_id only', async () => {
-      const me = await createWorker(t, s1, 'Perfil Propio');
+      const me = await t.createWorker(s1, 'Perfil Propio');
       const before = await user(me.id);
       const otherBefore = await user(B.id);
       const res = await t.app.inject({
@@ -121,7 +104,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('password change and admin password reset never change the role', async () => {
-      const me = await createWorker(t, s1, 'Clave Propia');
+      const me = await t.createWorker(s1, 'Clave Propia');
       const own = await t.app.inject({
         method: 'PUT',
         url: '/api/users/me/password',
@@ -149,7 +132,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       const row = await user(me.id);
       expect(row.role).toBe('user');
       expect(row.password_hash).not.toBe('x');
-      expect((await loginWorker(t, me.worker_id, 'otra-clave-2', s1)).length).toBeGreaterThan(20);
+      expect((await t.loginWorker(me.worker_id, 'otra-clave-2', s1)).length).toBeGreaterThan(20);
     });
 
     it('station and nave creation take only the name (and the nave by name)', async () => {
@@ -252,7 +235,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('start takes the user, the station and the time from the session and the server', async () => {
-      const w = await createWorker(t, s1, 'Inicio Masa');
+      const w = await t.createWorker(s1, 'Inicio Masa');
       const before = Date.now();
       const res = await t.app.inject({
         method: 'POST',
@@ -287,7 +270,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it("manual stops and edits keep the owner, compute the duration and date, and a worker's station is the token's", async () => {
-      const w = await createWorker(t, s1, 'Manual Masa');
+      const w = await t.createWorker(s1, 'Manual Masa');
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/paradas-kaiser/manual',

@@ -1,8 +1,8 @@
 import { messages } from '@portal/contract/common';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages } from '../../src/plugins/uploads';
-import { bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp, type Worker } from '../helper';
+import { bearer, pgUnavailable, useTestApp, type Worker } from '../helper';
 import {
   GIF,
   HTML,
@@ -107,14 +107,12 @@ const cases: { name: string; file: () => Promise<Upload>; outcome: Outcome }[] =
 ];
 
 describe.skipIf(pgUnavailable)('hostile uploads', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let worker: Worker;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    worker = await createWorker(t, await createStation(t, 'Arco Subidas'), 'Subidas');
+    worker = await t.createWorker(await t.createStation('Arco Subidas'), 'Subidas');
   });
-  afterAll(async () => t?.close());
 
   const routes = [
     {
