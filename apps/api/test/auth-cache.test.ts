@@ -10,7 +10,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
   const TTL = 300;
   const t = useTestApp({ AUTH_CACHE_MS: String(TTL) });
 
-  const usersList = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
+  const usersList = (token: string) => t.send(token, 'GET', '/api/admin/users');
 
   it('a change made outside this instance shows within the TTL', async () => {
     const { travel } = fakeClock();
@@ -36,14 +36,14 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
     expect((await usersList(w.token)).statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${w.id}/role`, headers: bearer(admin), payload: { role: 'user' } });
     expect((await usersList(w.token)).statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
     expect(del.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(w.token) })).statusCode).toBe(401);
+    expect((await t.send(w.token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(401);
   });
 
   it('a newer token works at once even when an older row is cached (password changed elsewhere)', async () => {
     const w = await t.createWorker(await t.createStation());
-    const active = () => t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(w.token) });
+    const active = () => t.send(w.token, 'GET', '/api/paradas-kaiser/active');
     expect((await active()).statusCode).toBe(200);
     // Another instance bumps the version and hands out a token of the new version.
     const row = await t.db
@@ -59,7 +59,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
       arco_sumergido_name: w.station.name,
       token_version: 7,
     });
-    const res = await t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(fresh) });
+    const res = await t.send(fresh, 'GET', '/api/paradas-kaiser/active');
     expect(res.statusCode).toBe(200);
     // And the old one is refused from then on, without waiting for the TTL.
     expect((await active()).statusCode).toBe(401);

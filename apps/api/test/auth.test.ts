@@ -82,38 +82,21 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
     });
 
     it('answers 400 to malformed JSON, a non-object or missing body, 415 to an unknown content type, 413 to a huge body', async () => {
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"worker_id": "abc",',
-      });
+      /** A body sent as it is, under the given content type. */
+      const raw = (contentType: string, payload: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': contentType }, payload });
+      const bad = await raw('application/json', '{"worker_id": "abc",');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: messages.malformedJson });
-      const array = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        payload: '[1,2]',
-      });
+      const array = await raw('application/json', '[1,2]');
       expect(array.statusCode).toBe(400);
       expect(array.json().message).toMatch(/^Entrada inválida/);
       const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register' });
       expect(empty.statusCode).toBe(400);
-      const text = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'text/plain' },
-        payload: 'worker_id=abc',
-      });
+      const text = await raw('text/plain', 'worker_id=abc');
       expect(text.statusCode).toBe(400);
       expect(text.json().message).toMatch(/^Entrada inválida/);
-      const xml = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/xml' },
-        payload: '<worker_id>abc</worker_id>',
-      });
+      const xml = await raw('application/xml', '<worker_id>abc</worker_id>');
       expect(xml.statusCode).toBe(415);
       expect(xml.json()).toEqual({ message: messages.unsupportedMedia });
       const huge = await register({ worker_id: 'abc', name: 'Ana', password: 'x'.repeat(1_100_000) });

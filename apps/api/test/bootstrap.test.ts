@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db/index';
 import { ensureAdmin } from '../src/lib/bootstrap';
-import { ADMIN, bearer, freshSchema, pgUnavailable, TEST_DB, useTestApp } from './helper';
+import { ADMIN, freshSchema, pgUnavailable, TEST_DB, useTestApp } from './helper';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,12 +41,12 @@ describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () =
     await ensureAdmin(t.db, t.handle.engine, env, t.app.log);
     const token = (await adminLogin('jefa02', 'clave-jefa')).json().accessToken;
     await ensureAdmin(t.db, t.handle.engine, env, t.app.log);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.send(token, 'GET', '/api/admin/users')).statusCode).toBe(200);
     // A different password in the environment is applied, and retires the sessions of that account.
     await ensureAdmin(t.db, t.handle.engine, { ...env, adminPassword: 'otra-clave' }, t.app.log);
     // ensureAdmin runs at start, before this instance has cached any account: model that restart.
     t.app.userCache.invalidate();
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.send(token, 'GET', '/api/admin/users')).statusCode).toBe(401);
     expect((await adminLogin('jefa02', 'otra-clave')).statusCode).toBe(200);
   });
 
@@ -56,7 +56,7 @@ describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () =
     await ensureAdmin(t.db, t.handle.engine, { adminWorkerId: w.worker_id, adminPassword: 'promovido1' }, t.app.log);
     expect((await adminLogin(w.worker_id, 'promovido1')).statusCode).toBe(200);
     expect((await adminLogin(w.worker_id, w.password)).statusCode).toBe(401);
-    const old = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(w.token) });
+    const old = await t.send(w.token, 'GET', '/api/admin/users');
     expect(old.statusCode).toBe(401);
   });
 

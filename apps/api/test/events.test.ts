@@ -248,14 +248,10 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     );
     expect(created).toMatchObject({ comment_count: 1, arco_sumergido_id: stationA.id, comment: { content: 'Revisada', post_id: p.id } });
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(reader.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await t.send(reader.token, 'POST', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     const liked = likeChangedEvent.parse((await client.next('like.changed', about(p.id))).data);
     expect(liked).toEqual({ post_id: p.id, like_count: 1, arco_sumergido_id: stationA.id });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}/like`, headers: bearer(reader.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await t.send(reader.token, 'DELETE', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     await client.next('like.changed', (d: { post_id: number; like_count: number }) => d.post_id === p.id && d.like_count === 0);
 
     const edit = await multipart({ content: 'Revisar la cinta 4' });
@@ -269,16 +265,12 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     const updated = postUpdatedEvent.parse((await client.next('post.updated', about(p.id))).data);
     expect(updated.post).toMatchObject({ content: 'Revisar la cinta 4', comment_count: 1, is_liked_by_current_user: false });
 
-    const delComment = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/wall/posts/${p.id}/comments/${c.id}`,
-      headers: bearer(reader.token),
-    });
+    const delComment = await t.send(reader.token, 'DELETE', `/api/wall/posts/${p.id}/comments/${c.id}`);
     expect(delComment.statusCode).toBe(200);
     const removed = commentDeletedEvent.parse((await client.next('comment.deleted', about(c.id))).data);
     expect(removed).toEqual({ id: c.id, post_id: p.id, comment_count: 0, arco_sumergido_id: stationA.id });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}`, headers: bearer(author.token) })).statusCode).toBe(200);
+    expect((await t.send(author.token, 'DELETE', `/api/wall/posts/${p.id}`)).statusCode).toBe(200);
     const deleted = postDeletedEvent.parse((await client.next('post.deleted', about(p.id))).data);
     expect(deleted).toEqual({ id: p.id, arco_sumergido_id: stationA.id, wall_name: 'Main' });
     expect(client.received.map((e) => e.type)).toEqual([
@@ -297,7 +289,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     const client = await open(w.token);
     const p = await post(t.app, w.token, 'Me gusta dos veces');
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(w.token) })).statusCode).toBe(200);
+      expect((await t.send(w.token, 'POST', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     }
     const marker = await post(t.app, w.token, 'Marcador de orden');
     await client.next('post.created', about(marker.id));
@@ -328,7 +320,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     expect(ended.parada.end_time).not.toBeNull();
     expect(ended.parada.duration_minutes).toBe(end.json().duration);
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/paradas-kaiser/${stopId}`, headers: bearer(owner.token) });
+    const del = await t.send(owner.token, 'DELETE', `/api/paradas-kaiser/${stopId}`);
     expect(del.statusCode).toBe(200);
     const changed = paradaChangedEvent.parse((await admin.next('parada.changed')).data);
     expect(changed).toEqual({ id: stopId, arco_sumergido_id: stationA.id });
@@ -346,20 +338,18 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     const admin = await open(await t.adminToken());
     const end = new Date(Date.now() - 60 * 60_000);
     const startTime = new Date(end.getTime() - 20 * 60_000);
-    const manual = await t.app.inject({
-      method: 'POST',
-      url: '/api/paradas-kaiser/manual',
-      headers: bearer(owner.token),
-      payload: { start_time: startTime.toISOString(), end_time: end.toISOString(), description: 'Manual' },
+    const manual = await t.send(owner.token, 'POST', '/api/paradas-kaiser/manual', {
+      start_time: startTime.toISOString(),
+      end_time: end.toISOString(),
+      description: 'Manual',
     });
     expect(manual.statusCode).toBe(201);
     const id = manual.json().parada.id as number;
     await admin.next('parada.changed', (d: { id: number }) => d.id === id);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/paradas-kaiser/${id}`,
-      headers: bearer(owner.token),
-      payload: { start_time: startTime.toISOString(), end_time: end.toISOString(), description: 'Editada' },
+    const edit = await t.send(owner.token, 'PUT', `/api/paradas-kaiser/${id}`, {
+      start_time: startTime.toISOString(),
+      end_time: end.toISOString(),
+      description: 'Editada',
     });
     expect(edit.statusCode).toBe(200);
     await admin.waitFor(() =>
@@ -394,7 +384,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
       const w = await t.createWorker(stationA);
       const client = await open(w.token);
       const admin = await t.adminToken();
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
       expect(res.statusCode).toBe(200);
       await client.ended();
       expect(t.app.events.subscriberCount).toBe(0);

@@ -113,7 +113,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
         description: 'fuera',
       });
     }
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
 
     const nave = (name: string) => t.db.selectFrom('naves').select('id').where('name', '=', name).executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFinis
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/index';
+import type { Database } from '../src/db/types';
 import { upsertAdmin } from '../src/lib/bootstrap';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -38,6 +39,8 @@ export interface TestApp {
     fields: FormFields,
     files?: FormFiles,
   ): Promise<LightMyRequestResponse>;
+  /** How many rows a table holds now. */
+  countRows(table: keyof Database): Promise<number>;
   /** Signs the seeded admin in; answers the access token. */
   adminToken(): Promise<string>;
   /** Creates an arco straight in the database (the admin routes are tested on their own). */
@@ -84,6 +87,20 @@ async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: (
   return { handle: createDb({ databaseUrl: url, sqliteFile: '', poolSize: 5 }), url, drop };
 }
 
+/**
+ * The environment of an app under test: a known secret and zone, no built web app, and address limits
+ * that many registrations and failed logins from inject's one address never reach (their own tests
+ * set them low).
+ */
+export const testEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  JWT_SECRET,
+  FACTORY_TZ: 'Europe/Madrid',
+  REGISTER_MAX_PER_IP: '1000000',
+  LOGIN_IP_MAX_FAILURES: '1000000',
+  WEB_DIST: path.join(dataDir, 'no-web'),
+});
+
 /** Builds the real app on a fresh database (SQLite in memory, or a new PostgreSQL schema). */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
@@ -91,12 +108,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({
     // On PostgreSQL the app also knows its URL, so live events take the real LISTEN/NOTIFY path.
     ...(url ? { DATABASE_URL: url } : {}),
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    FACTORY_TZ: 'Europe/Madrid',
-    REGISTER_MAX_PER_IP: '1000000',
-    LOGIN_IP_MAX_FAILURES: '1000000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...testEnv(dataDir),
     ...env,
   });
   const app = await buildApp({ config, db: handle });
@@ -126,6 +138,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       const body = await multipart(fields, files);
       return app.inject({ method, url, headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload });
     },
+    countRows: async (table) =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     adminToken: () => adminToken(t),
     createStation: (name, nave) => createStation(t, name, nave),
     registerWorker: (prefix, name) => registerWorker(t, prefix, name),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, fakeClock, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { fakeClock, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 
@@ -53,7 +53,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     it('answers null when the caller has no active stop, even if another user has one', async () => {
       const w = await t.createWorker(station);
       const busy = await t.createWorker(station);
-      const bodiless = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(busy.token) });
+      const bodiless = await t.send(busy.token, 'POST', '/api/paradas-kaiser/start');
       expect(bodiless.statusCode).toBe(201);
       const res = await t.send(w.token, 'GET', '/api/paradas-kaiser/active');
       expect(res.statusCode).toBe(200);
@@ -105,7 +105,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       const { travel } = fakeClock();
       const first = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'se queda' })).json().stopId;
       travel(29_000);
-      const down = await t.app.inject({ method: 'PUT', url: `/api/paradas-kaiser/end/${first}`, headers: bearer(w.token) });
+      const down = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${first}`);
       expect(down.statusCode).toBe(200);
       expect(down.json().duration).toBe(0);
       expect((await t.send(w.token, 'GET', `/api/paradas-kaiser/${first}`)).json().description).toBe('se queda');

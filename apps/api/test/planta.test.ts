@@ -100,7 +100,7 @@ describe.skipIf(pgUnavailable)('plant board', () => {
       duration_minutes: 25,
     });
     const board = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(admin) });
+      const res = await t.send(admin, 'GET', '/api/admin/planta');
       expect(res.statusCode).toBe(200);
       return plantaResponse.parse(res.json());
     };
@@ -115,19 +115,14 @@ describe.skipIf(pgUnavailable)('plant board', () => {
       active_stop: { id: start.json().stopId, user_name: 'Operario Vivo', start_time: start.json().start_time },
     });
 
-    const end = await t.app.inject({
-      method: 'PUT',
-      url: `/api/paradas-kaiser/end/${start.json().stopId}`,
-      headers: bearer(worker.token),
-      payload: {},
-    });
+    const end = await t.send(worker.token, 'PUT', `/api/paradas-kaiser/end/${start.json().stopId}`, {});
     expect(end.statusCode).toBe(200);
     expect(await arco()).toMatchObject({ status: 'running', active_stop: null });
   });
 
   it('is for administrators only', async () => {
     const worker = await t.createWorker(await t.createStation());
-    const asWorker = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(worker.token) });
+    const asWorker = await t.send(worker.token, 'GET', '/api/admin/planta');
     expect(asWorker.statusCode).toBe(403);
     expect(asWorker.json()).toEqual({ message: 'Acceso denegado. No tienes permisos de administrador.' });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/planta' });

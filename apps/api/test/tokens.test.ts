@@ -75,23 +75,18 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
 
   it('answers 401 to a token of a deleted user and 403 at once to a demoted admin', async () => {
     const gone = await t.createWorker(station);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/profile',
-      headers: bearer(gone.token),
-      payload: { name: 'Nadie', worker_id: 'nadie1' },
-    });
+    const res = await t.send(gone.token, 'PUT', '/api/users/me/profile', { name: 'Nadie', worker_id: 'nadie1' });
     expect(res.statusCode).toBe(401);
 
     const promoted = await t.createWorker(station);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.id}/role`, headers: bearer(admin), payload: { role: 'admin' } });
-    const before = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(promoted.token) });
+    const before = await t.send(promoted.token, 'GET', '/api/admin/users');
     expect(before.statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.id}/role`, headers: bearer(admin), payload: { role: 'user' } });
     // Same token, claims still say nothing new: the role is read from the database on each request.
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(promoted.token) });
+    const after = await t.send(promoted.token, 'GET', '/api/admin/users');
     expect(after.statusCode).toBe(403);
     expect(after.json()).toEqual({ message: messages.adminOnly });
   });
@@ -99,7 +94,7 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
   it('a token whose role claim says admin does not open admin routes to a user', async () => {
     const claims = claimsOf(worker.token);
     const forged = createTokenService(JWT_SECRET, 12).sign({ ...claims, role: 'admin', token_version: claims.tv });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(forged) });
+    const res = await t.send(forged, 'GET', '/api/admin/users');
     expect(res.statusCode).toBe(403);
   });
 

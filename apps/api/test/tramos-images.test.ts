@@ -1,7 +1,7 @@
 import type { Tramo } from '@portal/contract/tramos';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, pgUnavailable, useTestApp, type Worker } from './helper';
+import { pgUnavailable, useTestApp, type Worker } from './helper';
 
 const RED = { r: 220, g: 20, b: 20 };
 const BLUE = { r: 20, g: 20, b: 220 };
@@ -64,15 +64,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const fileName = (publicPath: string) => publicPath.replace('/uploads/', '');
-  const count = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('tramos')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => t.countRows('tramos');
 
   async function createWithPng(): Promise<Tramo> {
     const res = await send('POST', '/api/tramos', worker.token, fields(), { data: await smallPng(), filename: 'a.png', type: 'image/png' });
@@ -232,14 +224,14 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     ];
     expect(cases.map((r) => r.statusCode)).toEqual([415, 400, 403]);
     expect(t.uploadedFiles()).toEqual(before);
-    const after = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(worker.token) });
+    const after = await t.send(worker.token, 'GET', `/api/tramos/${created.id}`);
     expect(after.json()).toEqual(created);
   });
 
   it('removes the image files when an admin deletes the tramo; its URL then answers 404', async () => {
     const created = await createWithPng();
     expect((await get(created.imagen!)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(admin) });
+    const res = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(t.uploadedFiles()).not.toContain(fileName(created.imagen!));
     expect(t.uploadedFiles()).not.toContain(fileName(created.imagen_thumb!));
@@ -250,7 +242,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
 
   it('refuses a user delete without touching the files', async () => {
     const created = await createWithPng();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(worker.token) });
+    const res = await t.send(worker.token, 'DELETE', `/api/tramos/${created.id}`);
     expect(res.statusCode).toBe(403);
     expect((await get(created.imagen!)).statusCode).toBe(200);
   });

@@ -41,15 +41,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     return res.json().tramo;
   }
 
-  const count = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('tramos')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => t.countRows('tramos');
 
   describe('create', () => {
     it('stores the circular with owner from the token, nave from the station and today as date', async () => {
@@ -136,17 +128,17 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
   describe('detail', () => {
     it('answers one tramo with its display names', async () => {
       const created = await create(alice.token);
-      const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(bob.token) });
+      const res = await t.send(bob.token, 'GET', `/api/tramos/${created.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(created);
     });
 
     it('answers 404 Tramo no encontrado. and 400 for a malformed id', async () => {
-      const missing = await t.app.inject({ method: 'GET', url: '/api/tramos/99999999', headers: bearer(alice.token) });
+      const missing = await t.send(alice.token, 'GET', '/api/tramos/99999999');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Tramo no encontrado.' });
       for (const bad of ['abc', '-1', '0', '1.5']) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${bad}`, headers: bearer(alice.token) });
+        const res = await t.send(alice.token, 'GET', `/api/tramos/${bad}`);
         expect(res.statusCode, bad).toBe(400);
       }
     });
@@ -155,7 +147,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
       const ghost = await t.createWorker(station, 'Fantasma');
       const created = await create(ghost.token);
       await t.db.deleteFrom('users').where('id', '=', ghost.id).execute();
-      const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
+      const res = await t.send(alice.token, 'GET', `/api/tramos/${created.id}`);
       expect(res.json()).toMatchObject({ user_id: null, user_name: 'Usuario eliminado' });
     });
 
@@ -204,19 +196,19 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     it('refuses delete to users (the owner too) and lets an admin delete', async () => {
       const created = await create(alice.token);
       for (const token of [alice.token, bob.token]) {
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(token) });
+        const res = await t.send(token, 'DELETE', `/api/tramos/${created.id}`);
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('Acceso denegado. No tienes permisos de administrador.');
       }
       const unauth = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}` });
       expect(unauth.statusCode).toBe(401);
 
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBeTypeOf('string');
-      const after = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
+      const after = await t.send(alice.token, 'GET', `/api/tramos/${created.id}`);
       expect(after.statusCode).toBe(404);
-      const again = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(admin) });
+      const again = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ message: 'Tramo no encontrado.' });
     });
@@ -282,7 +274,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
         const res = await send('PUT', `/api/tramos/${created.id}`, alice.token, { ...valid({ id_tramo: created.id_tramo }), ...over });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message });
-        const after = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
+        const after = await t.send(alice.token, 'GET', `/api/tramos/${created.id}`);
         expect(after.json()).toEqual(created);
       });
     }
@@ -294,7 +286,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
       for (let i = 0; i < 7; i++) mine.push(await create(bob.token, { id_tramo: `LIST-${i}` }));
       const total = await count();
 
-      const latest = await t.app.inject({ method: 'GET', url: '/api/tramos?limit=5&latest=true', headers: bearer(alice.token) });
+      const latest = await t.send(alice.token, 'GET', '/api/tramos?limit=5&latest=true');
       expect(latest.statusCode).toBe(200);
       expect(latest.json().total).toBe(total);
       expect(latest.json().tramos.map((x: Tramo) => x.id)).toEqual(
@@ -304,10 +296,10 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
           .map((x) => x.id),
       );
 
-      const page = await t.app.inject({ method: 'GET', url: '/api/tramos?limit=2&offset=2', headers: bearer(alice.token) });
+      const page = await t.send(alice.token, 'GET', '/api/tramos?limit=2&offset=2');
       expect(page.json().tramos.map((x: Tramo) => x.id_tramo)).toEqual(['LIST-4', 'LIST-3']);
 
-      const all = await t.app.inject({ method: 'GET', url: '/api/tramos', headers: bearer(admin) });
+      const all = await t.send(admin, 'GET', '/api/tramos');
       expect(all.json().tramos).toHaveLength(Math.min(total, 100));
       expect(all.json().tramos[0]).toMatchObject({ user_name: 'Bruno Soldador', arco_sumergido_name: 'Arco Tramos 1', nave: 'Nave 1' });
     });
@@ -327,7 +319,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
         updated_at: now,
       }));
       await t.db.insertInto('tramos').values(rows).execute();
-      const res = await t.app.inject({ method: 'GET', url: '/api/tramos?limit=500', headers: bearer(alice.token) });
+      const res = await t.send(alice.token, 'GET', '/api/tramos?limit=500');
       expect(res.statusCode).toBe(200);
       expect(res.json().tramos).toHaveLength(100);
       expect(res.json().total).toBe(await count());
@@ -341,7 +333,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
       ['latest=yes', tramoMessages.latestInvalid],
     ]) {
       it(`refuses ${query} with 400`, async () => {
-        const res = await t.app.inject({ method: 'GET', url: `/api/tramos?${query}`, headers: bearer(alice.token) });
+        const res = await t.send(alice.token, 'GET', `/api/tramos?${query}`);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message });
       });
@@ -354,7 +346,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
 
   describe('search', () => {
     const search = (token: string, query: Record<string, string>) =>
-      t.app.inject({ method: 'GET', url: `/api/tramos/search?${new URLSearchParams(query)}`, headers: bearer(token) });
+      t.send(token, 'GET', `/api/tramos/search?${new URLSearchParams(query)}`);
 
     it('matches the ids by case-insensitive substring, the date exactly, any combination, newest first', async () => {
       const p = tag();

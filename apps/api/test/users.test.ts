@@ -19,7 +19,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   const put = (url: string, token: string | undefined, payload: unknown) =>
     t.app.inject({ method: 'PUT', url, headers: token ? bearer(token) : {}, payload: payload as object });
-  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
+  const me = (token: string) => t.send(token, 'GET', '/api/admin/users');
   const adminIdOf = async () =>
     (await t.db.selectFrom('users').select('id').where('worker_id', '=', ADMIN.worker_id).executeTakeFirstOrThrow()).id;
 
@@ -332,19 +332,19 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('DELETE /api/admin/users/:id', () => {
     it('refuses to delete oneself (409) and an unknown id (404)', async () => {
-      const self = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${await adminIdOf()}`, headers: bearer(admin) });
+      const self = await t.send(admin, 'DELETE', `/api/admin/users/${await adminIdOf()}`);
       expect(self.statusCode).toBe(409);
       expect(self.json()).toEqual({ message: userMessages.deleteSelf });
-      const missing = await t.app.inject({ method: 'DELETE', url: '/api/admin/users/987654', headers: bearer(admin) });
+      const missing = await t.send(admin, 'DELETE', '/api/admin/users/987654');
       expect(missing.statusCode).toBe(404);
-      const bad = await t.app.inject({ method: 'DELETE', url: '/api/admin/users/abc', headers: bearer(admin) });
+      const bad = await t.send(admin, 'DELETE', '/api/admin/users/abc');
       expect(bad.statusCode).toBe(400);
     });
 
     it('deletes another admin, leaving the caller as the last admin', async () => {
       const w = await t.createWorker(station);
       await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
       expect(res.statusCode).toBe(200);
       const last = await put(`/api/admin/users/${await adminIdOf()}/role`, admin, { role: 'user' });
       expect(last.statusCode).toBe(409);
@@ -432,7 +432,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: '¡Usuario eliminado exitosamente!' });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, type FormFiles, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { type FormFiles, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 const png = (color = '#c0392b') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
@@ -36,8 +36,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
   const get = (token: string, url: string) => t.send(token, 'GET', url);
   const del = (token: string, url: string) => t.send(token, 'DELETE', url);
   const likeIt = (token: string, id: number) => t.send(token, 'POST', `/api/wall/posts/${id}/like`);
-  const unlikeIt = (token: string, id: number) =>
-    t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${id}/like`, headers: bearer(token) });
+  const unlikeIt = (token: string, id: number) => t.send(token, 'DELETE', `/api/wall/posts/${id}/like`);
   const postRow = (id: number) => t.db.selectFrom('wall_posts').selectAll().where('id', '=', id).executeTakeFirst();
   async function newPost(token: string, content = 'Hola equipo del turno') {
     const res = await post(token, { content });
@@ -53,18 +52,11 @@ describe.skipIf(pgUnavailable)('wall', () => {
       [{ content: 'hola' }, 'El contenido de la publicación debe tener al menos 5 caracteres si no hay imagen.'],
       [{ content: 'hola', wall_name: 'w'.repeat(51) }, 'El nombre del muro no puede exceder los 50 caracteres.'],
     ])('refuses %j with its message', async (fields, message) => {
-      const before = await t.db
-        .selectFrom('wall_posts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
+      const before = await t.countRows('wall_posts');
       const res = await post(ana.token, fields as Record<string, string>);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
-      const after = await t.db
-        .selectFrom('wall_posts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBe(Number(before.n));
+      expect(await t.countRows('wall_posts')).toBe(before);
     });
 
     it('accepts exactly 500 characters and short content with an image', async () => {
@@ -188,7 +180,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
 
     it('liking a missing post is 404, a bad id 400', async () => {
       expect((await likeIt(ana.token, 999999)).statusCode).toBe(404);
-      const bad = await t.app.inject({ method: 'POST', url: '/api/wall/posts/abc/like', headers: bearer(ana.token) });
+      const bad = await t.send(ana.token, 'POST', '/api/wall/posts/abc/like');
       expect(bad.statusCode).toBe(400);
     });
   });

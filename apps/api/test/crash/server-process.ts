@@ -45,7 +45,7 @@ export class ServerProcess {
       exited = true;
     });
     // Up means the database is migrated, the admin applied and the upload sweep done (all before listen).
-    for (let attempt = 0; attempt < 600; attempt++) {
+    for (let attempt = 0; attempt < 1200; attempt++) {
       if (exited) throw new Error(`server exited during start:\n${this.output}`);
       try {
         const res = await fetch(`${this.baseUrl}/api/health`);
@@ -66,6 +66,20 @@ export class ServerProcess {
     child.kill('SIGKILL');
     await exited;
     this.child = null;
+  }
+
+  /** SIGTERM: the server's own shutdown, as a service manager stops it. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    this.child = null;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get log(): string {

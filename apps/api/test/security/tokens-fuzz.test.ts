@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { messages } from '@portal/contract/common';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, JWT_SECRET, pgUnavailable, type Station, useTestApp, type Worker } from '../helper';
+import { JWT_SECRET, pgUnavailable, type Station, useTestApp, type Worker } from '../helper';
 
 /**
  * 1,000 hostile session tokens (seeded fast-check, so a failure replays): changed bytes in each part,
@@ -165,14 +165,12 @@ describe.skipIf(pgUnavailable)('hostile session tokens', () => {
     worker = await t.createWorker(station, 'Ficha Válida');
     const admin = await t.adminToken();
     const gone = await t.createWorker(station, 'Ficha Borrada');
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
     const changer = await t.createWorker(station, 'Ficha Antigua');
-    const change = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      headers: bearer(changer.token),
-      payload: { currentPassword: changer.password, newPassword: 'clave-nueva-1' },
+    const change = await t.send(changer.token, 'PUT', '/api/users/me/password', {
+      currentPassword: changer.password,
+      newPassword: 'clave-nueva-1',
     });
     expect(change.statusCode).toBe(200);
     bases = { worker: worker.token, admin, deleted: gone.token, oldPassword: changer.token };

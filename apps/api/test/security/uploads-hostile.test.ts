@@ -131,16 +131,6 @@ describe.skipIf(pgUnavailable)('hostile uploads', () => {
     },
   ];
 
-  const rowCount = async (table: 'tramos' | 'wall_posts') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
   async function upload(route: (typeof routes)[number], file: Upload) {
     const parts = [
       ...Object.entries(route.fields()).map(([name, data]) => ({ name, data })),
@@ -161,14 +151,14 @@ describe.skipIf(pgUnavailable)('hostile uploads', () => {
         it(`${c.name}: ${c.outcome === 'stored' ? 're-encoded into a clean WebP' : `refused with ${c.outcome.status}`}`, async () => {
           const file = await c.file();
           const filesBefore = t.uploadedFiles();
-          const rowsBefore = await rowCount(route.table);
+          const rowsBefore = await t.countRows(route.table);
           const res = await upload(route, file);
 
           if (c.outcome !== 'stored') {
             expect(res.statusCode, res.body).toBe(c.outcome.status);
             expect(res.json()).toEqual({ message: c.outcome.message });
             expect(t.uploadedFiles()).toEqual(filesBefore);
-            expect(await rowCount(route.table)).toBe(rowsBefore);
+            expect(await t.countRows(route.table)).toBe(rowsBefore);
             return;
           }
 
