@@ -59,21 +59,20 @@ export class ServerProcess {
   }
 
   /** SIGKILL: no shutdown hook, no flush, no close of the database. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-    this.child = null;
+  kill(): Promise<void> {
+    return this.signal('SIGKILL');
   }
 
   /** SIGTERM: the server's own shutdown, as a service manager stops it. */
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
+    return this.signal('SIGTERM');
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
     this.child = null;
   }
