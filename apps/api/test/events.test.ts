@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { createTokenService } from '../src/plugins/auth';
-import { bearer, JWT_SECRET, multipart, pgUnavailable, type Station, secondInstance, TEST_DB, useTestApp } from './helper';
+import { bearer, injectForm, JWT_SECRET, pgUnavailable, type Station, secondInstance, TEST_DB, useTestApp } from './helper';
 
 /** The issue's promise: a same-station client sees a post within a second. */
 const LIVE_WITHIN_MS = 1_000;
@@ -128,25 +128,13 @@ async function listen(app: App): Promise<string> {
 }
 
 async function post(app: App, token: string, content: string) {
-  const body = await multipart({ content });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/wall/posts',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await injectForm(app, token, 'POST', '/api/wall/posts', { content });
   expect(res.statusCode).toBe(201);
   return res.json().post as { id: number; content: string; arco_sumergido_id: number };
 }
 
 async function comment(app: App, token: string, postId: number, content: string) {
-  const body = await multipart({ content });
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/wall/posts/${postId}/comments`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await injectForm(app, token, 'POST', `/api/wall/posts/${postId}/comments`, { content });
   expect(res.statusCode).toBe(201);
   return res.json().comment as { id: number };
 }
@@ -254,13 +242,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     expect((await t.send(reader.token, 'DELETE', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     await client.next('like.changed', (d: { post_id: number; like_count: number }) => d.post_id === p.id && d.like_count === 0);
 
-    const edit = await multipart({ content: 'Revisar la cinta 4' });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/wall/posts/${p.id}`,
-      headers: { ...bearer(author.token), ...edit.headers },
-      payload: edit.payload,
-    });
+    const put = await t.sendForm(author.token, 'PUT', `/api/wall/posts/${p.id}`, { content: 'Revisar la cinta 4' });
     expect(put.statusCode).toBe(200);
     const updated = postUpdatedEvent.parse((await client.next('post.updated', about(p.id))).data);
     expect(updated.post).toMatchObject({ content: 'Revisar la cinta 4', comment_count: 1, is_liked_by_current_user: false });

@@ -134,10 +134,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     send: (token, method, url, payload) =>
       app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as InjectOptions['payload'] }),
-    sendForm: async (token, method, url, fields, files) => {
-      const body = await multipart(fields, files);
-      return app.inject({ method, url, headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload });
-    },
+    sendForm: (token, method, url, fields, files) => injectForm(app, token, method, url, fields, files),
     countRows: async (table) =>
       Number(
         (
@@ -288,6 +285,19 @@ export async function loginWorker(t: TestApp, worker_id: string, password: strin
 
 export type FormFields = Record<string, string | number | undefined>;
 export type FormFiles = Record<string, { data: Buffer; filename: string; type?: string }>;
+
+/** TestApp.sendForm on any instance (a second one included). */
+export async function injectForm(
+  app: App,
+  token: string | null,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: FormFields,
+  files?: FormFiles,
+): Promise<LightMyRequestResponse> {
+  const body = await multipart(fields, files);
+  return app.inject({ method, url, headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload });
+}
 
 /** A multipart body for app.inject: text fields plus optional files. */
 export async function multipart(fields: FormFields, files: FormFiles = {}): Promise<{ payload: Buffer; headers: Record<string, string> }> {
