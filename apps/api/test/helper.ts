@@ -14,7 +14,10 @@ import { upsertAdmin } from '../src/lib/bootstrap';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-/** True when this run targets PostgreSQL but none could be started (the suite is skipped then). */
+/**
+ * True when this run targets PostgreSQL but no binaries were found: the suites skip then, outside CI
+ * only (under CI pg-global-setup.ts fails the run instead).
+ */
 export const pgUnavailable = TEST_DB === 'postgres' && !inject('pgUrl');
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
