@@ -1,4 +1,34 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Reporter, TestModule } from 'vitest/node';
+
+const results = new URL('./test-results/', import.meta.url).pathname;
+
+/**
+ * Counts passed, failed and skipped tests per project for scripts/summary.mjs: the JSON report names
+ * files only, and the API files run twice (SQLite and PostgreSQL), so a skipped half would not show.
+ * A file that fails outside any test (an import error, a failing hook) counts as one failure.
+ */
+const projectCounts: Reporter = {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    const counts: Record<string, { passed: number; failed: number; skipped: number }> = {};
+    for (const module of modules) {
+      counts[module.project.name] ??= { passed: 0, failed: 0, skipped: 0 };
+      const c = counts[module.project.name];
+      let failed = 0;
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') c.passed++;
+        else if (state === 'failed') failed++;
+        else c.skipped++;
+      }
+      c.failed += failed || (module.state() === 'failed' ? 1 : 0);
+    }
+    mkdirSync(results, { recursive: true });
+    writeFileSync(path.join(results, 'vitest-projects.json'), `${JSON.stringify(counts, null, 2)}\n`);
+  },
+};
 
 /**
  * One run covers the contract, the web unit tests and the API suite twice: on SQLite and on a real
@@ -6,7 +36,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    reporters: ['default', 'json'],
+    reporters: ['default', 'json', projectCounts],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' } },

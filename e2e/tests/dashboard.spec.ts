@@ -163,8 +163,7 @@ test.describe('admin statistics panel', () => {
     const station = await seed.station();
     const worker = await seed.worker(station, unique('Antiguo admin '));
     const admin = await seed.adminToken();
-    const promote = await request.put(`/api/admin/users/${worker.id}/role`, { headers: auth(admin), data: { role: 'admin' } });
-    test.skip(!promote.ok(), 'role management is not available yet');
+    await ok(await request.put(`/api/admin/users/${worker.id}/role`, { headers: auth(admin), data: { role: 'admin' } }), 'promote');
     const adminWorker = await seed.login(worker.worker_id, worker.password, station);
     await ok(await request.put(`/api/admin/users/${worker.id}/role`, { headers: auth(admin), data: { role: 'user' } }), 'demote');
     await signIn(page, adminWorker, '/admin');

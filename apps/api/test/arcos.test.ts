@@ -1,28 +1,24 @@
 import { arcoMessages } from '@portal/contract/arcos';
 import { messages } from '@portal/contract/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pgUnavailable, useTestApp } from './helper';
 
 describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await adminToken(t);
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
-  const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, token: string | null = admin) =>
-    t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as object | undefined });
   const exists = async (id: number) => !!(await t.db.selectFrom('arcos_sumergidos').select('id').where('id', '=', id).executeTakeFirst());
   const naveIdOf = async (name: string) =>
     (await t.db.selectFrom('naves').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   describe('GET /api/arcos-sumergidos (public)', () => {
     it('lists the stations of a nave with id and name, without a token', async () => {
-      const a = await createStation(t, 'Público A', 'Nave 1');
-      const b = await createStation(t, 'Público B', 'Nave 2');
+      const a = await t.createStation('Público A', 'Nave 1');
+      const b = await t.createStation('Público B', 'Nave 2');
       const res = await t.app.inject({ method: 'GET', url: `/api/arcos-sumergidos?nave=${encodeURIComponent('Nave 1')}` });
       expect(res.statusCode).toBe(200);
       const list = res.json() as { id: number; name: string }[];
@@ -32,8 +28,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('lists every station without a query, and none for an unknown nave', async () => {
-      const a = await createStation(t, 'Todas A', 'Nave 1');
-      const b = await createStation(t, 'Todas B', 'Nave 2');
+      const a = await t.createStation('Todas A', 'Nave 1');
+      const b = await t.createStation('Todas B', 'Nave 2');
       const all = (await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos' })).json().map((s: { id: number }) => s.id);
       expect(all).toEqual(expect.arrayContaining([a.id, b.id]));
       const none = await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos?nave=Nave%209' });
@@ -44,11 +40,11 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
 
   describe('admin CRUD', () => {
     it('creates a station (201) that then appears in both lists', async () => {
-      const res = await send('POST', '/api/admin/arcos-sumergidos', { name: '  Arco Nuevo  ', nave: 'Nave 2' });
+      const res = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', { name: '  Arco Nuevo  ', nave: 'Nave 2' });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toEqual({ id: expect.any(Number), name: 'Arco Nuevo', nave: 'Nave 2', message: 'Arco sumergido añadido con éxito!' });
-      const adminList = (await send('GET', '/api/admin/arcos-sumergidos')).json();
+      const adminList = (await t.send(admin, 'GET', '/api/admin/arcos-sumergidos')).json();
       expect(adminList).toContainEqual({ id: body.id, name: 'Arco Nuevo', nave: 'Nave 2' });
       const publicList = (await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos?nave=Nave%202' })).json();
       expect(publicList.map((s: { id: number }) => s.id)).toContain(body.id);
@@ -66,48 +62,48 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
         [{ name: 'Arco', nave: 'Nave 9' }, arcoMessages.naveUnknown],
       ];
       for (const [payload, message] of cases) {
-        const res = await send('POST', '/api/admin/arcos-sumergidos', payload);
+        const res = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json()).toEqual({ message });
-        const upd = await send('PUT', `/api/admin/arcos-sumergidos/${(await createStation(t)).id}`, payload);
+        const upd = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${(await t.createStation()).id}`, payload);
         expect(upd.statusCode, JSON.stringify(payload)).toBe(400);
         expect(upd.json()).toEqual({ message });
       }
     });
 
     it('answers 409 for a duplicate name in the same nave, and allows it in another', async () => {
-      await createStation(t, 'Duplicado', 'Nave 1');
-      const dup = await send('POST', '/api/admin/arcos-sumergidos', { name: 'Duplicado', nave: 'Nave 1' });
+      await t.createStation('Duplicado', 'Nave 1');
+      const dup = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', { name: 'Duplicado', nave: 'Nave 1' });
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toEqual({ message: arcoMessages.duplicate });
-      const other = await send('POST', '/api/admin/arcos-sumergidos', { name: 'Duplicado', nave: 'Nave 2' });
+      const other = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', { name: 'Duplicado', nave: 'Nave 2' });
       expect(other.statusCode).toBe(201);
-      const renamed = await send('PUT', `/api/admin/arcos-sumergidos/${other.json().id}`, { name: 'Duplicado', nave: 'Nave 1' });
+      const renamed = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${other.json().id}`, { name: 'Duplicado', nave: 'Nave 1' });
       expect(renamed.statusCode).toBe(409);
     });
 
     it('renames and moves an unused station, answers 404 for an unknown one and 400 for a bad id', async () => {
-      const s = await createStation(t, 'Para Mover', 'Nave 1');
-      const res = await send('PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: 'Movido', nave: 'Nave 2' });
+      const s = await t.createStation('Para Mover', 'Nave 1');
+      const res = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: 'Movido', nave: 'Nave 2' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: s.id, name: 'Movido', nave: 'Nave 2', message: 'Arco sumergido actualizado con éxito!' });
-      const missing = await send('PUT', '/api/admin/arcos-sumergidos/987654', { name: 'Nada', nave: 'Nave 1' });
+      const missing = await t.send(admin, 'PUT', '/api/admin/arcos-sumergidos/987654', { name: 'Nada', nave: 'Nave 1' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: arcoMessages.notFound });
       for (const id of ['abc', '0', '-1']) {
-        const bad = await send('PUT', `/api/admin/arcos-sumergidos/${id}`, { name: 'Nada', nave: 'Nave 1' });
+        const bad = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${id}`, { name: 'Nada', nave: 'Nave 1' });
         expect(bad.statusCode).toBe(400);
         expect(bad.json()).toEqual({ message: messages.invalidId });
       }
     });
 
     it('deletes an unused station, 404 for an unknown one', async () => {
-      const s = await createStation(t, 'Para Borrar', 'Nave 1');
-      const res = await send('DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
+      const s = await t.createStation('Para Borrar', 'Nave 1');
+      const res = await t.send(admin, 'DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Arco sumergido eliminado con éxito!' });
       expect(await exists(s.id)).toBe(false);
-      const again = await send('DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
+      const again = await t.send(admin, 'DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
       expect(again.statusCode).toBe(404);
     });
 
@@ -115,7 +111,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
       const now = new Date().toISOString();
       const day = now.slice(0, 10);
       const naveId = await naveIdOf('Nave 1');
-      const withTramo = await createStation(t, 'Con Tramo', 'Nave 1');
+      const withTramo = await t.createStation('Con Tramo', 'Nave 1');
       await t.db
         .insertInto('tramos')
         .values({
@@ -133,7 +129,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
           updated_at: now,
         })
         .execute();
-      const withStop = await createStation(t, 'Con Parada', 'Nave 1');
+      const withStop = await t.createStation('Con Parada', 'Nave 1');
       await t.db
         .insertInto('paradas_kaiser')
         .values({
@@ -148,7 +144,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
           updated_at: now,
         })
         .execute();
-      const withPost = await createStation(t, 'Con Post', 'Nave 1');
+      const withPost = await t.createStation('Con Post', 'Nave 1');
       await t.db
         .insertInto('wall_posts')
         .values({
@@ -163,21 +159,23 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
         })
         .execute();
       for (const s of [withTramo, withStop, withPost]) {
-        const res = await send('DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
+        const res = await t.send(admin, 'DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
         expect(res.statusCode, s.name).toBe(409);
         expect(res.json()).toEqual({ message: arcoMessages.inUse });
         expect(await exists(s.id)).toBe(true);
-        const move = await send('PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: s.name, nave: 'Nave 2' });
+        const move = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: s.name, nave: 'Nave 2' });
         expect(move.statusCode).toBe(409);
         expect(move.json()).toEqual({ message: arcoMessages.moveInUse });
         // Renaming in place stays allowed.
-        expect((await send('PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: `${s.name} bis`, nave: 'Nave 1' })).statusCode).toBe(200);
+        expect(
+          (await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: `${s.name} bis`, nave: 'Nave 1' })).statusCode,
+        ).toBe(200);
       }
     });
 
     it('is admin-only: 403 for a user, 401 without a token', async () => {
-      const w = await createWorker(t, await createStation(t));
-      const s = await createStation(t);
+      const w = await t.createWorker(await t.createStation());
+      const s = await t.createStation();
       const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown][] = [
         ['GET', '/api/admin/arcos-sumergidos'],
         ['POST', '/api/admin/arcos-sumergidos', { name: 'Prohibido', nave: 'Nave 1' }],
@@ -185,8 +183,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
         ['DELETE', `/api/admin/arcos-sumergidos/${s.id}`],
       ];
       for (const [method, url, payload] of calls) {
-        expect((await send(method, url, payload, w.token)).statusCode).toBe(403);
-        expect((await send(method, url, payload, null)).statusCode).toBe(401);
+        expect((await t.send(w.token, method, url, payload)).statusCode).toBe(403);
+        expect((await t.send(null, method, url, payload)).statusCode).toBe(401);
       }
       expect(await exists(s.id)).toBe(true);
       expect(await t.db.selectFrom('arcos_sumergidos').select('id').where('name', '=', 'Prohibido').executeTakeFirst()).toBeUndefined();

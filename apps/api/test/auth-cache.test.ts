@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from './helper';
+import { describe, expect, it } from 'vitest';
+import { bearer, fakeClock, pgUnavailable, useTestApp } from './helper';
 
 /**
  * The short cache of authenticated accounts (DECISIONS.md section 3: "or on each token use within a
@@ -7,44 +7,43 @@ import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavai
  * straight in the database) within the TTL, and a newer token is never refused because of it.
  */
 describe.skipIf(pgUnavailable)('authenticated account cache', () => {
-  let t: TestApp;
   const TTL = 300;
-  beforeAll(async () => {
-    t = await buildTestApp({ AUTH_CACHE_MS: String(TTL) });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ AUTH_CACHE_MS: String(TTL) });
 
-  const usersList = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
+  const usersList = (token: string) => t.send(token, 'GET', '/api/admin/users');
 
   it('a change made outside this instance shows within the TTL', async () => {
-    const admin = await adminToken(t);
-    const w = await createWorker(t, await createStation(t));
+    const { travel } = fakeClock();
+    const admin = await t.adminToken();
+    const w = await t.createWorker(await t.createStation());
     await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', w.id).execute();
     t.app.ctx.userCache.invalidate(w.id);
     expect((await usersList(w.token)).statusCode).toBe(200);
     // Demoted straight in the database, as another instance would: this instance still has the row.
     await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', w.id).execute();
     expect((await usersList(w.token)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, TTL + 50));
+    travel(TTL - 1);
+    expect((await usersList(w.token)).statusCode).toBe(200);
+    travel(1);
     expect((await usersList(w.token)).statusCode).toBe(403);
     expect((await usersList(admin)).statusCode).toBe(200);
   });
 
   it('a change through the API applies at once: demotion, deletion', async () => {
-    const admin = await adminToken(t);
-    const w = await createWorker(t, await createStation(t));
+    const admin = await t.adminToken();
+    const w = await t.createWorker(await t.createStation());
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${w.id}/role`, headers: bearer(admin), payload: { role: 'admin' } });
     expect((await usersList(w.token)).statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${w.id}/role`, headers: bearer(admin), payload: { role: 'user' } });
     expect((await usersList(w.token)).statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
     expect(del.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(w.token) })).statusCode).toBe(401);
+    expect((await t.send(w.token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(401);
   });
 
   it('a newer token works at once even when an older row is cached (password changed elsewhere)', async () => {
-    const w = await createWorker(t, await createStation(t));
-    const active = () => t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(w.token) });
+    const w = await t.createWorker(await t.createStation());
+    const active = () => t.send(w.token, 'GET', '/api/paradas-kaiser/active');
     expect((await active()).statusCode).toBe(200);
     // Another instance bumps the version and hands out a token of the new version.
     const row = await t.db
@@ -60,7 +59,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
       arco_sumergido_name: w.station.name,
       token_version: 7,
     });
-    const res = await t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(fresh) });
+    const res = await t.send(fresh, 'GET', '/api/paradas-kaiser/active');
     expect(res.statusCode).toBe(200);
     // And the old one is refused from then on, without waiting for the TTL.
     expect((await active()).statusCode).toBe(401);

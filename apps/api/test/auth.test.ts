@@ -1,33 +1,29 @@
 import { authMessages } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  adminToken,
   bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
+  expectBadRequests,
+  fakeClock,
   pgUnavailable,
   type Station,
   type TestApp,
   uniqueWorkerId,
+  useTestApp,
 } from './helper';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let nave1: Station;
   let nave2: Station;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    nave1 = await createStation(t, 'Arco Norte', 'Nave 1');
-    nave2 = await createStation(t, 'Arco Sur', 'Nave 2');
+    nave1 = await t.createStation('Arco Norte', 'Nave 1');
+    nave2 = await t.createStation('Arco Sur', 'Nave 2');
   });
-  afterAll(async () => t?.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -74,11 +70,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
         [{ worker_id: 'abc', name: 'Ana' }, authMessages.passwordMin],
         [{ worker_id: 'abc', name: 'Ana', password: 123456 }, authMessages.passwordMin],
       ];
-      for (const [payload, message] of cases) {
-        const res = await register(payload);
-        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ message });
-      }
+      await expectBadRequests(register, cases);
     });
 
     it('answers 409 for a worker_id already registered', async () => {
@@ -90,38 +82,21 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
     });
 
     it('answers 400 to malformed JSON, a non-object or missing body, 415 to an unknown content type, 413 to a huge body', async () => {
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"worker_id": "abc",',
-      });
+      /** A body sent as it is, under the given content type. */
+      const raw = (contentType: string, payload: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': contentType }, payload });
+      const bad = await raw('application/json', '{"worker_id": "abc",');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: messages.malformedJson });
-      const array = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        payload: '[1,2]',
-      });
+      const array = await raw('application/json', '[1,2]');
       expect(array.statusCode).toBe(400);
       expect(array.json().message).toMatch(/^Entrada inválida/);
       const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register' });
       expect(empty.statusCode).toBe(400);
-      const text = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'text/plain' },
-        payload: 'worker_id=abc',
-      });
+      const text = await raw('text/plain', 'worker_id=abc');
       expect(text.statusCode).toBe(400);
       expect(text.json().message).toMatch(/^Entrada inválida/);
-      const xml = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/xml' },
-        payload: '<worker_id>abc</worker_id>',
-      });
+      const xml = await raw('application/xml', '<worker_id>abc</worker_id>');
       expect(xml.statusCode).toBe(415);
       expect(xml.json()).toEqual({ message: messages.unsupportedMedia });
       const huge = await register({ worker_id: 'abc', name: 'Ana', password: 'x'.repeat(1_100_000) });
@@ -132,7 +107,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
 
   describe('POST /api/auth/login', () => {
     it('signs in at a station and answers a token with every claim and a 12 hour lifetime', async () => {
-      const w = await createWorker(t, nave1, 'Luis Gómez');
+      const w = await t.createWorker(nave1, 'Luis Gómez');
       const res = await login({ worker_id: w.worker_id, password: w.password, nave: 'Nave 1', arco_sumergido_id: nave1.id });
       expect(res.statusCode).toBe(200);
       const { accessToken } = res.json();
@@ -151,13 +126,13 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
     });
 
     it('accepts the station id as a string, as a form select sends it', async () => {
-      const w = await createWorker(t, nave1);
+      const w = await t.createWorker(nave1);
       const res = await login({ worker_id: w.worker_id, password: w.password, nave: 'Nave 1', arco_sumergido_id: String(nave1.id) });
       expect(res.statusCode).toBe(200);
     });
 
     it('answers the same 401 for a wrong password and an unknown worker', async () => {
-      const w = await createWorker(t, nave1);
+      const w = await t.createWorker(nave1);
       const wrong = await login({ worker_id: w.worker_id, password: 'no-es-esta', nave: 'Nave 1', arco_sumergido_id: nave1.id });
       const unknown = await login({ worker_id: uniqueWorkerId('x'), password: w.password, nave: 'Nave 1', arco_sumergido_id: nave1.id });
       expect(wrong.statusCode).toBe(401);
@@ -178,15 +153,11 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
         [{ worker_id: 'abc', password: '123456', nave: 'Nave 1', arco_sumergido_id: '' }, authMessages.siteAndStation],
         [{ worker_id: 'abc', password: '123456', arco_sumergido_id: 1 }, authMessages.siteAndStation],
       ];
-      for (const [payload, message] of cases) {
-        const res = await login(payload);
-        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ message });
-      }
+      await expectBadRequests(login, cases);
     });
 
     it('answers 400 for a station of another nave, or one that does not exist', async () => {
-      const w = await createWorker(t, nave1);
+      const w = await t.createWorker(nave1);
       for (const payload of [
         { nave: 'Nave 1', arco_sumergido_id: nave2.id },
         { nave: 'Nave 2', arco_sumergido_id: nave1.id },
@@ -204,7 +175,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
     });
 
     it("stores the chosen nave as the user's nave", async () => {
-      const w = await createWorker(t, nave1);
+      const w = await t.createWorker(nave1);
       const res = await login({ worker_id: w.worker_id, password: w.password, nave: 'Nave 2', arco_sumergido_id: nave2.id });
       expect(res.statusCode).toBe(200);
       expect(claimsOf(res.json().accessToken)).toMatchObject({
@@ -212,7 +183,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
         arco_sumergido_id: nave2.id,
         arco_sumergido_name: 'Arco Sur',
       });
-      const list = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(await adminToken(t)) });
+      const list = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(await t.adminToken()) });
       expect(list.json().find((u: { id: number }) => u.id === w.id).nave).toBe('Nave 2');
     });
   });
@@ -247,7 +218,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
       const wrong = await post('/api/admin/login', { worker_id: ADMIN.worker_id, password: 'incorrecta' });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toEqual({ message: authMessages.invalidCredentials });
-      const w = await createWorker(t, nave1);
+      const w = await t.createWorker(nave1);
       const res = await post('/api/admin/login', { worker_id: w.worker_id, password: w.password });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Acceso denegado. No tienes permisos de administrador.' });
@@ -256,25 +227,19 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
 });
 
 describe.skipIf(pgUnavailable)('auth: attempt limits', () => {
-  let t: TestApp;
+  // Shorter than the default 15 minutes only so the numbers read easily: the clock is a fake one.
+  const WINDOW_MINUTES = 1;
+  const t = useTestApp({ RATE_LIMIT_WINDOW_MINUTES: String(WINDOW_MINUTES) });
   let station: Station;
-  // A window long enough for ten slow password checks, short enough to wait out.
-  const WINDOW_MINUTES = 0.05;
 
   beforeAll(async () => {
-    t = await buildTestApp({ RATE_LIMIT_WINDOW_MINUTES: String(WINDOW_MINUTES) });
-    station = await createStation(t, 'Arco Límite', 'Nave 1');
+    station = await t.createStation('Arco Límite', 'Nave 1');
   });
-  afterAll(async () => t?.close());
 
-  const loginAs = (worker_id: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
-    });
+  const loginAs = (worker_id: string, password: string) => t.login(station, worker_id, password);
 
   it('blocks a worker_id after 10 failures with 429 and Retry-After, lets another worker in, and reopens after the window', async () => {
+    const { travel } = fakeClock();
     const [victim, other] = await Promise.all([register(t, 'victima'), register(t, 'otro')]);
     for (let i = 0; i < 10; i++) {
       const res = await loginAs(victim, 'incorrecta');
@@ -293,7 +258,7 @@ describe.skipIf(pgUnavailable)('auth: attempt limits', () => {
 
     expect((await loginAs(other, 'secreto123')).statusCode).toBe(200);
 
-    await sleep(retryAfter * 1000 + 100);
+    travel(retryAfter * 1000);
     expect((await loginAs(victim, 'secreto123')).statusCode).toBe(200);
   });
 
@@ -318,11 +283,7 @@ describe.skipIf(pgUnavailable)('auth: attempt limits', () => {
 });
 
 describe.skipIf(pgUnavailable)('auth: registrations per client address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ REGISTER_MAX_PER_IP: '3' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ REGISTER_MAX_PER_IP: '3' });
 
   it('answers 429 with Retry-After once an address has registered the allowed number of times', async () => {
     const statuses: number[] = [];

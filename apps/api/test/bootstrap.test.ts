@@ -1,31 +1,27 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db/index';
 import { ensureAdmin } from '../src/lib/bootstrap';
-import { ADMIN, bearer, buildTestApp, createStation, createWorker, pgUnavailable, TEST_DB, type TestApp } from './helper';
+import { ADMIN, freshSchema, pgUnavailable, TEST_DB, useTestApp } from './helper';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () => {
-  let t: TestApp;
+  const t = useTestApp({}, { each: true });
   let printed: string[];
 
-  beforeEach(async () => {
-    t = await buildTestApp();
+  beforeEach(() => {
     printed = [];
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
       printed.push(args.join(' '));
     });
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await t?.close();
   });
 
   const adminLogin = (worker_id: string, password: string) =>
@@ -45,22 +41,22 @@ describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () =
     await ensureAdmin(t.db, t.handle.engine, env, t.app.log);
     const token = (await adminLogin('jefa02', 'clave-jefa')).json().accessToken;
     await ensureAdmin(t.db, t.handle.engine, env, t.app.log);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.send(token, 'GET', '/api/admin/users')).statusCode).toBe(200);
     // A different password in the environment is applied, and retires the sessions of that account.
     await ensureAdmin(t.db, t.handle.engine, { ...env, adminPassword: 'otra-clave' }, t.app.log);
     // ensureAdmin runs at start, before this instance has cached any account: model that restart.
     t.app.ctx.userCache.invalidate();
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.send(token, 'GET', '/api/admin/users')).statusCode).toBe(401);
     expect((await adminLogin('jefa02', 'otra-clave')).statusCode).toBe(200);
   });
 
   it('promotes an existing user with that worker_id, sets the password and retires their old tokens', async () => {
-    const w = await createWorker(t, await createStation(t));
+    const w = await t.createWorker(await t.createStation());
     expect((await adminLogin(w.worker_id, w.password)).statusCode).toBe(403);
     await ensureAdmin(t.db, t.handle.engine, { adminWorkerId: w.worker_id, adminPassword: 'promovido1' }, t.app.log);
     expect((await adminLogin(w.worker_id, 'promovido1')).statusCode).toBe(200);
     expect((await adminLogin(w.worker_id, w.password)).statusCode).toBe(401);
-    const old = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(w.token) });
+    const old = await t.send(w.token, 'GET', '/api/admin/users');
     expect(old.statusCode).toBe(401);
   });
 
@@ -127,19 +123,9 @@ describe.skipIf(pgUnavailable)('first administrator: npm run create-admin', () =
     delete env.ADMIN_PASSWORD;
     dropSchema = async () => {};
     if (TEST_DB === 'postgres') {
-      const url = inject('pgUrl');
-      const schema = `s_${randomBytes(6).toString('hex')}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      env.DATABASE_URL = `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      dropSchema = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      };
+      const schema = await freshSchema();
+      env.DATABASE_URL = schema.url;
+      dropSchema = schema.drop;
     }
   });
   afterEach(async () => {

@@ -1,9 +1,9 @@
 import { messages } from '@portal/contract/common';
 import { dashboardMessages } from '@portal/contract/dashboard';
 import { addDays, addMonths, factoryDate, factoryToday, zonedInstant } from '@portal/contract/time';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as rollupMigration from '../src/db/migrations/2026-11-21T05-dashboard-rollups';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type Station, type TestApp } from './helper';
+import { bearer, pgUnavailable, type Station, type TestApp, useTestApp } from './helper';
 
 const TZ = 'Europe/Madrid';
 
@@ -119,14 +119,14 @@ async function answered(f: Fixture) {
   };
 }
 
-async function setup(): Promise<Fixture> {
-  const t = await buildTestApp({ FACTORY_TZ: TZ });
-  const station = await createStation(t, 'Arco Estadísticas');
+async function setup(t: TestApp): Promise<Fixture> {
+  const station = await t.createStation('Arco Estadísticas');
   const nave = await t.db.selectFrom('naves').select('id').where('name', '=', station.nave).executeTakeFirstOrThrow();
-  return { t, station, naveId: nave.id, admin: await adminToken(t) };
+  return { t, station, naveId: nave.id, admin: await t.adminToken() };
 }
 
 describe.skipIf(pgUnavailable)('dashboard statistics', () => {
+  const t = useTestApp({ FACTORY_TZ: TZ });
   let f: Fixture;
   const current = factoryToday(TZ).slice(0, 7);
   const months = Array.from({ length: 12 }, (_, i) => addMonths(current, i - 11));
@@ -136,12 +136,11 @@ describe.skipIf(pgUnavailable)('dashboard statistics', () => {
   const lastDayBefore = addDays(`${after}-01`, -1);
 
   beforeAll(async () => {
-    f = await setup();
+    f = await setup(t);
   });
-  afterAll(async () => f?.t.close());
 
   it('refuses anonymous callers (401) and non-admin users (403) on every endpoint', async () => {
-    const worker = await createWorker(f.t, f.station, 'Trabajador Curioso');
+    const worker = await f.t.createWorker(f.station, 'Trabajador Curioso');
     for (const path of [
       'stats',
       'tramos-stats?period=monthly',
@@ -310,14 +309,14 @@ describe.skipIf(pgUnavailable)('dashboard statistics', () => {
 });
 
 describe.skipIf(pgUnavailable)('dashboard rollups stay exact under writes', () => {
+  const t = useTestApp({ FACTORY_TZ: TZ });
   let f: Fixture;
   const current = factoryToday(TZ).slice(0, 7);
   const months = Array.from({ length: 12 }, (_, i) => addMonths(current, i - 11));
 
   beforeAll(async () => {
-    f = await setup();
+    f = await setup(t);
   });
-  afterAll(async () => f?.t.close());
 
   it('follows inserts, updates of date, duration and author, deletes and user deletion', async () => {
     const users: number[] = [];

@@ -10,22 +10,21 @@ import {
   postUpdatedEvent,
 } from '@portal/contract/events';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { createTokenService } from '../src/lib/tokens';
 import {
   adminToken,
   bearer,
-  buildTestApp,
   createStation,
   createWorker,
+  injectForm,
   JWT_SECRET,
-  multipart,
   pgUnavailable,
   type Station,
   secondInstance,
   TEST_DB,
-  type TestApp,
+  useTestApp,
 } from './helper';
 
 /** The issue's promise: a same-station client sees a post within a second. */
@@ -141,25 +140,13 @@ async function listen(app: App): Promise<string> {
 }
 
 async function post(app: App, token: string, content: string) {
-  const body = await multipart({ content });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/wall/posts',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await injectForm(app, token, 'POST', '/api/wall/posts', { content });
   expect(res.statusCode).toBe(201);
   return res.json().post as { id: number; content: string; arco_sumergido_id: number };
 }
 
 async function comment(app: App, token: string, postId: number, content: string) {
-  const body = await multipart({ content });
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/wall/posts/${postId}/comments`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await injectForm(app, token, 'POST', `/api/wall/posts/${postId}/comments`, { content });
   expect(res.statusCode).toBe(201);
   return res.json().comment as { id: number };
 }
@@ -183,27 +170,23 @@ const closeClients = () => {
   for (const c of openClients.splice(0)) c.close();
 };
 
-/** On PostgreSQL the app LISTENs only when it knows a connection URL (production passes DATABASE_URL). */
-const pgEnv = (): Record<string, string> => (TEST_DB === 'postgres' ? { DATABASE_URL: inject('pgUrl') } : {});
-
 describe.skipIf(pgUnavailable)('live event stream', () => {
-  let t: TestApp;
+  // On PostgreSQL buildTestApp passes the app its DATABASE_URL, so it LISTENs as in production.
+  const t = useTestApp();
   let baseUrl: string;
   let stationA: Station;
   let stationB: Station;
   const open = (token: string) => connect(baseUrl, token);
 
   beforeAll(async () => {
-    t = await buildTestApp(pgEnv());
     baseUrl = await listen(t.app);
-    stationA = await createStation(t, 'Arco Eventos A');
-    stationB = await createStation(t, 'Arco Eventos B', 'Nave 2');
+    stationA = await t.createStation('Arco Eventos A');
+    stationB = await t.createStation('Arco Eventos B', 'Nave 2');
   });
   afterEach(closeClients);
-  afterAll(async () => t?.close());
 
   it('opens with the SSE headers and a ready event', async () => {
-    const w = await createWorker(t, stationA);
+    const w = await t.createWorker(stationA);
     const client = await open(w.token);
     expect(client.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(client.response.headers.get('cache-control')).toBe('no-cache');
@@ -213,7 +196,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('refuses a stream without a token, with a bad one, or with the token in the URL', async () => {
-    const w = await createWorker(t, stationA);
+    const w = await t.createWorker(stationA);
     const none = await t.app.inject({ method: 'GET', url: '/api/events' });
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('No autenticado. Por favor, inicia sesión.');
@@ -225,10 +208,10 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('delivers a new post to a same-station client within a second and nothing to another station', async () => {
-    const author = await createWorker(t, stationA, 'Autora A');
-    const mate = await open((await createWorker(t, stationA, 'Compañero A')).token);
-    const other = await open((await createWorker(t, stationB, 'Trabajador B')).token);
-    const admin = await open(await adminToken(t));
+    const author = await t.createWorker(stationA, 'Autora A');
+    const mate = await open((await t.createWorker(stationA, 'Compañero A')).token);
+    const other = await open((await t.createWorker(stationB, 'Trabajador B')).token);
+    const admin = await open(await t.adminToken());
 
     const created = await post(t.app, author.token, 'Cambio de turno a las 14:00');
     const published = Date.now();
@@ -247,15 +230,15 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
 
     // Events reach a stream in order: once station B's own post has arrived there, station A's would
     // have arrived before it had it been sent.
-    const mine = await post(t.app, (await createWorker(t, stationB)).token, 'Aviso para el arco B');
+    const mine = await post(t.app, (await t.createWorker(stationB)).token, 'Aviso para el arco B');
     await other.next('post.created', about(mine.id));
     expect(other.received.map((e) => (e.data as { post: { id: number } }).post.id)).toEqual([mine.id]);
     expect(mate.received.some((e) => about(mine.id)(e.data as never))).toBe(false);
   });
 
   it('carries edits, deletions, comments and like counts of the wall', async () => {
-    const author = await createWorker(t, stationA);
-    const reader = await createWorker(t, stationA);
+    const author = await t.createWorker(stationA);
+    const reader = await t.createWorker(stationA);
     const client = await open(reader.token);
     const p = await post(t.app, author.token, 'Revisar la cinta 3');
 
@@ -265,37 +248,23 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     );
     expect(created).toMatchObject({ comment_count: 1, arco_sumergido_id: stationA.id, comment: { content: 'Revisada', post_id: p.id } });
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(reader.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await t.send(reader.token, 'POST', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     const liked = likeChangedEvent.parse((await client.next('like.changed', about(p.id))).data);
     expect(liked).toEqual({ post_id: p.id, like_count: 1, arco_sumergido_id: stationA.id });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}/like`, headers: bearer(reader.token) })).statusCode).toBe(
-      200,
-    );
+    expect((await t.send(reader.token, 'DELETE', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     await client.next('like.changed', (d: { post_id: number; like_count: number }) => d.post_id === p.id && d.like_count === 0);
 
-    const edit = await multipart({ content: 'Revisar la cinta 4' });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/wall/posts/${p.id}`,
-      headers: { ...bearer(author.token), ...edit.headers },
-      payload: edit.payload,
-    });
+    const put = await t.sendForm(author.token, 'PUT', `/api/wall/posts/${p.id}`, { content: 'Revisar la cinta 4' });
     expect(put.statusCode).toBe(200);
     const updated = postUpdatedEvent.parse((await client.next('post.updated', about(p.id))).data);
     expect(updated.post).toMatchObject({ content: 'Revisar la cinta 4', comment_count: 1, is_liked_by_current_user: false });
 
-    const delComment = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/wall/posts/${p.id}/comments/${c.id}`,
-      headers: bearer(reader.token),
-    });
+    const delComment = await t.send(reader.token, 'DELETE', `/api/wall/posts/${p.id}/comments/${c.id}`);
     expect(delComment.statusCode).toBe(200);
     const removed = commentDeletedEvent.parse((await client.next('comment.deleted', about(c.id))).data);
     expect(removed).toEqual({ id: c.id, post_id: p.id, comment_count: 0, arco_sumergido_id: stationA.id });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${p.id}`, headers: bearer(author.token) })).statusCode).toBe(200);
+    expect((await t.send(author.token, 'DELETE', `/api/wall/posts/${p.id}`)).statusCode).toBe(200);
     const deleted = postDeletedEvent.parse((await client.next('post.deleted', about(p.id))).data);
     expect(deleted).toEqual({ id: p.id, arco_sumergido_id: stationA.id, wall_name: 'Main' });
     expect(client.received.map((e) => e.type)).toEqual([
@@ -310,11 +279,11 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('sends a repeated like (no change) nowhere', async () => {
-    const w = await createWorker(t, stationA);
+    const w = await t.createWorker(stationA);
     const client = await open(w.token);
     const p = await post(t.app, w.token, 'Me gusta dos veces');
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${p.id}/like`, headers: bearer(w.token) })).statusCode).toBe(200);
+      expect((await t.send(w.token, 'POST', `/api/wall/posts/${p.id}/like`)).statusCode).toBe(200);
     }
     const marker = await post(t.app, w.token, 'Marcador de orden');
     await client.next('post.created', about(marker.id));
@@ -322,9 +291,9 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('sends stop events to admins and to the stop owner only', async () => {
-    const owner = await createWorker(t, stationA, 'Operaria Kaiser');
-    const mate = await createWorker(t, stationA);
-    const admin = await open(await adminToken(t));
+    const owner = await t.createWorker(stationA, 'Operaria Kaiser');
+    const mate = await t.createWorker(stationA);
+    const admin = await open(await t.adminToken());
     const ownerStream = await open(owner.token);
     const mateStream = await open(mate.token);
 
@@ -345,7 +314,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     expect(ended.parada.end_time).not.toBeNull();
     expect(ended.parada.duration_minutes).toBe(end.json().duration);
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/paradas-kaiser/${stopId}`, headers: bearer(owner.token) });
+    const del = await t.send(owner.token, 'DELETE', `/api/paradas-kaiser/${stopId}`);
     expect(del.statusCode).toBe(200);
     const changed = paradaChangedEvent.parse((await admin.next('parada.changed')).data);
     expect(changed).toEqual({ id: stopId, arco_sumergido_id: stationA.id });
@@ -382,24 +351,22 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('sends manual stops and edits as parada.changed', async () => {
-    const owner = await createWorker(t, stationB);
-    const admin = await open(await adminToken(t));
+    const owner = await t.createWorker(stationB);
+    const admin = await open(await t.adminToken());
     const end = new Date(Date.now() - 60 * 60_000);
     const startTime = new Date(end.getTime() - 20 * 60_000);
-    const manual = await t.app.inject({
-      method: 'POST',
-      url: '/api/paradas-kaiser/manual',
-      headers: bearer(owner.token),
-      payload: { start_time: startTime.toISOString(), end_time: end.toISOString(), description: 'Manual' },
+    const manual = await t.send(owner.token, 'POST', '/api/paradas-kaiser/manual', {
+      start_time: startTime.toISOString(),
+      end_time: end.toISOString(),
+      description: 'Manual',
     });
     expect(manual.statusCode).toBe(201);
     const id = manual.json().parada.id as number;
     await admin.next('parada.changed', (d: { id: number }) => d.id === id);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/paradas-kaiser/${id}`,
-      headers: bearer(owner.token),
-      payload: { start_time: startTime.toISOString(), end_time: end.toISOString(), description: 'Editada' },
+    const edit = await t.send(owner.token, 'PUT', `/api/paradas-kaiser/${id}`, {
+      start_time: startTime.toISOString(),
+      end_time: end.toISOString(),
+      description: 'Editada',
     });
     expect(edit.statusCode).toBe(200);
     await admin.waitFor(() =>
@@ -408,7 +375,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it('closes the stream once its token expires', async () => {
-    const w = await createWorker(t, stationA);
+    const w = await t.createWorker(stationA);
     // A session of one second, signed with the app's secret.
     const shortLived = createTokenService(JWT_SECRET, 1 / 3600).sign({
       id: w.id,
@@ -431,10 +398,10 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   it('closes the stream of a deleted user at the next heartbeat', async () => {
     t.app.ctx.events.settings.heartbeatMs = 100;
     try {
-      const w = await createWorker(t, stationA);
+      const w = await t.createWorker(stationA);
       const client = await open(w.token);
-      const admin = await adminToken(t);
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+      const admin = await t.adminToken();
+      const res = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
       expect(res.statusCode).toBe(200);
       await client.ended();
       expect(t.app.ctx.events.subscriberCount).toBe(0);
@@ -446,7 +413,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   it('keeps a live session open with heartbeats and forgets a client that disconnects', async () => {
     t.app.ctx.events.settings.heartbeatMs = 50;
     try {
-      const w = await createWorker(t, stationA);
+      const w = await t.createWorker(stationA);
       const client = await open(w.token);
       const before = t.app.ctx.events.subscriberCount;
       await client.waitFor(() => (client.heartbeats >= 2 ? true : undefined));
@@ -461,29 +428,27 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
 });
 
 describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API instances (PostgreSQL LISTEN/NOTIFY)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let second: App;
   let urlA: string;
   let urlB: string;
   let station: Station;
 
   beforeAll(async () => {
-    t = await buildTestApp(pgEnv());
     // Instance B: its own pool and listener on the same PostgreSQL schema as instance A.
     second = await secondInstance(t);
     urlA = await listen(t.app);
     urlB = await listen(second);
-    station = await createStation(t, 'Arco Compartido');
+    station = await t.createStation('Arco Compartido');
   });
   afterEach(closeClients);
   afterAll(async () => {
     await second?.close();
-    await t?.close();
   });
 
   it('delivers a post created through instance A to a client of instance B, once on each instance', async () => {
-    const author = await createWorker(t, station);
-    const reader = await createWorker(t, station);
+    const author = await t.createWorker(station);
+    const reader = await t.createWorker(station);
     const onB = await connect(urlB, reader.token);
     const onA = await connect(urlA, reader.token);
 
@@ -500,8 +465,8 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   });
 
   it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {
-    const author = await createWorker(t, station, 'Autor Largo');
-    const onB = await connect(urlB, (await createWorker(t, station)).token);
+    const author = await t.createWorker(station, 'Autor Largo');
+    const onB = await connect(urlB, (await t.createWorker(station)).token);
     t.app.ctx.events.settings.maxNotifyBytes = 64;
     try {
       const p = await post(t.app, author.token, 'Un texto que no cabe en 64 bytes de NOTIFY junto al resto del post');
@@ -513,7 +478,7 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   });
 
   it('ends its streams when the LISTEN connection drops, and listens again after reconnecting', async () => {
-    const w = await createWorker(t, station);
+    const w = await t.createWorker(station);
     const before = await connect(urlB, w.token);
     const listenQuery = `listen ${t.app.ctx.events.channel}`;
     const listeners = () =>

@@ -1,17 +1,7 @@
 import { exportMessages } from '@portal/contract/planta';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../src/modules/exports/service';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { bearer, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 const STOPS_URL = '/api/admin/export/paradas-kaiser.csv';
 const TRAMOS_URL = '/api/admin/export/tramos.csv';
@@ -39,7 +29,7 @@ function records(body: string): string[] {
 }
 
 describe.skipIf(pgUnavailable)('CSV exports', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let norte: Station;
   let sur: Station;
@@ -63,12 +53,11 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
   const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await adminToken(t);
-    norte = await createStation(t, 'Arco Norte', 'Nave 1');
-    sur = await createStation(t, 'Arco Sur; 2', 'Nave 2');
-    ana = await createWorker(t, norte, 'Ana "La Jefa"');
-    gone = await createWorker(t, sur, 'Borrado');
+    admin = await t.adminToken();
+    norte = await t.createStation('Arco Norte', 'Nave 1');
+    sur = await t.createStation('Arco Sur; 2', 'Nave 2');
+    ana = await t.createWorker(norte, 'Ana "La Jefa"');
+    gone = await t.createWorker(sur, 'Borrado');
 
     // The spring change (last Sunday of March 2026): 01:30 winter time to 03:30 summer time is one hour.
     await stop({
@@ -124,7 +113,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
         description: 'fuera',
       });
     }
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
 
     const nave = (name: string) => t.db.selectFrom('naves').select('id').where('name', '=', name).executeTakeFirstOrThrow();
@@ -162,7 +151,6 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     });
     await tramo({ circular_fecha: '2026-07-01', station: norte, id_tramo: 'TR-3', descripcion: 'fuera', imagen: null });
   });
-  afterAll(async () => t?.close());
 
   it('exports stops as Spanish Excel reads them: BOM, `;`, CRLF, quoting, local times across DST, formula guard', async () => {
     const res = await get(`${STOPS_URL}?startDate=2026-03-29&endDate=2026-10-25`);
@@ -227,7 +215,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
   });
 
   it('is for administrators only', async () => {
-    const worker = await createWorker(t, norte);
+    const worker = await t.createWorker(norte);
     for (const url of [STOPS_URL, TRAMOS_URL]) {
       const res = await get(`${url}?startDate=2026-01-01&endDate=2026-12-31`, worker.token);
       expect(res.statusCode).toBe(403);
@@ -237,7 +225,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
   });
 
   it('pages through more rows than one batch, each row once and in order, ties included', async () => {
-    const station = await createStation(t, 'Arco Lotes', 'Nave 1');
+    const station = await t.createStation('Arco Lotes', 'Nave 1');
     const total = EXPORT_BATCH * 2 + 345;
     const rows = Array.from({ length: total }, (_, i) => {
       // Groups of three stops share their start instant, so batches end inside a tie.

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, pgUnavailable, type TestApp } from './helper';
+import { describe, expect, it } from 'vitest';
+import { pgUnavailable, useTestApp } from './helper';
 
 describe.skipIf(pgUnavailable)('health and basics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('answers ok after a database round trip', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

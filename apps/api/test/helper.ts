@@ -2,17 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFinished, vi } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
+import type { Database } from '../src/db/types';
 import { upsertAdmin } from '../src/lib/bootstrap';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-/** True when this run targets PostgreSQL but none could be started (the suite is skipped then). */
+/**
+ * True when this run targets PostgreSQL but no binaries were found: the suites skip then, outside CI
+ * only (under CI pg-global-setup.ts fails the run instead).
+ */
 export const pgUnavailable = TEST_DB === 'postgres' && !inject('pgUrl');
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -27,29 +32,77 @@ export interface TestApp {
   /** Files currently under the uploads folder. */
   uploadedFiles(): string[];
   close(): Promise<void>;
+  /** A request with a JSON body (when given) and the token's Authorization header (when given). */
+  send(token: string | null, method: HTTPMethods, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** A multipart/form-data request, as the web client sends its forms: text fields and optional files. */
+  sendForm(
+    token: string | null,
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: FormFields,
+    files?: FormFiles,
+  ): Promise<LightMyRequestResponse>;
+  /** How many rows a table holds now. */
+  countRows(table: keyof Database): Promise<number>;
+  /** Signs the seeded admin in; answers the access token. */
+  adminToken(): Promise<string>;
+  /** Creates an arco straight in the database (the admin routes are tested on their own). */
+  createStation(name?: string, nave?: string): Promise<Station>;
+  /** Registers a worker through the API without signing in; answers the new worker_id. */
+  registerWorker(prefix?: string, name?: string): Promise<string>;
+  /** Registers a worker through the API and signs in at the arco. */
+  createWorker(station: Station, name?: string): Promise<Worker>;
+  /** A worker login at an arco, from a client address when given (inject's 127.0.0.1 otherwise). */
+  login(station: Station, worker_id: string, password: string, remoteAddress?: string): Promise<LightMyRequestResponse>;
+  /** Signs a worker in at an arco; answers the access token. */
+  loginWorker(worker_id: string, password: string, station: Station): Promise<string>;
+}
+
+/** Runs one statement as the superuser of the throwaway PostgreSQL. */
+async function pgAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of a schema in the throwaway PostgreSQL with this search path. */
+const schemaUrl = (schema: string) => `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+
+/**
+ * A new, empty PostgreSQL schema: as isolated as a fresh database, and much faster to create.
+ * Answers a URL whose connections use it, and `drop` to remove it with everything in it.
+ */
+export async function freshSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await pgAdmin(`create schema ${schema}`);
+  return { url: schemaUrl(schema), drop: () => pgAdmin(`drop schema ${schema} cascade`) };
 }
 
 async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'sqlite') {
     return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
   }
-  const url = inject('pgUrl');
-  // A fresh schema per app: as isolated as a fresh database, and much faster to create.
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const schemaUrl = `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  const handle = createDb({ databaseUrl: schemaUrl, sqliteFile: '', poolSize: 5 });
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  };
-  return { handle, url: schemaUrl, drop };
+  const { url, drop } = await freshSchema();
+  return { handle: createDb({ databaseUrl: url, sqliteFile: '', poolSize: 5 }), url, drop };
 }
+
+/**
+ * The environment of an app under test: a known secret and zone, no built web app, and address limits
+ * that many registrations and failed logins from inject's one address never reach (their own tests
+ * set them low).
+ */
+export const testEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  JWT_SECRET,
+  FACTORY_TZ: 'Europe/Madrid',
+  REGISTER_MAX_PER_IP: '1000000',
+  LOGIN_IP_MAX_FAILURES: '1000000',
+  WEB_DIST: path.join(dataDir, 'no-web'),
+});
 
 /** Builds the real app on a fresh database (SQLite in memory, or a new PostgreSQL schema). */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -58,18 +111,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({
     // On PostgreSQL the app also knows its URL, so live events take the real LISTEN/NOTIFY path.
     ...(url ? { DATABASE_URL: url } : {}),
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    FACTORY_TZ: 'Europe/Madrid',
-    REGISTER_MAX_PER_IP: '1000000',
-    LOGIN_IP_MAX_FAILURES: '1000000',
-    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...testEnv(dataDir),
     ...env,
   });
   const app = await buildApp({ config, db: handle });
   await app.ready();
   await upsertAdmin(handle.db, ADMIN.worker_id, ADMIN.password, 'Admin Principal');
-  return {
+  const t: TestApp = {
     app,
     db: handle.db,
     handle,
@@ -87,7 +135,48 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+    send: (token, method, url, payload) =>
+      app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as InjectOptions['payload'] }),
+    sendForm: (token, method, url, fields, files) => injectForm(app, token, method, url, fields, files),
+    countRows: async (table) =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    adminToken: () => adminToken(t),
+    createStation: (name, nave) => createStation(t, name, nave),
+    registerWorker: (prefix, name) => registerWorker(t, prefix, name),
+    createWorker: (station, name) => createWorker(t, station, name),
+    login: (station, worker_id, password, remoteAddress) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
+      }),
+    loginWorker: (worker_id, password, station) => loginWorker(t, worker_id, password, station),
   };
+  return t;
+}
+
+/**
+ * The app of one describe block: built on a fresh database before its tests (before each test with
+ * `each`) and closed after them. The object is filled in when the app is built, so tests read `t.app`
+ * and call `t.createWorker(...)` as on the result of buildTestApp.
+ */
+export function useTestApp(env: Record<string, string> = {}, { each = false } = {}): TestApp {
+  const t = {} as TestApp;
+  (each ? beforeEach : beforeAll)(async () => {
+    Object.assign(t, await buildTestApp(env));
+  });
+  (each ? afterEach : afterAll)(async () => {
+    await t.close?.();
+  });
+  return t;
 }
 
 /**
@@ -96,12 +185,37 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
  */
 export async function secondInstance(t: TestApp, env: Record<string, string> = {}): Promise<App> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
-  const schemaUrl = `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${rows[0].schema}`)}`;
+  const DATABASE_URL = schemaUrl(rows[0].schema);
   const app = await buildApp({
-    config: loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET, DATABASE_URL: schemaUrl, WEB_DIST: path.join(t.dataDir, 'no-web'), ...env }),
+    config: loadConfig({ DATA_DIR: t.dataDir, JWT_SECRET, DATABASE_URL, WEB_DIST: path.join(t.dataDir, 'no-web'), ...env }),
   });
   await app.ready();
   return app;
+}
+
+/**
+ * Fakes Date alone until the test ends: timers and I/O stay real, so the server runs as usual, but the
+ * clock stands still between steps and moves only by `travel`, so no assertion depends on how fast
+ * the machine runs the test.
+ */
+export function fakeClock(now = Date.now()): { travel(ms: number): void } {
+  vi.useFakeTimers({ toFake: ['Date'], now });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return { travel: (ms) => vi.setSystemTime(Date.now() + ms) };
+}
+
+/** Sends each case's payload and expects a 400 answering exactly that case's Spanish message. */
+export async function expectBadRequests(
+  send: (payload: unknown) => Promise<{ statusCode: number; json(): unknown }>,
+  cases: [payload: unknown, message: string][],
+): Promise<void> {
+  for (const [payload, message] of cases) {
+    const res = await send(payload);
+    expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    expect(res.json()).toEqual({ message });
+  }
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -142,31 +256,54 @@ export interface Worker {
   station: Station;
 }
 
+/** The password of every worker these helpers register. */
+export const WORKER_PASSWORD = 'secreto123';
+
+async function register(t: TestApp, worker_id: string, name: string): Promise<number> {
+  const payload = { worker_id, name, password: WORKER_PASSWORD, role: 'user' };
+  const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  return reg.json().user.id;
+}
+
+export async function registerWorker(t: TestApp, prefix = 'w', name = 'Trabajador Prueba'): Promise<string> {
+  const worker_id = uniqueWorkerId(prefix);
+  await register(t, worker_id, name);
+  return worker_id;
+}
+
 /** Registers a worker through the API and signs in at the station. */
 export async function createWorker(t: TestApp, station: Station, name = 'Trabajador Prueba'): Promise<Worker> {
   const worker_id = uniqueWorkerId();
-  const password = 'secreto123';
-  const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { worker_id, name, password, role: 'user' } });
-  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
-  const token = await loginWorker(t, worker_id, password, station);
-  return { id: reg.json().user.id, worker_id, name, password, token, station };
+  const id = await register(t, worker_id, name);
+  const token = await loginWorker(t, worker_id, WORKER_PASSWORD, station);
+  return { id, worker_id, name, password: WORKER_PASSWORD, token, station };
 }
 
 export async function loginWorker(t: TestApp, worker_id: string, password: string, station: Station): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
-  });
+  const res = await t.login(station, worker_id, password);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().accessToken;
 }
 
+export type FormFields = Record<string, string | number | undefined>;
+export type FormFiles = Record<string, { data: Buffer; filename: string; type?: string }>;
+
+/** TestApp.sendForm on any instance (a second one included). */
+export async function injectForm(
+  app: App,
+  token: string | null,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: FormFields,
+  files?: FormFiles,
+): Promise<LightMyRequestResponse> {
+  const body = await multipart(fields, files);
+  return app.inject({ method, url, headers: { ...(token ? bearer(token) : {}), ...body.headers }, payload: body.payload });
+}
+
 /** A multipart body for app.inject: text fields plus optional files. */
-export async function multipart(
-  fields: Record<string, string | number | undefined>,
-  files: Record<string, { data: Buffer; filename: string; type?: string }> = {},
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipart(fields: FormFields, files: FormFiles = {}): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
   for (const [k, f] of Object.entries(files))

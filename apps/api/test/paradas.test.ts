@@ -1,37 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 
 describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
   let other: Station;
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Paradas', 'Nave 1');
-    other = await createStation(t, 'Arco Otro', 'Nave 2');
-    admin = await adminToken(t);
+    station = await t.createStation('Arco Paradas', 'Nave 1');
+    other = await t.createStation('Arco Otro', 'Nave 2');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
-
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), payload });
 
   const manual = (w: Worker, start_time: string, end_time: string, extra: object = {}) =>
-    call(w.token, 'POST', MANUAL, { start_time, end_time, description: 'Cambio de hilo', arco_sumergido_id: w.station.id, ...extra });
+    t.send(w.token, 'POST', MANUAL, { start_time, end_time, description: 'Cambio de hilo', arco_sumergido_id: w.station.id, ...extra });
 
   /** Moves a stop's start into the past straight in the database, as if it had been running that long. */
   const backdate = (id: number, start: string) =>
@@ -43,15 +28,15 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
   describe('start, active and end', () => {
     it('starts a stop at the token station, ignoring a different body station, and reports it as active', async () => {
-      const w = await createWorker(t, station);
-      const before = Date.now();
-      const res = await call(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'Atasco', arco_sumergido_id: other.id });
+      const w = await t.createWorker(station);
+      fakeClock();
+      const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'Atasco', arco_sumergido_id: other.id });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body.message).toBe('Parada iniciada!');
-      expect(Date.parse(body.start_time)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(body.start_time)).toBe(Date.now());
 
-      const active = await call(w.token, 'GET', '/api/paradas-kaiser/active');
+      const active = await t.send(w.token, 'GET', '/api/paradas-kaiser/active');
       expect(active.statusCode).toBe(200);
       expect(active.json()).toMatchObject({
         id: body.stopId,
@@ -66,28 +51,28 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('answers null when the caller has no active stop, even if another user has one', async () => {
-      const w = await createWorker(t, station);
-      const busy = await createWorker(t, station);
-      const bodiless = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(busy.token) });
+      const w = await t.createWorker(station);
+      const busy = await t.createWorker(station);
+      const bodiless = await t.send(busy.token, 'POST', '/api/paradas-kaiser/start');
       expect(bodiless.statusCode).toBe(201);
-      const res = await call(w.token, 'GET', '/api/paradas-kaiser/active');
+      const res = await t.send(w.token, 'GET', '/api/paradas-kaiser/active');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toBeNull();
     });
 
     it('refuses a second active stop', async () => {
-      const w = await createWorker(t, station);
-      expect((await call(w.token, 'POST', '/api/paradas-kaiser/start', {})).statusCode).toBe(201);
-      const res = await call(w.token, 'POST', '/api/paradas-kaiser/start', {});
+      const w = await t.createWorker(station);
+      expect((await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).statusCode).toBe(201);
+      const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {});
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: 'Ya tienes una parada activa.' });
     });
 
     it('lets exactly one of two concurrent starts succeed', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const results = await Promise.all([
-        call(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'a' }),
-        call(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'b' }),
+        t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'a' }),
+        t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'b' }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(results.find((r) => r.statusCode === 409)?.json()).toEqual({ message: 'Ya tienes una parada activa.' });
@@ -96,79 +81,78 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('ends a stop with the server time and the duration rounded to whole minutes', async () => {
-      const w = await createWorker(t, station);
-      const { stopId } = (await call(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'inicio' })).json();
-      // 10 min 20 s ago: rounds to 10 whatever the few milliseconds the test takes.
-      await backdate(stopId, new Date(Date.now() - 620_000).toISOString());
-      const before = Date.now();
-      const res = await call(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { description: 'Rotura de tobera' });
+      const w = await t.createWorker(station);
+      const { travel } = fakeClock();
+      const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'inicio' })).json();
+      travel(620_000); // 10 min 20 s
+      const res = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { description: 'Rotura de tobera' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ duration: 10, message: 'Parada finalizada! Duración: 10 minutos.' });
 
-      const stop = (await call(w.token, 'GET', `/api/paradas-kaiser/${stopId}`)).json();
+      const stop = (await t.send(w.token, 'GET', `/api/paradas-kaiser/${stopId}`)).json();
       expect(stop.duration_minutes).toBe(10);
       expect(stop.description).toBe('Rotura de tobera');
-      expect(Date.parse(stop.end_time)).toBeGreaterThanOrEqual(before - 1000);
-      expect(Date.parse(stop.end_time)).toBeLessThanOrEqual(Date.now());
-      expect((await call(w.token, 'GET', '/api/paradas-kaiser/active')).json()).toBeNull();
+      expect(Date.parse(stop.end_time)).toBe(Date.now());
+      expect((await t.send(w.token, 'GET', '/api/paradas-kaiser/active')).json()).toBeNull();
 
-      const again = await call(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {});
+      const again = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {});
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: 'La parada ya ha finalizado.' });
     });
 
     it('rounds 29 s down and 31 s up, and keeps the description when none is sent', async () => {
-      const w = await createWorker(t, station);
-      const first = (await call(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'se queda' })).json().stopId;
-      await backdate(first, new Date(Date.now() - 29_000).toISOString());
-      const down = await t.app.inject({ method: 'PUT', url: `/api/paradas-kaiser/end/${first}`, headers: bearer(w.token) });
+      const w = await t.createWorker(station);
+      const { travel } = fakeClock();
+      const first = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'se queda' })).json().stopId;
+      travel(29_000);
+      const down = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${first}`);
       expect(down.statusCode).toBe(200);
       expect(down.json().duration).toBe(0);
-      expect((await call(w.token, 'GET', `/api/paradas-kaiser/${first}`)).json().description).toBe('se queda');
+      expect((await t.send(w.token, 'GET', `/api/paradas-kaiser/${first}`)).json().description).toBe('se queda');
 
-      const second = (await call(w.token, 'POST', '/api/paradas-kaiser/start', {})).json().stopId;
-      await backdate(second, new Date(Date.now() - 95_000).toISOString());
-      expect((await call(w.token, 'PUT', `/api/paradas-kaiser/end/${second}`, {})).json().duration).toBe(2);
+      const second = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).json().stopId;
+      travel(95_000);
+      expect((await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${second}`, {})).json().duration).toBe(2);
     });
 
     it('refuses a description over 500 characters on start and end', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const long = 'x'.repeat(501);
-      const start = await call(w.token, 'POST', '/api/paradas-kaiser/start', { description: long });
+      const start = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: long });
       expect(start.statusCode).toBe(400);
       expect(start.json()).toEqual({ message: 'La descripción no puede exceder los 500 caracteres.' });
-      const { stopId } = (await call(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'x'.repeat(500) })).json();
-      const end = await call(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { description: long });
+      const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'x'.repeat(500) })).json();
+      const end = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { description: long });
       expect(end.statusCode).toBe(400);
       expect(end.json()).toEqual({ message: 'La descripción no puede exceder los 500 caracteres.' });
     });
 
     it("does not let a user end another's stop (403) but lets an admin (200); an absent stop is 404", async () => {
-      const owner = await createWorker(t, station);
-      const intruder = await createWorker(t, station);
-      const { stopId } = (await call(owner.token, 'POST', '/api/paradas-kaiser/start', {})).json();
-      const denied = await call(intruder.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {});
+      const owner = await t.createWorker(station);
+      const intruder = await t.createWorker(station);
+      const { stopId } = (await t.send(owner.token, 'POST', '/api/paradas-kaiser/start', {})).json();
+      const denied = await t.send(intruder.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {});
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ message: 'No tienes permiso para modificar esta parada.' });
-      expect((await call(owner.token, 'GET', '/api/paradas-kaiser/active')).json().id).toBe(stopId);
+      expect((await t.send(owner.token, 'GET', '/api/paradas-kaiser/active')).json().id).toBe(stopId);
 
-      expect((await call(admin, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {})).statusCode).toBe(200);
-      const missing = await call(owner.token, 'PUT', '/api/paradas-kaiser/end/999999', {});
+      expect((await t.send(admin, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {})).statusCode).toBe(200);
+      const missing = await t.send(owner.token, 'PUT', '/api/paradas-kaiser/end/999999', {});
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Parada Kaiser no encontrada.' });
     });
 
     it('needs a station: an admin session without one must name an existing station', async () => {
-      const none = await call(admin, 'POST', '/api/paradas-kaiser/start', {});
+      const none = await t.send(admin, 'POST', '/api/paradas-kaiser/start', {});
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ message: 'Tu sesión no tiene un arco sumergido. Inicia sesión seleccionando uno.' });
-      const unknown = await call(admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: 999999 });
+      const unknown = await t.send(admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: 999999 });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual({ message: 'El arco sumergido seleccionado no existe.' });
-      const ok = await call(admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: other.id });
+      const ok = await t.send(admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: other.id });
       expect(ok.statusCode).toBe(201);
-      expect((await call(admin, 'GET', '/api/paradas-kaiser/active')).json().arco_sumergido_name).toBe('Arco Otro');
-      expect((await call(admin, 'PUT', `/api/paradas-kaiser/end/${ok.json().stopId}`, {})).statusCode).toBe(200);
+      expect((await t.send(admin, 'GET', '/api/paradas-kaiser/active')).json().arco_sumergido_name).toBe('Arco Otro');
+      expect((await t.send(admin, 'PUT', `/api/paradas-kaiser/end/${ok.json().stopId}`, {})).statusCode).toBe(200);
     });
 
     it('requires a session', async () => {
@@ -189,7 +173,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
   describe('manual stops', () => {
     it('registers a past stop at the token station with its factory date and duration', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await manual(w, '2026-11-10T07:15:00.000Z', '2026-11-10T07:52:00.000Z', { arco_sumergido_id: other.id });
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toBe('Parada manual registrada con éxito!');
@@ -206,7 +190,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('stores instants sent with an offset as UTC and stores a blank description as none', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await manual(w, '2026-11-12T08:00:00+01:00', '2026-11-12T08:45:30+01:00', { description: '   ' });
       expect(res.statusCode).toBe(201);
       expect(res.json().parada).toMatchObject({
@@ -218,14 +202,14 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('lasts 60 minutes from 01:30 to 03:30 on the last Sunday of March (clocks go forward)', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await manual(w, '2026-03-29T01:30:00+01:00', '2026-03-29T03:30:00+02:00');
       expect(res.statusCode).toBe(201);
       expect(res.json().parada).toMatchObject({ date: '2026-03-29', duration_minutes: 60 });
     });
 
     it('lasts 180 minutes from 01:30 to 03:30 on the last Sunday of October (clocks go back)', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await manual(w, '2026-10-25T01:30:00+02:00', '2026-10-25T03:30:00+01:00');
       expect(res.statusCode).toBe(201);
       // 23:30 UTC on the 24th is already the 25th at the factory.
@@ -233,33 +217,33 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('dates a stop by the factory day near midnight, not the UTC one', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const late = await manual(w, '2026-11-15T22:50:00.000Z', '2026-11-15T23:10:00.000Z');
       expect(late.json().parada.date).toBe('2026-11-15');
       const early = await manual(w, '2026-11-15T23:10:00.000Z', '2026-11-15T23:40:00.000Z');
       expect(early.json().parada.date).toBe('2026-11-16');
-      const list = await call(w.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-16&endDate=2026-11-16');
+      const list = await t.send(w.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-16&endDate=2026-11-16');
       expect(list.json().map((p: { id: number }) => p.id)).toEqual([early.json().parada.id]);
     });
 
     it('requires both times with the SPEC text', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       for (const body of [
         { end_time: '2026-11-10T08:00:00.000Z' },
         { start_time: '2026-11-10T08:00:00.000Z' },
         { start_time: '', end_time: '2026-11-10T08:00:00.000Z' },
       ]) {
-        const res = await call(w.token, 'POST', MANUAL, { description: '', ...body });
+        const res = await t.send(w.token, 'POST', MANUAL, { description: '', ...body });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message: 'La hora de inicio y fin son obligatorias.' });
       }
-      const bad = await call(w.token, 'POST', MANUAL, { start_time: 'ayer', end_time: '2026-11-10T08:00:00.000Z' });
+      const bad = await t.send(w.token, 'POST', MANUAL, { start_time: 'ayer', end_time: '2026-11-10T08:00:00.000Z' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: 'La hora no es válida.' });
     });
 
     it('requires the start before the end', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       for (const [start, end] of [
         ['2026-11-10T09:00:00.000Z', '2026-11-10T08:00:00.000Z'],
         ['2026-11-10T09:00:00.000Z', '2026-11-10T09:00:00.000Z'],
@@ -273,7 +257,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('refuses an end in the future', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await manual(w, new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString());
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'La hora de fin no puede ser posterior a la hora actual.' });
@@ -282,14 +266,14 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('refuses a description over 500 characters', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await manual(w, '2026-11-10T08:00:00.000Z', '2026-11-10T09:00:00.000Z', { description: 'é'.repeat(501) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'La descripción no puede exceder los 500 caracteres.' });
     });
 
     it("refuses an overlap with the user's own stops, allows touching ends and other users' times", async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       expect((await manual(w, '2026-11-11T08:00:00.000Z', '2026-11-11T09:00:00.000Z')).statusCode).toBe(201);
       for (const [start, end] of [
         ['2026-11-11T08:30:00.000Z', '2026-11-11T09:30:00.000Z'],
@@ -303,13 +287,13 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       }
       expect((await manual(w, '2026-11-11T09:00:00.000Z', '2026-11-11T09:15:00.000Z')).statusCode).toBe(201);
       expect((await manual(w, '2026-11-11T07:30:00.000Z', '2026-11-11T08:00:00.000Z')).statusCode).toBe(201);
-      const someoneElse = await createWorker(t, station);
+      const someoneElse = await t.createWorker(station);
       expect((await manual(someoneElse, '2026-11-11T08:30:00.000Z', '2026-11-11T09:30:00.000Z')).statusCode).toBe(201);
     });
 
     it('refuses a manual stop that reaches into a running stop', async () => {
-      const w = await createWorker(t, station);
-      const { stopId } = (await call(w.token, 'POST', '/api/paradas-kaiser/start', {})).json();
+      const w = await t.createWorker(station);
+      const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).json();
       const startedAt = Date.now() - 30 * 60_000;
       await backdate(stopId, new Date(startedAt).toISOString());
       const res = await manual(w, new Date(startedAt - 10 * 60_000).toISOString(), new Date(startedAt + 5 * 60_000).toISOString());
@@ -320,7 +304,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('lets only one of two concurrent overlapping manual stops in', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const results = await Promise.all([
         manual(w, '2026-11-13T08:00:00.000Z', '2026-11-13T09:00:00.000Z'),
         manual(w, '2026-11-13T08:30:00.000Z', '2026-11-13T09:30:00.000Z'),
@@ -331,35 +315,35 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
   describe('history', () => {
     it('lists own stops only for a user and all for an admin, newest first, with names', async () => {
-      const a = await createWorker(t, station, 'Ana Historia');
-      const b = await createWorker(t, other, 'Beto Historia');
+      const a = await t.createWorker(station, 'Ana Historia');
+      const b = await t.createWorker(other, 'Beto Historia');
       const a1 = (await manual(a, '2026-11-02T08:00:00.000Z', '2026-11-02T08:30:00.000Z')).json().parada.id;
       const a2 = (await manual(a, '2026-11-03T08:00:00.000Z', '2026-11-03T08:30:00.000Z')).json().parada.id;
       const a3 = (await manual(a, '2026-11-03T10:00:00.000Z', '2026-11-03T10:30:00.000Z')).json().parada.id;
       const b1 = (await manual(b, '2026-11-03T09:00:00.000Z', '2026-11-03T09:30:00.000Z')).json().parada.id;
 
-      const mine = await call(a.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07');
+      const mine = await t.send(a.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07');
       expect(mine.statusCode).toBe(200);
       expect(mine.json().map((p: { id: number }) => p.id)).toEqual([a3, a2, a1]);
       expect(mine.json()[0]).toMatchObject({ user_name: 'Ana Historia', arco_sumergido_name: 'Arco Paradas', date: '2026-11-03' });
 
-      const all = (await call(admin, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07')).json();
+      const all = (await t.send(admin, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07')).json();
       const ids = all.map((p: { id: number }) => p.id);
       expect(ids).toEqual(expect.arrayContaining([a1, a2, a3, b1]));
       expect(all.find((p: { id: number }) => p.id === b1)).toMatchObject({ user_name: 'Beto Historia', arco_sumergido_name: 'Arco Otro' });
 
-      const allNoQuery = (await call(admin, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
+      const allNoQuery = (await t.send(admin, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
       expect(allNoQuery).toEqual(expect.arrayContaining([a1, b1]));
-      const mineNoQuery = (await call(a.token, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
+      const mineNoQuery = (await t.send(a.token, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
       expect(mineNoQuery).toEqual([a3, a2, a1]);
     });
 
     it('filters by inclusive factory-local dates', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const d1 = (await manual(w, '2026-11-04T08:00:00.000Z', '2026-11-04T08:30:00.000Z')).json().parada.id;
       const d2 = (await manual(w, '2026-11-05T08:00:00.000Z', '2026-11-05T08:30:00.000Z')).json().parada.id;
       const d3 = (await manual(w, '2026-11-06T08:00:00.000Z', '2026-11-06T08:30:00.000Z')).json().parada.id;
-      const ids = async (qs: string) => (await call(w.token, 'GET', `/api/paradas-kaiser?${qs}`)).json().map((p: { id: number }) => p.id);
+      const ids = async (qs: string) => (await t.send(w.token, 'GET', `/api/paradas-kaiser?${qs}`)).json().map((p: { id: number }) => p.id);
       expect(await ids('startDate=2026-11-05&endDate=2026-11-05')).toEqual([d2]);
       expect(await ids('startDate=2026-11-04&endDate=2026-11-05')).toEqual([d2, d1]);
       expect(await ids('startDate=2026-11-05')).toEqual([d3, d2]);
@@ -368,43 +352,43 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('answers 400 for bad dates and a reversed range', async () => {
-      const w = await createWorker(t, station);
-      const bad = await call(w.token, 'GET', '/api/paradas-kaiser?startDate=05/11/2026');
+      const w = await t.createWorker(station);
+      const bad = await t.send(w.token, 'GET', '/api/paradas-kaiser?startDate=05/11/2026');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: 'La fecha debe tener el formato AAAA-MM-DD.' });
-      const reversed = await call(w.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-06&endDate=2026-11-05');
+      const reversed = await t.send(w.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-06&endDate=2026-11-05');
       expect(reversed.statusCode).toBe(400);
       expect(reversed.json()).toEqual({ message: 'La fecha de inicio no puede ser posterior a la fecha de fin.' });
     });
 
     it("does not let a user read another's stop (403), an admin may, an absent one is 404", async () => {
-      const owner = await createWorker(t, station);
-      const intruder = await createWorker(t, station);
+      const owner = await t.createWorker(station);
+      const intruder = await t.createWorker(station);
       const id = (await manual(owner, '2026-11-09T08:00:00.000Z', '2026-11-09T08:30:00.000Z')).json().parada.id;
-      expect((await call(intruder.token, 'GET', `/api/paradas-kaiser/${id}`)).statusCode).toBe(403);
-      const list = (await call(intruder.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-09&endDate=2026-11-09')).json();
+      expect((await t.send(intruder.token, 'GET', `/api/paradas-kaiser/${id}`)).statusCode).toBe(403);
+      const list = (await t.send(intruder.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-09&endDate=2026-11-09')).json();
       expect(list).toEqual([]);
-      expect((await call(admin, 'GET', `/api/paradas-kaiser/${id}`)).json().id).toBe(id);
-      expect((await call(owner.token, 'GET', '/api/paradas-kaiser/999999')).statusCode).toBe(404);
-      const invalid = await call(owner.token, 'GET', '/api/paradas-kaiser/abc');
+      expect((await t.send(admin, 'GET', `/api/paradas-kaiser/${id}`)).json().id).toBe(id);
+      expect((await t.send(owner.token, 'GET', '/api/paradas-kaiser/999999')).statusCode).toBe(404);
+      const invalid = await t.send(owner.token, 'GET', '/api/paradas-kaiser/abc');
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json()).toEqual({ message: 'Identificador inválido.' });
     });
 
     it("keeps a deleted user's stops, shown as 'Usuario eliminado'", async () => {
-      const gone = await createWorker(t, station);
+      const gone = await t.createWorker(station);
       const id = (await manual(gone, '2026-11-08T08:00:00.000Z', '2026-11-08T08:30:00.000Z')).json().parada.id;
       await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
-      const stop = (await call(admin, 'GET', `/api/paradas-kaiser/${id}`)).json();
+      const stop = (await t.send(admin, 'GET', `/api/paradas-kaiser/${id}`)).json();
       expect(stop).toMatchObject({ id, user_id: null, user_name: 'Usuario eliminado' });
     });
   });
 
   describe('edit and delete', () => {
     it('edits times, description and station, recomputing date and duration', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const id = (await manual(w, '2026-11-14T08:00:00.000Z', '2026-11-14T08:30:00.000Z')).json().parada.id;
-      const res = await call(w.token, 'PUT', `/api/paradas-kaiser/${id}`, {
+      const res = await t.send(w.token, 'PUT', `/api/paradas-kaiser/${id}`, {
         start_time: '2026-11-14T23:20:00.000Z',
         end_time: '2026-11-15T00:05:00.000Z',
         description: 'Corregida',
@@ -423,11 +407,11 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('applies the time rules to edits and ignores the stop itself in the overlap check', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const first = (await manual(w, '2026-11-16T08:00:00.000Z', '2026-11-16T09:00:00.000Z')).json().parada.id;
       await manual(w, '2026-11-16T10:00:00.000Z', '2026-11-16T11:00:00.000Z');
       const edit = (start_time: string, end_time: string, extra: object = {}) =>
-        call(w.token, 'PUT', `/api/paradas-kaiser/${first}`, { start_time, end_time, description: 'x', ...extra });
+        t.send(w.token, 'PUT', `/api/paradas-kaiser/${first}`, { start_time, end_time, description: 'x', ...extra });
 
       expect((await edit('2026-11-16T08:15:00.000Z', '2026-11-16T09:15:00.000Z')).statusCode).toBe(200);
       const overlap = await edit('2026-11-16T08:15:00.000Z', '2026-11-16T10:15:00.000Z');
@@ -443,39 +427,39 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
         message: 'El arco sumergido seleccionado no existe.',
       });
       // Nothing of the refused edits was written.
-      const stored = (await call(w.token, 'GET', `/api/paradas-kaiser/${first}`)).json();
+      const stored = (await t.send(w.token, 'GET', `/api/paradas-kaiser/${first}`)).json();
       expect(stored).toMatchObject({ start_time: '2026-11-16T08:15:00.000Z', end_time: '2026-11-16T09:15:00.000Z', duration_minutes: 60 });
     });
 
     it("does not let a user edit or delete another's stop (403); an admin may; absent stops are 404", async () => {
-      const owner = await createWorker(t, station);
-      const intruder = await createWorker(t, station);
+      const owner = await t.createWorker(station);
+      const intruder = await t.createWorker(station);
       const id = (await manual(owner, '2026-11-17T08:00:00.000Z', '2026-11-17T08:30:00.000Z')).json().parada.id;
       const body = { start_time: '2026-11-17T07:00:00.000Z', end_time: '2026-11-17T07:10:00.000Z', description: 'hack' };
 
-      const edit = await call(intruder.token, 'PUT', `/api/paradas-kaiser/${id}`, body);
+      const edit = await t.send(intruder.token, 'PUT', `/api/paradas-kaiser/${id}`, body);
       expect(edit.statusCode).toBe(403);
       expect(edit.json()).toEqual({ message: 'No tienes permiso para modificar esta parada.' });
-      expect((await call(intruder.token, 'DELETE', `/api/paradas-kaiser/${id}`)).statusCode).toBe(403);
-      expect((await call(owner.token, 'GET', `/api/paradas-kaiser/${id}`)).json().description).toBe('Cambio de hilo');
+      expect((await t.send(intruder.token, 'DELETE', `/api/paradas-kaiser/${id}`)).statusCode).toBe(403);
+      expect((await t.send(owner.token, 'GET', `/api/paradas-kaiser/${id}`)).json().description).toBe('Cambio de hilo');
 
-      expect((await call(owner.token, 'PUT', '/api/paradas-kaiser/999999', body)).statusCode).toBe(404);
-      expect((await call(owner.token, 'DELETE', '/api/paradas-kaiser/999999')).statusCode).toBe(404);
+      expect((await t.send(owner.token, 'PUT', '/api/paradas-kaiser/999999', body)).statusCode).toBe(404);
+      expect((await t.send(owner.token, 'DELETE', '/api/paradas-kaiser/999999')).statusCode).toBe(404);
 
-      const byAdmin = await call(admin, 'PUT', `/api/paradas-kaiser/${id}`, { ...body, description: 'revisada' });
+      const byAdmin = await t.send(admin, 'PUT', `/api/paradas-kaiser/${id}`, { ...body, description: 'revisada' });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().parada).toMatchObject({ user_id: owner.id, description: 'revisada', duration_minutes: 10 });
-      const del = await call(admin, 'DELETE', `/api/paradas-kaiser/${id}`);
+      const del = await t.send(admin, 'DELETE', `/api/paradas-kaiser/${id}`);
       expect(del.statusCode).toBe(200);
       expect(del.json()).toEqual({ message: 'Parada Kaiser eliminada con éxito!' });
-      expect((await call(owner.token, 'GET', `/api/paradas-kaiser/${id}`)).statusCode).toBe(404);
+      expect((await t.send(owner.token, 'GET', `/api/paradas-kaiser/${id}`)).statusCode).toBe(404);
     });
 
     it("checks an admin's edit against the owner's other stops", async () => {
-      const owner = await createWorker(t, station);
+      const owner = await t.createWorker(station);
       const id = (await manual(owner, '2026-11-18T08:00:00.000Z', '2026-11-18T08:30:00.000Z')).json().parada.id;
       await manual(owner, '2026-11-18T09:00:00.000Z', '2026-11-18T09:30:00.000Z');
-      const res = await call(admin, 'PUT', `/api/paradas-kaiser/${id}`, {
+      const res = await t.send(admin, 'PUT', `/api/paradas-kaiser/${id}`, {
         start_time: '2026-11-18T08:00:00.000Z',
         end_time: '2026-11-18T09:10:00.000Z',
         description: '',
@@ -484,12 +468,12 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('deletes own stops, also a running one, which frees the way for a new start', async () => {
-      const w = await createWorker(t, station);
-      const { stopId } = (await call(w.token, 'POST', '/api/paradas-kaiser/start', {})).json();
-      const del = await call(w.token, 'DELETE', `/api/paradas-kaiser/${stopId}`);
+      const w = await t.createWorker(station);
+      const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).json();
+      const del = await t.send(w.token, 'DELETE', `/api/paradas-kaiser/${stopId}`);
       expect(del.statusCode).toBe(200);
-      expect((await call(w.token, 'GET', '/api/paradas-kaiser/active')).json()).toBeNull();
-      expect((await call(w.token, 'POST', '/api/paradas-kaiser/start', {})).statusCode).toBe(201);
+      expect((await t.send(w.token, 'GET', '/api/paradas-kaiser/active')).json()).toBeNull();
+      expect((await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).statusCode).toBe(201);
     });
   });
 });

@@ -1,18 +1,13 @@
 import { plantaResponse } from '@portal/contract/planta';
 import { factoryToday } from '@portal/contract/time';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plantaBoard } from '../src/modules/planta/service';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from './helper';
+import { bearer, pgUnavailable, useTestApp } from './helper';
 
 const TZ = 'Europe/Madrid';
 
 describe.skipIf(pgUnavailable)('plant board', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    await t?.close();
-    t = await buildTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({}, { each: true });
 
   const insertStop = (values: {
     user_id: number | null;
@@ -37,11 +32,11 @@ describe.skipIf(pgUnavailable)('plant board', () => {
   it('groups stations by nave in natural order, with the earliest active stop and today’s minutes', async () => {
     // The spring daylight-saving day: local midnight is 23:00 UTC the day before, 12:00 local is 10:00 UTC.
     const now = new Date('2026-03-29T10:00:00Z');
-    const arco10 = await createStation(t, 'Arco 10', 'Nave 1');
-    const arco2 = await createStation(t, 'Arco 2', 'Nave 1');
-    const other = await createStation(t, 'Arco 1', 'Nave 2');
-    const first = await createWorker(t, arco10, 'Primera Operaria');
-    const second = await createWorker(t, arco10, 'Segundo Operario');
+    const arco10 = await t.createStation('Arco 10', 'Nave 1');
+    const arco2 = await t.createStation('Arco 2', 'Nave 1');
+    const other = await t.createStation('Arco 1', 'Nave 2');
+    const first = await t.createWorker(arco10, 'Primera Operaria');
+    const second = await t.createWorker(arco10, 'Segundo Operario');
 
     await insertStop({
       user_id: first.id,
@@ -91,9 +86,9 @@ describe.skipIf(pgUnavailable)('plant board', () => {
   });
 
   it('answers admins through the API and turns a station red and green with a worker’s stop', async () => {
-    const station = await createStation(t, 'Arco Vivo', 'Nave 2');
-    const worker = await createWorker(t, station, 'Operario Vivo');
-    const admin = await adminToken(t);
+    const station = await t.createStation('Arco Vivo', 'Nave 2');
+    const worker = await t.createWorker(station, 'Operario Vivo');
+    const admin = await t.adminToken();
     const today = factoryToday(TZ);
     const finishedAt = new Date(Date.now() - 3 * 60 * 60_000);
     await insertStop({
@@ -105,7 +100,7 @@ describe.skipIf(pgUnavailable)('plant board', () => {
       duration_minutes: 25,
     });
     const board = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(admin) });
+      const res = await t.send(admin, 'GET', '/api/admin/planta');
       expect(res.statusCode).toBe(200);
       return plantaResponse.parse(res.json());
     };
@@ -120,19 +115,14 @@ describe.skipIf(pgUnavailable)('plant board', () => {
       active_stop: { id: start.json().stopId, user_name: 'Operario Vivo', start_time: start.json().start_time },
     });
 
-    const end = await t.app.inject({
-      method: 'PUT',
-      url: `/api/paradas-kaiser/end/${start.json().stopId}`,
-      headers: bearer(worker.token),
-      payload: {},
-    });
+    const end = await t.send(worker.token, 'PUT', `/api/paradas-kaiser/end/${start.json().stopId}`, {});
     expect(end.statusCode).toBe(200);
     expect(await arco()).toMatchObject({ status: 'running', active_stop: null });
   });
 
   it('is for administrators only', async () => {
-    const worker = await createWorker(t, await createStation(t));
-    const asWorker = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(worker.token) });
+    const worker = await t.createWorker(await t.createStation());
+    const asWorker = await t.send(worker.token, 'GET', '/api/admin/planta');
     expect(asWorker.statusCode).toBe(403);
     expect(asWorker.json()).toEqual({ message: 'Acceso denegado. No tienes permisos de administrador.' });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/planta' });
@@ -140,7 +130,7 @@ describe.skipIf(pgUnavailable)('plant board', () => {
   });
 
   it('shows an empty board when there are no stations', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(await adminToken(t)) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/planta', headers: bearer(await t.adminToken()) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
   });

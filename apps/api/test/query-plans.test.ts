@@ -1,14 +1,14 @@
 import { PARADAS_RANGE_LIMIT } from '@portal/contract/paradas';
 import { SEARCH_MAX } from '@portal/contract/tramos';
 import { CompiledQuery as Compiled, type CompiledQuery, type Insertable, type KyselyPlugin, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index';
 import type { Database } from '../src/db/types';
 import * as dashboard from '../src/modules/dashboard/repository';
 import * as paradas from '../src/modules/paradas/repository';
 import * as tramos from '../src/modules/tramos/repository';
 import * as wall from '../src/modules/wall/repository';
-import { buildTestApp, createStation, createWorker, pgUnavailable, type Station, TEST_DB, type TestApp } from './helper';
+import { pgUnavailable, type Station, TEST_DB, useTestApp } from './helper';
 
 // The hot read queries must find their rows through an index, so they stay quick as years of records
 // pile up. The SQL is captured from the real repository functions (a Kysely plugin compiles every
@@ -35,7 +35,7 @@ interface Plan {
 const pg = TEST_DB === 'postgres';
 
 describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let stationA: number;
   let workerId: number;
 
@@ -91,17 +91,16 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
     // A factory has many stations: the planner then sees that one station's wall is a small slice.
     const stations: Station[] = [];
-    for (let i = 0; i < 20; i++) stations.push(await createStation(t, `Arco Planes ${i}`));
+    for (let i = 0; i < 20; i++) stations.push(await t.createStation(`Arco Planes ${i}`));
     const [a, b] = stations;
     // Station A is a quiet wall (one post in a hundred): the case where walking the newest posts of
     // every station to find A's would read most of the table.
     const stationOf = (i: number) => (i % 100 === 0 ? a.id : stations[1 + (i % (stations.length - 1))].id);
     stationA = a.id;
-    const w1 = await createWorker(t, a, 'Planes Uno');
-    const w2 = await createWorker(t, b, 'Planes Dos');
+    const w1 = await t.createWorker(a, 'Planes Uno');
+    const w2 = await t.createWorker(b, 'Planes Dos');
     workerId = w1.id;
     const naveId = (await t.db.selectFrom('arcos_sumergidos').select('nave_id').where('id', '=', a.id).executeTakeFirstOrThrow()).nave_id;
 
@@ -187,7 +186,6 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
     // VACUUM also merges the GIN pending lists, as autovacuum does on a live server.
     await (pg ? sql`vacuum analyze` : sql`analyze`).execute(t.db);
   });
-  afterAll(async () => t?.close());
 
   it('wall of a station: posts by the station index with author and station, no sort', async () => {
     const [p] = await plans((db) => wall.listPostPage(db, { arcoSumergidoId: stationA, wallName: 'Main', limit: 20 }));

@@ -3,38 +3,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@portal/contract/common';
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createTokenService, resolveSecret } from '../src/lib/tokens';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  JWT_SECRET,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { bearer, buildTestApp, JWT_SECRET, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 describe.skipIf(pgUnavailable)('session tokens', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
   let worker: Worker;
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Tokens', 'Nave 1');
-    worker = await createWorker(t, station, 'Token Prueba');
-    admin = await adminToken(t);
+    station = await t.createStation('Arco Tokens', 'Nave 1');
+    worker = await t.createWorker(station, 'Token Prueba');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   /** A user route that only needs a valid session. */
   const call = (headers: Record<string, string>) =>
@@ -87,24 +74,19 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
   });
 
   it('answers 401 to a token of a deleted user and 403 at once to a demoted admin', async () => {
-    const gone = await createWorker(t, station);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+    const gone = await t.createWorker(station);
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/profile',
-      headers: bearer(gone.token),
-      payload: { name: 'Nadie', worker_id: 'nadie1' },
-    });
+    const res = await t.send(gone.token, 'PUT', '/api/users/me/profile', { name: 'Nadie', worker_id: 'nadie1' });
     expect(res.statusCode).toBe(401);
 
-    const promoted = await createWorker(t, station);
+    const promoted = await t.createWorker(station);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.id}/role`, headers: bearer(admin), payload: { role: 'admin' } });
-    const before = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(promoted.token) });
+    const before = await t.send(promoted.token, 'GET', '/api/admin/users');
     expect(before.statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.id}/role`, headers: bearer(admin), payload: { role: 'user' } });
     // Same token, claims still say nothing new: the role is read from the database on each request.
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(promoted.token) });
+    const after = await t.send(promoted.token, 'GET', '/api/admin/users');
     expect(after.statusCode).toBe(403);
     expect(after.json()).toEqual({ message: messages.adminOnly });
   });
@@ -112,7 +94,7 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
   it('a token whose role claim says admin does not open admin routes to a user', async () => {
     const claims = claimsOf(worker.token);
     const forged = createTokenService(JWT_SECRET, 12).sign({ ...claims, role: 'admin', token_version: claims.tv });
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(forged) });
+    const res = await t.send(forged, 'GET', '/api/admin/users');
     expect(res.statusCode).toBe(403);
   });
 
@@ -187,7 +169,7 @@ describe.skipIf(pgUnavailable)('token lifetime and secret', () => {
   it('uses TOKEN_TTL_HOURS for the lifetime', async () => {
     const t = await buildTestApp({ TOKEN_TTL_HOURS: '2' });
     try {
-      const claims = claimsOf(await adminToken(t));
+      const claims = claimsOf(await t.adminToken());
       expect(claims.exp - claims.iat).toBe(2 * 3600);
     } finally {
       await t.close();

@@ -1,17 +1,7 @@
 import type { Tramo } from '@portal/contract/tramos';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  multipart,
-  pgUnavailable,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pgUnavailable, useTestApp, type Worker } from './helper';
 
 const RED = { r: 220, g: 20, b: 20 };
 const BLUE = { r: 20, g: 20, b: 220 };
@@ -43,19 +33,17 @@ async function pixel(image: Buffer, x: number, y: number) {
 }
 
 describe.skipIf(pgUnavailable)('tramo images', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let worker: Worker;
   let admin: string;
   let stationId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const station = await createStation(t, 'Arco Imagenes', 'Nave 1');
+    const station = await t.createStation('Arco Imagenes', 'Nave 1');
     stationId = station.id;
-    worker = await createWorker(t, station, 'Irene Imagen');
-    admin = await adminToken(t);
+    worker = await t.createWorker(station, 'Irene Imagen');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   const fields = (over: Record<string, string | number> = {}) => ({
     id_tramo: 'IMG-001',
@@ -66,28 +54,17 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     ...over,
   });
 
-  async function send(
+  const send = (
     method: 'POST' | 'PUT',
     url: string,
     token: string,
     f: Record<string, string | number | undefined>,
     file?: { data: Buffer; filename: string; type?: string },
-  ) {
-    const body = await multipart(f, file ? { imagen: file } : {});
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
-  }
+  ) => t.sendForm(token, method, url, f, file ? { imagen: file } : {});
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const fileName = (publicPath: string) => publicPath.replace('/uploads/', '');
-  const count = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('tramos')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => t.countRows('tramos');
 
   async function createWithPng(): Promise<Tramo> {
     const res = await send('POST', '/api/tramos', worker.token, fields(), { data: await smallPng(), filename: 'a.png', type: 'image/png' });
@@ -232,7 +209,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
   it('keeps the old image and row when an update brings a bad file, an invalid field or the wrong user', async () => {
     const created = await createWithPng();
     const before = t.uploadedFiles();
-    const other = await createWorker(t, { id: stationId, name: 'Arco Imagenes', nave: 'Nave 1' }, 'Otro');
+    const other = await t.createWorker({ id: stationId, name: 'Arco Imagenes', nave: 'Nave 1' }, 'Otro');
     const png = { data: await smallPng(), filename: 'c.png' };
     const cases = [
       await send(
@@ -247,14 +224,14 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     ];
     expect(cases.map((r) => r.statusCode)).toEqual([415, 400, 403]);
     expect(t.uploadedFiles()).toEqual(before);
-    const after = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(worker.token) });
+    const after = await t.send(worker.token, 'GET', `/api/tramos/${created.id}`);
     expect(after.json()).toEqual(created);
   });
 
   it('removes the image files when an admin deletes the tramo; its URL then answers 404', async () => {
     const created = await createWithPng();
     expect((await get(created.imagen!)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(admin) });
+    const res = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(t.uploadedFiles()).not.toContain(fileName(created.imagen!));
     expect(t.uploadedFiles()).not.toContain(fileName(created.imagen_thumb!));
@@ -265,7 +242,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
 
   it('refuses a user delete without touching the files', async () => {
     const created = await createWithPng();
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(worker.token) });
+    const res = await t.send(worker.token, 'DELETE', `/api/tramos/${created.id}`);
     expect(res.statusCode).toBe(403);
     expect((await get(created.imagen!)).statusCode).toBe(200);
   });

@@ -1,22 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { factoryToday } from '@portal/contract/time';
 import { type Tramo, tramoMessages } from '@portal/contract/tramos';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  multipart,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
   let station2: Station;
   let alice: Worker;
@@ -24,14 +13,12 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Tramos 1', 'Nave 1');
-    station2 = await createStation(t, 'Arco Tramos 2', 'Nave 2');
-    alice = await createWorker(t, station, 'Alicia Soldadora');
-    bob = await createWorker(t, station, 'Bruno Soldador');
-    admin = await adminToken(t);
+    station = await t.createStation('Arco Tramos 1', 'Nave 1');
+    station2 = await t.createStation('Arco Tramos 2', 'Nave 2');
+    alice = await t.createWorker(station, 'Alicia Soldadora');
+    bob = await t.createWorker(station, 'Bruno Soldador');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   /** A prefix unique to one test, so searches never see another test's rows. */
   const tag = () => randomBytes(4).toString('hex').toUpperCase();
@@ -45,10 +32,8 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     ...over,
   });
 
-  async function send(method: 'POST' | 'PUT', url: string, token: string | null, fields: Record<string, string | number | undefined>) {
-    const body = await multipart(fields);
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(token ? bearer(token) : {}) } });
-  }
+  const send = (method: 'POST' | 'PUT', url: string, token: string | null, fields: Record<string, string | number | undefined>) =>
+    t.sendForm(token, method, url, fields);
 
   async function create(token: string, over: Record<string, string | number | undefined> = {}): Promise<Tramo> {
     const res = await send('POST', '/api/tramos', token, valid(over));
@@ -56,15 +41,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     return res.json().tramo;
   }
 
-  const count = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('tramos')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => t.countRows('tramos');
 
   describe('create', () => {
     it('stores the circular with owner from the token, nave from the station and today as date', async () => {
@@ -151,26 +128,26 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
   describe('detail', () => {
     it('answers one tramo with its display names', async () => {
       const created = await create(alice.token);
-      const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(bob.token) });
+      const res = await t.send(bob.token, 'GET', `/api/tramos/${created.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(created);
     });
 
     it('answers 404 Tramo no encontrado. and 400 for a malformed id', async () => {
-      const missing = await t.app.inject({ method: 'GET', url: '/api/tramos/99999999', headers: bearer(alice.token) });
+      const missing = await t.send(alice.token, 'GET', '/api/tramos/99999999');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Tramo no encontrado.' });
       for (const bad of ['abc', '-1', '0', '1.5']) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${bad}`, headers: bearer(alice.token) });
+        const res = await t.send(alice.token, 'GET', `/api/tramos/${bad}`);
         expect(res.statusCode, bad).toBe(400);
       }
     });
 
     it('names a deleted owner Usuario eliminado', async () => {
-      const ghost = await createWorker(t, station, 'Fantasma');
+      const ghost = await t.createWorker(station, 'Fantasma');
       const created = await create(ghost.token);
       await t.db.deleteFrom('users').where('id', '=', ghost.id).execute();
-      const res = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
+      const res = await t.send(alice.token, 'GET', `/api/tramos/${created.id}`);
       expect(res.json()).toMatchObject({ user_id: null, user_name: 'Usuario eliminado' });
     });
 
@@ -209,7 +186,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     });
 
     it('lets only an admin edit a tramo whose owner was deleted', async () => {
-      const ghost = await createWorker(t, station, 'Fantasma 2');
+      const ghost = await t.createWorker(station, 'Fantasma 2');
       const created = await create(ghost.token);
       await t.db.deleteFrom('users').where('id', '=', ghost.id).execute();
       expect((await send('PUT', `/api/tramos/${created.id}`, alice.token, { id_tramo: 'NOPE' })).statusCode).toBe(403);
@@ -219,19 +196,19 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
     it('refuses delete to users (the owner too) and lets an admin delete', async () => {
       const created = await create(alice.token);
       for (const token of [alice.token, bob.token]) {
-        const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(token) });
+        const res = await t.send(token, 'DELETE', `/api/tramos/${created.id}`);
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('Acceso denegado. No tienes permisos de administrador.');
       }
       const unauth = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}` });
       expect(unauth.statusCode).toBe(401);
 
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBeTypeOf('string');
-      const after = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
+      const after = await t.send(alice.token, 'GET', `/api/tramos/${created.id}`);
       expect(after.statusCode).toBe(404);
-      const again = await t.app.inject({ method: 'DELETE', url: `/api/tramos/${created.id}`, headers: bearer(admin) });
+      const again = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ message: 'Tramo no encontrado.' });
     });
@@ -297,7 +274,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
         const res = await send('PUT', `/api/tramos/${created.id}`, alice.token, { ...valid({ id_tramo: created.id_tramo }), ...over });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message });
-        const after = await t.app.inject({ method: 'GET', url: `/api/tramos/${created.id}`, headers: bearer(alice.token) });
+        const after = await t.send(alice.token, 'GET', `/api/tramos/${created.id}`);
         expect(after.json()).toEqual(created);
       });
     }
@@ -309,7 +286,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
       for (let i = 0; i < 7; i++) mine.push(await create(bob.token, { id_tramo: `LIST-${i}` }));
       const total = await count();
 
-      const latest = await t.app.inject({ method: 'GET', url: '/api/tramos?limit=5&latest=true', headers: bearer(alice.token) });
+      const latest = await t.send(alice.token, 'GET', '/api/tramos?limit=5&latest=true');
       expect(latest.statusCode).toBe(200);
       expect(latest.json().total).toBe(total);
       expect(latest.json().tramos.map((x: Tramo) => x.id)).toEqual(
@@ -319,10 +296,10 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
           .map((x) => x.id),
       );
 
-      const page = await t.app.inject({ method: 'GET', url: '/api/tramos?limit=2&offset=2', headers: bearer(alice.token) });
+      const page = await t.send(alice.token, 'GET', '/api/tramos?limit=2&offset=2');
       expect(page.json().tramos.map((x: Tramo) => x.id_tramo)).toEqual(['LIST-4', 'LIST-3']);
 
-      const all = await t.app.inject({ method: 'GET', url: '/api/tramos', headers: bearer(admin) });
+      const all = await t.send(admin, 'GET', '/api/tramos');
       expect(all.json().tramos).toHaveLength(Math.min(total, 100));
       expect(all.json().tramos[0]).toMatchObject({ user_name: 'Bruno Soldador', arco_sumergido_name: 'Arco Tramos 1', nave: 'Nave 1' });
     });
@@ -342,7 +319,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
         updated_at: now,
       }));
       await t.db.insertInto('tramos').values(rows).execute();
-      const res = await t.app.inject({ method: 'GET', url: '/api/tramos?limit=500', headers: bearer(alice.token) });
+      const res = await t.send(alice.token, 'GET', '/api/tramos?limit=500');
       expect(res.statusCode).toBe(200);
       expect(res.json().tramos).toHaveLength(100);
       expect(res.json().total).toBe(await count());
@@ -356,7 +333,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
       ['latest=yes', tramoMessages.latestInvalid],
     ]) {
       it(`refuses ${query} with 400`, async () => {
-        const res = await t.app.inject({ method: 'GET', url: `/api/tramos?${query}`, headers: bearer(alice.token) });
+        const res = await t.send(alice.token, 'GET', `/api/tramos?${query}`);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message });
       });
@@ -369,7 +346,7 @@ describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
 
   describe('search', () => {
     const search = (token: string, query: Record<string, string>) =>
-      t.app.inject({ method: 'GET', url: `/api/tramos/search?${new URLSearchParams(query)}`, headers: bearer(token) });
+      t.send(token, 'GET', `/api/tramos/search?${new URLSearchParams(query)}`);
 
     it('matches the ids by case-insensitive substring, the date exactly, any combination, newest first', async () => {
       const p = tag();

@@ -2,45 +2,30 @@ import { authMessages } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  loginWorker,
-  pgUnavailable,
-  type Station,
-  TEST_DB,
-  type TestApp,
-  uniqueWorkerId,
-} from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, expectBadRequests, pgUnavailable, type Station, TEST_DB, uniqueWorkerId, useTestApp } from './helper';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 describe.skipIf(pgUnavailable)('users: own profile and password, admin user management', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Usuarios', 'Nave 1');
-    admin = await adminToken(t);
+    station = await t.createStation('Arco Usuarios', 'Nave 1');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   const put = (url: string, token: string | undefined, payload: unknown) =>
     t.app.inject({ method: 'PUT', url, headers: token ? bearer(token) : {}, payload: payload as object });
-  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
+  const me = (token: string) => t.send(token, 'GET', '/api/admin/users');
   const adminIdOf = async () =>
     (await t.db.selectFrom('users').select('id').where('worker_id', '=', ADMIN.worker_id).executeTakeFirstOrThrow()).id;
 
   describe('PUT /api/users/me/profile', () => {
     it('checks name then worker_id, both required, with the Spanish messages', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const cases: [unknown, string][] = [
         [{}, userMessages.profileRequired],
         [{ name: '', worker_id: 'abc' }, userMessages.profileRequired],
@@ -51,15 +36,11 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         [{ name: 'Ana', worker_id: 'ab' }, authMessages.workerIdMin],
         [{ name: 12, worker_id: 'abc' }, userMessages.profileRequired],
       ];
-      for (const [payload, message] of cases) {
-        const res = await put('/api/users/me/profile', w.token, payload);
-        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ message });
-      }
+      await expectBadRequests((payload) => put('/api/users/me/profile', w.token, payload), cases);
     });
 
     it('updates name and worker_id and answers a newToken keeping the station claims', async () => {
-      const w = await createWorker(t, station, 'Nombre Viejo');
+      const w = await t.createWorker(station, 'Nombre Viejo');
       const newId = uniqueWorkerId('p');
       const res = await put('/api/users/me/profile', w.token, { name: 'Nombre Nuevo', worker_id: newId });
       expect(res.statusCode).toBe(200);
@@ -76,7 +57,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         arco_sumergido_name: station.name,
       });
       // The new worker_id signs in; the old one no longer exists.
-      await expect(loginWorker(t, newId, w.password, station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(newId, w.password, station)).resolves.toBeTypeOf('string');
       const old = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -89,8 +70,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('answers 409 when the worker_id belongs to someone else', async () => {
-      const a = await createWorker(t, station);
-      const b = await createWorker(t, station);
+      const a = await t.createWorker(station);
+      const b = await t.createWorker(station);
       const res = await put('/api/users/me/profile', a.token, { name: 'Otro', worker_id: b.worker_id });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: authMessages.duplicateWorkerId });
@@ -99,7 +80,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('keeps the own worker_id without a conflict', async () => {
-      const a = await createWorker(t, station);
+      const a = await t.createWorker(station);
       const res = await put('/api/users/me/profile', a.token, { name: 'Solo Nombre', worker_id: a.worker_id });
       expect(res.statusCode).toBe(200);
     });
@@ -113,7 +94,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/users/me/password', () => {
     it('validates in order: both required, then the new password length', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const cases: [unknown, string][] = [
         [{}, userMessages.allPasswordFieldsRequired],
         [{ currentPassword: '', newPassword: 'nueva123' }, userMessages.allPasswordFieldsRequired],
@@ -121,23 +102,19 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         [{ currentPassword: w.password, newPassword: '' }, userMessages.allPasswordFieldsRequired],
         [{ currentPassword: w.password, newPassword: '12345' }, userMessages.newPasswordMin],
       ];
-      for (const [payload, message] of cases) {
-        const res = await put('/api/users/me/password', w.token, payload);
-        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ message });
-      }
+      await expectBadRequests((payload) => put('/api/users/me/password', w.token, payload), cases);
     });
 
     it('refuses a wrong current password with 400 and keeps the old one', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await put('/api/users/me/password', w.token, { currentPassword: 'incorrecta', newPassword: 'nueva123' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'La contraseña actual es incorrecta.' });
-      await expect(loginWorker(t, w.worker_id, w.password, station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(w.worker_id, w.password, station)).resolves.toBeTypeOf('string');
     });
 
     it('changes the password, answers a newToken and retires every older token', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await put('/api/users/me/password', w.token, { currentPassword: w.password, newPassword: 'nueva-clave' });
       expect(res.statusCode).toBe(200);
       const { message, newToken } = res.json();
@@ -150,8 +127,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       const withNew = await put('/api/users/me/profile', newToken, { name: w.name, worker_id: w.worker_id });
       expect(withNew.statusCode).toBe(200);
 
-      await expect(loginWorker(t, w.worker_id, 'nueva-clave', station)).resolves.toBeTypeOf('string');
-      await expect(loginWorker(t, w.worker_id, w.password, station)).rejects.toThrow(/401/);
+      await expect(t.loginWorker(w.worker_id, 'nueva-clave', station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(w.worker_id, w.password, station)).rejects.toThrow(/401/);
       const stored = await t.db.selectFrom('users').select('password_hash').where('id', '=', w.id).executeTakeFirstOrThrow();
       expect(stored.password_hash).not.toContain('nueva-clave');
       expect(stored.password_hash).toMatch(/^\$argon2id\$/);
@@ -160,7 +137,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('GET /api/admin/users', () => {
     it('lists every user with id, worker_id, name, role, nave and created_at, never the password', async () => {
-      const w = await createWorker(t, station, 'Listado Uno');
+      const w = await t.createWorker(station, 'Listado Uno');
       const res = await me(admin);
       expect(res.statusCode).toBe(200);
       const list = res.json() as Record<string, unknown>[];
@@ -179,7 +156,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('is refused to a user (403) and to nobody (401)', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const asUser = await me(w.token);
       expect(asUser.statusCode).toBe(403);
       expect(asUser.json()).toEqual({ message: messages.adminOnly });
@@ -190,7 +167,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/admin/users/:id/role', () => {
     it('promotes a user, who then reaches admin routes at once, and demotes them again', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       expect((await me(w.token)).statusCode).toBe(403);
       const up = await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
       expect(up.statusCode).toBe(200);
@@ -202,7 +179,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('rejects an unknown role, a bad id and an unknown user', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       for (const payload of [{}, { role: 'superadmin' }, { role: 1 }]) {
         const res = await put(`/api/admin/users/${w.id}/role`, admin, payload);
         expect(res.statusCode).toBe(400);
@@ -225,7 +202,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       expect(last.json()).toEqual({ message: userMessages.lastAdmin });
       expect((await me(admin)).statusCode).toBe(200);
 
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' })).statusCode).toBe(200);
       // The second admin demotes the first, who loses admin rights at once (403), then is restored.
       const demote = await put(`/api/admin/users/${adminId}/role`, w.token, { role: 'user' });
@@ -242,7 +219,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
     it('lets only one of two admins demoting each other at the same moment succeed', async () => {
       const adminId = await adminIdOf();
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' })).statusCode).toBe(200);
       const demoteEachOther = () =>
         Promise.all([
@@ -289,34 +266,30 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/admin/users/:id/password', () => {
     it('needs a password of at least 6 characters', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const cases: [unknown, string][] = [
         [{}, userMessages.resetRequired],
         [{ password: '' }, userMessages.resetRequired],
         [{ password: '12345' }, userMessages.newPasswordMin],
       ];
-      for (const [payload, message] of cases) {
-        const res = await put(`/api/admin/users/${w.id}/password`, admin, payload);
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message });
-      }
+      await expectBadRequests((payload) => put(`/api/admin/users/${w.id}/password`, admin, payload), cases);
     });
 
     it('resets the password, retires the user tokens, and 404s an unknown user', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       const res = await put(`/api/admin/users/${w.id}/password`, admin, { password: 'reseteada' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Contraseña restablecida con éxito!' });
       expect((await put('/api/users/me/profile', w.token, { name: w.name, worker_id: w.worker_id })).statusCode).toBe(401);
-      await expect(loginWorker(t, w.worker_id, 'reseteada', station)).resolves.toBeTypeOf('string');
-      await expect(loginWorker(t, w.worker_id, w.password, station)).rejects.toThrow(/401/);
+      await expect(t.loginWorker(w.worker_id, 'reseteada', station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(w.worker_id, w.password, station)).rejects.toThrow(/401/);
 
       const missing = await put('/api/admin/users/987654/password', admin, { password: 'reseteada' });
       expect(missing.statusCode).toBe(404);
     });
 
     it('answers a newToken when the admin resets their own password', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
       const res = await put(`/api/admin/users/${w.id}/password`, w.token, { password: 'propia-nueva' });
       expect(res.statusCode).toBe(200);
@@ -329,8 +302,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/admin/users/:id/profile', () => {
     it('edits another user without a token, and answers 404 and 409', async () => {
-      const w = await createWorker(t, station);
-      const other = await createWorker(t, station);
+      const w = await t.createWorker(station);
+      const other = await t.createWorker(station);
       const newId = uniqueWorkerId('e');
       const res = await put(`/api/admin/users/${w.id}/profile`, admin, { name: 'Editado Admin', worker_id: newId });
       expect(res.statusCode).toBe(200);
@@ -359,27 +332,27 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('DELETE /api/admin/users/:id', () => {
     it('refuses to delete oneself (409) and an unknown id (404)', async () => {
-      const self = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${await adminIdOf()}`, headers: bearer(admin) });
+      const self = await t.send(admin, 'DELETE', `/api/admin/users/${await adminIdOf()}`);
       expect(self.statusCode).toBe(409);
       expect(self.json()).toEqual({ message: userMessages.deleteSelf });
-      const missing = await t.app.inject({ method: 'DELETE', url: '/api/admin/users/987654', headers: bearer(admin) });
+      const missing = await t.send(admin, 'DELETE', '/api/admin/users/987654');
       expect(missing.statusCode).toBe(404);
-      const bad = await t.app.inject({ method: 'DELETE', url: '/api/admin/users/abc', headers: bearer(admin) });
+      const bad = await t.send(admin, 'DELETE', '/api/admin/users/abc');
       expect(bad.statusCode).toBe(400);
     });
 
     it('deletes another admin, leaving the caller as the last admin', async () => {
-      const w = await createWorker(t, station);
+      const w = await t.createWorker(station);
       await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${w.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
       expect(res.statusCode).toBe(200);
       const last = await put(`/api/admin/users/${await adminIdOf()}/role`, admin, { role: 'user' });
       expect(last.statusCode).toBe(409);
     });
 
     it('keeps every record of the deleted user, removes their likes and ends their active stop', async () => {
-      const gone = await createWorker(t, station, 'Se Va');
-      const stays = await createWorker(t, station, 'Se Queda');
+      const gone = await t.createWorker(station, 'Se Va');
+      const stays = await t.createWorker(station, 'Se Queda');
       const now = Date.now();
       const iso = (ms: number) => new Date(ms).toISOString();
       const day = iso(now).slice(0, 10);
@@ -459,7 +432,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+      const res = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: '¡Usuario eliminado exitosamente!' });
 
@@ -502,7 +475,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       // The deleted user's token stops working at once, and the account cannot sign in.
       const withToken = await put('/api/users/me/profile', gone.token, { name: 'Se Va', worker_id: gone.worker_id });
       expect(withToken.statusCode).toBe(401);
-      await expect(loginWorker(t, gone.worker_id, gone.password, station)).rejects.toThrow(/401/);
+      await expect(t.loginWorker(gone.worker_id, gone.password, station)).rejects.toThrow(/401/);
       // The worker_id is free again.
       const reuse = await t.app.inject({
         method: 'POST',

@@ -1,17 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  multipart,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FormFiles, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
 
 const png = (color = '#c0392b') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
@@ -19,7 +8,7 @@ const png = (color = '#c0392b') =>
     .toBuffer();
 
 describe.skipIf(pgUnavailable)('wall', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let stationA: Station;
   let stationB: Station;
   let ana: Worker;
@@ -28,38 +17,26 @@ describe.skipIf(pgUnavailable)('wall', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    stationA = await createStation(t, 'Arco A');
-    stationB = await createStation(t, 'Arco B', 'Nave 2');
-    ana = await createWorker(t, stationA, 'Ana');
-    beto = await createWorker(t, stationA, 'Beto');
-    carla = await createWorker(t, stationB, 'Carla');
-    admin = await adminToken(t);
+    stationA = await t.createStation('Arco A');
+    stationB = await t.createStation('Arco B', 'Nave 2');
+    ana = await t.createWorker(stationA, 'Ana');
+    beto = await t.createWorker(stationA, 'Beto');
+    carla = await t.createWorker(stationB, 'Carla');
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
-  async function post(token: string, fields: Record<string, string | undefined>, image?: Buffer) {
-    const body = await multipart(fields, image ? { image: { data: image, filename: 'foto.png', type: 'image/png' } } : {});
-    return t.app.inject({ method: 'POST', url: '/api/wall/posts', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
-  }
-  async function comment(token: string, postId: number | string, fields: Record<string, string | undefined>, image?: Buffer) {
-    const body = await multipart(fields, image ? { image: { data: image, filename: 'c.png', type: 'image/png' } } : {});
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/wall/posts/${postId}/comments`,
-      headers: { ...bearer(token), ...body.headers },
-      payload: body.payload,
-    });
-  }
-  async function put(token: string, url: string, fields: Record<string, string | undefined>, image?: Buffer) {
-    const body = await multipart(fields, image ? { image: { data: image, filename: 'n.png', type: 'image/png' } } : {});
-    return t.app.inject({ method: 'PUT', url, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
-  }
-  const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const del = (token: string, url: string) => t.app.inject({ method: 'DELETE', url, headers: bearer(token) });
-  const likeIt = (token: string, id: number) => t.app.inject({ method: 'POST', url: `/api/wall/posts/${id}/like`, headers: bearer(token) });
-  const unlikeIt = (token: string, id: number) =>
-    t.app.inject({ method: 'DELETE', url: `/api/wall/posts/${id}/like`, headers: bearer(token) });
+  /** The form's optional image, as a PNG file of the given name. */
+  const imageFile = (filename: string, image?: Buffer): FormFiles => (image ? { image: { data: image, filename, type: 'image/png' } } : {});
+  const post = (token: string, fields: Record<string, string | undefined>, image?: Buffer) =>
+    t.sendForm(token, 'POST', '/api/wall/posts', fields, imageFile('foto.png', image));
+  const comment = (token: string, postId: number | string, fields: Record<string, string | undefined>, image?: Buffer) =>
+    t.sendForm(token, 'POST', `/api/wall/posts/${postId}/comments`, fields, imageFile('c.png', image));
+  const put = (token: string, url: string, fields: Record<string, string | undefined>, image?: Buffer) =>
+    t.sendForm(token, 'PUT', url, fields, imageFile('n.png', image));
+  const get = (token: string, url: string) => t.send(token, 'GET', url);
+  const del = (token: string, url: string) => t.send(token, 'DELETE', url);
+  const likeIt = (token: string, id: number) => t.send(token, 'POST', `/api/wall/posts/${id}/like`);
+  const unlikeIt = (token: string, id: number) => t.send(token, 'DELETE', `/api/wall/posts/${id}/like`);
   const postRow = (id: number) => t.db.selectFrom('wall_posts').selectAll().where('id', '=', id).executeTakeFirst();
   async function newPost(token: string, content = 'Hola equipo del turno') {
     const res = await post(token, { content });
@@ -75,18 +52,11 @@ describe.skipIf(pgUnavailable)('wall', () => {
       [{ content: 'hola' }, 'El contenido de la publicación debe tener al menos 5 caracteres si no hay imagen.'],
       [{ content: 'hola', wall_name: 'w'.repeat(51) }, 'El nombre del muro no puede exceder los 50 caracteres.'],
     ])('refuses %j with its message', async (fields, message) => {
-      const before = await t.db
-        .selectFrom('wall_posts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
+      const before = await t.countRows('wall_posts');
       const res = await post(ana.token, fields as Record<string, string>);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
-      const after = await t.db
-        .selectFrom('wall_posts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBe(Number(before.n));
+      expect(await t.countRows('wall_posts')).toBe(before);
     });
 
     it('accepts exactly 500 characters and short content with an image', async () => {
@@ -210,7 +180,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
 
     it('liking a missing post is 404, a bad id 400', async () => {
       expect((await likeIt(ana.token, 999999)).statusCode).toBe(404);
-      const bad = await t.app.inject({ method: 'POST', url: '/api/wall/posts/abc/like', headers: bearer(ana.token) });
+      const bad = await t.send(ana.token, 'POST', '/api/wall/posts/abc/like');
       expect(bad.statusCode).toBe(400);
     });
   });
@@ -339,7 +309,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
     });
 
     it('a deleted author shows as Usuario eliminado', async () => {
-      const tmp = await createWorker(t, stationA, 'Temporal');
+      const tmp = await t.createWorker(stationA, 'Temporal');
       const id = await newPost(tmp.token, 'Me voy de la empresa');
       await comment(tmp.token, id, { content: 'adiós' });
       await t.db.deleteFrom('wall_likes').where('user_id', '=', tmp.id).execute();
@@ -394,8 +364,8 @@ describe.skipIf(pgUnavailable)('wall', () => {
 
   describe('paging', () => {
     it('pages newest first with limit and before, and bounds the limit', async () => {
-      const station = await createStation(t, 'Arco paginado');
-      const w = await createWorker(t, station, 'Paginador');
+      const station = await t.createStation('Arco paginado');
+      const w = await t.createWorker(station, 'Paginador');
       const ids: number[] = [];
       for (let i = 0; i < 5; i++) ids.push(await newPost(w.token, `Publicación número ${i}`));
       const first = (await get(w.token, '/api/wall/posts?limit=2')).json().map((p: { id: number }) => p.id);
@@ -414,8 +384,8 @@ describe.skipIf(pgUnavailable)('wall', () => {
     });
 
     it('defaults to 20 posts', async () => {
-      const station = await createStation(t, 'Arco lleno');
-      const w = await createWorker(t, station, 'Muchos');
+      const station = await t.createStation('Arco lleno');
+      const w = await t.createWorker(station, 'Muchos');
       for (let i = 0; i < 22; i++) await newPost(w.token, `Mensaje en serie ${i}`);
       expect((await get(w.token, '/api/wall/posts')).json()).toHaveLength(20);
       expect((await get(w.token, '/api/wall/posts?limit=100')).json()).toHaveLength(22);

@@ -81,7 +81,7 @@ export class ServerProcess {
       exited = true;
     });
     // Up means the database is migrated, the admin applied and the upload sweep done (all before listen).
-    for (let attempt = 0; attempt < 600; attempt++) {
+    for (let attempt = 0; attempt < 1200; attempt++) {
       if (exited) throw new Error(`server exited during start:\n${this.output}`);
       try {
         const res = await fetch(`${this.baseUrl}/api/health`);
@@ -111,6 +111,10 @@ export class ServerProcess {
     child.kill(signal);
     await exited;
     this.child = null;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get log(): string {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMAGE_COLUMNS, SWEEP_MIN_AGE_MS, sweepOrphanUploads } from '../../src/lib/upload-sweep';
-import { bearer, buildTestApp, createStation, createWorker, multipart, pgUnavailable, type TestApp } from '../helper';
+import { pgUnavailable, useTestApp } from '../helper';
 
 const jpeg = () =>
   sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 40, b: 90 } } })
@@ -13,27 +13,18 @@ const jpeg = () =>
 const anHourAgo = () => new Date(Date.now() - 60 * 60_000);
 
 describe.skipIf(pgUnavailable)('orphaned upload sweep', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestApp({}, { each: true });
 
   it('removes old unreferenced files and keeps referenced, recent and foreign ones', async () => {
-    const station = await createStation(t);
-    const worker = await createWorker(t, station);
-    const post = await multipart(
+    const station = await t.createStation();
+    const worker = await t.createWorker(station);
+    const created = await t.sendForm(
+      worker.token,
+      'POST',
+      '/api/wall/posts',
       { content: 'Publicación con foto' },
       { image: { data: await jpeg(), filename: 'a.jpg', type: 'image/jpeg' } },
     );
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/wall/posts',
-      headers: { ...bearer(worker.token), ...post.headers },
-      payload: post.payload,
-    });
     expect(created.statusCode).toBe(201);
     const { image_path, image_thumb } = created.json().post;
     const referenced = [image_path, image_thumb].map((p: string) => p.replace('/uploads/', ''));

@@ -4,19 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/passwords';
 import type { Policy } from '../../src/plugins/auth';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  multipart,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  uniqueWorkerId,
-  type Worker,
-} from '../helper';
+import { bearer, multipart, pgUnavailable, type Station, type TestApp, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
 /**
  * Authorization matrix (DECISIONS.md section 5; OWASP API1 BOLA and API5 BFLA): every route the
@@ -161,7 +149,7 @@ async function freshSession(ctx: Ctx, caller: Caller): Promise<{ token: string; 
     return { token: (await ok(res, 'admin login')).accessToken, password: u.password };
   }
   const station = caller === 'otherStation' ? ctx.s2 : ctx.s1;
-  const w = await createWorker(ctx.t, station, 'Sesión Nueva');
+  const w = await ctx.t.createWorker(station, 'Sesión Nueva');
   return { token: w.token, password: w.password };
 }
 
@@ -312,14 +300,14 @@ const scenarios: Record<string, Scenario> = {
   'PUT /api/admin/arcos-sumergidos/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({
-      url: `/api/admin/arcos-sumergidos/${(await createStation(ctx.t)).id}`,
+      url: `/api/admin/arcos-sumergidos/${(await ctx.t.createStation()).id}`,
       payload: { name: unique('Arco'), nave: 'Nave 2' },
     }),
     expect: ADMIN_ONLY(200),
   },
   'DELETE /api/admin/arcos-sumergidos/:id': {
     policy: 'admin',
-    prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await createStation(ctx.t)).id}` }),
+    prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await ctx.t.createStation()).id}` }),
     expect: ADMIN_ONLY(200),
   },
 
@@ -556,19 +544,19 @@ async function callStream(ctx: Ctx, url: string, token: string | null) {
 }
 
 describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
+  const t = useTestApp();
   let ctx: Ctx;
   let calls = 0;
 
   beforeAll(async () => {
-    const t = await buildTestApp();
-    const s1 = await createStation(t, 'Arco Matriz 1', 'Nave 1');
-    const s2 = await createStation(t, 'Arco Matriz 2', 'Nave 1');
+    const s1 = await t.createStation('Arco Matriz 1', 'Nave 1');
+    const s2 = await t.createStation('Arco Matriz 2', 'Nave 1');
     const [A, B, C] = await Promise.all([
-      createWorker(t, s1, 'Ana Dueña'),
-      createWorker(t, s1, 'Beto Vecino'),
-      createWorker(t, s2, 'Carla Lejana'),
+      t.createWorker(s1, 'Ana Dueña'),
+      t.createWorker(s1, 'Beto Vecino'),
+      t.createWorker(s2, 'Carla Lejana'),
     ]);
-    const admin = await adminToken(t);
+    const admin = await t.adminToken();
     const adminId = (await t.db.selectFrom('users').select('id').where('worker_id', '=', 'admin').executeTakeFirstOrThrow()).id;
     ctx = { t, s1, s2, A, B, C, admin, adminId, shared: { tramo: 0, stopA: 0, stopB: 0, stopC: 0, postS1: 0, postS2: 0 } };
     ctx.shared = {
@@ -582,7 +570,6 @@ describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
   });
   afterAll(async () => {
     console.log(`authorization matrix: ${ctx ? ctx.t.app.routeTable.length : 0} routes, ${calls} calls`);
-    await ctx?.t.close();
   });
 
   const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

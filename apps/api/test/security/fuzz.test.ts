@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDb } from '../../src/db/index';
-import { adminToken, bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp } from '../helper';
+import { bearer, pgUnavailable, useTestApp } from '../helper';
 import type { FuzzFiles, FuzzRequest } from './fuzz/requests';
 import { requestsFor } from './fuzz/requests';
 import { type OpenApiDocument, type RouteSpec, routeSpecs } from './fuzz/routes';
@@ -72,7 +72,7 @@ const describeReq = (r: FuzzRequest) => {
 };
 
 describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let seed: FuzzSeed;
   let tokens: Record<Role, string>;
   let files: FuzzFiles;
@@ -82,22 +82,21 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
   const freeMessages = new Map<string, string>();
 
   beforeAll(async () => {
-    t = await buildTestApp();
     known = await contractMessages();
     const png = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#2e86de' } })
       .png()
       .toBuffer();
     files = { png, truncatedPng: png.subarray(0, Math.floor(png.length / 2)) };
-    const stationA = await createStation(t, 'Arco Fuzz A');
-    const stationB = await createStation(t, 'Arco Fuzz B', 'Nave 2');
+    const stationA = await t.createStation('Arco Fuzz A');
+    const stationB = await t.createStation('Arco Fuzz B', 'Nave 2');
     seed = new FuzzSeed(
       t,
       stationA,
       stationB,
-      await createWorker(t, stationA, 'Fuzz Trabajador'),
-      await createWorker(t, stationB, 'Fuzz Otra'),
+      await t.createWorker(stationA, 'Fuzz Trabajador'),
+      await t.createWorker(stationB, 'Fuzz Otra'),
     );
-    tokens = { worker: seed.worker.token, admin: await adminToken(t) };
+    tokens = { worker: seed.worker.token, admin: await t.adminToken() };
   });
 
   afterAll(async () => {
@@ -109,7 +108,6 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
         `fuzz: ${freeMessages.size} Spanish messages outside the contract:\n${[...freeMessages].map(([m, k]) => `  ${k}: ${m}`).join('\n')}`,
       );
     }
-    await t?.close();
   });
 
   /** Both sessions still work after a route's run (a fuzzed request may have changed the account). */
@@ -117,10 +115,10 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
     const ok = async (token: string, url: string) =>
       (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode === 200;
     if (!(await ok(tokens.worker, '/api/paradas-kaiser/active'))) {
-      seed.worker = await createWorker(t, seed.stationA, 'Fuzz Trabajador');
+      seed.worker = await t.createWorker(seed.stationA, 'Fuzz Trabajador');
       tokens.worker = seed.worker.token;
     }
-    if (!(await ok(tokens.admin, '/api/admin/users'))) tokens.admin = await adminToken(t);
+    if (!(await ok(tokens.admin, '/api/admin/users'))) tokens.admin = await t.adminToken();
     await seed.ensure();
   }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createStation, createWorker, multipart, pgUnavailable, type TestApp, type Worker } from '../helper';
+import { bearer, buildTestApp, pgUnavailable, type TestApp, type Worker } from '../helper';
 
 /**
  * Security headers on every kind of answer (helmet defaults plus our Content-Security-Policy): API
@@ -72,17 +72,12 @@ describe.skipIf(pgUnavailable)('security headers on every answer', () => {
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal");\n');
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.css'), 'body{margin:0}\n');
     t = await buildTestApp({ WEB_DIST: webDist });
-    worker = await createWorker(t, await createStation(t, 'Arco Cabeceras', 'Nave 1'));
+    worker = await t.createWorker(await t.createStation('Arco Cabeceras', 'Nave 1'));
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
       .png()
       .toBuffer();
-    const body = await multipart({ content: 'Publicación con imagen' }, { image: { data: png, filename: 'foto.png', type: 'image/png' } });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/wall/posts',
-      headers: { ...bearer(worker.token), ...body.headers },
-      payload: body.payload,
-    });
+    const image = { data: png, filename: 'foto.png', type: 'image/png' };
+    const res = await t.sendForm(worker.token, 'POST', '/api/wall/posts', { content: 'Publicación con imagen' }, { image });
     expect(res.statusCode).toBe(201);
     imagePath = res.json().post.image_path;
   });

@@ -1,6 +1,7 @@
 import { messages } from '@portal/contract/common';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, createStation, pgUnavailable, type Station, type TestApp, uniqueWorkerId } from '../helper';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock, pgUnavailable, type Station, uniqueWorkerId, useTestApp } from '../helper';
 
 /**
  * Login abuse beyond apps/api/test/auth.test.ts (which covers the basic block, another worker and a
@@ -10,54 +11,32 @@ import { buildTestApp, createStation, pgUnavailable, type Station, type TestApp,
  */
 const MINUTE = 60_000;
 
+/** A 429 with the Spanish message and a Retry-After of whole seconds, at most `maxSeconds`; answers it. */
+function expectBlocked(res: LightMyRequestResponse, maxSeconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({ message: messages.tooManyAttempts });
+  const header = String(res.headers['retry-after']);
+  expect(header).toMatch(/^\d+$/);
+  expect(Number(header)).toBeGreaterThanOrEqual(1);
+  expect(Number(header)).toBeLessThanOrEqual(maxSeconds);
+  return Number(header);
+}
+
 describe.skipIf(pgUnavailable)('login abuse', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Abuso', 'Nave 1');
-  });
-  afterAll(async () => t?.close());
-  afterEach(() => {
-    vi.useRealTimers();
+    station = await t.createStation('Arco Abuso', 'Nave 1');
   });
 
-  /** Only Date moves: timers and I/O stay real, so the server runs as usual at a later wall-clock time. */
-  const travel = (ms: number) => vi.setSystemTime(Date.now() + ms);
-  const fakeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-
-  async function register(prefix: string): Promise<string> {
-    const worker_id = uniqueWorkerId(prefix);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { worker_id, name: 'Abuso', password: 'secreto123' },
-    });
-    expect(res.statusCode).toBe(201);
-    return worker_id;
-  }
-  const login = (worker_id: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
-    });
+  const register = (prefix: string) => t.registerWorker(prefix, 'Abuso');
+  const login = (worker_id: string, password: string) => t.login(station, worker_id, password);
   const adminLogin = (worker_id: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { worker_id, password } });
 
-  function expectBlocked(res: Awaited<ReturnType<typeof login>>, maxSeconds: number) {
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ message: messages.tooManyAttempts });
-    const header = String(res.headers['retry-after']);
-    expect(header).toMatch(/^\d+$/);
-    expect(Number(header)).toBeGreaterThanOrEqual(1);
-    expect(Number(header)).toBeLessThanOrEqual(maxSeconds);
-    return Number(header);
-  }
-
   it('blocks for the 15 minutes that follow the first failure, then the right password works again', async () => {
-    fakeClock();
+    const { travel } = fakeClock();
     const victim = await register('reloj');
     for (let i = 0; i < 10; i++) {
       expect((await login(victim, 'incorrecta')).statusCode).toBe(401);
@@ -74,7 +53,7 @@ describe.skipIf(pgUnavailable)('login abuse', () => {
   });
 
   it('failures further apart than the window do not add up', async () => {
-    fakeClock();
+    const { travel } = fakeClock();
     const worker = await register('espaciado');
     for (let i = 0; i < 9; i++) expect((await login(worker, 'incorrecta')).statusCode).toBe(401);
     travel(16 * MINUTE);
@@ -153,35 +132,19 @@ describe.skipIf(pgUnavailable)('login abuse', () => {
 });
 
 describe.skipIf(pgUnavailable)('login abuse spread over many addresses', () => {
-  let t: TestApp;
+  // A low account ceiling so the test stays short; the default is 50.
+  const t = useTestApp({ LOGIN_ACCOUNT_MAX_FAILURES: '15' });
   let station: Station;
 
   beforeAll(async () => {
-    // A low account ceiling so the test stays short; the default is 50.
-    t = await buildTestApp({ LOGIN_ACCOUNT_MAX_FAILURES: '15' });
-    station = await createStation(t, 'Arco Distribuido', 'Nave 1');
+    station = await t.createStation('Arco Distribuido', 'Nave 1');
   });
-  afterAll(async () => t?.close());
 
-  const login = (worker_id: string, password: string, remoteAddress: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress,
-      payload: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
-    });
+  const login = (worker_id: string, password: string, remoteAddress: string) => t.login(station, worker_id, password, remoteAddress);
 
   it('caps the failures of one account across addresses and leaves other accounts alone', async () => {
-    const victim = uniqueWorkerId('victim');
-    const bystander = uniqueWorkerId('bystander');
-    for (const worker_id of [victim, bystander]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { worker_id, name: 'Cuenta', password: 'secreto123' },
-      });
-      expect(res.statusCode).toBe(201);
-    }
+    const victim = await t.registerWorker('victim', 'Cuenta');
+    const bystander = await t.registerWorker('bystander', 'Cuenta');
     // Five addresses, three wrong guesses each: under the per-address limit of 10 every time.
     for (let i = 0; i < 5; i++) {
       for (let j = 0; j < 3; j++) expect((await login(victim, 'incorrecta', `10.0.0.${i + 1}`)).statusCode).toBe(401);
@@ -190,5 +153,29 @@ describe.skipIf(pgUnavailable)('login abuse spread over many addresses', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect((await login(bystander, 'secreto123', '10.0.0.1')).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(pgUnavailable)('login failures per client address', () => {
+  // Low so the test stays short; the default (LOGIN_IP_MAX_FAILURES) is 200, as a whole shift may
+  // sign in through one NAT address.
+  const IP_MAX = 5;
+  const t = useTestApp({ LOGIN_IP_MAX_FAILURES: String(IP_MAX) });
+
+  it('blocks an address after its failures over different worker IDs, for the window, and leaves other addresses alone', async () => {
+    const { travel } = fakeClock();
+    const station = await t.createStation('Arco Direcciones', 'Nave 1');
+    const login = (worker_id: string, password: string, remoteAddress: string) => t.login(station, worker_id, password, remoteAddress);
+    const worker = await t.registerWorker('direccion', 'Cuenta');
+    // One wrong guess per worker_id, far under the limit of each (address, worker_id) and account.
+    for (let i = 0; i < IP_MAX; i++) {
+      expect((await login(uniqueWorkerId('adivina'), 'incorrecta', '10.0.1.1')).statusCode).toBe(401);
+    }
+    // The address is blocked, for a worker it never tried and with the right password too.
+    const retry = expectBlocked(await login(worker, 'secreto123', '10.0.1.1'), 15 * 60);
+    expectBlocked(await login(uniqueWorkerId('otro'), 'incorrecta', '10.0.1.1'), 15 * 60);
+    expect((await login(worker, 'secreto123', '10.0.1.2')).statusCode).toBe(200);
+    travel(retry * 1000);
+    expect((await login(worker, 'secreto123', '10.0.1.1')).statusCode).toBe(200);
   });
 });

@@ -1,18 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  loginWorker,
-  multipart,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  uniqueWorkerId,
-  type Worker,
-} from '../helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, pgUnavailable, type Station, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
 /**
  * Mass assignment (OWASP API3): fields a caller may not set, sent anyway in JSON and multipart
@@ -35,7 +22,7 @@ const forbiddenFields = (other: Worker) => ({
 });
 
 describe.skipIf(pgUnavailable)('mass assignment', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let s1: Station;
   let s2: Station;
   let A: Worker;
@@ -43,19 +30,15 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    s1 = await createStation(t, 'Arco Masa 1', 'Nave 1');
-    s2 = await createStation(t, 'Arco Masa 2', 'Nave 2');
-    [A, B] = await Promise.all([createWorker(t, s1, 'Ana Masa'), createWorker(t, s1, 'Beto Masa')]);
-    admin = await adminToken(t);
+    s1 = await t.createStation('Arco Masa 1', 'Nave 1');
+    s2 = await t.createStation('Arco Masa 2', 'Nave 2');
+    [A, B] = await Promise.all([t.createWorker(s1, 'Ana Masa'), t.createWorker(s1, 'Beto Masa')]);
+    admin = await t.adminToken();
   });
-  afterAll(async () => t?.close());
 
   const user = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const send = async (method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, string | number>) => {
-    const body = await multipart(fields);
-    return t.app.inject({ method, url, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
-  };
+  const send = (method: 'POST' | 'PUT', url: string, token: string, fields: Record<string, string | number>) =>
+    t.sendForm(token, method, url, fields);
 
   describe('accounts', () => {
     it('register keeps role user and its own id, timestamps and hash whatever the body says', async () => {
@@ -102,14 +85,15 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('own profile update changes name and worker_id only', async () => {
-      const me = await createWorker(t, s1, 'Perfil Propio');
+      const me = await t.createWorker(s1, 'Perfil Propio');
       const before = await user(me.id);
       const otherBefore = await user(B.id);
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/users/me/profile',
-        headers: bearer(me.token),
-        payload: { name: 'Perfil Cambiado', worker_id: me.worker_id, ...forbiddenFields(B), nave_id: 2, nave: 'Nave 2' },
+      const res = await t.send(me.token, 'PUT', '/api/users/me/profile', {
+        name: 'Perfil Cambiado',
+        worker_id: me.worker_id,
+        ...forbiddenFields(B),
+        nave_id: 2,
+        nave: 'Nave 2',
       });
       expect(res.statusCode).toBe(200);
       const after = await user(me.id);
@@ -117,55 +101,49 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       expect(await user(B.id)).toEqual(otherBefore);
       expect(claimsOf(res.json().newToken)).toMatchObject({ id: me.id, role: 'user', arco_sumergido_id: s1.id });
       // The old token still works: the body's token_version was not taken.
-      expect((await t.app.inject({ method: 'GET', url: '/api/paradas-kaiser/active', headers: bearer(me.token) })).statusCode).toBe(200);
+      expect((await t.send(me.token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(200);
     });
 
     it('password change and admin password reset never change the role', async () => {
-      const me = await createWorker(t, s1, 'Clave Propia');
-      const own = await t.app.inject({
-        method: 'PUT',
-        url: '/api/users/me/password',
-        headers: bearer(me.token),
-        payload: { currentPassword: me.password, newPassword: 'nueva-clave-1', role: 'admin', id: B.id },
+      const me = await t.createWorker(s1, 'Clave Propia');
+      const own = await t.send(me.token, 'PUT', '/api/users/me/password', {
+        currentPassword: me.password,
+        newPassword: 'nueva-clave-1',
+        role: 'admin',
+        id: B.id,
       });
       expect(own.statusCode).toBe(200);
       expect((await user(me.id)).role).toBe('user');
       expect((await user(B.id)).token_version).toBe(0);
-      const reset = await t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/users/${me.id}/password`,
-        headers: bearer(admin),
-        payload: { password: 'otra-clave-2', role: 'admin', token_version: 0 },
+      const reset = await t.send(admin, 'PUT', `/api/admin/users/${me.id}/password`, {
+        password: 'otra-clave-2',
+        role: 'admin',
+        token_version: 0,
       });
       expect(reset.statusCode).toBe(200);
       expect((await user(me.id)).role).toBe('user');
-      const profile = await t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/users/${me.id}/profile`,
-        headers: bearer(admin),
-        payload: { name: 'Por Admin', worker_id: me.worker_id, role: 'admin', password_hash: 'x' },
+      const profile = await t.send(admin, 'PUT', `/api/admin/users/${me.id}/profile`, {
+        name: 'Por Admin',
+        worker_id: me.worker_id,
+        role: 'admin',
+        password_hash: 'x',
       });
       expect(profile.statusCode).toBe(200);
       const row = await user(me.id);
       expect(row.role).toBe('user');
       expect(row.password_hash).not.toBe('x');
-      expect((await loginWorker(t, me.worker_id, 'otra-clave-2', s1)).length).toBeGreaterThan(20);
+      expect((await t.loginWorker(me.worker_id, 'otra-clave-2', s1)).length).toBeGreaterThan(20);
     });
 
     it('station and nave creation take only the name (and the nave by name)', async () => {
-      const nave = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/naves',
-        headers: bearer(admin),
-        payload: { name: 'Nave Masa', id: 987654 },
-      });
+      const nave = await t.send(admin, 'POST', '/api/admin/naves', { name: 'Nave Masa', id: 987654 });
       expect(nave.statusCode).toBe(201);
       expect(nave.json().id).not.toBe(987654);
-      const arco = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/arcos-sumergidos',
-        headers: bearer(admin),
-        payload: { name: 'Arco Masa 3', nave: 'Nave 1', nave_id: nave.json().id, id: 987654 },
+      const arco = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', {
+        name: 'Arco Masa 3',
+        nave: 'Nave 1',
+        nave_id: nave.json().id,
+        id: 987654,
       });
       expect(arco.statusCode).toBe(201);
       const row = await t.db.selectFrom('arcos_sumergidos').selectAll().where('id', '=', arco.json().id).executeTakeFirstOrThrow();
@@ -233,11 +211,12 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
             .executeTakeFirstOrThrow()
         ).n;
       const before = await count();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/tramos',
-        headers: bearer(A.token),
-        payload: { id_tramo: 'MA-3', id_proyecto: 'MA-P', id_circular: 'MA-C', arco_sumergido_id: s1.id, user_id: B.id },
+      const res = await t.send(A.token, 'POST', '/api/tramos', {
+        id_tramo: 'MA-3',
+        id_proyecto: 'MA-P',
+        id_circular: 'MA-C',
+        arco_sumergido_id: s1.id,
+        user_id: B.id,
       });
       expect(res.statusCode).toBe(415);
       expect(await count()).toBe(before);
@@ -252,7 +231,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('start takes the user, the station and the time from the session and the server', async () => {
-      const w = await createWorker(t, s1, 'Inicio Masa');
+      const w = await t.createWorker(s1, 'Inicio Masa');
       const before = Date.now();
       const res = await t.app.inject({
         method: 'POST',
@@ -273,11 +252,10 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       expect(Date.parse(row.start_time)).toBeGreaterThanOrEqual(before - 1000);
       expect(row.date).not.toBe('2001-01-01');
 
-      const end = await t.app.inject({
-        method: 'PUT',
-        url: `/api/paradas-kaiser/end/${row.id}`,
-        headers: bearer(w.token),
-        payload: { end_time: PAST, duration_minutes: 7777, user_id: B.id },
+      const end = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${row.id}`, {
+        end_time: PAST,
+        duration_minutes: 7777,
+        user_id: B.id,
       });
       expect(end.statusCode).toBe(200);
       const ended = await stopRow(row.id);
@@ -287,12 +265,13 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it("manual stops and edits keep the owner, compute the duration and date, and a worker's station is the token's", async () => {
-      const w = await createWorker(t, s1, 'Manual Masa');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/paradas-kaiser/manual',
-        headers: bearer(w.token),
-        payload: { ...window(5), description: 'manual', arco_sumergido_id: s2.id, date: '2001-01-01', ...forbiddenFields(B) },
+      const w = await t.createWorker(s1, 'Manual Masa');
+      const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/manual', {
+        ...window(5),
+        description: 'manual',
+        arco_sumergido_id: s2.id,
+        date: '2001-01-01',
+        ...forbiddenFields(B),
       });
       expect(res.statusCode).toBe(201);
       const row = await stopRow(res.json().parada.id);
@@ -300,11 +279,11 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       expect(row.date).not.toBe('2001-01-01');
       expect(row.created_at).not.toBe(PAST);
 
-      const edit = await t.app.inject({
-        method: 'PUT',
-        url: `/api/paradas-kaiser/${row.id}`,
-        headers: bearer(w.token),
-        payload: { ...window(7), description: 'editada', date: '2001-01-01', ...forbiddenFields(B) },
+      const edit = await t.send(w.token, 'PUT', `/api/paradas-kaiser/${row.id}`, {
+        ...window(7),
+        description: 'editada',
+        date: '2001-01-01',
+        ...forbiddenFields(B),
       });
       expect(edit.statusCode).toBe(200);
       const edited = await stopRow(row.id);
@@ -332,7 +311,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     it('a post update keeps counters, author and station, by its author and by an admin', async () => {
       const created = await send('POST', '/api/wall/posts', A.token, { content: 'Publicación para contar' });
       const id = created.json().post.id;
-      expect((await t.app.inject({ method: 'POST', url: `/api/wall/posts/${id}/like`, headers: bearer(B.token) })).statusCode).toBe(200);
+      expect((await t.send(B.token, 'POST', `/api/wall/posts/${id}/like`)).statusCode).toBe(200);
       const before = await postRow(id);
       expect(before.like_count).toBe(1);
       for (const token of [A.token, admin]) {

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages } from '../../src/plugins/uploads';
+import { ServerProcess } from '../crash/server-process';
 import { decompressionBombPng, jpegDeclaring, pngDeclaring, smallPng } from './fuzz/hostile-images';
 
 /**
@@ -13,20 +11,8 @@ import { decompressionBombPng, jpegDeclaring, pngDeclaring, smallPng } from './f
  * resident size (VmHWM) must stay under 300 MB while each bomb is refused. Times are printed, not
  * asserted (a shared CI machine is no stopwatch).
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MEMORY_LIMIT_MB = 300;
 const ADMIN = { worker_id: 'bomb-admin', password: 'bomb-admin-password' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Peak resident set size (VmHWM) and CPU time used so far by a process, from /proc. */
 function usage(pid: number): { peakMb: number; cpuMs: number } {
@@ -40,12 +26,11 @@ function usage(pid: number): { peakMb: number; cpuMs: number } {
 }
 
 describe.skipIf(process.platform !== 'linux')('pixel bombs against the real server process', () => {
-  let child: ChildProcess;
+  let server: ServerProcess;
   let dataDir: string;
   let baseUrl: string;
   let token: string;
   let stationId: number;
-  let output = '';
 
   async function call(method: string, url: string, body?: unknown, auth?: string) {
     const res = await fetch(`${baseUrl}${url}`, {
@@ -60,38 +45,17 @@ describe.skipIf(process.platform !== 'linux')('pixel bombs against the real serv
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bomb-'));
-    baseUrl = `http://127.0.0.1:${await freePort()}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: new URL(baseUrl).port,
-        HOST: '127.0.0.1',
-        JWT_SECRET: 'pixel-bomb-secret-pixel-bomb-secret-0123',
-        ADMIN_WORKER_ID: ADMIN.worker_id,
-        ADMIN_PASSWORD: ADMIN.password,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = new ServerProcess({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'pixel-bomb-secret-pixel-bomb-secret-0123',
+      ADMIN_WORKER_ID: ADMIN.worker_id,
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
     });
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-8000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    for (let attempt = 0; ; attempt++) {
-      if (child.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
-      if (attempt > 1200) throw new Error(`server did not come up:\n${output}`);
-      try {
-        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await server.start();
+    baseUrl = server.baseUrl;
     const admin = (await call('POST', '/api/admin/login', ADMIN)).accessToken as string;
     stationId = (await call('POST', '/api/admin/arcos-sumergidos', { name: 'Arco Bomba', nave: 'Nave 1' }, admin)).id;
     const worker = { worker_id: 'bomb-worker', name: 'Trabajador Bomba', password: 'secreto123' };
@@ -100,11 +64,7 @@ describe.skipIf(process.platform !== 'linux')('pixel bombs against the real serv
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -121,7 +81,7 @@ describe.skipIf(process.platform !== 'linux')('pixel bombs against the real serv
   it(`refuses every bomb with 413, stores an image just under the limit, and stays under ${MEMORY_LIMIT_MB} MB`, {
     timeout: 180_000,
   }, async () => {
-    const pid = child.pid as number;
+    const pid = server.pid as number;
     // A real image first, so the image library is loaded and its baseline is in the peak.
     const warm = await upload('/api/tramos', 'imagen', tramoFields(), await smallPng(), 'ok.png');
     expect(warm.status).toBe(201);

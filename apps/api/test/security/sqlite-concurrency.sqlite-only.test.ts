@@ -10,7 +10,7 @@ import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDb, type DbHandle } from '../../src/db/index';
 import { upsertAdmin } from '../../src/lib/bootstrap';
-import { JWT_SECRET } from '../helper';
+import { testEnv } from '../helper';
 
 /**
  * SQLite under concurrent writers: one database FILE used by two API instances, one in this process
@@ -41,14 +41,7 @@ describe('SQLite: two instances writing one file at once', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-concurrency-'));
-    const env = {
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      FACTORY_TZ: 'Europe/Madrid',
-      REGISTER_MAX_PER_IP: '1000000',
-      LOGIN_IP_MAX_FAILURES: '1000000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    };
+    const env = testEnv(dataDir);
     const config = loadConfig(env);
     handle = createDb({ sqliteFile: config.sqliteFile });
     app = await buildApp({ config, db: handle, logger: { level: 'error' } });

@@ -1,19 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { messages } from '@portal/contract/common';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  bearer,
-  buildTestApp,
-  createStation,
-  createWorker,
-  JWT_SECRET,
-  pgUnavailable,
-  type Station,
-  type TestApp,
-  type Worker,
-} from '../helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JWT_SECRET, pgUnavailable, type Station, useTestApp, type Worker } from '../helper';
 
 /**
  * 1,000 hostile session tokens (seeded fast-check, so a failure replays): changed bytes in each part,
@@ -166,30 +155,26 @@ function arbitraries(bases: Bases): fc.Arbitrary<Sample> {
 }
 
 describe.skipIf(pgUnavailable)('hostile session tokens', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let station: Station;
   let worker: Worker;
   let bases: Bases;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    station = await createStation(t, 'Arco Fichas', 'Nave 1');
-    worker = await createWorker(t, station, 'Ficha Válida');
-    const admin = await adminToken(t);
-    const gone = await createWorker(t, station, 'Ficha Borrada');
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: bearer(admin) });
+    station = await t.createStation('Arco Fichas', 'Nave 1');
+    worker = await t.createWorker(station, 'Ficha Válida');
+    const admin = await t.adminToken();
+    const gone = await t.createWorker(station, 'Ficha Borrada');
+    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
-    const changer = await createWorker(t, station, 'Ficha Antigua');
-    const change = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/password',
-      headers: bearer(changer.token),
-      payload: { currentPassword: changer.password, newPassword: 'clave-nueva-1' },
+    const changer = await t.createWorker(station, 'Ficha Antigua');
+    const change = await t.send(changer.token, 'PUT', '/api/users/me/password', {
+      currentPassword: changer.password,
+      newPassword: 'clave-nueva-1',
     });
     expect(change.statusCode).toBe(200);
     bases = { worker: worker.token, admin, deleted: gone.token, oldPassword: changer.token };
   });
-  afterAll(async () => t?.close());
 
   const userRoute = { method: 'GET', url: '/api/paradas-kaiser/active' } as const;
   const adminRoute = { method: 'GET', url: '/api/admin/users' } as const;

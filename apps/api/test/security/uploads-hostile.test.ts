@@ -1,8 +1,8 @@
 import { messages } from '@portal/contract/common';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadMessages } from '../../src/plugins/uploads';
-import { bearer, buildTestApp, createStation, createWorker, pgUnavailable, type TestApp, type Worker } from '../helper';
+import { bearer, pgUnavailable, useTestApp, type Worker } from '../helper';
 import {
   GIF,
   HTML,
@@ -107,14 +107,12 @@ const cases: { name: string; file: () => Promise<Upload>; outcome: Outcome }[] =
 ];
 
 describe.skipIf(pgUnavailable)('hostile uploads', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let worker: Worker;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    worker = await createWorker(t, await createStation(t, 'Arco Subidas'), 'Subidas');
+    worker = await t.createWorker(await t.createStation('Arco Subidas'), 'Subidas');
   });
-  afterAll(async () => t?.close());
 
   const routes = [
     {
@@ -132,16 +130,6 @@ describe.skipIf(pgUnavailable)('hostile uploads', () => {
       stored: (body: { post: { image_path: string | null; image_thumb: string | null } }) => [body.post.image_path, body.post.image_thumb],
     },
   ];
-
-  const rowCount = async (table: 'tramos' | 'wall_posts') =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   async function upload(route: (typeof routes)[number], file: Upload) {
     const parts = [
@@ -163,14 +151,14 @@ describe.skipIf(pgUnavailable)('hostile uploads', () => {
         it(`${c.name}: ${c.outcome === 'stored' ? 're-encoded into a clean WebP' : `refused with ${c.outcome.status}`}`, async () => {
           const file = await c.file();
           const filesBefore = t.uploadedFiles();
-          const rowsBefore = await rowCount(route.table);
+          const rowsBefore = await t.countRows(route.table);
           const res = await upload(route, file);
 
           if (c.outcome !== 'stored') {
             expect(res.statusCode, res.body).toBe(c.outcome.status);
             expect(res.json()).toEqual({ message: c.outcome.message });
             expect(t.uploadedFiles()).toEqual(filesBefore);
-            expect(await rowCount(route.table)).toBe(rowsBefore);
+            expect(await t.countRows(route.table)).toBe(rowsBefore);
             return;
           }
 

@@ -1,4 +1,6 @@
-import { createWorker, type Station, type TestApp, type Worker } from '../../helper';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../../src/db/types';
+import type { Station, TestApp, Worker } from '../../helper';
 import type { RouteSpec } from './routes';
 
 /**
@@ -6,6 +8,9 @@ import type { RouteSpec } from './routes';
  * ownership, body validation of an existing record, station checks. A fuzzed request may delete or
  * change them; `ensure` puts back whatever is gone before the next route runs.
  */
+/** The seeded tables whose rows carry created_at and updated_at. */
+type Stamped = 'tramos' | 'paradas_kaiser' | 'wall_posts' | 'wall_comments';
+
 export class FuzzSeed {
   tramos: number[] = [];
   paradas: number[] = [];
@@ -35,94 +40,71 @@ export class FuzzSeed {
     return !!(await this.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
   }
 
-  private async tramo(owner: Worker, n: number): Promise<number> {
+  /** Inserts one record stamped now; answers its id. */
+  private async insert<T extends Stamped>(table: T, values: Omit<Insertable<Database[T]>, 'created_at' | 'updated_at'>): Promise<number> {
     const now = new Date().toISOString();
+    const stamped = { ...values, created_at: now, updated_at: now } as unknown as Insertable<Database[T]>;
+    const row = await this.db.insertInto(table).values(stamped).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  private async tramo(owner: Worker, n: number): Promise<number> {
     const naveId = (
       await this.db.selectFrom('arcos_sumergidos').select('nave_id').where('id', '=', owner.station.id).executeTakeFirstOrThrow()
     ).nave_id;
-    const row = await this.db
-      .insertInto('tramos')
-      .values({
-        id_tramo: `TR-${n}`,
-        id_proyecto: `PR-${n}`,
-        id_circular: `CI-${n}`,
-        circular_fecha: now.slice(0, 10),
-        descripcion: 'Semilla del fuzzer',
-        imagen: null,
-        imagen_thumb: null,
-        nave_id: naveId,
-        arco_sumergido_id: owner.station.id,
-        user_id: owner.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return this.insert('tramos', {
+      id_tramo: `TR-${n}`,
+      id_proyecto: `PR-${n}`,
+      id_circular: `CI-${n}`,
+      circular_fecha: new Date().toISOString().slice(0, 10),
+      descripcion: 'Semilla del fuzzer',
+      imagen: null,
+      imagen_thumb: null,
+      nave_id: naveId,
+      arco_sumergido_id: owner.station.id,
+      user_id: owner.id,
+    });
   }
 
   private async parada(owner: Worker, daysAgo: number): Promise<number> {
     const start = new Date(Date.now() - daysAgo * 86_400_000 - 3_600_000);
     const end = new Date(start.getTime() + 20 * 60_000);
-    const now = new Date().toISOString();
-    const row = await this.db
-      .insertInto('paradas_kaiser')
-      .values({
-        user_id: owner.id,
-        arco_sumergido_id: owner.station.id,
-        date: start.toISOString().slice(0, 10),
-        start_time: start.toISOString(),
-        end_time: end.toISOString(),
-        duration_minutes: 20,
-        description: 'Semilla',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return this.insert('paradas_kaiser', {
+      user_id: owner.id,
+      arco_sumergido_id: owner.station.id,
+      date: start.toISOString().slice(0, 10),
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      duration_minutes: 20,
+      description: 'Semilla',
+    });
   }
 
-  private async post(owner: Worker): Promise<number> {
-    const now = new Date().toISOString();
-    const row = await this.db
-      .insertInto('wall_posts')
-      .values({
-        user_id: owner.id,
-        arco_sumergido_id: owner.station.id,
-        wall_name: 'Main',
-        content: 'Semilla del muro',
-        image_path: null,
-        image_thumb: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  private post(owner: Worker): Promise<number> {
+    return this.insert('wall_posts', {
+      user_id: owner.id,
+      arco_sumergido_id: owner.station.id,
+      wall_name: 'Main',
+      content: 'Semilla del muro',
+      image_path: null,
+      image_thumb: null,
+    });
   }
 
   private async comment(owner: Worker, postId: number): Promise<number> {
-    const now = new Date().toISOString();
-    const row = await this.db
-      .insertInto('wall_comments')
-      .values({
-        post_id: postId,
-        user_id: owner.id,
-        content: 'Semilla',
-        image_path: null,
-        image_thumb: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.insert('wall_comments', {
+      post_id: postId,
+      user_id: owner.id,
+      content: 'Semilla',
+      image_path: null,
+      image_thumb: null,
+    });
     await this.db
       .updateTable('wall_posts')
       .set((eb) => ({ comment_count: eb('comment_count', '+', 1) }))
       .where('id', '=', postId)
       .execute();
-    return row.id;
+    return id;
   }
 
   /** Re-creates every seeded record that a previous request removed. */
@@ -134,7 +116,7 @@ export class FuzzSeed {
       if (!(await this.exists('wall_posts', this.posts[i]))) this.posts[i] = await this.post(owners[i]);
       if (!(await this.exists('wall_comments', this.comments[i]))) this.comments[i] = await this.comment(owners[i], this.posts[i]);
     }
-    if (!(await this.exists('users', this.victim))) this.victim = (await createWorker(this.t, this.stationA, 'Víctima del fuzzer')).id;
+    if (!(await this.exists('users', this.victim))) this.victim = (await this.t.createWorker(this.stationA, 'Víctima del fuzzer')).id;
     const now = new Date().toISOString();
     if (!(await this.exists('naves', this.spareNave))) {
       this.spareNave = (
