@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
+import { TextField } from '@/components/text-field';
 import { ApiError, imageUrl } from '@/lib/api';
 import { useUpdateTramo } from '../api/update-tramo';
 import { firstError } from './firstError';
-import { TextField } from './TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion'] as const;
 

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
+import { TextField } from '@/components/text-field';
 import { errorText, imageUrl } from '@/lib/api';
 import { useStations } from '../api/get-stations';
 import { useUpdateTramo } from '../api/update-tramo';
 import { firstError } from './firstError';
 import { StationSelect } from './StationSelect';
-import { TextField } from './TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha', 'descripcion', 'arco_sumergido_id'] as const;
 

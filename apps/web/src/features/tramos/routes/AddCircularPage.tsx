@@ -7,13 +7,13 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ImagePicker } from '@/components/ImagePicker';
+import { TextField } from '@/components/text-field';
 import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
 import { useStations } from '../api/get-stations';
 import { firstError } from '../components/firstError';
 import { StationSelect } from '../components/StationSelect';
-import { TextField } from '../components/TextField';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
 

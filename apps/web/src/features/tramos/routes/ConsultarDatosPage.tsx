@@ -11,13 +11,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { Loading } from '@/components/Loading';
+import { TextField } from '@/components/text-field';
 import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
 import { EditTramoModal } from '../components/EditTramoModal';
 import { firstError } from '../components/firstError';
-import { TextField } from '../components/TextField';
 import { TramoCard } from '../components/TramoCard';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as const;
