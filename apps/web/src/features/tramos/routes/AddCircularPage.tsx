@@ -7,20 +7,18 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ImagePicker } from '@/components/ImagePicker';
-import { TextField } from '@/components/text-field';
 import { errorText } from '@/lib/api';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
-import { useStations } from '../api/get-stations';
+import { ArcoSelect } from '../components/ArcoSelect';
 import { firstError } from '../components/firstError';
-import { StationSelect } from '../components/StationSelect';
+import { TramoFields } from '../components/tramo-fields';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
 
-/** Añadir Circular: the station defaults to the one chosen at login, among the stations of the user's nave. */
+/** Añadir Circular: the arco defaults to the one chosen at login, among the arcos of the user's nave. */
 export default function AddCircularPage() {
   const user = useCurrentUser();
-  const stations = useStations(user?.nave);
   const create = useCreateTramo();
   const [file, setFile] = useState<File | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
@@ -65,24 +63,13 @@ export default function AddCircularPage() {
           </div>
         )}
         <Form noValidate onSubmit={onSubmit}>
-          <TextField id="add-id-tramo" label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
-          <TextField id="add-id-proyecto" label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
-          <TextField id="add-id-circular" label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
-          <TextField
-            id="add-descripcion"
-            label="Descripción"
-            textarea
-            invalid={!!errors.descripcion}
-            registration={register('descripcion')}
-          />
-          <StationSelect
+          <TramoFields idPrefix="add" register={register} errors={errors} />
+          <ArcoSelect
             id="add-arco"
-            stations={stations.data ?? []}
-            loading={stations.isLoading}
-            naveKnown={!!user?.nave}
+            nave={user?.nave}
             invalid={!!errors.arco_sumergido_id}
             registration={register('arco_sumergido_id')}
-            // The login station is an option at once, so the default shows before the list arrives.
+            // The login arco is an option at once, so the default shows before the list arrives.
             current={user?.arco_sumergido_id ? { id: user.arco_sumergido_id, name: user.arco_sumergido_name ?? '' } : null}
           />
           <ImagePicker file={file} onChange={setFile} previewMinWidth={100} previewMaxWidth={400} disabled={create.isPending} />
