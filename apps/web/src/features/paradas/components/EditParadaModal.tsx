@@ -4,17 +4,19 @@ import { factoryDate, factoryTime, zonedInstant } from '@portal/contract/time';
 import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
+import { ArcoOptions } from '@/components/arco-options';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { useArcos } from '../api/get-arcos';
 import { useUpdateParada } from '../api/update-parada';
+import { ParadaFields } from './parada-fields';
 
 const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
 
 /**
- * Edit a stop: HH:mm times typed in the factory zone on the stop's own dates (the start's date, and the
+ * Edit a parada: HH:mm times typed in the factory zone on the stop's own dates (the start's date, and the
  * end's date for a stop that ran past midnight), turned into instants before they are sent.
  */
 export function EditParadaModal({
@@ -80,12 +82,12 @@ export function EditParadaModal({
   });
 
   const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? error;
-  const stations = arcos.data ?? [];
-  // A station missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
+  const listed = arcos.data ?? [];
+  // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
   const options =
-    parada && !stations.some((a) => a.id === parada.arco_sumergido_id)
-      ? [...stations, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
-      : stations;
+    parada && !listed.some((a) => a.id === parada.arco_sumergido_id)
+      ? [...listed, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
+      : listed;
 
   return (
     <EditModalFrame
@@ -101,34 +103,18 @@ export function EditParadaModal({
         <strong>Fecha:</strong> {formatPlainDate(startDate)}
         {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
       </p>
-      <div className="d-flex gap-3">
-        <Form.Group className="mb-3 flex-fill" controlId="edit-parada-start">
-          <Form.Label>Hora de inicio</Form.Label>
-          <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
+      <ParadaFields idPrefix="edit-parada" register={register} errors={errors}>
+        <Form.Group className="mb-3" controlId="edit-parada-arco">
+          <Form.Label>Arco Sumergido</Form.Label>
+          {arcos.isPending ? (
+            <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
+          ) : (
+            <Form.Select {...register('arco_sumergido_id')}>
+              <ArcoOptions arcos={options} />
+            </Form.Select>
+          )}
         </Form.Group>
-        <Form.Group className="mb-3 flex-fill" controlId="edit-parada-end">
-          <Form.Label>Hora de fin</Form.Label>
-          <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
-        </Form.Group>
-      </div>
-      <Form.Group className="mb-3" controlId="edit-parada-arco">
-        <Form.Label>Arco Sumergido</Form.Label>
-        {arcos.isPending ? (
-          <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
-        ) : (
-          <Form.Select {...register('arco_sumergido_id')}>
-            {options.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
-          </Form.Select>
-        )}
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="edit-parada-description">
-        <Form.Label>Descripción</Form.Label>
-        <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
-      </Form.Group>
+      </ParadaFields>
     </EditModalFrame>
   );
 }

@@ -1,6 +1,7 @@
 import type { ArcoOption } from '@portal/contract/arcos';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ArcoOptions } from '@/components/arco-options';
 import { useStations } from '../api/get-stations';
 
 /**
@@ -30,11 +31,7 @@ export function ArcoSelect({
       <Form.Label>Arco Sumergido</Form.Label>
       <Form.Select disabled={!nave || loading} isInvalid={invalid} {...registration}>
         <option value="">{loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'}</option>
-        {options.map((a) => (
-          <option key={a.id} value={String(a.id)}>
-            {a.name}
-          </option>
-        ))}
+        <ArcoOptions arcos={options} />
       </Form.Select>
     </Form.Group>
   );
