@@ -7,10 +7,11 @@ import {
   tramoEditForm,
   tramoMessages,
 } from '@portal/contract/tramos';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
+import { useEditForm } from '@/components/use-edit-form';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
 import { useUpdateTramo } from '../api/update-tramo';
 import { ArcoSelect } from './ArcoSelect';
@@ -18,6 +19,15 @@ import { firstError } from './firstError';
 import { TramoFields } from './tramo-fields';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha', 'descripcion', 'arco_sumergido_id'] as const;
+
+const formValues = (tramo: Tramo): TramoEditForm => ({
+  id_tramo: tramo.id_tramo,
+  id_proyecto: tramo.id_proyecto,
+  id_circular: tramo.id_circular,
+  circular_fecha: tramo.circular_fecha,
+  descripcion: tramo.descripcion ?? '',
+  arco_sumergido_id: String(tramo.arco_sumergido_id),
+});
 
 const empty: TramoEditForm = { id_tramo: '', id_proyecto: '', id_circular: '', circular_fecha: '', descripcion: '', arco_sumergido_id: '' };
 
@@ -63,29 +73,13 @@ export function TramoEditModal({
 }) {
   const { id, fields, resolver, previewMaxWidth, saved, failure } = areas[area];
   const user = area === 'user';
-  const [serverError, setServerError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const update = useUpdateTramo({ adminArea: !user });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<TramoEditForm>({ resolver, defaultValues: empty });
-
-  useEffect(() => {
-    if (!tramo) return;
-    reset({
-      id_tramo: tramo.id_tramo,
-      id_proyecto: tramo.id_proyecto,
-      id_circular: tramo.id_circular,
-      circular_fecha: tramo.circular_fecha,
-      descripcion: tramo.descripcion ?? '',
-      arco_sumergido_id: String(tramo.arco_sumergido_id),
-    });
-    setFile(null);
-    setServerError(null);
-  }, [tramo, reset]);
+  const { register, handleSubmit, errors, serverError, setServerError } = useEditForm(tramo, formValues, {
+    resolver,
+    defaultValues: empty,
+    onOpen: () => setFile(null),
+  });
 
   const onSubmit = handleSubmit((values) => {
     if (!tramo) return;

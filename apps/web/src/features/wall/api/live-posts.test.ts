@@ -97,9 +97,7 @@ describe('applyWallEvent', () => {
 
   it('leaves the cache alone for posts it does not hold and before the first load', () => {
     const data = pages([post(3)]);
-    expect(applyWallEvent(data, { type: 'like.changed', payload: { post_id: 77, like_count: 1, arco_sumergido_id: 5 } }, arco5)).toBe(
-      data,
-    );
+    expect(applyWallEvent(data, { type: 'like.changed', payload: { post_id: 77, like_count: 1, arco_sumergido_id: 5 } }, arco5)).toBe(data);
     expect(applyWallEvent(undefined, { type: 'post.created', payload: { post: post(4) } }, arco5)).toBeUndefined();
   });
 });

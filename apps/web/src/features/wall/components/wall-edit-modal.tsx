@@ -1,10 +1,11 @@
 import { wallMessages } from '@portal/contract/wall-messages';
-import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useCallback, useEffect } from 'react';
+import { Controller, type Resolver } from 'react-hook-form';
 import type { DialogMutation } from '@/components/dialog-mutation';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { ImagePicker } from '@/components/ImagePicker';
 import { TextField } from '@/components/text-field';
+import { useEditForm } from '@/components/use-edit-form';
 import { errorText, imageUrl } from '@/lib/api';
 import { lazyValidation } from './validation';
 
@@ -71,25 +72,19 @@ export function WallEditModal<T extends WallEditable, V>({
 }) {
   const { id, title, rows, validation, missing, fallback } = kinds[kind];
   const withWallName = kind === 'post';
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<FormValues>({
+  const formValues = useCallback(
+    (edited: T): FormValues => ({
+      content: edited.content,
+      ...(withWallName && { wall_name: edited.wall_name }),
+      image: edited.image_path,
+    }),
+    [withWallName],
+  );
+  const { register, control, handleSubmit, errors, serverError, setServerError } = useEditForm(item, formValues, {
     resolver: validation.resolver as Resolver<FormValues>,
     defaultValues: { content: '', ...(withWallName && { wall_name: '' }), image: null },
   });
   useEffect(validation.preload, []);
-
-  useEffect(() => {
-    if (item) {
-      reset({ content: item.content, ...(withWallName && { wall_name: item.wall_name }), image: item.image_path });
-      setServerError(null);
-    }
-  }, [item, reset, withWallName]);
 
   const onSubmit = handleSubmit((values) => {
     if (!item) {
