@@ -1,10 +1,11 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import type { FieldValues, UseFormProps, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api';
 import { Banner, type BannerMessage } from './Banner';
 import { ConfirmModal } from './ConfirmModal';
 import { Loading } from './Loading';
+import { useEditForm } from './use-edit-form';
 
 // The shared pieces of the naves and arcos admin screens.
 
@@ -126,36 +127,29 @@ export function addSubmit<I extends FieldValues, O>(
 }
 
 /**
- * The form of an admin edit dialog: refilled from the item each time one is chosen (an abandoned draft
- * never comes back), the server's refusal kept until then, and saved as the item's id with the values.
+ * An admin edit dialog's form (the shared `useEditForm`: refilled from the item each time one is
+ * chosen, so an abandoned draft never comes back) saved as the item's id with the values; the
+ * server's refusal is kept until the next opening.
  */
-export function useEditForm<T extends { id: number }, I extends FieldValues, O>({
+export function useAdminEditForm<T extends { id: number }, I extends FieldValues, O>({
   item,
-  form,
   toValues,
+  options,
   save,
   texts,
   onSaved,
 }: {
   item: T | null;
-  form: UseFormReturn<I, unknown, O>;
   /** Defined once outside the component: a new function refills the form. */
   toValues: (item: T) => I;
+  options: UseFormProps<I, unknown, O>;
   save: UseMutationResult<unknown, Error, O & { id: number }>;
   /** `noneSelected`: shown when the form is sent with no item. */
   texts: { updated: string; updateFallback: string; network: string; noneSelected?: string };
   onSaved: (text: string) => void;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const { reset, handleSubmit } = form;
-
-  useEffect(() => {
-    if (item) {
-      reset(toValues(item));
-      setServerError(null);
-    }
-  }, [item, reset, toValues]);
-
+  const edit = useEditForm(item, toValues, options);
+  const { handleSubmit, setServerError } = edit;
   const onSubmit = handleSubmit((checked) => {
     if (!item) {
       if (texts.noneSelected) setServerError(texts.noneSelected);
@@ -169,6 +163,5 @@ export function useEditForm<T extends { id: number }, I extends FieldValues, O>(
       },
     );
   });
-
-  return { onSubmit, serverError };
+  return { ...edit, onSubmit };
 }

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Arco, arcoBody, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos';
 import type { Nave } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { useEditForm } from '@/components/admin-list';
+import { useAdminEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { useUpdateArco } from '../api/update-arco';
 import { NaveOptions } from './NaveOptions';
@@ -22,17 +21,15 @@ export function EditArcoModal({
   onHide: () => void;
   onSaved: (text: string) => void;
 }) {
-  const form = useForm({ resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } });
   const update = useUpdateArco();
-  const { onSubmit, serverError } = useEditForm({
+  const { onSubmit, serverError, errors, register } = useAdminEditForm({
     item: arco,
-    form,
     toValues,
+    options: { resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } },
     save: update,
     texts,
     onSaved,
   });
-  const { errors } = form.formState;
   const message = errors.name?.message ?? errors.nave?.message ?? serverError;
   // An arco whose nave was renamed elsewhere still shows its current value.
   const options = arco && !naves.some((n) => n.name === arco.nave) ? [...naves, { id: -1, name: arco.nave }] : naves;
@@ -49,11 +46,11 @@ export function EditArcoModal({
     >
       <Form.Group className="mb-3" controlId="edit-arco-name">
         <Form.Label>Nombre del arco</Form.Label>
-        <Form.Control type="text" isInvalid={!!errors.name} {...form.register('name')} />
+        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="edit-arco-nave">
         <Form.Label>Nave</Form.Label>
-        <Form.Select isInvalid={!!errors.nave} {...form.register('nave')}>
+        <Form.Select isInvalid={!!errors.nave} {...register('nave')}>
           <NaveOptions naves={options} />
         </Form.Select>
       </Form.Group>

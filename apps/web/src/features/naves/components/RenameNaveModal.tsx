@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
-import { useEditForm } from '@/components/admin-list';
+import { useAdminEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/EditModalFrame';
 import { useUpdateNave } from '../api/update-nave';
 
@@ -18,10 +17,15 @@ export function RenameNaveModal({
   onHide: () => void;
   onSaved: (text: string) => void;
 }) {
-  const form = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
   const update = useUpdateNave();
-  const { onSubmit, serverError } = useEditForm({ item: nave, form, toValues, save: update, texts, onSaved });
-  const { errors } = form.formState;
+  const { onSubmit, serverError, errors, register } = useAdminEditForm({
+    item: nave,
+    toValues,
+    options: { resolver: zodResolver(naveBody), defaultValues: { name: '' } },
+    save: update,
+    texts,
+    onSaved,
+  });
   const message = errors.name?.message ?? serverError;
 
   return (
@@ -36,7 +40,7 @@ export function RenameNaveModal({
     >
       <Form.Group controlId="rename-nave-name">
         <Form.Label>Nombre de la nave</Form.Label>
-        <Form.Control type="text" isInvalid={!!errors.name} {...form.register('name')} />
+        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
       </Form.Group>
     </EditModalFrame>
   );

@@ -1,10 +1,10 @@
 /**
- * The local copy of the running stop (SPEC.md section 3: id, start_time, arco_sumergido_id). Only a
+ * The local copy of the running parada (its id, start_time and arco_sumergido_id). Only a
  * cache so the clock shows at once after a reload: GET /api/paradas-kaiser/active is the truth and
- * overwrites or clears it. It remembers whose stop it is so a shared device never shows another
+ * overwrites or clears it. It remembers whose parada it is so a shared device never shows another
  * worker's clock.
  */
-export interface CachedActiveStop {
+export interface CachedActiveParada {
   id: number;
   start_time: string;
   arco_sumergido_id: number;
@@ -13,9 +13,9 @@ export interface CachedActiveStop {
 
 const KEY = 'activeParada';
 
-export function readActiveCache(userId: number): CachedActiveStop | null {
+export function readActiveCache(userId: number): CachedActiveParada | null {
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as CachedActiveStop | null;
+    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as CachedActiveParada | null;
     if (!value || value.user_id !== userId || typeof value.id !== 'number' || Number.isNaN(Date.parse(value.start_time))) return null;
     return value;
   } catch {
@@ -23,11 +23,11 @@ export function readActiveCache(userId: number): CachedActiveStop | null {
   }
 }
 
-export function writeActiveCache(stop: CachedActiveStop | null): void {
+export function writeActiveCache(parada: CachedActiveParada | null): void {
   try {
-    if (stop) localStorage.setItem(KEY, JSON.stringify(stop));
+    if (parada) localStorage.setItem(KEY, JSON.stringify(parada));
     else localStorage.removeItem(KEY);
   } catch {
-    // Private mode or a full storage only loses the cache; the server still has the stop.
+    // Private mode or a full storage only loses the cache; the server still has the parada.
   }
 }

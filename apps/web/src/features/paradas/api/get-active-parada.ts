@@ -5,21 +5,21 @@ import { readActiveCache, writeActiveCache } from './active-cache';
 
 export const activeParadaKey = ['paradas', 'active'] as const;
 
-export type ActiveStop = Pick<Parada, 'id' | 'start_time' | 'arco_sumergido_id'>;
+export type ActiveParada = Pick<Parada, 'id' | 'start_time' | 'arco_sumergido_id'>;
 
-export async function getActiveParada(userId: number): Promise<ActiveStop | null> {
-  const stop = await api<Parada | null>('/api/paradas-kaiser/active');
-  const active = stop ? { id: stop.id, start_time: stop.start_time, arco_sumergido_id: stop.arco_sumergido_id } : null;
+export async function getActiveParada(userId: number): Promise<ActiveParada | null> {
+  const parada = await api<Parada | null>('/api/paradas-kaiser/active');
+  const active = parada ? { id: parada.id, start_time: parada.start_time, arco_sumergido_id: parada.arco_sumergido_id } : null;
   writeActiveCache(active && { ...active, user_id: userId });
   return active;
 }
 
-/** The running stop of the signed-in worker: the cached copy until the server answers. */
+/** The running parada of the signed-in worker: the cached copy until the server answers. */
 export function useActiveParada(userId: number) {
   return useQuery({
     queryKey: [...activeParadaKey, userId],
     queryFn: () => getActiveParada(userId),
-    // A stop started or ended on another device shows up when the worker comes back to this one.
+    // A parada started or ended on another device shows up when the worker comes back to this one.
     staleTime: 0,
     refetchOnWindowFocus: 'always',
     placeholderData: () => readActiveCache(userId) ?? undefined,

@@ -1,21 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
 import { factoryDate, factoryTime, zonedInstant } from '@portal/contract/time';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
+import { ArcoOptions } from '@/components/arco-options';
 import { EditModalFrame } from '@/components/EditModalFrame';
+import { useEditForm } from '@/components/use-edit-form';
 import { errorText } from '@/lib/api';
 import { useAllArcos } from '@/lib/catalog';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { useUpdateParada } from '../api/update-parada';
+import { ParadaFields } from './parada-fields';
 
 const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
 
 /**
- * Edit a stop: HH:mm times typed in the factory zone on the stop's own dates (the start's date, and the
- * end's date for a stop that ran past midnight), turned into instants before they are sent.
+ * Edit a parada: HH:mm times typed in the factory zone on the parada's own dates (the start's date, and
+ * the end's date for a parada that ran past midnight), turned into instants before they are sent.
  */
 export function EditParadaModal({
   parada,
@@ -29,41 +31,36 @@ export function EditParadaModal({
   const tz = useFactoryTz();
   const arcos = useAllArcos();
   const update = useUpdateParada();
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ParadaTimesForm>({ resolver: zodResolver(paradaTimesForm), defaultValues: empty });
+  const formValues = useCallback(
+    (p: Parada): ParadaTimesForm => ({
+      start: factoryTime(p.start_time, tz),
+      end: p.end_time ? factoryTime(p.end_time, tz) : '',
+      description: p.description ?? '',
+      arco_sumergido_id: String(p.arco_sumergido_id),
+    }),
+    [tz],
+  );
+  const { register, handleSubmit, errors, serverError, setServerError } = useEditForm(parada, formValues, {
+    resolver: zodResolver(paradaTimesForm),
+    defaultValues: empty,
+    onOpen: update.reset,
+  });
 
   const startDate = parada?.date ?? '';
   const endDate = parada?.end_time ? factoryDate(parada.end_time, tz) : startDate;
 
-  useEffect(() => {
-    if (!parada) return;
-    setError(null);
-    update.reset();
-    reset({
-      start: factoryTime(parada.start_time, tz),
-      end: parada.end_time ? factoryTime(parada.end_time, tz) : '',
-      description: parada.description ?? '',
-      arco_sumergido_id: String(parada.arco_sumergido_id),
-    });
-  }, [parada, tz, reset, update.reset]);
-
   const onSubmit = handleSubmit((values) => {
     if (!parada) {
-      setError(paradaMessages.noneSelected);
+      setServerError(paradaMessages.noneSelected);
       return;
     }
     const start_time = zonedInstant(startDate, values.start, tz);
     const end_time = zonedInstant(endDate, values.end, tz);
     if (Date.parse(start_time) >= Date.parse(end_time)) {
-      setError(paradaMessages.startBeforeEnd);
+      setServerError(paradaMessages.startBeforeEnd);
       return;
     }
-    setError(null);
+    setServerError(null);
     update.mutate(
       {
         id: parada.id,
@@ -74,12 +71,12 @@ export function EditParadaModal({
       },
       {
         onSuccess: (res) => onSaved(res.message || paradaMessages.updated),
-        onError: (e) => setError(errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork)),
+        onError: (e) => setServerError(errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork)),
       },
     );
   });
 
-  const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? error;
+  const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? serverError;
   const listed = arcos.data ?? [];
   // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
   const options =
@@ -101,34 +98,18 @@ export function EditParadaModal({
         <strong>Fecha:</strong> {formatPlainDate(startDate)}
         {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
       </p>
-      <div className="d-flex gap-3">
-        <Form.Group className="mb-3 flex-fill" controlId="edit-parada-start">
-          <Form.Label>Hora de inicio</Form.Label>
-          <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
+      <ParadaFields idPrefix="edit-parada" register={register} errors={errors}>
+        <Form.Group className="mb-3" controlId="edit-parada-arco">
+          <Form.Label>Arco Sumergido</Form.Label>
+          {arcos.isPending ? (
+            <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
+          ) : (
+            <Form.Select {...register('arco_sumergido_id')}>
+              <ArcoOptions arcos={options} />
+            </Form.Select>
+          )}
         </Form.Group>
-        <Form.Group className="mb-3 flex-fill" controlId="edit-parada-end">
-          <Form.Label>Hora de fin</Form.Label>
-          <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
-        </Form.Group>
-      </div>
-      <Form.Group className="mb-3" controlId="edit-parada-arco">
-        <Form.Label>Arco Sumergido</Form.Label>
-        {arcos.isPending ? (
-          <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
-        ) : (
-          <Form.Select {...register('arco_sumergido_id')}>
-            {options.map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
-          </Form.Select>
-        )}
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="edit-parada-description">
-        <Form.Label>Descripción</Form.Label>
-        <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
-      </Form.Group>
+      </ParadaFields>
     </EditModalFrame>
   );
 }

@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/CardActions';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 
-/** One stop with every field and its fallback text (SPEC.md section 2). */
+/** One parada with every field, each with its fallback text when empty. */
 export function ParadaCard({
   parada,
   tz,

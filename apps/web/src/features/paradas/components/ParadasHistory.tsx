@@ -9,8 +9,7 @@ import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { Loading } from '@/components/Loading';
-import { errorText } from '@/lib/api';
+import { ListStatus } from '@/components/list-status';
 import { useFactoryToday } from '@/lib/factory';
 import { formatLongDate } from '@/lib/long-date';
 import { useParadas } from '../api/get-paradas';
@@ -18,7 +17,7 @@ import { ParadaCard } from './ParadaCard';
 
 registerLocale('es', es);
 
-/** Stops grouped by their factory date, newest date first (the list already comes newest first). */
+/** Paradas grouped by their factory date, newest date first (the list already comes newest first). */
 function groupByDate(paradas: Parada[]): [string, Parada[]][] {
   const groups = new Map<string, Parada[]>();
   for (const p of paradas) groups.set(p.date, [...(groups.get(p.date) ?? []), p]);
@@ -85,42 +84,43 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
         </Form.Group>
       </Stack>
 
-      {paradas.isPending ? (
-        <Loading text={paradaMessages.loading} />
-      ) : paradas.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {errorText(paradas.error, paradaMessages.loadFallback, paradaMessages.loadNetwork)}
-        </div>
-      ) : groups.length === 0 ? (
-        <p className="text-muted">{paradaMessages.empty}</p>
-      ) : (
-        <Accordion
-          alwaysOpen
-          activeKey={openKeys}
-          onSelect={(key) => {
-            const open = new Set(Array.isArray(key) ? key : key ? [key] : []);
-            setClosed(new Set(groups.map(([d]) => d).filter((d) => !open.has(d))));
-          }}
-        >
-          {groups.map(([day, items]) => (
-            <Accordion.Item eventKey={day} key={day} data-testid={`paradas-group-${day}`}>
-              <Accordion.Header>
-                <span className="me-2 text-capitalize">{formatLongDate(day)}</span>
-                <Badge bg="primary" pill aria-label={`${items.length} paradas`}>
-                  {items.length}
-                </Badge>
-              </Accordion.Header>
-              <Accordion.Body className="p-2">
-                <Stack gap={2}>
-                  {items.map((p) => (
-                    <ParadaCard key={p.id} parada={p} tz={tz} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
-                  ))}
-                </Stack>
-              </Accordion.Body>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      )}
+      <ListStatus
+        query={paradas}
+        items={groups}
+        loading={paradaMessages.loading}
+        fallback={paradaMessages.loadFallback}
+        network={paradaMessages.loadNetwork}
+        empty={paradaMessages.empty}
+      >
+        {() => (
+          <Accordion
+            alwaysOpen
+            activeKey={openKeys}
+            onSelect={(key) => {
+              const open = new Set(Array.isArray(key) ? key : key ? [key] : []);
+              setClosed(new Set(groups.map(([d]) => d).filter((d) => !open.has(d))));
+            }}
+          >
+            {groups.map(([day, items]) => (
+              <Accordion.Item eventKey={day} key={day} data-testid={`paradas-group-${day}`}>
+                <Accordion.Header>
+                  <span className="me-2 text-capitalize">{formatLongDate(day)}</span>
+                  <Badge bg="primary" pill aria-label={`${items.length} paradas`}>
+                    {items.length}
+                  </Badge>
+                </Accordion.Header>
+                <Accordion.Body className="p-2">
+                  <Stack gap={2}>
+                    {items.map((p) => (
+                      <ParadaCard key={p.id} parada={p} tz={tz} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
+                    ))}
+                  </Stack>
+                </Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </ListStatus>
     </section>
   );
 }

@@ -1,68 +1,43 @@
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
-import { useCallback, useState } from 'react';
+import { paradaMessages } from '@portal/contract/paradas';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Banner, type BannerMessage } from '@/components/Banner';
 import { ExportCsvForm } from '@/components/ExportCsvForm';
-import { Loading } from '@/components/Loading';
-import { errorText } from '@/lib/api';
-import { useFactoryTz } from '@/lib/factory';
+import { ListStatus } from '@/components/list-status';
 import { useExportParadas } from '../api/export-paradas';
 import { useParadas } from '../api/get-paradas';
-import { DeleteParadaModal } from '../components/DeleteParadaModal';
-import { EditParadaModal } from '../components/EditParadaModal';
 import { ParadaCard } from '../components/ParadaCard';
+import { useParadaDialogs } from '../components/use-parada-dialogs';
 
-/** Admin 'Paradas Kaiser': every user's stops (the newest 200) with edit and delete. */
+/** Admin 'Paradas Kaiser': every user's paradas (the newest 200) with edit and delete, and the CSV export. */
 export default function AdminParadasPage() {
-  const tz = useFactoryTz();
   const paradas = useParadas({});
-  const [banner, setBanner] = useState<BannerMessage | null>(null);
-  // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
-  const closeBanner = useCallback(() => setBanner(null), []);
-  const [editing, setEditing] = useState<Parada | null>(null);
-  const [deleting, setDeleting] = useState<Parada | null>(null);
+  const actions = useParadaDialogs();
   const exporting = useExportParadas();
 
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
       <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
-      <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
-      {paradas.isPending ? (
-        <Loading text={paradaMessages.loading} />
-      ) : paradas.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {errorText(paradas.error, paradaMessages.adminLoadFallback, paradaMessages.adminLoadNetwork)}
-        </div>
-      ) : paradas.data.length === 0 ? (
-        <p className="text-muted">{paradaMessages.adminEmpty}</p>
-      ) : (
-        <Row xs={1} sm={2} lg={3} xl={4} className="g-3">
-          {paradas.data.map((p) => (
-            <Col key={p.id}>
-              <ParadaCard parada={p} tz={tz} showUser onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
-            </Col>
-          ))}
-        </Row>
-      )}
-      <EditParadaModal
-        parada={editing}
-        onHide={() => setEditing(null)}
-        onSaved={(text) => {
-          setEditing(null);
-          setBanner({ variant: 'success', text });
-        }}
-      />
-      <DeleteParadaModal
-        parada={deleting}
-        tz={tz}
-        onHide={() => setDeleting(null)}
-        onDeleted={(text) => {
-          setDeleting(null);
-          setBanner({ variant: 'success', text });
-        }}
-      />
+      {actions.banner}
+      <ListStatus
+        query={paradas}
+        items={paradas.data}
+        loading={paradaMessages.loading}
+        fallback={paradaMessages.adminLoadFallback}
+        network={paradaMessages.adminLoadNetwork}
+        empty={paradaMessages.adminEmpty}
+      >
+        {(items) => (
+          <Row xs={1} sm={2} lg={3} xl={4} className="g-3">
+            {items.map((p) => (
+              <Col key={p.id}>
+                <ParadaCard parada={p} tz={actions.tz} showUser onEdit={() => actions.edit(p)} onDelete={() => actions.remove(p)} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </ListStatus>
+      {actions.dialogs}
     </div>
   );
 }

@@ -13,10 +13,11 @@ import { formatPlainDate } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateManualParada } from '../api/create-manual-parada';
+import { ParadaFields } from '../components/parada-fields';
 
 const REDIRECT_MS = 2000;
 
-/** /dashboard/add-manual-parada: a stop of today registered after the fact, at the session's station. */
+/** /dashboard/add-manual-parada: a parada of today registered after the fact, at the session's arco. */
 export default function ManualParadaPage() {
   const user = useCurrentUser();
   const tz = useFactoryTz();
@@ -74,20 +75,7 @@ export default function ManualParadaPage() {
             {user?.arco_sumergido_name ? ` · ${user.arco_sumergido_name}` : ''}
           </p>
           <Form noValidate onSubmit={onSubmit}>
-            <div className="d-flex gap-3">
-              <Form.Group className="mb-3 flex-fill" controlId="manual-start">
-                <Form.Label>Hora de inicio</Form.Label>
-                <Form.Control type="time" isInvalid={!!errors.start} {...register('start')} />
-              </Form.Group>
-              <Form.Group className="mb-3 flex-fill" controlId="manual-end">
-                <Form.Label>Hora de fin</Form.Label>
-                <Form.Control type="time" isInvalid={!!errors.end} {...register('end')} />
-              </Form.Group>
-            </div>
-            <Form.Group className="mb-3" controlId="manual-description">
-              <Form.Label>Descripción</Form.Label>
-              <Form.Control as="textarea" rows={3} isInvalid={!!errors.description} {...register('description')} />
-            </Form.Group>
+            <ParadaFields idPrefix="manual" register={register} errors={errors} />
             <div className="d-grid gap-2">
               <Button type="submit" disabled={create.isPending || saved}>
                 {create.isPending ? 'Guardando...' : 'Guardar parada'}

@@ -8,19 +8,17 @@ import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { ImagePicker } from '@/components/ImagePicker';
 import { errorText } from '@/lib/api';
-import { useArcos } from '@/lib/catalog';
 import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
 import { ArcoSelect } from '../components/ArcoSelect';
-import { TextField } from '../components/TextField';
+import { TramoFields } from '../components/tramo-fields';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
 
-/** Añadir Circular: the station defaults to the one chosen at login, among the stations of the user's nave. */
+/** Añadir Circular: the arco defaults to the one chosen at login, among the arcos of the user's nave. */
 export default function AddCircularPage() {
   const user = useCurrentUser();
-  const arcos = useArcos(user?.nave);
   const create = useCreateTramo();
   const [file, setFile] = useState<File | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
@@ -65,21 +63,10 @@ export default function AddCircularPage() {
           </div>
         )}
         <Form noValidate onSubmit={onSubmit}>
-          <TextField id="add-id-tramo" label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
-          <TextField id="add-id-proyecto" label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
-          <TextField id="add-id-circular" label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
-          <TextField
-            id="add-descripcion"
-            label="Descripción"
-            textarea
-            invalid={!!errors.descripcion}
-            registration={register('descripcion')}
-          />
+          <TramoFields idPrefix="add" register={register} errors={errors} />
           <ArcoSelect
             id="add-arco"
-            arcos={arcos.data ?? []}
-            loading={arcos.isLoading}
-            naveKnown={!!user?.nave}
+            nave={user?.nave}
             invalid={!!errors.arco_sumergido_id}
             registration={register('arco_sumergido_id')}
             // The login arco is an option at once, so the default shows before the list arrives.

@@ -8,17 +8,17 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/Banner';
 import { Loading } from '@/components/Loading';
+import { TextField } from '@/components/text-field';
 import { errorText } from '@/lib/api';
 import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
-import { EditTramoModal } from '../components/EditTramoModal';
-import { TextField } from '../components/TextField';
 import { TramoCard } from '../components/TramoCard';
+import { EditTramoButton, TramoDetailsLink } from '../components/tramo-actions';
+import { TramoEditModal } from '../components/tramo-edit-modal';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as const;
 
@@ -39,7 +39,7 @@ export default function ConsultarDatosPage() {
     defaultValues: { id_tramo: '', id_proyecto: '', id_circular: '', circular_fecha: '' },
   });
 
-  // SPEC.md section 6: Editar only on the user's own circulares, or on any for an admin.
+  // Editar only on the user's own circulares, or on any for an admin.
   const mayEdit = (t: Tramo) => user?.role === 'admin' || (user !== null && t.user_id === user.id);
 
   const onSearch = handleSubmit((filters) => {
@@ -61,14 +61,8 @@ export default function ConsultarDatosPage() {
 
   const actions = (t: Tramo) => (
     <>
-      <Link to={`/dashboard/tramo/${t.id}`} className="btn btn-outline-secondary btn-sm">
-        Ver detalles
-      </Link>
-      {mayEdit(t) && (
-        <Button variant="primary" size="sm" onClick={() => openEdit(t)} aria-label={`Editar tramo ${t.id_tramo}`}>
-          Editar
-        </Button>
-      )}
+      <TramoDetailsLink tramo={t} />
+      {mayEdit(t) && <EditTramoButton tramo={t} onClick={() => openEdit(t)} />}
     </>
   );
 
@@ -149,7 +143,8 @@ export default function ConsultarDatosPage() {
         </Modal.Footer>
       </Modal>
 
-      <EditTramoModal
+      <TramoEditModal
+        area="user"
         tramo={editing}
         onHide={() => setEditing(null)}
         onSaved={(text) => {

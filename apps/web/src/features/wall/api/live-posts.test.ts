@@ -21,13 +21,13 @@ const post = (id: number, over: Partial<WallPost> = {}): WallPost => ({
 
 const pages = (...p: WallPost[][]): PostPages => ({ pages: p, pageParams: p.map((_, i) => (i === 0 ? undefined : 100 - i)) });
 const ids = (data: PostPages | undefined) => data?.pages.map((p) => p.map((x) => x.id));
-const station5 = { arco_sumergido_id: 5 };
+const arco5 = { arco_sumergido_id: 5 };
 
 describe('inList', () => {
-  it('matches the station and the wall name (Main by default)', () => {
-    expect(inList(post(1), station5)).toBe(true);
-    expect(inList(post(1, { arco_sumergido_id: 6 }), station5)).toBe(false);
-    expect(inList(post(1, { wall_name: 'Turno B' }), station5)).toBe(false);
+  it('matches the arco and the wall name (Main by default)', () => {
+    expect(inList(post(1), arco5)).toBe(true);
+    expect(inList(post(1, { arco_sumergido_id: 6 }), arco5)).toBe(false);
+    expect(inList(post(1, { wall_name: 'Turno B' }), arco5)).toBe(false);
     expect(inList(post(1, { wall_name: 'Turno B' }), { arco_sumergido_id: '5', wall_name: 'Turno B' })).toBe(true);
   });
 
@@ -39,22 +39,22 @@ describe('inList', () => {
 describe('applyWallEvent', () => {
   it('puts a new post of this wall on top of the first page, without the sender-neutral like flag leaking', () => {
     const data = pages([post(3), post(2)], [post(1)]);
-    const next = applyWallEvent(data, { type: 'post.created', payload: { post: post(4, { like_count: 2 }) } }, station5);
+    const next = applyWallEvent(data, { type: 'post.created', payload: { post: post(4, { like_count: 2 }) } }, arco5);
     expect(ids(next)).toEqual([[4, 3, 2], [1]]);
     expect(next?.pages[0][0]).toMatchObject({ id: 4, like_count: 2, is_liked_by_current_user: false });
     expect(next?.pageParams).toBe(data.pageParams);
   });
 
-  it('ignores a new post of another station or another wall, and one already shown', () => {
+  it('ignores a new post of another arco or another wall, and one already shown', () => {
     const data = pages([post(3)]);
-    expect(applyWallEvent(data, { type: 'post.created', payload: { post: post(4, { arco_sumergido_id: 9 }) } }, station5)).toBe(data);
-    expect(applyWallEvent(data, { type: 'post.created', payload: { post: post(4, { wall_name: 'Turno B' }) } }, station5)).toBe(data);
-    expect(applyWallEvent(data, { type: 'post.created', payload: { post: post(3) } }, station5)).toBe(data);
+    expect(applyWallEvent(data, { type: 'post.created', payload: { post: post(4, { arco_sumergido_id: 9 }) } }, arco5)).toBe(data);
+    expect(applyWallEvent(data, { type: 'post.created', payload: { post: post(4, { wall_name: 'Turno B' }) } }, arco5)).toBe(data);
+    expect(applyWallEvent(data, { type: 'post.created', payload: { post: post(3) } }, arco5)).toBe(data);
   });
 
   it('updates like counts in place and keeps the caller’s own liked flag', () => {
     const data = pages([post(3, { like_count: 1, is_liked_by_current_user: true }), post(2)]);
-    const next = applyWallEvent(data, { type: 'like.changed', payload: { post_id: 3, like_count: 5, arco_sumergido_id: 5 } }, station5);
+    const next = applyWallEvent(data, { type: 'like.changed', payload: { post_id: 3, like_count: 5, arco_sumergido_id: 5 } }, arco5);
     expect(next?.pages[0][0]).toMatchObject({ like_count: 5, is_liked_by_current_user: true });
     expect(next?.pages[0][1]).toBe(data.pages[0][1]);
   });
@@ -71,35 +71,33 @@ describe('applyWallEvent', () => {
       image_thumb: null,
       timestamp: 'x',
     };
-    const added = applyWallEvent(data, { type: 'comment.created', payload: { comment, comment_count: 2, arco_sumergido_id: 5 } }, station5);
+    const added = applyWallEvent(data, { type: 'comment.created', payload: { comment, comment_count: 2, arco_sumergido_id: 5 } }, arco5);
     expect(added?.pages[0][0].comment_count).toBe(2);
     const removed = applyWallEvent(
       added,
       { type: 'comment.deleted', payload: { id: 9, post_id: 3, comment_count: 1, arco_sumergido_id: 5 } },
-      station5,
+      arco5,
     );
     expect(removed?.pages[0][0].comment_count).toBe(1);
   });
 
   it('removes a deleted post from whichever page holds it', () => {
     const data = pages([post(3)], [post(2), post(1)]);
-    const next = applyWallEvent(data, { type: 'post.deleted', payload: { id: 2, arco_sumergido_id: 5, wall_name: 'Main' } }, station5);
+    const next = applyWallEvent(data, { type: 'post.deleted', payload: { id: 2, arco_sumergido_id: 5, wall_name: 'Main' } }, arco5);
     expect(ids(next)).toEqual([[3], [1]]);
   });
 
   it('replaces an edited post but keeps the liked flag, and drops it when moved to another wall', () => {
     const data = pages([post(3, { is_liked_by_current_user: true })]);
-    const edited = applyWallEvent(data, { type: 'post.updated', payload: { post: post(3, { content: 'nuevo' }) } }, station5);
+    const edited = applyWallEvent(data, { type: 'post.updated', payload: { post: post(3, { content: 'nuevo' }) } }, arco5);
     expect(edited?.pages[0][0]).toMatchObject({ content: 'nuevo', is_liked_by_current_user: true });
-    const moved = applyWallEvent(data, { type: 'post.updated', payload: { post: post(3, { wall_name: 'Turno B' }) } }, station5);
+    const moved = applyWallEvent(data, { type: 'post.updated', payload: { post: post(3, { wall_name: 'Turno B' }) } }, arco5);
     expect(ids(moved)).toEqual([[]]);
   });
 
   it('leaves the cache alone for posts it does not hold and before the first load', () => {
     const data = pages([post(3)]);
-    expect(applyWallEvent(data, { type: 'like.changed', payload: { post_id: 77, like_count: 1, arco_sumergido_id: 5 } }, station5)).toBe(
-      data,
-    );
-    expect(applyWallEvent(undefined, { type: 'post.created', payload: { post: post(4) } }, station5)).toBeUndefined();
+    expect(applyWallEvent(data, { type: 'like.changed', payload: { post_id: 77, like_count: 1, arco_sumergido_id: 5 } }, arco5)).toBe(data);
+    expect(applyWallEvent(undefined, { type: 'post.created', payload: { post: post(4) } }, arco5)).toBeUndefined();
   });
 });

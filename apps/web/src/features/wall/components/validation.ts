@@ -5,7 +5,7 @@ import { lazyResolver } from '@/lib/lazyResolver';
 
 /**
  * The wall's form rules (the contract's schemas, the server's own) with zod loaded lazily: the wall
- * paints its posts without zod and the schemas (25 KB brotli, issue 8). The composer and the comment
+ * paints its posts without zod and the schemas (25 KB brotli). The composer and the comment
  * forms call `preload` when the worker focuses or touches them: loaded in an effect, the request would
  * start before the first photo has painted and Lighthouse's simulation puts it (and zod's evaluation)
  * in front of the LCP. The admin edit dialogs preload in an effect. A submit before the chunks have
@@ -15,7 +15,7 @@ import { lazyResolver } from '@/lib/lazyResolver';
 type FormSchemas = Pick<typeof wall, 'postDraft' | 'commentDraft' | 'postAdminEdit' | 'commentAdminEdit'>;
 
 /** One form's validation: the contract's schema `name` through zodResolver, both loaded on first use. */
-function lazyValidation<K extends keyof FormSchemas>(name: K) {
+export function lazyValidation<K extends keyof FormSchemas>(name: K) {
   type In = z.input<FormSchemas[K]>;
   type Out = z.output<FormSchemas[K]>;
   return lazyResolver<In, unknown, Out>(() =>
@@ -30,5 +30,3 @@ export const preloadOnTouch = ({ preload }: { preload: () => void }) => ({ onFoc
 
 export const postDraftValidation = lazyValidation('postDraft');
 export const commentDraftValidation = lazyValidation('commentDraft');
-export const postAdminEditValidation = lazyValidation('postAdminEdit');
-export const commentAdminEditValidation = lazyValidation('commentAdminEdit');

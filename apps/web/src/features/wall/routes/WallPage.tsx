@@ -18,7 +18,7 @@ import { PostComposer } from '../components/PostComposer';
 /** How many posts paint before the rest of the first page (a phone screen shows two or three). */
 const FIRST_PAINT_POSTS = 4;
 
-/** The station's wall (/dashboard and /dashboard/wall/:wallName). */
+/** The arco's wall (/dashboard and /dashboard/wall/:wallName). */
 export default function WallPage() {
   const { wallName = WALL_DEFAULT_NAME } = useParams();
   const user = useCurrentUser();

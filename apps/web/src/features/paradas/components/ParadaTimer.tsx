@@ -12,7 +12,7 @@ import { useEndParada } from '../api/end-parada';
 import { useActiveParada } from '../api/get-active-parada';
 import { useStartParada } from '../api/start-parada';
 
-/** Elapsed time as mm:ss; minutes keep counting past 59 so a long stop never wraps around. */
+/** Elapsed time as mm:ss; minutes keep counting past 59 so a long parada never wraps around. */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
@@ -29,16 +29,16 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/** Left column: the clock of the running stop, its description and the start / end button. */
-export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number | null }) {
+/** Left column: the clock of the running parada, its description and the start / end button. */
+export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number | null }) {
   const active = useActiveParada(userId);
   const start = useStartParada();
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
   const closeBanner = useCallback(() => setBanner(null), []);
-  const stop = active.data ?? null;
-  const now = useNow(stop !== null);
+  const running = active.data ?? null;
+  const now = useNow(running !== null);
   const {
     register,
     handleSubmit,
@@ -57,12 +57,12 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
   };
 
   const onEnd = handleSubmit(({ description }) => {
-    if (!stop) {
+    if (!running) {
       setBanner({ variant: 'danger', text: paradaMessages.noActiveToEnd });
       return;
     }
     end.mutate(
-      { id: stop.id, description },
+      { id: running.id, description },
       {
         onSuccess: (res) => {
           reset({ description: '' });
@@ -74,7 +74,7 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
   });
 
   const busy = start.isPending || end.isPending;
-  const elapsed = stop ? formatElapsed(now - Date.parse(stop.start_time)) : '00:00';
+  const elapsed = running ? formatElapsed(now - Date.parse(running.start_time)) : '00:00';
 
   return (
     <Card>
@@ -87,7 +87,7 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
           className="d-block display-4 text-center font-monospace my-3"
           aria-label="Tiempo transcurrido"
           data-testid="stop-clock"
-          data-start={stop?.start_time ?? ''}
+          data-start={running?.start_time ?? ''}
         >
           {elapsed}
         </output>
@@ -97,7 +97,7 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
             <Form.Control
               as="textarea"
               rows={3}
-              disabled={!stop}
+              disabled={!running}
               isInvalid={!!errors.description}
               placeholder="Describe el motivo de la parada"
               {...register('description')}
@@ -105,7 +105,7 @@ export function StopTimer({ userId, arcoId }: { userId: number; arcoId: number |
             <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
           </Form.Group>
           <div className="d-grid gap-2">
-            {stop ? (
+            {running ? (
               <Button type="submit" variant="danger" size="lg" disabled={busy}>
                 {end.isPending ? 'Finalizando...' : 'Finalizar Parada'}
               </Button>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readActiveCache, writeActiveCache } from '../api/active-cache';
-import { formatElapsed } from './StopTimer';
+import { formatElapsed } from './ParadaTimer';
 
-describe('stop clock', () => {
+describe('parada clock', () => {
   it('shows mm:ss and keeps counting minutes past the hour', () => {
     expect(formatElapsed(0)).toBe('00:00');
     expect(formatElapsed(59_999)).toBe('00:59');
@@ -13,8 +13,8 @@ describe('stop clock', () => {
   });
 });
 
-describe('active stop cache', () => {
-  it("restores only the signed-in worker's stop and can be cleared", () => {
+describe('active parada cache', () => {
+  it("restores only the signed-in worker's parada and can be cleared", () => {
     writeActiveCache({ id: 7, start_time: '2026-11-21T08:00:00.000Z', arco_sumergido_id: 3, user_id: 42 });
     expect(readActiveCache(42)).toEqual({ id: 7, start_time: '2026-11-21T08:00:00.000Z', arco_sumergido_id: 3, user_id: 42 });
     expect(readActiveCache(43)).toBeNull();

@@ -1,7 +1,7 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-/** A labelled input of the circular forms; `textarea` for the description. */
+/** A labelled input of a react-hook-form form; `textarea` for a description or a post's content. */
 export function TextField({
   id,
   label,
@@ -9,21 +9,23 @@ export function TextField({
   invalid = false,
   type = 'text',
   textarea = false,
+  rows = 3,
   className = 'mb-3',
 }: {
   id: string;
   label: string;
   registration: UseFormRegisterReturn;
   invalid?: boolean;
-  type?: 'text' | 'date';
+  type?: 'text' | 'date' | 'time';
   textarea?: boolean;
+  rows?: number;
   className?: string;
 }) {
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
       {textarea ? (
-        <Form.Control as="textarea" rows={3} isInvalid={invalid} {...registration} />
+        <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...registration} />
       ) : (
         <Form.Control type={type} isInvalid={invalid} {...registration} />
       )}

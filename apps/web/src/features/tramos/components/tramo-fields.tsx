@@ -1,0 +1,45 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextField } from '@/components/text-field';
+
+type TextName = 'id_tramo' | 'id_proyecto' | 'id_circular' | 'descripcion';
+
+/**
+ * The text fields of the circular forms, in the order their errors are reported: the three ids, the
+ * date (the user's edit only), the description. Each input's id is `${idPrefix}-<field>`.
+ */
+export function TramoFields({
+  idPrefix,
+  register,
+  errors,
+  date,
+}: {
+  idPrefix: string;
+  register: (name: TextName) => UseFormRegisterReturn;
+  errors: Partial<Record<TextName | 'circular_fecha', unknown>>;
+  /** The circular's date, registered by the forms that edit it. */
+  date?: UseFormRegisterReturn;
+}) {
+  return (
+    <>
+      <TextField id={`${idPrefix}-id-tramo`} label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
+      <TextField id={`${idPrefix}-id-proyecto`} label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
+      <TextField id={`${idPrefix}-id-circular`} label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
+      {date && (
+        <TextField
+          id={`${idPrefix}-fecha`}
+          label="Fecha de la Circular"
+          type="date"
+          invalid={!!errors.circular_fecha}
+          registration={date}
+        />
+      )}
+      <TextField
+        id={`${idPrefix}-descripcion`}
+        label="Descripción"
+        textarea
+        invalid={!!errors.descripcion}
+        registration={register('descripcion')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { wallMessages } from '@portal/contract/wall-messages';
+import { useCallback, useEffect } from 'react';
+import { Controller, type Resolver } from 'react-hook-form';
+import type { DialogMutation } from '@/components/dialog-mutation';
+import { EditModalFrame } from '@/components/EditModalFrame';
+import { ImagePicker } from '@/components/ImagePicker';
+import { TextField } from '@/components/text-field';
+import { useEditForm } from '@/components/use-edit-form';
+import { errorText, imageUrl } from '@/lib/api';
+import { lazyValidation } from './validation';
+
+/** What the admin edits of a post or a comment (only a post has a wall name). */
+export interface WallEditable {
+  id: number;
+  content: string;
+  wall_name?: string;
+  image_path: string | null;
+  image_thumb: string | null;
+}
+
+/** The values the dialog sends: `image` is the new File, or null to keep the stored image. */
+export interface WallEdit {
+  content: string;
+  wall_name?: string;
+  image: File | null;
+}
+
+const kinds = {
+  post: {
+    id: 'edit-post',
+    title: 'Editar Publicación',
+    rows: 4,
+    validation: lazyValidation('postAdminEdit'),
+    missing: wallMessages.noPostSelected,
+    fallback: wallMessages.updatePostFallback,
+  },
+  comment: {
+    id: 'edit-comment',
+    title: 'Editar Comentario',
+    rows: 3,
+    validation: lazyValidation('commentAdminEdit'),
+    missing: wallMessages.noCommentSelected,
+    fallback: wallMessages.updateCommentFallback,
+  },
+};
+
+interface FormValues {
+  content: string;
+  wall_name?: string;
+  image: unknown;
+}
+
+/**
+ * The admin's editor of a post (content, wall name, image) or a comment (content, image). `image`
+ * holds the new File, or the stored path while none is chosen, so the "not empty unless there is an
+ * image" rule sees the image the item will keep.
+ */
+export function WallEditModal<T extends WallEditable, V>({
+  kind,
+  item,
+  update,
+  variables,
+  onHide,
+  onSaved,
+}: {
+  kind: keyof typeof kinds;
+  item: T | null;
+  update: DialogMutation<V>;
+  variables: (item: T, edit: WallEdit) => V;
+  onHide: () => void;
+  onSaved: () => void;
+}) {
+  const { id, title, rows, validation, missing, fallback } = kinds[kind];
+  const withWallName = kind === 'post';
+  const formValues = useCallback(
+    (edited: T): FormValues => ({
+      content: edited.content,
+      ...(withWallName && { wall_name: edited.wall_name }),
+      image: edited.image_path,
+    }),
+    [withWallName],
+  );
+  const { register, control, handleSubmit, errors, serverError, setServerError } = useEditForm(item, formValues, {
+    resolver: validation.resolver as Resolver<FormValues>,
+    defaultValues: { content: '', ...(withWallName && { wall_name: '' }), image: null },
+  });
+  useEffect(validation.preload, []);
+
+  const onSubmit = handleSubmit((values) => {
+    if (!item) {
+      setServerError(missing);
+      return;
+    }
+    setServerError(null);
+    const image = values.image instanceof File ? values.image : null;
+    update.mutate(variables(item, { content: values.content, wall_name: values.wall_name, image }), {
+      onSuccess: () => onSaved(),
+      onError: (error) => setServerError(errorText(error, fallback, wallMessages.network)),
+    });
+  });
+
+  const message = errors.content?.message ?? errors.wall_name?.message ?? serverError;
+  return (
+    <EditModalFrame id={id} title={title} show={!!item} message={message} busy={update.isPending} onHide={onHide} onSubmit={onSubmit}>
+      <TextField
+        id={`${id}-content`}
+        label="Contenido"
+        textarea
+        rows={rows}
+        invalid={!!errors.content}
+        registration={register('content')}
+      />
+      {withWallName && (
+        <TextField id={`${id}-wall`} label="Nombre del muro" invalid={!!errors.wall_name} registration={register('wall_name')} />
+      )}
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImagePicker
+            label="Nueva imagen (opcional)"
+            file={field.value instanceof File ? field.value : null}
+            onChange={(file) => field.onChange(file ?? item?.image_path ?? null)}
+            existingUrl={imageUrl(item?.image_thumb ?? item?.image_path)}
+            previewMaxWidth={100}
+          />
+        )}
+      />
+    </EditModalFrame>
+  );
+}
