@@ -177,7 +177,7 @@ function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Roll
       const login = own(FIRST_SCREENS[2].modules);
       // The other signed-out screens: what they share with the wall gets a chunk of its own, so they
       // do not download the wall's.
-      const signedOut = own(['src/features/auth/routes/RegisterPage.tsx', 'src/features/auth/routes/AdminLoginPage.tsx']);
+      const signedOut = own(['src/features/auth/routes/register-page.tsx', 'src/features/auth/routes/admin-login-page.tsx']);
       groups = new Map();
       for (const m of login) groups.set(m, wall.has(m) ? 'first-shared' : 'login-first');
       for (const m of wall) if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : 'wall-first');

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import LoginPage from '@/features/auth/routes/LoginPage';
+import LoginPage from '@/features/auth/routes/login-page';
 
 export function renderLogin(): string {
   return renderToString(

@@ -40,13 +40,13 @@ describe('route-preload script', () => {
 
     routePreloadScript(rules, '', '/dashboard');
 
-    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/UserShell.tsx.js', '/assets/WallPage.tsx.js']);
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/user-shell.tsx.js', '/assets/wall-page.tsx.js']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`/api/wall/posts?arco_sumergido_id=3&limit=${WALL_PAGE_DEFAULT}`);
     expect(init.headers).toEqual({ Authorization: `Bearer ${token}` });
 
-    // What WallPage asks for (usePosts: the token's arco, the first page of WALL_PAGE_DEFAULT posts).
+    // What the wall page asks for (usePosts: the token's arco, the first page of WALL_PAGE_DEFAULT posts).
     await expect(getPosts({ arco_sumergido_id: 3, limit: WALL_PAGE_DEFAULT, before: undefined })).resolves.toEqual(posts);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // The first photo of the answer is preloaded with high priority.
@@ -67,7 +67,7 @@ describe('route-preload script', () => {
     localStorage.setItem('token', 'garbage');
     routePreloadScript(rules, '', '/login');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/LoginPage.tsx.js', '/assets/LoginPage.tsx.js']);
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/login-page.tsx.js', '/assets/login-page.tsx.js']);
   });
 
   it('other signed-in screens get their shell and no request', () => {
@@ -76,7 +76,7 @@ describe('route-preload script', () => {
     vi.stubGlobal('fetch', fetchMock);
     routePreloadScript(rules, '', '/dashboard/profile');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/UserShell.tsx.js']);
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/user-shell.tsx.js']);
   });
 
   it('an answer fetched with another token is not used', () => {

@@ -43,12 +43,12 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '^/dashboard/?$',
     signedIn: true,
-    modules: ['src/app/UserShell.tsx', 'src/features/wall/routes/WallPage.tsx'],
+    modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx'],
     prefetch: [{ path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'] }],
   },
-  { path: '^/dashboard/', signedIn: true, modules: ['src/app/UserShell.tsx'] },
+  { path: '^/dashboard/', signedIn: true, modules: ['src/app/user-shell.tsx'] },
   // /, /login and every unknown path show the login screen; so does /dashboard without a token.
-  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/LoginPage.tsx'] },
+  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/login-page.tsx'] },
 ];
 
 /** A rule as the script receives it: path pattern, signed-in only, chunk URLs, requests. */

@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
-import { Loading } from '@/components/Loading';
+import { Loading } from '@/components/loading';
 import { setSessionEndHandler } from '@/lib/api';
-import { isPreloadable, lazyComponent } from '@/lib/lazyComponent';
+import { isPreloadable, lazyComponent } from '@/lib/lazy-component';
 import { RequireAdmin, RequireUser } from './guards';
 
 type PageModule = { default: React.ComponentType };
@@ -13,14 +13,14 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element'> => 
 };
 
 // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
-const UserShell = lazyComponent(() => import('./UserShell'));
-const AdminShell = lazyComponent(() => import('./AdminShell'));
-const RequireAdminRole = lazyComponent(() => import('./RequireAdminRole'));
+const UserShell = lazyComponent(() => import('./user-shell'));
+const AdminShell = lazyComponent(() => import('./admin-shell'));
+const RequireAdminRole = lazyComponent(() => import('./require-admin-role'));
 
 export const routes: RouteObject[] = [
-  { path: '/login', ...page(() => import('@/features/auth/routes/LoginPage')) },
-  { path: '/register', ...page(() => import('@/features/auth/routes/RegisterPage')) },
-  { path: '/admin/login', ...page(() => import('@/features/auth/routes/AdminLoginPage')) },
+  { path: '/login', ...page(() => import('@/features/auth/routes/login-page')) },
+  { path: '/register', ...page(() => import('@/features/auth/routes/register-page')) },
+  { path: '/admin/login', ...page(() => import('@/features/auth/routes/admin-login-page')) },
   {
     path: '/dashboard',
     element: <RequireUser />,
@@ -28,19 +28,19 @@ export const routes: RouteObject[] = [
       {
         element: <UserShell />,
         children: [
-          { index: true, ...page(() => import('@/features/wall/routes/WallPage')) },
-          { path: 'wall/:wallName', ...page(() => import('@/features/wall/routes/WallPage')) },
-          { path: 'add-circular', ...page(() => import('@/features/tramos/routes/AddCircularPage')) },
-          { path: 'consultar-datos', ...page(() => import('@/features/tramos/routes/ConsultarDatosPage')) },
-          { path: 'profile', ...page(() => import('@/features/users/routes/ProfilePage')) },
-          { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/TramoDetailPage')) },
-          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/ParadasKaiserPage')) },
-          { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/ManualParadaPage')) },
+          { index: true, ...page(() => import('@/features/wall/routes/wall-page')) },
+          { path: 'wall/:wallName', ...page(() => import('@/features/wall/routes/wall-page')) },
+          { path: 'add-circular', ...page(() => import('@/features/tramos/routes/add-circular-page')) },
+          { path: 'consultar-datos', ...page(() => import('@/features/tramos/routes/consultar-datos-page')) },
+          { path: 'profile', ...page(() => import('@/features/users/routes/profile-page')) },
+          { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
+          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
+          { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
           {
             element: <RequireAdminRole />,
             children: [
-              { path: 'admin-view-all', ...page(() => import('@/features/tramos/routes/AllTramosPage')) },
-              { path: 'user-management', ...page(() => import('@/features/users/routes/UserManagementPage')) },
+              { path: 'admin-view-all', ...page(() => import('@/features/tramos/routes/all-tramos-page')) },
+              { path: 'user-management', ...page(() => import('@/features/users/routes/user-management-page')) },
             ],
           },
         ],
@@ -54,15 +54,15 @@ export const routes: RouteObject[] = [
       {
         element: <AdminShell />,
         children: [
-          { index: true, ...page(() => import('@/features/dashboard/routes/StatsPage')) },
-          { path: 'users', ...page(() => import('@/features/users/routes/UserManagementPage')) },
-          { path: 'circulares', ...page(() => import('@/features/tramos/routes/AdminCircularesPage')) },
-          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/AdminParadasPage')) },
-          { path: 'posts', ...page(() => import('@/features/wall/routes/AdminPostsPage')) },
-          { path: 'comments', ...page(() => import('@/features/wall/routes/AdminCommentsPage')) },
-          { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/AdminArcosPage')) },
-          { path: 'naves', ...page(() => import('@/features/naves/routes/AdminNavesPage')) },
-          { path: 'planta', ...page(() => import('@/features/planta/routes/PlantaPage')) },
+          { index: true, ...page(() => import('@/features/dashboard/routes/stats-page')) },
+          { path: 'users', ...page(() => import('@/features/users/routes/user-management-page')) },
+          { path: 'circulares', ...page(() => import('@/features/tramos/routes/admin-circulares-page')) },
+          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/admin-paradas-page')) },
+          { path: 'posts', ...page(() => import('@/features/wall/routes/admin-posts-page')) },
+          { path: 'comments', ...page(() => import('@/features/wall/routes/admin-comments-page')) },
+          { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/admin-arcos-page')) },
+          { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
+          { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
         ],
       },
     ],

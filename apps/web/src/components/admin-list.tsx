@@ -2,9 +2,9 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormProps, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api';
-import { Banner, type BannerMessage } from './Banner';
-import { ConfirmModal } from './ConfirmModal';
-import { Loading } from './Loading';
+import { Banner, type BannerMessage } from './banner';
+import { ConfirmModal } from './confirm-modal';
+import { Loading } from './loading';
 import { useEditForm } from './use-edit-form';
 
 // The shared pieces of the naves and arcos admin screens.

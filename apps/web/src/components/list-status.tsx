@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorText } from '@/lib/api';
-import { Loading } from './Loading';
+import { Loading } from './loading';
 
 /**
  * A list read from the server in its four states: the spinner while the first answer is awaited, the

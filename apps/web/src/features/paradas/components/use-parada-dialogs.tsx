@@ -1,9 +1,9 @@
 import type { Parada } from '@portal/contract/paradas';
 import { useCallback, useState } from 'react';
-import { Banner, type BannerMessage } from '@/components/Banner';
+import { Banner, type BannerMessage } from '@/components/banner';
 import { useFactoryTz } from '@/lib/factory';
-import { DeleteParadaModal } from './DeleteParadaModal';
-import { EditParadaModal } from './EditParadaModal';
+import { DeleteParadaModal } from './delete-parada-modal';
+import { EditParadaModal } from './edit-parada-modal';
 
 /**
  * The edit and delete dialogs behind the parada cards, shared by the worker's and the admin's screens:

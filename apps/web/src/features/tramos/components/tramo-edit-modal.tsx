@@ -9,13 +9,13 @@ import {
 } from '@portal/contract/tramos';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { EditModalFrame } from '@/components/EditModalFrame';
-import { ImagePicker } from '@/components/ImagePicker';
+import { EditModalFrame } from '@/components/edit-modal-frame';
+import { ImagePicker } from '@/components/image-picker';
 import { useEditForm } from '@/components/use-edit-form';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
 import { firstError } from '@/lib/first-error';
 import { useUpdateTramo } from '../api/update-tramo';
-import { ArcoSelect } from './ArcoSelect';
+import { ArcoSelect } from './arco-select';
 import { TramoFields } from './tramo-fields';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha', 'descripcion', 'arco_sumergido_id'] as const;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useEventStream } from '@/lib/useEventStream';
+import { useEventStream } from '@/lib/use-event-stream';
 import { wallKeys } from './keys';
 import { applyWallEvent, type PostListQuery, type PostPages, type WallEvent } from './live-posts';
 

@@ -1,7 +1,7 @@
 import type * as wall from '@portal/contract/wall';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { lazyResolver } from '@/lib/lazyResolver';
+import { lazyResolver } from '@/lib/lazy-resolver';
 
 /**
  * The wall's form rules (the contract's schemas, the server's own) with zod loaded lazily: the wall

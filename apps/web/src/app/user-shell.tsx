@@ -1,0 +1,69 @@
+import { Suspense } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Loading } from '@/components/loading';
+import { removeToken, useCurrentUser } from '@/lib/token';
+import { BRAND } from './brand';
+import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
+import { UserMenu } from './user-menu';
+
+const bottomLinks = [
+  { to: '/dashboard', label: 'Home', Icon: HomeIcon, end: true },
+  { to: '/dashboard/add-circular', label: 'Añadir', Icon: PlusIcon, end: false },
+  { to: '/dashboard/consultar-datos', label: 'Consultar', Icon: SearchIcon, end: false },
+  { to: '/dashboard/paradas-kaiser', label: 'Paradas', Icon: TimerIcon, end: false },
+];
+
+/** The worker area: top bar, content, bottom bar (mobile first). */
+export default function UserShell() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  if (!user) return <p className="p-3">Cargando...</p>;
+
+  const logout = () => {
+    removeToken();
+    navigate('/login');
+  };
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      {/* react-bootstrap's Navbar and Nav written out (a bar that never collapses): the components would
+          bring their collapse, offcanvas and keyboard-navigation code to every worker screen. */}
+      <nav data-bs-theme="dark" className="px-1 navbar navbar-expand navbar-light bg-dark sticky-top">
+        <div className="px-1 flex-nowrap container-fluid">
+          <Link to="/dashboard" className="fw-semibold text-truncate me-2 navbar-brand" style={{ minWidth: 0, flex: '1 1 0' }}>
+            {BRAND}
+          </Link>
+          <div className="ms-auto flex-row align-items-center gap-1 navbar-nav" style={{ minWidth: 0 }}>
+            {user.role === 'admin' && (
+              <Link to="/admin" className="nav-link">
+                Admin
+              </Link>
+            )}
+            <UserMenu id="user-menu" name={user.name || 'Usuario'} onLogout={logout} />
+          </div>
+        </div>
+      </nav>
+
+      <main className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+
+      <nav className="bottom-bar navbar fixed-bottom bg-white border-top p-0" aria-label="Navegación principal">
+        <ul className="nav nav-justified w-100">
+          {bottomLinks.map((l) => (
+            <li className="nav-item" key={l.to}>
+              <NavLink to={l.to} end={l.end} className={({ isActive }) => `nav-link py-1 ${isActive ? 'active fw-semibold' : 'text-body'}`}>
+                <span className="d-block lh-1">
+                  <l.Icon />
+                </span>
+                <span className="small">{l.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

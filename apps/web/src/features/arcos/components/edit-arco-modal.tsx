@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Arco, arcoBody, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos';
+import type { Nave } from '@portal/contract/naves';
+import Form from 'react-bootstrap/Form';
+import { useAdminEditForm } from '@/components/admin-list';
+import { EditModalFrame } from '@/components/edit-modal-frame';
+import { useUpdateArco } from '../api/update-arco';
+import { NaveOptions } from './nave-options';
+
+const texts = { ...arcoMessages, ...arcoScreenTexts };
+const toValues = (arco: Arco) => ({ name: arco.name, nave: arco.nave });
+
+export function EditArcoModal({
+  arco,
+  naves,
+  onHide,
+  onSaved,
+}: {
+  arco: Arco | null;
+  naves: Nave[];
+  onHide: () => void;
+  onSaved: (text: string) => void;
+}) {
+  const update = useUpdateArco();
+  const { onSubmit, serverError, errors, register } = useAdminEditForm({
+    item: arco,
+    toValues,
+    options: { resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } },
+    save: update,
+    texts,
+    onSaved,
+  });
+  const message = errors.name?.message ?? errors.nave?.message ?? serverError;
+  // An arco whose nave was renamed elsewhere still shows its current value.
+  const options = arco && !naves.some((n) => n.name === arco.nave) ? [...naves, { id: -1, name: arco.nave }] : naves;
+
+  return (
+    <EditModalFrame
+      id="edit-arco"
+      title="Editar Arco Sumergido"
+      show={arco !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <Form.Group className="mb-3" controlId="edit-arco-name">
+        <Form.Label>Nombre del arco</Form.Label>
+        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="edit-arco-nave">
+        <Form.Label>Nave</Form.Label>
+        <Form.Select isInvalid={!!errors.nave} {...register('nave')}>
+          <NaveOptions naves={options} />
+        </Form.Select>
+      </Form.Group>
+    </EditModalFrame>
+  );
+}

@@ -1,0 +1,113 @@
+import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
+import { useEffect } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Loading } from '@/components/loading';
+import { errorText } from '@/lib/api';
+import { readSession, removeToken, useCurrentUser } from '@/lib/token';
+import { useParadasKaiserStats } from '../api/get-paradas-kaiser-stats';
+import { useStats } from '../api/get-stats';
+import { useTopUsersByParadasKaiser } from '../api/get-top-users-by-paradas-kaiser';
+import { useTopUsersByTramos } from '../api/get-top-users-by-tramos';
+import { useTramosStats } from '../api/get-tramos-stats';
+import { ParadasKaiserChart } from '../components/paradas-kaiser-chart';
+import { TopUsersChart } from '../components/top-users-chart';
+import { TotalsCards } from '../components/totals-cards';
+import { TramosChart } from '../components/tramos-chart';
+
+/** Why the panel refuses to load, if it does (SPEC.md section 6); the server checks again. */
+function useAccess(): string | null {
+  useCurrentUser(); // re-render when the token changes
+  const session = readSession();
+  const broken = session.status === 'invalid' || session.status === 'expired';
+  useEffect(() => {
+    if (broken) removeToken();
+  }, [broken]);
+  if (session.status === 'none') return dashboardMessages.noToken;
+  if (broken) return dashboardMessages.invalidToken;
+  if (session.status === 'ok' && session.user.role !== 'admin') return dashboardMessages.adminOnly;
+  return null;
+}
+
+function Denied({ text }: { text: string }) {
+  return (
+    <Alert variant="danger" role="alert">
+      {text}
+    </Alert>
+  );
+}
+
+export default function StatsPage() {
+  const denied = useAccess();
+  const allowed = denied === null;
+  const stats = useStats(allowed);
+  const tramos = useTramosStats(allowed);
+  const kaiser = useParadasKaiserStats(allowed);
+  const topTramos = useTopUsersByTramos(allowed);
+  const topKaiser = useTopUsersByParadasKaiser(allowed);
+
+  if (denied) return <Denied text={denied} />;
+
+  const failures = [
+    [stats, dashboardMessages.statsFallback],
+    [tramos, dashboardMessages.tramosStatsFallback],
+    [kaiser, dashboardMessages.kaiserStatsFallback],
+    [topTramos, dashboardMessages.topTramosFallback],
+    [topKaiser, dashboardMessages.topKaiserFallback],
+  ] as const;
+  const failed = failures.find(([q]) => q.isError);
+  const loading = [stats, tramos, kaiser, topTramos, topKaiser].some((q) => q.isPending);
+
+  return (
+    <>
+      <h1 className="h4 mb-3">{dashboardLabels.title}</h1>
+      {failed && (
+        <Alert variant="danger" role="alert">
+          {errorText(failed[0].error, failed[1], dashboardMessages.network)}
+        </Alert>
+      )}
+      {loading && !failed ? (
+        <Loading text={dashboardMessages.loading} />
+      ) : (
+        <>
+          {stats.data && <TotalsCards stats={stats.data} />}
+          <Row xs={1} lg={2} className="g-3">
+            {tramos.data && (
+              <Col>
+                <TramosChart data={tramos.data} />
+              </Col>
+            )}
+            {kaiser.data && (
+              <Col>
+                <ParadasKaiserChart data={kaiser.data} />
+              </Col>
+            )}
+            {topTramos.data && (
+              <Col>
+                <TopUsersChart
+                  title={dashboardLabels.topTramosChart}
+                  description={dashboardLabels.topTramosChartDescription}
+                  data={topTramos.data.map((u) => ({ name: u.name, count: u.tramo_count }))}
+                  seriesName={dashboardLabels.tramoCount}
+                  color="#0d6efd"
+                />
+              </Col>
+            )}
+            {topKaiser.data && (
+              <Col>
+                <TopUsersChart
+                  title={dashboardLabels.topKaiserChart}
+                  description={dashboardLabels.topKaiserChartDescription}
+                  data={topKaiser.data.map((u) => ({ name: u.name, count: u.kaiser_stop_count }))}
+                  seriesName={dashboardLabels.kaiserCount}
+                  color="#dc3545"
+                />
+              </Col>
+            )}
+          </Row>
+        </>
+      )}
+    </>
+  );
+}

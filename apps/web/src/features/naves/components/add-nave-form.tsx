@@ -1,0 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { useForm } from 'react-hook-form';
+import { addSubmit } from '@/components/admin-list';
+import type { BannerMessage } from '@/components/banner';
+import { useCreateNave } from '../api/create-nave';
+
+const texts = { ...naveMessages, ...naveScreenTexts, added: naveMessages.created };
+
+export function AddNaveForm({ onResult }: { onResult: (message: BannerMessage) => void }) {
+  const form = useForm({ resolver: zodResolver(naveBody), defaultValues: { name: '' } });
+  const create = useCreateNave();
+  const onSubmit = addSubmit(form, create, texts, onResult);
+  const { errors } = form.formState;
+
+  return (
+    <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label="Añadir nave">
+      <h2 className="h6">Añadir Nave</h2>
+      <Form.Label htmlFor="add-nave-name">Nombre de la nave</Form.Label>
+      <InputGroup hasValidation>
+        <Form.Control id="add-nave-name" type="text" isInvalid={!!errors.name} {...form.register('name')} />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Añadiendo...' : 'Añadir'}
+        </Button>
+        <Form.Control.Feedback type="invalid" role="alert">
+          {errors.name?.message}
+        </Form.Control.Feedback>
+      </InputGroup>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
+import Form from 'react-bootstrap/Form';
+import { useAdminEditForm } from '@/components/admin-list';
+import { EditModalFrame } from '@/components/edit-modal-frame';
+import { useUpdateNave } from '../api/update-nave';
+
+const texts = { ...naveMessages, ...naveScreenTexts };
+const toValues = (nave: NaveWithCount) => ({ name: nave.name });
+
+export function RenameNaveModal({
+  nave,
+  onHide,
+  onSaved,
+}: {
+  nave: NaveWithCount | null;
+  onHide: () => void;
+  onSaved: (text: string) => void;
+}) {
+  const update = useUpdateNave();
+  const { onSubmit, serverError, errors, register } = useAdminEditForm({
+    item: nave,
+    toValues,
+    options: { resolver: zodResolver(naveBody), defaultValues: { name: '' } },
+    save: update,
+    texts,
+    onSaved,
+  });
+  const message = errors.name?.message ?? serverError;
+
+  return (
+    <EditModalFrame
+      id="rename-nave"
+      title="Editar Nave"
+      show={nave !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <Form.Group controlId="rename-nave-name">
+        <Form.Label>Nombre de la nave</Form.Label>
+        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+      </Form.Group>
+    </EditModalFrame>
+  );
+}

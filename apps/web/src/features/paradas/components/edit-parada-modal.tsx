@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
+import { factoryDate, factoryTime, zonedInstant } from '@portal/contract/time';
+import { useCallback } from 'react';
+import Form from 'react-bootstrap/Form';
+import { ArcoOptions } from '@/components/arco-options';
+import { EditModalFrame } from '@/components/edit-modal-frame';
+import { useEditForm } from '@/components/use-edit-form';
+import { errorText } from '@/lib/api';
+import { useAllArcos } from '@/lib/catalog';
+import { formatPlainDate } from '@/lib/dates';
+import { useFactoryTz } from '@/lib/factory';
+import { useUpdateParada } from '../api/update-parada';
+import { ParadaFields } from './parada-fields';
+
+const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
+
+/**
+ * Edit a parada: HH:mm times typed in the factory zone on the parada's own dates (the start's date, and
+ * the end's date for a parada that ran past midnight), turned into instants before they are sent.
+ */
+export function EditParadaModal({
+  parada,
+  onHide,
+  onSaved,
+}: {
+  parada: Parada | null;
+  onHide: () => void;
+  onSaved: (text: string) => void;
+}) {
+  const tz = useFactoryTz();
+  const arcos = useAllArcos();
+  const update = useUpdateParada();
+  const formValues = useCallback(
+    (p: Parada): ParadaTimesForm => ({
+      start: factoryTime(p.start_time, tz),
+      end: p.end_time ? factoryTime(p.end_time, tz) : '',
+      description: p.description ?? '',
+      arco_sumergido_id: String(p.arco_sumergido_id),
+    }),
+    [tz],
+  );
+  const { register, handleSubmit, errors, serverError, setServerError } = useEditForm(parada, formValues, {
+    resolver: zodResolver(paradaTimesForm),
+    defaultValues: empty,
+    onOpen: update.reset,
+  });
+
+  const startDate = parada?.date ?? '';
+  const endDate = parada?.end_time ? factoryDate(parada.end_time, tz) : startDate;
+
+  const onSubmit = handleSubmit((values) => {
+    if (!parada) {
+      setServerError(paradaMessages.noneSelected);
+      return;
+    }
+    const start_time = zonedInstant(startDate, values.start, tz);
+    const end_time = zonedInstant(endDate, values.end, tz);
+    if (Date.parse(start_time) >= Date.parse(end_time)) {
+      setServerError(paradaMessages.startBeforeEnd);
+      return;
+    }
+    setServerError(null);
+    update.mutate(
+      {
+        id: parada.id,
+        start_time,
+        end_time,
+        description: values.description,
+        arco_sumergido_id: values.arco_sumergido_id ? Number(values.arco_sumergido_id) : parada.arco_sumergido_id,
+      },
+      {
+        onSuccess: (res) => onSaved(res.message || paradaMessages.updated),
+        onError: (e) => setServerError(errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork)),
+      },
+    );
+  });
+
+  const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? serverError;
+  const listed = arcos.data ?? [];
+  // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
+  const options =
+    parada && !listed.some((a) => a.id === parada.arco_sumergido_id)
+      ? [...listed, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
+      : listed;
+
+  return (
+    <EditModalFrame
+      id="edit-parada"
+      title="Editar Parada Kaiser"
+      show={parada !== null}
+      message={message}
+      busy={update.isPending}
+      onHide={onHide}
+      onSubmit={onSubmit}
+    >
+      <p className="mb-3">
+        <strong>Fecha:</strong> {formatPlainDate(startDate)}
+        {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
+      </p>
+      <ParadaFields idPrefix="edit-parada" register={register} errors={errors}>
+        <Form.Group className="mb-3" controlId="edit-parada-arco">
+          <Form.Label>Arco Sumergido</Form.Label>
+          {arcos.isPending ? (
+            <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
+          ) : (
+            <Form.Select {...register('arco_sumergido_id')}>
+              <ArcoOptions arcos={options} />
+            </Form.Select>
+          )}
+        </Form.Group>
+      </ParadaFields>
+    </EditModalFrame>
+  );
+}

@@ -1,0 +1,44 @@
+import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import Card from 'react-bootstrap/Card';
+import { CardActions } from '@/components/card-actions';
+import { formatPlainDate, formatTime } from '@/lib/dates';
+
+/** One parada with every field, each with its fallback text when empty. */
+export function ParadaCard({
+  parada,
+  tz,
+  showUser = false,
+  onEdit,
+  onDelete,
+}: {
+  parada: Parada;
+  tz: string;
+  showUser?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const rows: [string, string][] = [
+    ...(showUser ? ([['Trabajador', parada.user_name]] as [string, string][]) : []),
+    ['Fecha', formatPlainDate(parada.date)],
+    ['Arco Sumergido', parada.arco_sumergido_name || paradaMessages.noStationName],
+    ['Inicio', formatTime(parada.start_time, tz)],
+    ['Fin', parada.end_time ? formatTime(parada.end_time, tz) : paradaMessages.active],
+    ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : `${parada.duration_minutes} minutos`],
+    ['Descripción', parada.description || paradaMessages.noDescription],
+  ];
+  return (
+    <Card className="h-100" data-testid="parada-card">
+      <Card.Body className="py-2">
+        <dl className="mb-0 small">
+          {rows.map(([label, value]) => (
+            <div key={label} className="d-flex gap-2">
+              <dt className="fw-semibold">{label}:</dt>
+              <dd className="mb-1 text-break">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card.Body>
+      <CardActions onEdit={onEdit} onDelete={onDelete} />
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+import { DAY_FILTER_LABELS, type Parada, paradaMessages } from '@portal/contract/paradas';
+import { DAY_FILTERS, type DayFilter, dayFilterRange } from '@portal/contract/time';
+import { format } from 'date-fns';
+import { es } from 'date-fns/locale';
+import { useMemo, useState } from 'react';
+import Accordion from 'react-bootstrap/Accordion';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import Stack from 'react-bootstrap/Stack';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import { ListStatus } from '@/components/list-status';
+import { useFactoryToday } from '@/lib/factory';
+import { formatLongDate } from '@/lib/long-date';
+import { useParadas } from '../api/get-paradas';
+import { ParadaCard } from './parada-card';
+
+registerLocale('es', es);
+
+/** Paradas grouped by their factory date, newest date first (the list already comes newest first). */
+function groupByDate(paradas: Parada[]): [string, Parada[]][] {
+  const groups = new Map<string, Parada[]>();
+  for (const p of paradas) groups.set(p.date, [...(groups.get(p.date) ?? []), p]);
+  return [...groups.entries()].sort(([a], [b]) => b.localeCompare(a));
+}
+
+/** Right column: day filter or a specific date (mutually exclusive), and the history by date. */
+export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (p: Parada) => void; onDelete: (p: Parada) => void }) {
+  const today = useFactoryToday();
+  const [dayFilter, setDayFilter] = useState<DayFilter | ''>('currentWeek');
+  const [date, setDate] = useState<Date | null>(null);
+  // Groups are open unless the worker closed them, so new dates appear expanded.
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+
+  // The picker's Date is a calendar day on the device: its own y/m/d are the date meant.
+  const range = date
+    ? { startDate: format(date, 'yyyy-MM-dd'), endDate: format(date, 'yyyy-MM-dd') }
+    : dayFilterRange(dayFilter || 'currentWeek', today);
+  const paradas = useParadas(range);
+  const groups = useMemo(() => groupByDate(paradas.data ?? []), [paradas.data]);
+  const openKeys = groups.map(([d]) => d).filter((d) => !closed.has(d));
+
+  return (
+    <section aria-labelledby="paradas-history-title">
+      <h2 id="paradas-history-title" className="h5">
+        Historial de paradas
+      </h2>
+      <Stack direction="horizontal" gap={2} className="flex-wrap mb-3 align-items-end">
+        <Form.Group controlId="paradas-day-filter" className="flex-fill">
+          <Form.Label className="small mb-1">Filtrar por día</Form.Label>
+          <Form.Select
+            value={dayFilter}
+            onChange={(e) => {
+              const value = e.target.value as DayFilter | '';
+              setDayFilter(value || 'currentWeek');
+              setDate(null);
+            }}
+          >
+            {dayFilter === '' && <option value="">-- Fecha específica --</option>}
+            {DAY_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {DAY_FILTER_LABELS[f]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group controlId="paradas-date" className="flex-fill">
+          <Form.Label className="small mb-1">Buscar por fecha</Form.Label>
+          <DatePicker
+            id="paradas-date"
+            selected={date}
+            onChange={(value: Date | null) => {
+              setDate(value);
+              setDayFilter(value ? '' : 'currentWeek');
+            }}
+            dateFormat="dd/MM/yyyy"
+            locale="es"
+            placeholderText="dd/mm/aaaa"
+            isClearable
+            clearButtonTitle="Borrar fecha"
+            className="form-control"
+            autoComplete="off"
+          />
+        </Form.Group>
+      </Stack>
+
+      <ListStatus
+        query={paradas}
+        items={groups}
+        loading={paradaMessages.loading}
+        fallback={paradaMessages.loadFallback}
+        network={paradaMessages.loadNetwork}
+        empty={paradaMessages.empty}
+      >
+        {() => (
+          <Accordion
+            alwaysOpen
+            activeKey={openKeys}
+            onSelect={(key) => {
+              const open = new Set(Array.isArray(key) ? key : key ? [key] : []);
+              setClosed(new Set(groups.map(([d]) => d).filter((d) => !open.has(d))));
+            }}
+          >
+            {groups.map(([day, items]) => (
+              <Accordion.Item eventKey={day} key={day} data-testid={`paradas-group-${day}`}>
+                <Accordion.Header>
+                  <span className="me-2 text-capitalize">{formatLongDate(day)}</span>
+                  <Badge bg="primary" pill aria-label={`${items.length} paradas`}>
+                    {items.length}
+                  </Badge>
+                </Accordion.Header>
+                <Accordion.Body className="p-2">
+                  <Stack gap={2}>
+                    {items.map((p) => (
+                      <ParadaCard key={p.id} parada={p} tz={tz} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
+                    ))}
+                  </Stack>
+                </Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </ListStatus>
+    </section>
+  );
+}

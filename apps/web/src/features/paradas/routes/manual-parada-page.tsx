@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
+import { zonedInstant } from '@portal/contract/time';
+import { useCallback, useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { errorText } from '@/lib/api';
+import { formatPlainDate } from '@/lib/dates';
+import { useFactoryToday, useFactoryTz } from '@/lib/factory';
+import { useCurrentUser } from '@/lib/token';
+import { useCreateManualParada } from '../api/create-manual-parada';
+import { ParadaFields } from '../components/parada-fields';
+
+const REDIRECT_MS = 2000;
+
+/** /dashboard/add-manual-parada: a parada of today registered after the fact, at the session's arco. */
+export default function ManualParadaPage() {
+  const user = useCurrentUser();
+  const tz = useFactoryTz();
+  const today = useFactoryToday();
+  const navigate = useNavigate();
+  const create = useCreateManualParada();
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
+  const closeBanner = useCallback(() => setBanner(null), []);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ParadaTimesForm>({ resolver: zodResolver(paradaTimesForm), defaultValues: { start: '', end: '', description: '' } });
+
+  useEffect(() => {
+    if (!saved) return;
+    const id = setTimeout(() => navigate('/dashboard/paradas-kaiser'), REDIRECT_MS);
+    return () => clearTimeout(id);
+  }, [saved, navigate]);
+
+  const onSubmit = handleSubmit((values) => {
+    const start_time = zonedInstant(today, values.start, tz);
+    const end_time = zonedInstant(today, values.end, tz);
+    if (Date.parse(start_time) >= Date.parse(end_time)) {
+      setBanner({ variant: 'danger', text: paradaMessages.startBeforeEnd });
+      return;
+    }
+    setBanner(null);
+    create.mutate(
+      { start_time, end_time, description: values.description, arco_sumergido_id: user?.arco_sumergido_id ?? null },
+      {
+        onSuccess: () => {
+          reset({ start: '', end: '', description: '' });
+          setBanner({ variant: 'success', text: paradaMessages.manualSaved });
+          setSaved(true);
+        },
+        onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.manualFallback, paradaMessages.manualNetwork) }),
+      },
+    );
+  });
+
+  const validation = errors.start?.message ?? errors.end?.message ?? errors.description?.message;
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 560 }}>
+      <h1 className="h4 mb-3">Registro manual de parada</h1>
+      <Card>
+        <Card.Body>
+          <Banner message={validation ? { variant: 'danger', text: validation } : banner} onClose={closeBanner} />
+          <p className="text-muted small">
+            Fecha: {formatPlainDate(today)}
+            {user?.arco_sumergido_name ? ` · ${user.arco_sumergido_name}` : ''}
+          </p>
+          <Form noValidate onSubmit={onSubmit}>
+            <ParadaFields idPrefix="manual" register={register} errors={errors} />
+            <div className="d-grid gap-2">
+              <Button type="submit" disabled={create.isPending || saved}>
+                {create.isPending ? 'Guardando...' : 'Guardar parada'}
+              </Button>
+              <Link to="/dashboard/paradas-kaiser" className="btn btn-outline-secondary">
+                Volver a Paradas Kaiser
+              </Link>
+            </div>
+          </Form>
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}

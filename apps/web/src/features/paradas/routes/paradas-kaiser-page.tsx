@@ -1,0 +1,29 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { useCurrentUser } from '@/lib/token';
+import { ParadaTimer } from '../components/parada-timer';
+import { ParadasHistory } from '../components/paradas-history';
+import { useParadaDialogs } from '../components/use-parada-dialogs';
+
+/** /dashboard/paradas-kaiser: the parada clock on the left, the history on the right (stacked on phones). */
+export default function ParadasKaiserPage() {
+  const user = useCurrentUser();
+  const actions = useParadaDialogs();
+  if (!user) return null;
+
+  return (
+    <div>
+      <h1 className="h4 mb-3">Paradas Kaiser</h1>
+      {actions.banner}
+      <Row className="g-3">
+        <Col xs={12} md={5} lg={4}>
+          <ParadaTimer userId={user.id} arcoId={user.arco_sumergido_id ?? null} />
+        </Col>
+        <Col xs={12} md={7} lg={8}>
+          <ParadasHistory tz={actions.tz} onEdit={actions.edit} onDelete={actions.remove} />
+        </Col>
+      </Row>
+      {actions.dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
+import Card from 'react-bootstrap/Card';
+import { formatTime } from '@/lib/dates';
+import { ParadaClock } from './parada-clock';
+import { StatusIcon } from './status-icon';
+
+/** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
+export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
+  const parada = arco.status === 'stopped' ? arco.active_stop : null;
+  const stopped = arco.status === 'stopped';
+  const tone = stopped ? 'danger' : 'success';
+  const titleId = `planta-arco-${arco.id}`;
+  return (
+    <Card
+      as="article"
+      className={`h-100 border-2 border-${tone}`}
+      aria-labelledby={titleId}
+      data-testid="planta-arco"
+      data-arco-id={arco.id}
+      data-status={arco.status}
+    >
+      <Card.Body className="d-flex flex-column gap-2">
+        <Card.Title as="h3" id={titleId} className="h6 mb-0 text-break">
+          {arco.name}
+        </Card.Title>
+        {/* Only the state is a live region: a change is announced, the ticking clock is not. */}
+        <div aria-live="polite" aria-atomic="true">
+          <p className={`d-flex align-items-center gap-2 mb-1 fw-bold text-${tone}-emphasis`}>
+            <span className={`text-${tone}`}>
+              <StatusIcon stopped={stopped} />
+            </span>
+            <span data-testid="planta-status">{stopped ? plantaMessages.stopped : plantaMessages.running}</span>
+          </p>
+          {parada && (
+            <p className="mb-0 small">
+              {plantaMessages.stoppedBy} <strong>{parada.user_name}</strong> {plantaMessages.since}{' '}
+              <time dateTime={parada.start_time}>{formatTime(parada.start_time, tz)}</time>
+            </p>
+          )}
+        </div>
+        {parada && <ParadaClock start={parada.start_time} />}
+        <p className="mb-0 mt-auto small text-body-secondary">
+          {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
+        </p>
+      </Card.Body>
+    </Card>
+  );
+}

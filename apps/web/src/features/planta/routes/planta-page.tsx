@@ -1,0 +1,65 @@
+import { plantaMessages } from '@portal/contract/planta';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Loading } from '@/components/loading';
+import { errorText } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
+import { useEventStream } from '@/lib/use-event-stream';
+import { plantaKey, usePlanta } from '../api/get-planta';
+import { ArcoCard } from '../components/arco-card';
+import { LiveBadge } from '../components/live-badge';
+
+/** 'Estado de planta' (/admin/planta): every arco by nave, live from the parada events. */
+export default function PlantaPage() {
+  const tz = useFactoryTz();
+  const planta = usePlanta();
+  const queryClient = useQueryClient();
+  // Any parada event may change a card and today's minutes: the board is small, so it is simply reloaded.
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: plantaKey });
+  const status = useEventStream({
+    'parada.started': refetch,
+    'parada.ended': refetch,
+    'parada.changed': refetch,
+    reconnected: refetch,
+  });
+
+  const naves = planta.data ?? [];
+  return (
+    <div>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h4 mb-0">{plantaMessages.title}</h1>
+        <LiveBadge status={status} />
+      </div>
+      {planta.isError && (
+        // After a failed reload the last board stays visible under the message.
+        <Alert variant="danger">{errorText(planta.error, plantaMessages.loadFallback, plantaMessages.loadFallback)}</Alert>
+      )}
+      {planta.isPending ? (
+        <Loading text={plantaMessages.loading} />
+      ) : planta.isSuccess || naves.length > 0 ? (
+        naves.every((n) => n.arcos.length === 0) ? (
+          <p className="text-muted">{plantaMessages.empty}</p>
+        ) : (
+          naves
+            .filter((n) => n.arcos.length > 0)
+            .map((nave, i) => (
+              <section key={nave.nave} className="mb-4" aria-labelledby={`planta-nave-${i}`}>
+                <h2 id={`planta-nave-${i}`} className="h5 mb-2">
+                  {nave.nave}
+                </h2>
+                <Row xs={1} sm={2} lg={3} xxl={4} className="g-3">
+                  {nave.arcos.map((arco) => (
+                    <Col key={arco.id}>
+                      <ArcoCard arco={arco} tz={tz} />
+                    </Col>
+                  ))}
+                </Row>
+              </section>
+            ))
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TramoAddForm, tramoAddForm, tramoMessages } from '@portal/contract/tramos';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { ImagePicker } from '@/components/image-picker';
+import { errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
+import { useCurrentUser } from '@/lib/token';
+import { useCreateTramo } from '../api/create-tramo';
+import { ArcoSelect } from '../components/arco-select';
+import { TramoFields } from '../components/tramo-fields';
+
+const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
+
+/** Añadir Circular: the arco defaults to the one chosen at login, among the arcos of the user's nave. */
+export default function AddCircularPage() {
+  const user = useCurrentUser();
+  const create = useCreateTramo();
+  const [file, setFile] = useState<File | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const defaults: TramoAddForm = {
+    id_tramo: '',
+    id_proyecto: '',
+    id_circular: '',
+    descripcion: '',
+    arco_sumergido_id: user?.arco_sumergido_id ? String(user.arco_sumergido_id) : '',
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TramoAddForm>({ resolver: zodResolver(tramoAddForm), defaultValues: defaults });
+
+  const onSubmit = handleSubmit((values) => {
+    setBanner(null);
+    create.mutate(
+      { fields: values, imagen: file },
+      {
+        onSuccess: () => {
+          setBanner({ variant: 'success', text: tramoMessages.added });
+          reset(defaults);
+          setFile(null);
+        },
+        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, tramoMessages.addFallback, tramoMessages.addNetwork) }),
+      },
+    );
+  });
+
+  const validation = firstError(errors, order);
+  return (
+    <Card className="mx-auto" style={{ maxWidth: 640 }}>
+      <Card.Body>
+        <h1 className="h4 mb-3">Añadir Circular</h1>
+        <Banner message={banner} onClose={() => setBanner(null)} />
+        {validation && (
+          <div className="alert alert-danger" role="alert">
+            {validation}
+          </div>
+        )}
+        <Form noValidate onSubmit={onSubmit}>
+          <TramoFields idPrefix="add" register={register} errors={errors} />
+          <ArcoSelect
+            id="add-arco"
+            nave={user?.nave}
+            invalid={!!errors.arco_sumergido_id}
+            registration={register('arco_sumergido_id')}
+            // The login arco is an option at once, so the default shows before the list arrives.
+            current={user?.arco_sumergido_id ? { id: user.arco_sumergido_id, name: user.arco_sumergido_name ?? '' } : null}
+          />
+          <ImagePicker file={file} onChange={setFile} previewMinWidth={100} previewMaxWidth={400} disabled={create.isPending} />
+          <Button type="submit" className="w-100" disabled={create.isPending}>
+            {create.isPending ? 'Añadiendo...' : 'Añadir Circular'}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

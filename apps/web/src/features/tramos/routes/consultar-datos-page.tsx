@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { searchResultsText, type Tramo, type TramoSearchQuery, tramoMessages, tramoSearchQuery } from '@portal/contract/tramos';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { Loading } from '@/components/loading';
+import { TextField } from '@/components/text-field';
+import { errorText } from '@/lib/api';
+import { firstError } from '@/lib/first-error';
+import { useCurrentUser } from '@/lib/token';
+import { useLatestTramos } from '../api/get-latest-tramos';
+import { useSearchTramos } from '../api/search-tramos';
+import { EditTramoButton, TramoDetailsLink } from '../components/tramo-actions';
+import { TramoCard } from '../components/tramo-card';
+import { TramoEditModal } from '../components/tramo-edit-modal';
+
+const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as const;
+
+/** Consultar Datos: four optional filters, the latest five circulares, a results modal and an edit modal. */
+export default function ConsultarDatosPage() {
+  const user = useCurrentUser();
+  const latest = useLatestTramos();
+  const search = useSearchTramos();
+  const [results, setResults] = useState<Tramo[] | null>(null);
+  const [editing, setEditing] = useState<Tramo | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TramoSearchQuery>({
+    resolver: zodResolver(tramoSearchQuery),
+    defaultValues: { id_tramo: '', id_proyecto: '', id_circular: '', circular_fecha: '' },
+  });
+
+  // Editar only on the user's own circulares, or on any for an admin.
+  const mayEdit = (t: Tramo) => user?.role === 'admin' || (user !== null && t.user_id === user.id);
+
+  const onSearch = handleSubmit((filters) => {
+    setBanner(null);
+    search.mutate(filters, {
+      onSuccess: (found) => {
+        if (found.length > 0) setResults(found);
+        else setBanner({ variant: 'info', text: tramoMessages.searchEmpty });
+      },
+      onError: (error) =>
+        setBanner({ variant: 'danger', text: errorText(error, tramoMessages.searchFallback, tramoMessages.searchNetwork) }),
+    });
+  });
+
+  const openEdit = (t: Tramo) => {
+    setResults(null);
+    setEditing(t);
+  };
+
+  const actions = (t: Tramo) => (
+    <>
+      <TramoDetailsLink tramo={t} />
+      {mayEdit(t) && <EditTramoButton tramo={t} onClick={() => openEdit(t)} />}
+    </>
+  );
+
+  const validation = firstError(errors, order);
+  return (
+    <div>
+      <h1 className="h4 mb-3">Consultar Datos</h1>
+      <Banner message={banner} onClose={() => setBanner(null)} />
+      <Card className="mb-4">
+        <Card.Body>
+          {validation && (
+            <div className="alert alert-danger" role="alert">
+              {validation}
+            </div>
+          )}
+          <Form noValidate onSubmit={onSearch} aria-label="Buscar circulares">
+            <Row className="g-2">
+              <Col xs={12} sm={6} lg={3}>
+                <TextField className="" id="search-id-tramo" label="ID Tramo" registration={register('id_tramo')} />
+              </Col>
+              <Col xs={12} sm={6} lg={3}>
+                <TextField className="" id="search-id-proyecto" label="ID Proyecto" registration={register('id_proyecto')} />
+              </Col>
+              <Col xs={12} sm={6} lg={3}>
+                <TextField className="" id="search-id-circular" label="ID Circular" registration={register('id_circular')} />
+              </Col>
+              <Col xs={12} sm={6} lg={3}>
+                <TextField
+                  className=""
+                  id="search-fecha"
+                  label="Fecha de la Circular"
+                  type="date"
+                  registration={register('circular_fecha')}
+                />
+              </Col>
+            </Row>
+            <Button type="submit" className="mt-3 w-100" disabled={search.isPending}>
+              {search.isPending ? 'Buscando...' : 'Buscar'}
+            </Button>
+          </Form>
+        </Card.Body>
+      </Card>
+
+      <h2 className="h5">Últimas circulares</h2>
+      {latest.isLoading && <Loading text={tramoMessages.loading} />}
+      {latest.isError && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(latest.error, tramoMessages.latestFallback, tramoMessages.latestNetwork)}
+        </div>
+      )}
+      {latest.data && latest.data.tramos.length === 0 && <p className="text-muted">{tramoMessages.latestEmpty}</p>}
+      <Row xs={1} md={2} className="g-3" as="ul" aria-label="Últimas circulares" style={{ listStyle: 'none', paddingLeft: 0 }}>
+        {latest.data?.tramos.map((t) => (
+          <Col as="li" key={t.id}>
+            <TramoCard tramo={t} actions={actions(t)} />
+          </Col>
+        ))}
+      </Row>
+
+      <Modal show={results !== null} onHide={() => setResults(null)} size="lg" centered scrollable aria-labelledby="search-results-title">
+        <Modal.Header closeButton closeLabel="Cerrar">
+          <Modal.Title id="search-results-title">Resultados de la búsqueda</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p role="status">{searchResultsText(results?.length ?? 0)}</p>
+          <ul className="list-unstyled d-grid gap-3 mb-0">
+            {results?.map((t) => (
+              <li key={t.id}>
+                <TramoCard tramo={t} actions={actions(t)} />
+              </li>
+            ))}
+          </ul>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setResults(null)}>
+            Cerrar
+          </Button>
+        </Modal.Footer>
+      </Modal>
+
+      <TramoEditModal
+        area="user"
+        tramo={editing}
+        onHide={() => setEditing(null)}
+        onSaved={(text) => {
+          setEditing(null);
+          setBanner({ variant: 'success', text });
+        }}
+      />
+    </div>
+  );
+}

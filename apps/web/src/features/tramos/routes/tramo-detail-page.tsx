@@ -1,0 +1,50 @@
+import { tramoMessages } from '@portal/contract/tramos';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { useNavigate, useParams } from 'react-router';
+import { Loading } from '@/components/loading';
+import { ApiError, errorText, imageUrl } from '@/lib/api';
+import { useTramo } from '../api/get-tramo';
+import { TramoDetails } from '../components/tramo-details';
+
+/** Detalles del Tramo: every field, the image, and Volver to where the user came from. */
+export default function TramoDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const tramo = useTramo(id);
+  const notFound = tramo.error instanceof ApiError && (tramo.error.status === 404 || tramo.error.status === 400);
+
+  return (
+    <Card className="mx-auto" style={{ maxWidth: 720 }}>
+      <Card.Body>
+        <h1 className="h4 mb-3">Detalles del Tramo</h1>
+        {tramo.isLoading && <Loading text={tramoMessages.loadingDetail} />}
+        {tramo.isError &&
+          (notFound ? (
+            <p className="text-muted">{tramoMessages.notFound}</p>
+          ) : (
+            <div className="alert alert-danger" role="alert">
+              {errorText(tramo.error, tramoMessages.detailFallback, tramoMessages.detailNetwork)}
+            </div>
+          ))}
+        {tramo.data && (
+          <>
+            <TramoDetails tramo={tramo.data} />
+            {tramo.data.imagen && (
+              <img
+                src={imageUrl(tramo.data.imagen)}
+                alt={`Imagen del tramo ${tramo.data.id_tramo}`}
+                className="img-fluid rounded border mt-3 d-block bg-light"
+                // The stored size is unknown here: a fixed box keeps the page from jumping when it loads.
+                style={{ maxWidth: 400, width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
+              />
+            )}
+          </>
+        )}
+        <Button variant="secondary" className="mt-3" onClick={() => navigate(-1)}>
+          Volver
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}

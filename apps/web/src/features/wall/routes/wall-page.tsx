@@ -1,0 +1,92 @@
+import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall-messages';
+import { useDeferredValue, useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { useParams } from 'react-router';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { Loading } from '@/components/loading';
+import { errorText } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
+import { useCurrentUser } from '@/lib/token';
+import { usePosts } from '../api/get-posts';
+import { useLikePost } from '../api/like-post';
+import { useUnlikePost } from '../api/unlike-post';
+import { useLiveWall } from '../api/use-live-wall';
+import { PostCard } from '../components/post-card';
+import { PostComposer } from '../components/post-composer';
+
+/** How many posts paint before the rest of the first page (a phone screen shows two or three). */
+const FIRST_PAINT_POSTS = 4;
+
+/** The arco's wall (/dashboard and /dashboard/wall/:wallName). */
+export default function WallPage() {
+  const { wallName = WALL_DEFAULT_NAME } = useParams();
+  const user = useCurrentUser();
+  const tz = useFactoryTz();
+  const [openPostId, setOpenPostId] = useState<number | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const arcoId = user?.arco_sumergido_id ?? undefined;
+  const query = useMemo(
+    () => ({ arco_sumergido_id: arcoId, wall_name: wallName === WALL_DEFAULT_NAME ? undefined : wallName }),
+    [arcoId, wallName],
+  );
+  const posts = usePosts(query);
+  const live = useLiveWall(query);
+  const like = useLikePost();
+  const unlike = useUnlikePost();
+
+  const toggleLike = (post: WallPost) => {
+    setBanner(null);
+    const mutation = post.is_liked_by_current_user ? unlike : like;
+    const fallback = post.is_liked_by_current_user ? wallMessages.unlikeFallback : wallMessages.likeFallback;
+    mutation.mutate(post.id, {
+      onError: (error) => setBanner({ variant: 'danger', text: errorText(error, fallback, wallMessages.network) }),
+    });
+  };
+
+  const title = user?.arco_sumergido_name ? `Muro de ${user.arco_sumergido_name}` : wallName;
+  const list = posts.data?.pages.flat() ?? [];
+  // When the posts first arrive, the first few paint at once and the rest of the page renders right
+  // after in the background (a deferred render yields to the browser): no long task on a slow phone.
+  const complete = useDeferredValue(list.length > 0);
+  const shown = complete ? list : list.slice(0, FIRST_PAINT_POSTS);
+  // The first photo of the page is likely the largest paint, whichever post carries it.
+  const firstPhoto = list.find((post) => post.image_path)?.id;
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 720 }}>
+      <h1 className="h4 mb-3">{title}</h1>
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+      <PostComposer wallName={wallName} />
+      {posts.isPending ? (
+        <Loading text={wallMessages.loading} />
+      ) : posts.isError ? (
+        <Alert variant="danger">{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Alert>
+      ) : list.length === 0 ? (
+        <p className="text-muted">{wallMessages.empty}</p>
+      ) : (
+        <>
+          {shown.map((post) => (
+            <PostCard
+              key={post.id}
+              post={post}
+              priority={post.id === firstPhoto}
+              tz={tz}
+              fresh={live.fresh.has(post.id)}
+              commentsOpen={openPostId === post.id}
+              onToggleComments={() => setOpenPostId((open) => (open === post.id ? null : post.id))}
+              onToggleLike={() => toggleLike(post)}
+            />
+          ))}
+          {posts.hasNextPage && (
+            <div className="text-center mb-3">
+              <Button variant="outline-secondary" onClick={() => posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+                {posts.isFetchingNextPage ? wallMessages.loadingMore : wallMessages.loadMore}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
