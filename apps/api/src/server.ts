@@ -1,8 +1,18 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
 import { ensureAdmin } from './lib/bootstrap';
 import { sweepAtStart } from './lib/upload-sweep';
+
+/** No line per request received or answered; a request that errors is still logged, as are warnings. */
+class QuietRequestLog extends LogController {
+  incomingRequest() {}
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) super.requestCompleted(error, request, reply);
+  }
+  routeNotFound() {}
+}
 
 const config = loadConfig();
 const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
@@ -13,6 +23,7 @@ const app = await buildApp({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'],
   },
+  logController: config.logRequests ? undefined : new QuietRequestLog(),
 });
 await ensureAdmin(handle.db, handle.engine, config, app.log);
 await sweepAtStart(handle.db, config.uploadsDir, app.log);
