@@ -56,12 +56,18 @@ if (built && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === inputs) {
   writeFileSync(STAMP, inputs);
 }
 
-// What `npm start` runs, as this process's child. Ctrl+C reaches the server from the terminal (same
-// process group): this process only waits for it to shut down, since a second SIGINT would cut its
-// shutdown short. A SIGTERM sent to this process alone is passed on.
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, stdio: 'inherit' });
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => server.kill('SIGTERM'));
+// What `npm start` runs, as this process's child in a process group of its own: Ctrl+C or a SIGTERM
+// reach the server once, passed on from here, even when they are sent to this whole group and npm
+// passes them on to this process as well (a second signal would cut the server's shutdown short).
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+let passedOn = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (passedOn) return;
+    passedOn = true;
+    server.kill(signal);
+  });
+}
 server.on('exit', (code, signal) => {
   process.exitCode = code ?? (signal ? 1 : 0);
 });
