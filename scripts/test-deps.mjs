@@ -36,9 +36,9 @@ if (missing.length && canInstall) {
 }
 if (missing.length) {
   console.error(`npm test needs ${missing.map((c) => c.what).join(' and ')}, which this machine lacks.`);
-  console.error('On Debian or Ubuntu, install them with:');
+  console.error(`On Debian or Ubuntu, install ${missing.length > 1 ? 'them' : 'it'} with:`);
   console.error(`  sudo apt-get install -y ${missing.map((c) => c.debianPackage).join(' ')}`);
-  console.error('(run as root, npm test installs them itself). Elsewhere: PostgreSQL with initdb and pg_ctl on PATH,');
+  console.error("(run as root, npm test installs Debian's packages itself). Elsewhere: PostgreSQL with initdb and pg_ctl on PATH,");
   console.error('and Chromium or Chrome with CHROMIUM_PATH set to its executable.');
   process.exit(1);
 }
