@@ -42,7 +42,8 @@ export default defineConfig({
   // Per run, so that runs side by side never delete each other's traces.
   outputDir: `../test-results/e2e-artifacts-${E2E_PORT}`,
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    // What `npm start` runs: the API as `npm run build` compiled it (run the build first).
+    command: 'node apps/api/dist/server.js',
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

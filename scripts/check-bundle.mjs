@@ -1,4 +1,4 @@
-// `npm run check:bundle`: the JavaScript budgets of the web build (issue 8), measured on the Vite
+// `npm run check:bundle`: the JavaScript budgets of the web build, measured on the Vite
 // output in apps/web/dist (or the folder given as the first argument / BUNDLE_DIR).
 //
 //   login  everything the browser downloads to render /login: index.html's entry script and

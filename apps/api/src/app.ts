@@ -64,13 +64,16 @@ export interface BuildOptions {
   /** An open database; created from the config when absent. Closed with the app either way. */
   db?: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /** What Fastify logs about each request (server.ts leaves out the per-request lines by default). */
+  logController?: FastifyServerOptions['logController'];
   /** Token service; built from the config's secret when absent. */
   tokens?: TokenService;
 }
 
-export async function buildApp({ config, db: handle, logger = false, tokens }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db: handle, logger = false, logController, tokens }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger,
+    logController,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -49,6 +49,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -89,6 +90,11 @@ export interface Config {
   adminPassword?: string;
   webDist?: string;
   logLevel: string;
+  /**
+   * A log line per request (received, answered). Off unless LOG_REQUESTS=true or LOG_LEVEL is debug
+   * or trace: at info they would scroll the first administrator's password off the console at once.
+   */
+  logRequests: boolean;
   trustProxy: boolean;
   rateLimits: {
     loginFailures: number;
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     webDist: existsSync(path.join(e.WEB_DIST, 'index.html')) ? e.WEB_DIST : undefined,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1' : e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'trace',
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,

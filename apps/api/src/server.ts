@@ -1,3 +1,4 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb } from './db/index';
@@ -5,6 +6,15 @@ import { scheduleDailyBackup } from './lib/backup-schedule';
 import { ensureAdmin } from './lib/bootstrap';
 import { acquireServerLock } from './lib/run-lock';
 import { sweepAtStart } from './lib/upload-sweep';
+
+/** No line per request received or answered; a request that errors is still logged, as are warnings. */
+class QuietRequestLog extends LogController {
+  incomingRequest() {}
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) super.requestCompleted(error, request, reply);
+  }
+  routeNotFound() {}
+}
 
 const config = loadConfig();
 // `npm run restore` refuses while this process runs; the lock goes at exit (a crash's stale one does not count).
@@ -17,6 +27,7 @@ const app = await buildApp({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.body.password', 'req.body.currentPassword', 'req.body.newPassword'],
   },
+  logController: config.logRequests ? undefined : new QuietRequestLog(),
 });
 await ensureAdmin(handle.db, handle.engine, config, app.log);
 await sweepAtStart(handle.db, config.uploadsDir, app.log);

@@ -22,7 +22,7 @@ import { applyRetention, backupOptions, createBackup, DATABASE_FILE, listBackups
 import { scheduleDailyBackup } from '../src/lib/backup-schedule';
 import { checkBackup, RestoreRefused, restoreBackup } from '../src/lib/restore';
 import { acquireServerLock, liveRunLocks } from '../src/lib/run-lock';
-import { type RequestInput, requestInit, ServerProcess, serverEnv } from './crash/server-process';
+import { compiled, type RequestInput, requestInit, ServerProcess, serverEnv } from './crash/server-process';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PASSWORD = 'secreto123';
@@ -36,11 +36,11 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** One of the operator commands (apps/api/src/scripts), as `npm run <name>` runs it. */
+/** One of the operator commands (apps/api/src/scripts), compiled as `npm run <name>` runs it. */
 function runScript(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const { DATABASE_URL: _, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/scripts/${name}.ts`, ...args], {
+    const child = spawn(process.execPath, [compiled(name), ...args], {
       cwd: repoRoot,
       env: { ...inherited, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,9 +5,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { factoryDateTime } from './backup';
 
-/** scripts/backup beside this module: .ts when run through tsx, .js once compiled. */
+/**
+ * The backup command: src/scripts/backup.ts when this module runs through tsx; once compiled
+ * (scripts/build-api.mjs), backup.js beside the bundle that holds this module.
+ */
 const here = fileURLToPath(import.meta.url);
-const backupScript = path.join(path.dirname(here), '..', 'scripts', `backup${path.extname(here)}`);
+const backupScript = here.endsWith('.ts')
+  ? path.join(path.dirname(here), '..', 'scripts', 'backup.ts')
+  : path.join(path.dirname(here), 'backup.js');
 
 export interface CommandResult {
   code: number | null;

@@ -1,9 +1,48 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+let builtServer: string | undefined;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The server compiled as `npm run build` compiles it (scripts/build-api.mjs), once per test process,
+ * into a folder named after that process: a run neither needs a prior build nor rewrites the one
+ * `npm start` uses. The folders live in the repository's node_modules, where the bundle's imports of
+ * packages resolve; those of test processes that have ended are removed here (the test workers end
+ * without running exit handlers).
+ */
+function compiledServer(): string {
+  return compiled('server');
+}
+
+/** An entry of the compiled API (`server`, `backup`, `restore`, `create-admin`), built as above. */
+export function compiled(entry: string): string {
+  if (!builtServer) {
+    const cache = path.join(repoRoot, 'node_modules/.cache/portal');
+    mkdirSync(cache, { recursive: true });
+    for (const name of readdirSync(cache)) {
+      const pid = /^crash-(\d+)$/.exec(name)?.[1];
+      if (pid && !isRunning(Number(pid))) rmSync(path.join(cache, name), { recursive: true, force: true });
+    }
+    const outdir = path.join(cache, `crash-${process.pid}`);
+    execFileSync(process.execPath, ['scripts/build-api.mjs', '--outdir', outdir], { cwd: repoRoot, stdio: 'pipe' });
+    builtServer = path.join(outdir, 'server.js');
+  }
+  return path.join(path.dirname(builtServer), `${entry}.js`);
+}
 
 /** A port the kernel just handed out, so parallel runs do not collide. */
 export function freePort(): Promise<number> {
@@ -65,7 +104,7 @@ export class ServerProcess {
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const child = spawn(process.execPath, [compiledServer()], {
       cwd: repoRoot,
       env: { ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
