@@ -104,7 +104,7 @@ function routePreload(): Plugin {
 /**
  * The login screen, rendered at build time from the real components (src/prerender.tsx, loaded
  * through Vite's SSR module loader), goes inside index.html's #root, so a signed-out visitor's first
- * and largest paint need only the HTML and the CSS, not the JavaScript (issue 8). It is hidden unless
+ * and largest paint need only the HTML and the CSS, not the JavaScript (docs/decisions/006-first-screen-preload-and-login-prerender.md). It is hidden unless
  * the gate script (src/prerender-gate.ts), a blocking classic script placed after the stylesheet so
  * both download together, marks <html> for / or /login without a token. The wrapper is inert: typing
  * before the app replaces it would be lost. main.tsx replaces it with the live screen in one commit.
@@ -152,7 +152,7 @@ function prerenderLogin(): Plugin {
 }
 
 /**
- * The first screens' code in few chunks (issue 8). Left to itself, the bundler cuts the modules the
+ * The first screens' code in few chunks (docs/performance.md). Left to itself, the bundler cuts the modules the
  * wall's first paint needs into some thirty small chunks (one per set of screens sharing them); over a
  * phone's HTTP/1.1, six connections at a time, each costs a round trip, and Lighthouse's simulation
  * (150 ms RTT) puts the wall's first photo behind them all. Here the static imports of the login

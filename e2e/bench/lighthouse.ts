@@ -2,7 +2,7 @@
  * Lighthouse on the shop-floor screens (`npm run bench:lighthouse`): /login and the wall (/dashboard
  * with 20 posts, some with photos), mobile emulation, performance only, LIGHTHOUSE_RUNS runs each
  * (default 5); prints the median score, FCP, LCP, TBT and CLS per page (LIGHTHOUSE_PAGES=login or wall
- * measures one of them). Targets (issue 8): score >= 95,
+ * measures one of them). Targets (docs/performance.md): score >= 95,
  * CLS <= 0.05. Not a CI gate: these machines are noisy.
  *
  * Builds nothing: it serves the SPA already built in apps/web/dist (or WEB_DIST). It starts the real

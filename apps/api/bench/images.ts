@@ -8,7 +8,7 @@
  * holds: Node, sharp and the pipeline. The photo is made in a child process so that making it does not
  * count towards that peak.
  *
- * Targets (issue 8): median under 500 ms, peak under 300 MB.
+ * Targets (docs/performance.md): median under 500 ms, peak under 300 MB.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

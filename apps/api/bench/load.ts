@@ -1,5 +1,5 @@
 /**
- * Load benchmark (`npm run bench:load`, issue 7).
+ * Load benchmark (`npm run bench:load`).
  *
  * Seeds a realistic factory (bench/seed-factory.ts: 500 workers, 20 stations over 2 naves, 100,000
  * posts, 500,000 likes, 200,000 tramos, 1,000,000 stops over 3 years) into a temporary SQLite file,
@@ -37,7 +37,7 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Alternating rounds of the yardstick and the wall list (their ratio is the median round's). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-/** Issue 8's target for the wall list at 50 connections. */
+/** The target for the wall list at 50 connections (docs/performance.md). */
 const TARGET = { ratio: 0.3, p99: 50 };
 
 const size: FactorySize = Object.fromEntries(

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bearer, fakeClock, pgUnavailable, useTestApp } from './helper';
 
 /**
- * The short cache of authenticated accounts (DECISIONS.md section 3: "or on each token use within a
- * short cache"): changes through the API apply at once, changes made elsewhere (another instance,
+ * The short cache of authenticated accounts (AUTH_CACHE_MS: the account is re-read on each token use,
+ * or within that short cache): changes through the API apply at once, changes made elsewhere (another instance,
  * straight in the database) within the TTL, and a newer token is never refused because of it.
  */
 describe.skipIf(pgUnavailable)('authenticated account cache', () => {

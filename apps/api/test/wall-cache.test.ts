@@ -24,7 +24,7 @@ import {
 } from './helper';
 
 /**
- * The wall page cache (issue 8) never shows a stale wall through the API: every kind of change a
+ * The wall page cache (docs/decisions/005-wall-page-cache.md) never shows a stale wall through the API: every kind of change a
  * wall page shows is read back right after the write, by the writer and by another viewer who had
  * the page cached, on both engines. PostgreSQL also shows a change made through a second instance.
  */

@@ -1,7 +1,7 @@
 /**
  * The login screen is rendered at build time into index.html (src/prerender.tsx, vite.config.ts), so
  * a signed-out visitor sees it as soon as the HTML and the CSS arrive instead of after the JavaScript
- * (issue 8). That markup is hidden by default (styles.css): this script, loaded from index.html as a
+ * (docs/decisions/006-first-screen-preload-and-login-prerender.md). That markup is hidden by default (styles.css): this script, loaded from index.html as a
  * small blocking classic script beside the stylesheet (the CSP allows no inline script), shows it by
  * adding PRERENDER_CLASS to <html> only where the app's first screen is the login: `/` and `/login`
  * with no token in local storage. A deep link (/dashboard, /admin...) or a signed-in visit never shows

@@ -7,7 +7,7 @@ import type { Policy } from '../../src/plugins/auth';
 import { bearer, multipart, pgUnavailable, type Station, type TestApp, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
 /**
- * Authorization matrix (DECISIONS.md section 5; OWASP API1 BOLA and API5 BFLA): every route the
+ * Authorization matrix (OWASP API1 BOLA and API5 BFLA; policies in docs/decisions/002-route-policies.md): every route the
  * server registers, taken from app.routeTable, is called by five callers and must answer exactly the
  * status its scenario allows. Worker A owns the records, B works at A's station, C at another one.
  */
@@ -512,7 +512,7 @@ const scenarios: Record<string, Scenario> = {
     expect: ADMIN_ONLY(200),
   },
 
-  // --- plant board, exports and the live stream (issue 7's sibling work; ready before they land) ---
+  // --- plant board, exports and the live stream ---
   'GET /api/admin/planta': { policy: 'admin', prepare: () => ({ url: '/api/admin/planta' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/export/paradas-kaiser.csv': {
     policy: 'admin',

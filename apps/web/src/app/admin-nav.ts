@@ -1,4 +1,4 @@
-/** Entries of the admin side navigation (SPEC.md section 2, /admin layout). */
+/** Entries of the admin side navigation (the /admin layout). */
 export const adminNav = [
   { to: '/admin', label: 'Dashboard Admin', end: true },
   { to: '/admin/planta', label: 'Estado de planta' },

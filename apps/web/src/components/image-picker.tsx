@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { needsShrinking, shrinkImage } from '@/lib/shrink-image';
 
-/** Shown while a large photo is being shrunk in the browser (SPEC.md gives no text for it). */
+/** Shown while a large photo is being shrunk in the browser (the product gives no text for it). */
 export const PREPARING_IMAGE = 'Preparando la imagen...';
 
 /**

@@ -36,7 +36,7 @@ export function setSessionEndHandler(handler: () => void) {
   onSessionEnd = handler;
 }
 
-/** Ends the session in the browser: the token goes and the user is sent to /login (SPEC.md section 4). */
+/** Ends the session in the browser: the token goes and the user is sent to /login. */
 export function endSession() {
   removeToken();
   onSessionEnd();

@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen in time: written against Kysely<any>, imports no app code, runs on SQLite and PostgreSQL.
 //
-// Indexes for the hot read paths as years of records pile up (issue 8; apps/api/test/query-plans.test.ts
+// Indexes for the hot read paths as years of records pile up (apps/api/test/query-plans.test.ts
 // checks that the queries use them):
 // - a week of one worker's Kaiser stops: (user_id, date, start_time, id) answers the date range and
 //   the newest-first order from the index alone, whatever the worker's history;

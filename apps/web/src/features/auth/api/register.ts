@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 
 export type RegisterInput = z.output<typeof registerBody>;
 
-/** Registration always asks for role user (SPEC.md section 3); the server ignores it anyway. */
+/** Registration always asks for role user; the server ignores it anyway. */
 export const register = ({ worker_id, name, password }: RegisterInput) =>
   api<{ message: string; user: PublicUser }>('/api/auth/register', {
     method: 'POST',

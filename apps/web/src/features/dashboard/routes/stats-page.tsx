@@ -16,7 +16,7 @@ import { TopUsersChart } from '../components/top-users-chart';
 import { TotalsCards } from '../components/totals-cards';
 import { TramosChart } from '../components/tramos-chart';
 
-/** Why the panel refuses to load, if it does (SPEC.md section 6); the server checks again. */
+/** Why the panel refuses to load, if it does; the server checks again. */
 function useAccess(): string | null {
   useCurrentUser(); // re-render when the token changes
   const session = readSession();

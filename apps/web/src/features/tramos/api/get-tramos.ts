@@ -5,7 +5,7 @@ import { tramoKeys } from './keys';
 
 /**
  * All tramos, 100 per page, newest first. The admin area shows a 401/403 as a message instead of
- * ending the session (SPEC.md section 4), hence `endSessionOnAuthError` per screen.
+ * ending the session, hence `endSessionOnAuthError` per screen.
  */
 export const getTramosPage = (offset: number, endSessionOnAuthError: boolean) =>
   api<TramoListResponse>('/api/tramos', { query: { limit: LIST_MAX, offset }, endSessionOnAuthError });

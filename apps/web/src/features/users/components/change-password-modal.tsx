@@ -45,7 +45,7 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
     );
   });
 
-  // One message at a time, in the order SPEC.md section 5 checks them.
+  // One message at a time, in the order the contract checks them (required, match, length).
   const message = errors.currentPassword?.message ?? errors.newPassword?.message ?? errors.confirmPassword?.message ?? serverError;
 
   return (

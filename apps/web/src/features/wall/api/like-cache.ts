@@ -6,7 +6,7 @@ type Snapshot = [readonly unknown[], InfiniteData<WallPost[]> | undefined][];
 
 /**
  * Shows a like or unlike at once in every cached post list and returns what was there, so a
- * failure can put it back (SPEC.md section 4, Like).
+ * failure can put it back.
  */
 export async function applyLike(queryClient: QueryClient, postId: number, liked: boolean): Promise<Snapshot> {
   await queryClient.cancelQueries({ queryKey: wallKeys.posts });

@@ -17,7 +17,7 @@ const preloadComments = () => void CommentSection.preload().catch(() => undefine
 /**
  * A post on the wall: author, time, content, image, like button and the comments toggle. Bootstrap's
  * card and button markup written out (what react-bootstrap's Card and Button render): twenty of them
- * render before the wall's first photo paints, on a phone's CPU (issue 8).
+ * render before the wall's first photo paints, on a phone's CPU (docs/performance.md).
  */
 export function PostCard({
   post,
