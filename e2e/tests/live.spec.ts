@@ -56,10 +56,10 @@ test('a post and a like reach a co-worker on the same station live, and never a 
   seed,
 }) => {
   const station = await seed.station('Nave 1');
-  const otherStation = await seed.station('Nave 2');
+  const otherArco = await seed.station('Nave 2');
   const ana = await seed.worker(station, 'Ana Directo');
   const beto = await seed.worker(station, 'Beto Directo');
-  const carla = await seed.worker(otherStation, 'Carla Lejos');
+  const carla = await seed.worker(otherArco, 'Carla Lejos');
   const text = unique('Aviso en directo ');
 
   const betoDevice = await device(browser, baseURL);

@@ -147,11 +147,11 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
         [{ worker_id: 'ab', password: '1' }, authMessages.workerIdMin],
         [{ worker_id: 'abc', password: '1' }, authMessages.passwordMin],
         [{ worker_id: 'abc', password: '12345', nave: 'Nave 1', arco_sumergido_id: 1 }, authMessages.passwordMin],
-        [{ worker_id: 'abc', password: '123456' }, authMessages.siteAndStation],
-        [{ worker_id: 'abc', password: '123456', nave: '', arco_sumergido_id: 1 }, authMessages.siteAndStation],
-        [{ worker_id: 'abc', password: '123456', nave: 'Nave 1' }, authMessages.siteAndStation],
-        [{ worker_id: 'abc', password: '123456', nave: 'Nave 1', arco_sumergido_id: '' }, authMessages.siteAndStation],
-        [{ worker_id: 'abc', password: '123456', arco_sumergido_id: 1 }, authMessages.siteAndStation],
+        [{ worker_id: 'abc', password: '123456' }, authMessages.naveAndArco],
+        [{ worker_id: 'abc', password: '123456', nave: '', arco_sumergido_id: 1 }, authMessages.naveAndArco],
+        [{ worker_id: 'abc', password: '123456', nave: 'Nave 1' }, authMessages.naveAndArco],
+        [{ worker_id: 'abc', password: '123456', nave: 'Nave 1', arco_sumergido_id: '' }, authMessages.naveAndArco],
+        [{ worker_id: 'abc', password: '123456', arco_sumergido_id: 1 }, authMessages.naveAndArco],
       ];
       await expectBadRequests(login, cases);
     });
@@ -166,7 +166,7 @@ describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
       ]) {
         const res = await login({ worker_id: w.worker_id, password: w.password, ...payload });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ message: authMessages.stationNotInNave });
+        expect(res.json()).toEqual({ message: authMessages.arcoNotInNave });
       }
       for (const arco_sumergido_id of ['abc', -1, 0, 1.5]) {
         const res = await login({ worker_id: w.worker_id, password: w.password, nave: 'Nave 1', arco_sumergido_id });

@@ -35,7 +35,7 @@ export const arco = z.object({ id: z.number(), name: z.string(), nave: z.string(
 export type ArcoOption = z.infer<typeof arcoOption>;
 export type Arco = z.infer<typeof arco>;
 
-/** Texts of the admin stations screen that the product description leaves open. */
+/** Texts of the admin arcos screen that the product description leaves open. */
 export const arcoScreenTexts = {
   confirmDelete: '¿Estás seguro de que quieres eliminar este arco sumergido?',
   network: 'Ocurrió un error de red.',

@@ -3,11 +3,11 @@ export const authMessages = {
   workerIdMin: 'El ID de trabajador debe tener al menos 3 caracteres.',
   nameMin: 'El nombre debe tener al menos 2 caracteres.',
   passwordMin: 'La contraseña debe tener al menos 6 caracteres.',
-  siteAndStation: 'Por favor, selecciona una nave y un arco sumergido.',
+  naveAndArco: 'Por favor, selecciona una nave y un arco sumergido.',
   adminLoginRequired: 'El ID de trabajador y la contraseña son obligatorios.',
   invalidCredentials: 'Credenciales inválidas.',
   duplicateWorkerId: 'ID de Trabajador ya registrado. Por favor, usa uno diferente.',
-  stationNotInNave: 'El arco sumergido seleccionado no pertenece a la nave elegida.',
+  arcoNotInNave: 'El arco sumergido seleccionado no pertenece a la nave elegida.',
   registered: 'Usuario registrado con éxito.',
   // Texts the screens show for their own checks and failures.
   registerSuccess: '¡Registro exitoso! Ahora puedes iniciar sesión.',

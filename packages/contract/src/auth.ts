@@ -29,10 +29,10 @@ export type RegisterBody = z.input<typeof registerBody>;
 export const loginBody = z.object({
   worker_id: workerIdSchema,
   password: passwordSchema,
-  nave: text(authMessages.siteAndStation).trim().min(1, authMessages.siteAndStation),
+  nave: text(authMessages.naveAndArco).trim().min(1, authMessages.naveAndArco),
   arco_sumergido_id: z
-    .union([idSchema, z.literal('')], { error: authMessages.siteAndStation })
-    .refine((v) => v !== '', authMessages.siteAndStation),
+    .union([idSchema, z.literal('')], { error: authMessages.naveAndArco })
+    .refine((v) => v !== '', authMessages.naveAndArco),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

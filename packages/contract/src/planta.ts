@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-/** The plant board (GET /api/admin/planta, admin): every station grouped by nave with its state now. */
+/** The plant board (GET /api/admin/planta, admin): every arco grouped by nave with its state now. */
 export const plantaMessages = {
   title: 'Estado de planta',
   running: 'En marcha',
@@ -16,7 +16,7 @@ export const plantaMessages = {
   reconnecting: 'Reconectando...',
 } as const;
 
-export const plantaStop = z.object({
+export const plantaParada = z.object({
   id: z.number(),
   user_name: z.string(),
   start_time: z.string(),
@@ -27,8 +27,8 @@ export const plantaArco = z.object({
   name: z.string(),
   status: z.enum(['running', 'stopped']),
   /** The stop in progress (the earliest started, if several workers stopped it). */
-  active_stop: plantaStop.nullable(),
-  /** Minutes of stops at this station today (factory date): finished stops plus the running part of active ones. */
+  active_stop: plantaParada.nullable(),
+  /** Minutes of paradas at this arco today (factory date): finished stops plus the running part of active ones. */
   today_minutes: z.number(),
 });
 
@@ -47,15 +47,15 @@ export const exportMessages = {
   from: 'Desde',
   to: 'Hasta',
   nave: 'Nave',
-  station: 'Arco sumergido',
+  arco: 'Arco sumergido',
   allNaves: 'Todas las naves',
-  allStations: 'Todos los arcos sumergidos',
+  allArcos: 'Todos los arcos sumergidos',
 } as const;
 
 /** A required date of the export range: missing or blank gives the range text, a malformed one the date's own. */
 const exportDate = z.string({ error: exportMessages.rangeRequired }).trim().min(1, exportMessages.rangeRequired).pipe(dateSchema);
 
-/** Query of both exports: an inclusive range of factory dates, optionally one nave (by name) or one station. */
+/** Query of both exports: an inclusive range of factory dates, optionally one nave (by name) or one arco. */
 export const exportQuery = z
   .object({
     startDate: exportDate,
@@ -65,7 +65,7 @@ export const exportQuery = z
       .trim()
       .optional()
       .transform((v) => v || undefined),
-    // An empty select ('') means every station; anything else must be a valid id.
+    // An empty select ('') means every arco; anything else must be a valid id.
     arco_sumergido_id: z
       .union([z.number(), z.string()])
       .optional()

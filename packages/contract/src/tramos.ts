@@ -74,7 +74,7 @@ export const descripcionSchema = z
   .trim()
   .max(DESCRIPCION_MAX, tramoMessages.descripcionMax);
 
-/** The station select sends '' until one is chosen; a form field arrives as text. */
+/** The arco select sends '' until one is chosen; a form field arrives as text. */
 export const tramoArcoSchema = z
   .union([idSchema, z.literal('')], { error: tramoMessages.arcoRequired })
   .refine((v) => v !== '', { error: tramoMessages.arcoRequired });

@@ -11,8 +11,8 @@ import { bearer, multipart, pgUnavailable, type Station, type TestApp, uniqueWor
  * server registers, taken from app.routeTable, is called by five callers and must answer exactly the
  * status its scenario allows. Worker A owns the records, B works at A's station, C at another one.
  */
-type Caller = 'anon' | 'owner' | 'sameStation' | 'otherStation' | 'admin';
-const CALLERS: Caller[] = ['anon', 'owner', 'sameStation', 'otherStation', 'admin'];
+type Caller = 'anon' | 'owner' | 'sameStation' | 'otherArco' | 'admin';
+const CALLERS: Caller[] = ['anon', 'owner', 'sameStation', 'otherArco', 'admin'];
 
 interface Ctx {
   t: TestApp;
@@ -46,13 +46,13 @@ interface Scenario {
   stream?: boolean;
 }
 
-const ANON_PUBLIC = { anon: 200, owner: 200, sameStation: 200, otherStation: 200, admin: 200 };
-const ADMIN_ONLY = (ok: number) => ({ anon: 401, owner: 403, sameStation: 403, otherStation: 403, admin: ok });
-const ANY_USER = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherStation: ok, admin: ok });
+const ANON_PUBLIC = { anon: 200, owner: 200, sameStation: 200, otherArco: 200, admin: 200 };
+const ADMIN_ONLY = (ok: number) => ({ anon: 401, owner: 403, sameStation: 403, otherArco: 403, admin: ok });
+const ANY_USER = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherArco: ok, admin: ok });
 /** Records of worker A: A and admins may change them, nobody else. */
-const OWNER_OR_ADMIN = (ok: number) => ({ anon: 401, owner: ok, sameStation: 403, otherStation: 403, admin: ok });
+const OWNER_OR_ADMIN = (ok: number) => ({ anon: 401, owner: ok, sameStation: 403, otherArco: 403, admin: ok });
 /** Things on station S1's wall that anyone there may do (and admins). */
-const STATION_S1 = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherStation: 403, admin: ok });
+const STATION_S1 = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherArco: 403, admin: ok });
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix} ${process.pid}-${Date.now().toString(36)}-${seq++}`;
@@ -148,14 +148,14 @@ async function freshSession(ctx: Ctx, caller: Caller): Promise<{ token: string; 
     const res = await inject(ctx, 'POST', '/api/admin/login', null, { worker_id: u.worker_id, password: u.password });
     return { token: (await ok(res, 'admin login')).accessToken, password: u.password };
   }
-  const station = caller === 'otherStation' ? ctx.s2 : ctx.s1;
+  const station = caller === 'otherArco' ? ctx.s2 : ctx.s1;
   const w = await ctx.t.createWorker(station, 'Sesión Nueva');
   return { token: w.token, password: w.password };
 }
 
-const stationOf = (ctx: Ctx, caller: Caller) => (caller === 'otherStation' ? ctx.s2 : ctx.s1);
+const stationOf = (ctx: Ctx, caller: Caller) => (caller === 'otherArco' ? ctx.s2 : ctx.s1);
 const userOf = (ctx: Ctx, caller: Caller) =>
-  caller === 'owner' ? ctx.A : caller === 'sameStation' ? ctx.B : caller === 'otherStation' ? ctx.C : null;
+  caller === 'owner' ? ctx.A : caller === 'sameStation' ? ctx.B : caller === 'otherArco' ? ctx.C : null;
 
 const mp = async (fields: Record<string, string | number>) => {
   const body = await multipart(fields);
@@ -185,7 +185,7 @@ const scenarios: Record<string, Scenario> = {
       url: '/api/auth/register',
       payload: { worker_id: uniqueWorkerId('r'), name: 'Nuevo', password: 'secreto123', role: 'admin' },
     }),
-    expect: { anon: 201, owner: 201, sameStation: 201, otherStation: 201, admin: 201 },
+    expect: { anon: 201, owner: 201, sameStation: 201, otherArco: 201, admin: 201 },
     // Whoever calls it (an admin too), registration never creates anything but a user.
     check: (_ctx, _caller, res) => expect(res.json().user.role).toBe('user'),
   },
@@ -207,7 +207,7 @@ const scenarios: Record<string, Scenario> = {
         payload: w ? { worker_id: w.worker_id, password: w.password } : { worker_id: 'admin', password: 'admin-password' },
       };
     },
-    expect: { anon: 200, owner: 403, sameStation: 403, otherStation: 403, admin: 200 },
+    expect: { anon: 200, owner: 403, sameStation: 403, otherArco: 403, admin: 200 },
   },
 
   // --- own account ---
@@ -341,7 +341,7 @@ const scenarios: Record<string, Scenario> = {
   'DELETE /api/tramos/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({ url: `/api/tramos/${await newTramo(ctx, ctx.A)}` }),
-    expect: { anon: 401, owner: 403, sameStation: 403, otherStation: 403, admin: 200 },
+    expect: { anon: 401, owner: 403, sameStation: 403, otherArco: 403, admin: 200 },
   },
 
   // --- Kaiser stops: own only, admins all ---
@@ -358,7 +358,7 @@ const scenarios: Record<string, Scenario> = {
       }
       const me = userOf(ctx, caller)!;
       expect([...owners]).toEqual([me.id]);
-      expect(ids).toContain({ owner: ctx.shared.stopA, sameStation: ctx.shared.stopB, otherStation: ctx.shared.stopC }[caller as 'owner']);
+      expect(ids).toContain({ owner: ctx.shared.stopA, sameStation: ctx.shared.stopB, otherArco: ctx.shared.stopC }[caller as 'owner']);
     },
   },
   'GET /api/paradas-kaiser/active': {
@@ -437,7 +437,7 @@ const scenarios: Record<string, Scenario> = {
       const station = stationOf(ctx, caller).id;
       expect(posts.length).toBeGreaterThan(0);
       expect(posts.filter((p) => p.arco_sumergido_id !== station)).toEqual([]);
-      expect(posts.map((p) => p.id)).toContain(caller === 'otherStation' ? ctx.shared.postS2 : ctx.shared.postS1);
+      expect(posts.map((p) => p.id)).toContain(caller === 'otherArco' ? ctx.shared.postS2 : ctx.shared.postS1);
     },
   },
   'POST /api/wall/posts': {
@@ -589,7 +589,7 @@ describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
     for (const [name, s] of Object.entries(scenarios)) {
       if (s.policy === 'public') continue;
       expect(s.expect.anon, name).toBe(401);
-      if (s.policy === 'admin') expect([s.expect.owner, s.expect.sameStation, s.expect.otherStation], name).toEqual([403, 403, 403]);
+      if (s.policy === 'admin') expect([s.expect.owner, s.expect.sameStation, s.expect.otherArco], name).toEqual([403, 403, 403]);
     }
   });
 

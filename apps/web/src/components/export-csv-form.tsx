@@ -98,9 +98,9 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
             </Col>
             <Col xs={12} sm={6} md>
               <Form.Group controlId="export-arco">
-                <Form.Label className="mb-1">{exportMessages.station}</Form.Label>
+                <Form.Label className="mb-1">{exportMessages.arco}</Form.Label>
                 <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
-                  <option value="">{exportMessages.allStations}</option>
+                  <option value="">{exportMessages.allArcos}</option>
                   {arcos.data?.map((a) => (
                     <option key={a.id} value={a.id}>
                       {a.name}

@@ -54,7 +54,7 @@ async function checkCredentials(ctx: ServiceContext, ip: string, workerId: strin
 export async function login(ctx: ServiceContext, ip: string, body: Parsed<LoginBody>): Promise<string> {
   const user = await checkCredentials(ctx, ip, body.worker_id, body.password);
   const arco = await findArco(ctx.db, Number(body.arco_sumergido_id));
-  if (!arco || arco.nave !== body.nave) throw badRequest(authMessages.stationNotInNave);
+  if (!arco || arco.nave !== body.nave) throw badRequest(authMessages.arcoNotInNave);
   await updateNave(ctx.db, user.id, arco.nave_id);
   return ctx.tokens.sign({
     ...user,

@@ -60,14 +60,14 @@ export const getParada = (ctx: ServiceContext, user: AuthUser, id: number) => ow
  */
 async function arcoFor(db: Db, user: AuthUser, bodyArco: number | null): Promise<number> {
   const id = user.arco_sumergido_id ?? bodyArco;
-  if (id === null) throw badRequest(paradaMessages.noStation);
-  if (!(await findArco(db, id))) throw badRequest(paradaMessages.stationUnknown);
+  if (id === null) throw badRequest(paradaMessages.noArco);
+  if (!(await findArco(db, id))) throw badRequest(paradaMessages.arcoUnknown);
   return id;
 }
 
 function mapWriteError(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict(paradaMessages.alreadyActive);
-  if (isForeignKeyViolation(error)) throw badRequest(paradaMessages.stationUnknown);
+  if (isForeignKeyViolation(error)) throw badRequest(paradaMessages.arcoUnknown);
   throw error;
 }
 
@@ -176,7 +176,7 @@ export async function createManualParada(ctx: ServiceContext, user: AuthUser, bo
 export async function updateParada(ctx: ServiceContext, user: AuthUser, id: number, body: TimesBody): Promise<Parada> {
   const { start, end } = checkTimes(body);
   if (body.arco_sumergido_id !== null && !(await findArco(ctx.db, body.arco_sumergido_id))) {
-    throw badRequest(paradaMessages.stationUnknown);
+    throw badRequest(paradaMessages.arcoUnknown);
   }
   try {
     await ctx.db.transaction().execute(async (trx) => {

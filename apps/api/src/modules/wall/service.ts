@@ -31,8 +31,8 @@ function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 /** The station whose wall a worker may use: the one in their token, never another. */
 function workerArco(user: AuthUser, asked?: number): number {
-  if (user.arco_sumergido_id === null) throw forbidden(wallMessages.noStation);
-  if (asked !== undefined && asked !== user.arco_sumergido_id) throw forbidden(wallMessages.otherStation);
+  if (user.arco_sumergido_id === null) throw forbidden(wallMessages.noArco);
+  if (asked !== undefined && asked !== user.arco_sumergido_id) throw forbidden(wallMessages.otherArco);
   return user.arco_sumergido_id;
 }
 
@@ -40,7 +40,7 @@ function workerArco(user: AuthUser, asked?: number): number {
 async function visiblePost(db: Db, user: AuthUser, postId: number) {
   const post = await repo.findPost(db, postId);
   if (!post) throw notFound(wallMessages.postNotFound);
-  if (!isAdmin(user) && post.arco_sumergido_id !== workerArco(user)) throw forbidden(wallMessages.otherStation);
+  if (!isAdmin(user) && post.arco_sumergido_id !== workerArco(user)) throw forbidden(wallMessages.otherArco);
   return post;
 }
 
@@ -87,7 +87,7 @@ export async function createPost(ctx: ServiceContext, user: AuthUser, { fields, 
   let arco: number | null;
   if (isAdmin(user)) {
     arco = asked ?? user.arco_sumergido_id;
-    if (arco !== null && !(await findArco(ctx.db, arco))) throw badRequest(wallMessages.stationNotFound);
+    if (arco !== null && !(await findArco(ctx.db, arco))) throw badRequest(wallMessages.arcoNotFound);
   } else {
     arco = workerArco(user, asked);
   }
@@ -104,7 +104,7 @@ export async function createPost(ctx: ServiceContext, user: AuthUser, { fields, 
       });
       return row.id;
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw badRequest(wallMessages.stationNotFound);
+      if (isForeignKeyViolation(error)) throw badRequest(wallMessages.arcoNotFound);
       throw error;
     }
   });

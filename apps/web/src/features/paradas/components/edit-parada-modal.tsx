@@ -81,7 +81,7 @@ export function EditParadaModal({
   // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
   const options =
     parada && !listed.some((a) => a.id === parada.arco_sumergido_id)
-      ? [...listed, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noStationName }]
+      ? [...listed, { id: parada.arco_sumergido_id, name: parada.arco_sumergido_name ?? paradaMessages.noArcoName }]
       : listed;
 
   return (

@@ -20,7 +20,7 @@ export function ParadaCard({
   const rows: [string, string][] = [
     ...(showUser ? ([['Trabajador', parada.user_name]] as [string, string][]) : []),
     ['Fecha', formatPlainDate(parada.date)],
-    ['Arco Sumergido', parada.arco_sumergido_name || paradaMessages.noStationName],
+    ['Arco Sumergido', parada.arco_sumergido_name || paradaMessages.noArcoName],
     ['Inicio', formatTime(parada.start_time, tz)],
     ['Fin', parada.end_time ? formatTime(parada.end_time, tz) : paradaMessages.active],
     ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : `${parada.duration_minutes} minutos`],
