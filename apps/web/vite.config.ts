@@ -164,7 +164,9 @@ function prerenderLogin(): Plugin {
  */
 function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
   let groups: Map<string, string> | undefined;
+  let firstPaint: Set<string> | undefined;
   const source = (m: string) => path.resolve(root, m);
+  const sharedUi = source('src/components/');
   const closure = (ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }, from: string[]) =>
     reachable(from, (id) => ctx.getModuleInfo(id)?.importedIds);
   return (id, ctx) => {
@@ -181,8 +183,11 @@ function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Roll
       groups = new Map();
       for (const m of login) groups.set(m, wall.has(m) ? 'first-shared' : 'login-first');
       for (const m of wall) if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : 'wall-first');
+      firstPaint = new Set([...entry, ...login, ...wall, ...signedOut]);
     }
-    return groups.get(id) ?? null;
+    // The small shared pieces of the other screens (dialogs, list states, fields) in one chunk: one
+    // request, and one gzip stream instead of a dozen tiny ones.
+    return groups.get(id) ?? (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) ? 'shared-ui' : null);
   };
 }
 
