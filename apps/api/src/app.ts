@@ -29,7 +29,7 @@ import usersRoutes from './modules/users/routes';
 import wallPageCache from './modules/wall/page-cache/plugin';
 import wallRoutes from './modules/wall/routes';
 import authPlugin from './plugins/auth';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import securityHeaders from './plugins/security-headers';
 
@@ -75,6 +75,7 @@ export async function buildApp({ config, db: handle, logger = false, tokens }: B
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
