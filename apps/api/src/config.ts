@@ -56,6 +56,17 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(200),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
+  // Time-outs and the connection cap (docs in README "Configuration"): a slow client cannot hold a
+  // connection with a trickled head or body, while a 10 MB photo over a weak phone uplink still arrives.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   BACKUP_DIR: optionalText,
@@ -90,6 +101,17 @@ export interface Config {
   webDist?: string;
   logLevel: string;
   trustProxy: boolean;
+  timeouts: {
+    /** Longest wait for a request's head (request line and headers). */
+    headersMs: number;
+    /** A body's allowance: this grace plus its length at `bodyMinBytesPerSecond`. */
+    bodyGraceMs: number;
+    bodyMinBytesPerSecond: number;
+    /** Outer bound on receiving a whole request, whatever its size. */
+    requestMs: number;
+  };
+  /** Open connections the server accepts at once (each live event stream holds one). */
+  maxConnections: number;
   rateLimits: {
     loginFailures: number;
     loginIpFailures: number;
@@ -140,6 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: existsSync(path.join(e.WEB_DIST, 'index.html')) ? e.WEB_DIST : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      bodyGraceMs: e.BODY_TIMEOUT_MS,
+      bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+    },
+    maxConnections: e.MAX_CONNECTIONS,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,
