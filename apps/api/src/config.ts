@@ -56,6 +56,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(200),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Time-outs and the connection cap (docs in README "Configuration"): a slow client cannot hold a
   // connection with a trickled head or body, while a 10 MB photo over a weak phone uplink still arrives.
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
@@ -116,6 +117,8 @@ export interface Config {
     loginFailures: number;
     loginIpFailures: number;
     loginAccountFailures: number;
+    /** Longest pause before a login is checked, once its address or account is over its failure count. */
+    loginDelayMaxMs: number;
     registrationsPerIp: number;
     windowMs: number;
   };
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,
       loginAccountFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+      loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
       registrationsPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
