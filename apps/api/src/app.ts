@@ -29,7 +29,8 @@ import usersRoutes from './modules/users/routes';
 import wallPageCache from './modules/wall/page-cache/plugin';
 import wallRoutes from './modules/wall/routes';
 import authPlugin from './plugins/auth';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import bodyDeadline from './plugins/body-deadline';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import securityHeaders from './plugins/security-headers';
 
@@ -42,6 +43,9 @@ declare module 'fastify' {
     ctx: ServiceContext;
   }
 }
+
+/** The largest JSON body; multipart image uploads have their own limits (lib/images.ts). */
+const BODY_LIMIT = 1024 * 1024;
 
 /** API modules, each mounted under /api; a module registers its own paths (e.g. /tramos/:id). */
 const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
@@ -75,10 +79,16 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     logger,
     logController,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    clientErrorHandler,
+    // Receiving a whole request; bodies also get a deadline by their length (plugins/body-deadline.ts).
+    requestTimeout: config.timeouts.requestMs,
   }).withTypeProvider<ZodTypeProvider>();
+  // Node checks both time-outs on the same pass; a head never gets longer than a whole request.
+  app.server.headersTimeout = Math.min(config.timeouts.headersMs, config.timeouts.requestMs);
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -122,6 +132,11 @@ export async function buildApp({ config, db: handle, logger = false, logControll
       exposedHeaders: ['Content-Disposition', 'Retry-After'],
     });
   }
+  await app.register(bodyDeadline, {
+    graceMs: config.timeouts.bodyGraceMs,
+    minBytesPerSecond: config.timeouts.bodyMinBytesPerSecond,
+    maxBodyBytes: MAX_IMAGE_BYTES + BODY_LIMIT,
+  });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30 } });
 
   await app.register(swagger, {

@@ -57,6 +57,18 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(200),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Time-outs and the connection cap (docs in README "Configuration"): a slow client cannot hold a
+  // connection with a trickled head or body, while a 10 MB photo over a weak phone uplink still arrives.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   BACKUP_DIR: optionalText,
@@ -96,10 +108,23 @@ export interface Config {
    */
   logRequests: boolean;
   trustProxy: boolean;
+  timeouts: {
+    /** Longest wait for a request's head (request line and headers). */
+    headersMs: number;
+    /** A body's allowance: this grace plus its length at `bodyMinBytesPerSecond`. */
+    bodyGraceMs: number;
+    bodyMinBytesPerSecond: number;
+    /** Outer bound on receiving a whole request, whatever its size. */
+    requestMs: number;
+  };
+  /** Open connections the server accepts at once (each live event stream holds one). */
+  maxConnections: number;
   rateLimits: {
     loginFailures: number;
     loginIpFailures: number;
     loginAccountFailures: number;
+    /** Longest pause before a login is checked, once its address or account is over its failure count. */
+    loginDelayMaxMs: number;
     registrationsPerIp: number;
     windowMs: number;
   };
@@ -147,10 +172,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS ? e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1' : e.LOG_LEVEL === 'debug' || e.LOG_LEVEL === 'trace',
     trustProxy: e.TRUST_PROXY,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      bodyGraceMs: e.BODY_TIMEOUT_MS,
+      bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+    },
+    maxConnections: e.MAX_CONNECTIONS,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,
       loginAccountFailures: e.LOGIN_ACCOUNT_MAX_FAILURES,
+      loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
       registrationsPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },

@@ -30,6 +30,12 @@ export const messages = {
   malformedForm: 'El formulario enviado no es válido.',
   tooManyPixels: 'La imagen tiene demasiados píxeles.',
   nulCharacter: 'Los datos enviados contienen caracteres no permitidos.',
+  headersTooLarge: 'Las cabeceras de la petición son demasiado grandes.',
+  urlTooLong: 'La dirección de la petición es demasiado larga.',
+  malformedRequest: 'La petición HTTP no es válida.',
+  requestTimeout: 'La petición tardó demasiado en llegar.',
+  repeatedParameter: 'Cada parámetro de la consulta puede aparecer una sola vez.',
+  numberOutOfRange: 'Un número enviado está fuera del rango admitido.',
 } as const;
 
 /** A positive integer id as it arrives in a path, a query or a form field ("12" or 12). */

@@ -20,6 +20,7 @@ export const userMessages = {
   roleUpdated: '¡Rol de usuario actualizado exitosamente!',
   passwordReset: 'Contraseña restablecida con éxito!',
   userDeleted: '¡Usuario eliminado exitosamente!',
+  loginAttemptsCleared: 'Se han borrado los intentos fallidos de inicio de sesión de la cuenta.',
   confirmDeleteUser: '¿Estás seguro de que quieres eliminar este usuario?',
   changePasswordFallback: 'Fallo al cambiar la contraseña.',
   changePasswordNetwork: 'Ocurrió un error al cambiar la contraseña.',

@@ -100,6 +100,9 @@ export default fp(
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, policy });
       }
+      // The OpenAPI document asks every operation for the bearer token unless it says otherwise;
+      // deriving that from the policy keeps the page true to what the server enforces.
+      if (policy === 'public') route.schema = { ...route.schema, security: [] };
     });
 
     // A callback hook: with the account cached, a request passes with no promise in between.

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { messages } from '@portal/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -38,6 +40,16 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** True when a parsed JSON body holds a number JSON.parse could not represent (`1e400` becomes Infinity). */
+export function containsNonFinite(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  return Object.values(value).some((item) => containsNonFinite(item, depth + 1));
+}
+
+/** True when a query names one parameter twice (`?a=1&a=2` parses to an array, which no route takes). */
+const hasRepeatedParameter = (query: unknown) => query !== null && typeof query === 'object' && Object.values(query).some(Array.isArray);
+
 /**
  * One handler for every error: Spanish `{ message }` with a fitting status; every 5xx becomes
  * 'Error interno del servidor.' with the detail only in the log.
@@ -49,6 +61,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
       done(new AppError(400, messages.nulCharacter));
+    } else if (hasRepeatedParameter(request.query)) {
+      done(new AppError(400, messages.repeatedParameter));
+    } else if (containsNonFinite(request.body)) {
+      done(new AppError(400, messages.numberOutOfRange));
     } else {
       done();
     }
@@ -92,4 +108,38 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   }
   request.log.error({ err: error }, 'framework error');
   reply.status(500).send({ message: messages.internal });
+}
+
+/** A request line longer than this, when Node refuses the head as too large, is answered 414 rather than 431. */
+const LONG_URL = 8 * 1024;
+
+/** The status and Spanish message of an error Node's HTTP parser raises before Fastify sees a request. */
+function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string] {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, messages.requestTimeout];
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const lineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
+    const requestLine = lineEnd === -1 ? (error.rawPacket?.length ?? 0) : lineEnd;
+    return requestLine > LONG_URL ? [414, messages.urlTooLong] : [431, messages.headersTooLarge];
+  }
+  // An unknown method (TRACK), a malformed Content-Length, a broken request line...
+  return [400, messages.malformedRequest];
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: the parser's refusals (headers too large, an unknown method,
+ * a request time-out) otherwise get Fastify's English body. The connection closes after the answer,
+ * as the parser cannot go on reading it.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientErrorAnswer(error);
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -262,6 +262,11 @@ const scenarios: Record<string, Scenario> = {
     }),
     expect: ADMIN_ONLY(200),
   },
+  'POST /api/admin/users/:id/unlock': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}/unlock` }),
+    expect: ADMIN_ONLY(200),
+  },
   'DELETE /api/admin/users/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}` }),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { messages } from '@portal/contract/common';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -5,7 +6,8 @@ import * as repo from './repository';
 
 // Attempt limits on logins, registrations and password checks. The counters live in the database, so
 // that several API instances share them; a key is blocked once it reaches `max` within its window
-// (RATE_LIMIT_WINDOW_MINUTES).
+// (RATE_LIMIT_WINDOW_MINUTES), or, for the login counters that many people share, only slowed
+// (failureDelayMs).
 
 /** The 429 of a blocked key, with when to try again. */
 function tooMany(resetAt: number, now: number): AppError {
@@ -34,3 +36,35 @@ export async function takeAttempt(ctx: ServiceContext, key: string, max: number,
 }
 
 export const clearAttempts = (ctx: ServiceContext, key: string) => repo.clearAttempts(ctx.db, key);
+
+/** The attempts counted against a key in its open window; 0 when it has none. */
+export async function attemptsOf(ctx: ServiceContext, key: string, now = Date.now()): Promise<number> {
+  const row = await repo.findAttempts(ctx.db, key);
+  return row && Number(row.reset_at) > now ? Number(row.count) : 0;
+}
+
+/**
+ * The pause before a login is checked, once a key has `threshold` failures: maxMs/32 at the
+ * threshold, doubling with each further failure, never more than maxMs (so 94 ms up to 3 s with the
+ * default 3000). It slows guessing without ever refusing the right password.
+ */
+export function failureDelayMs(failures: number, threshold: number, maxMs: number): number {
+  if (failures < threshold || maxMs <= 0) return 0;
+  return Math.min(maxMs, Math.round((maxMs / 32) * 2 ** Math.min(failures - threshold, 10)));
+}
+
+/** The counter of one account's failed logins from every address. */
+export const loginAccountKey = (workerId: string) => `login-account:${workerId}`;
+
+/**
+ * Clears every counter that slows or blocks one account: its failures from each address (keys
+ * `login:<address>:<worker_id>`, matched on a real address so that a worker_id holding a colon
+ * cannot take in another account's keys), across addresses, and its password checks.
+ */
+export async function clearAccountAttempts(ctx: ServiceContext, account: { id: number; worker_id: string }): Promise<void> {
+  const suffix = `:${account.worker_id}`;
+  const perAddress = (await repo.findKeysStartingWith(ctx.db, 'login:')).filter(
+    (key) => key.endsWith(suffix) && isIP(key.slice('login:'.length, -suffix.length)) !== 0,
+  );
+  await repo.clearKeys(ctx.db, [...perAddress, loginAccountKey(account.worker_id), `password:${account.id}`]);
+}

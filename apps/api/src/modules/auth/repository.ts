@@ -24,5 +24,14 @@ export async function countAttempt(db: Db, key: string, windowMs: number, now: n
 
 export const clearAttempts = (db: Db, key: string) => db.deleteFrom('login_attempts').where('key', '=', key).execute();
 
+/** Keys of the counters whose key starts with `prefix` (a literal: LIKE wildcards are escaped). */
+export async function findKeysStartingWith(db: Db, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.selectFrom('login_attempts').select('key').where(sql<boolean>`key like ${pattern} escape '\\'`).execute();
+  return rows.map((r) => r.key);
+}
+
+export const clearKeys = (db: Db, keys: string[]) => db.deleteFrom('login_attempts').where('key', 'in', keys).execute();
+
 /** Drops closed windows; called now and then so the table stays small. */
 export const pruneAttempts = (db: Db, now = Date.now()) => db.deleteFrom('login_attempts').where('reset_at', '<=', now).execute();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type AdminLoginBody, authMessages, type LoginBody, type PublicUser, type RegisterBody } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
 import type { ServiceContext } from '../../context';
@@ -6,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
 import { findUserByWorkerId, insertUser, updateNave } from '../users/repository';
-import { assertNotBlocked, clearAttempts, recordAttempt, takeAttempt } from './attempts';
+import { assertNotBlocked, attemptsOf, clearAttempts, failureDelayMs, loginAccountKey, recordAttempt, takeAttempt } from './attempts';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -25,19 +26,28 @@ export async function register(ctx: ServiceContext, ip: string, body: Omit<Parse
 }
 
 /**
- * Checks a worker's credentials under the attempt limits: failures count per (address, worker_id),
- * per address, and per account across all addresses (a higher ceiling, against guessing spread over
- * many addresses); a wrong id and a wrong password answer the same 401.
+ * Checks a worker's credentials under the attempt limits. Only failures of one worker_id from one
+ * address block (429 with Retry-After): anyone can fail logins for any account from anywhere, so a
+ * block per account or per address would let them lock out the admin, or a whole shift behind one NAT
+ * address. Failures per address and per account across addresses only delay the check instead,
+ * growing up to LOGIN_DELAY_MAX_MS, so the right password from the right person always gets in.
+ * A wrong id and a wrong password answer the same 401.
  */
 async function checkCredentials(ctx: ServiceContext, ip: string, workerId: string, password: string) {
-  const { loginFailures, loginIpFailures, loginAccountFailures } = ctx.limits;
+  const { loginFailures, loginIpFailures, loginAccountFailures, loginDelayMaxMs } = ctx.limits;
   const workerKey = `login:${ip}:${workerId}`;
   const ipKey = `login-ip:${ip}`;
-  const accountKey = `login-account:${workerId}`;
-  await assertNotBlocked(ctx, ipKey, loginIpFailures);
-  await assertNotBlocked(ctx, accountKey, loginAccountFailures);
+  const accountKey = loginAccountKey(workerId);
+  const [ipFails, accountFails] = await Promise.all([attemptsOf(ctx, ipKey), attemptsOf(ctx, accountKey)]);
   // Counted before the (slow) password check, so parallel guesses cannot all slip past the limit.
   await takeAttempt(ctx, workerKey, loginFailures);
+  const delay = Math.max(
+    failureDelayMs(ipFails, loginIpFailures, loginDelayMaxMs),
+    failureDelayMs(accountFails, loginAccountFailures, loginDelayMaxMs),
+  );
+  // Before the check and for every answer alike: a delay on failures alone would tell a guesser
+  // that an answer slower in coming is a failure, and it could stop waiting.
+  if (delay) await sleep(delay);
   const user = await findUserByWorkerId(ctx.db, workerId);
   const ok = await verifyPassword(user?.password_hash, password);
   if (!user || !ok) {

@@ -83,6 +83,15 @@ export default async function usersRoutes(app: App, ctx: ServiceContext) {
     },
   );
 
+  app.post(
+    '/admin/users/:id/unlock',
+    { config: { policy: 'admin' }, schema: { tags: ['users'], params: idParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.clearLoginAttempts(ctx, request.params.id);
+      return { message: userMessages.loginAttemptsCleared };
+    },
+  );
+
   app.delete(
     '/admin/users/:id',
     { config: { policy: 'admin' }, schema: { tags: ['users'], params: idParams, response: { 200: messageResponse, ...errors } } },

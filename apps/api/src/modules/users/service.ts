@@ -6,7 +6,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
-import { clearAttempts, takeAttempt } from '../auth/attempts';
+import { clearAccountAttempts, clearAttempts, takeAttempt } from '../auth/attempts';
 import * as paradas from '../paradas/service';
 import { withdrawLikesOf } from '../wall/repository';
 import * as repo from './repository';
@@ -118,6 +118,13 @@ export async function adminUpdateProfile(
  * foreign keys leave their circulares, stops, posts and comments authorless. The ended stop is
  * published like any other end, so the plant board and the admins' streams see it.
  */
+/** Admin only (the route's policy): lets an account sign in at once again, from every address. */
+export async function clearLoginAttempts(ctx: ServiceContext, id: number): Promise<void> {
+  const row = await repo.findUser(ctx.db, id);
+  if (!row) throw notFound(userMessages.userNotFound);
+  await clearAccountAttempts(ctx, row);
+}
+
 export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: number): Promise<void> {
   if (id === caller.id) throw conflict(userMessages.deleteSelf);
   const endedParada = await ctx.db.transaction().execute(async (trx) => {

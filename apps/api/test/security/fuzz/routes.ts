@@ -53,7 +53,7 @@ export const multipartRoutes: Record<string, MultipartSpec> = {
 };
 
 /** Write routes that take no body by design (DELETE routes never do). */
-export const bodylessWrites = new Set(['POST /api/wall/posts/:id/like']);
+export const bodylessWrites = new Set(['POST /api/wall/posts/:id/like', 'POST /api/admin/users/:id/unlock']);
 
 interface OpenApiParameter {
   in: string;
