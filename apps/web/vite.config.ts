@@ -188,7 +188,10 @@ function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Roll
     // The small shared pieces of the other screens (dialogs, list states, fields) in one chunk: one
     // request and one gzip stream instead of a dozen tiny ones (the admin-only pieces stay apart, out
     // of the worker screens' downloads).
-    return groups.get(id) ?? (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) ? 'shared-ui' : null);
+    return (
+      groups.get(id) ??
+      (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) ? 'shared-ui' : null)
+    );
   };
 }
 
