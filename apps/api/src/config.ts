@@ -58,6 +58,7 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
@@ -91,6 +92,8 @@ export interface Config {
   webDist?: string;
   logLevel: string;
   trustProxy: boolean;
+  /** How long SIGTERM waits for the requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
   /** Bearer token of GET /metrics; unset: the endpoint answers 404 and nothing is measured. */
   metricsToken?: string;
   rateLimits: {
@@ -143,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: existsSync(path.join(e.WEB_DIST, 'index.html')) ? e.WEB_DIST : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
