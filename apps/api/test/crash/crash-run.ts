@@ -475,6 +475,31 @@ async function examine(db: Examined, iteration: number): Promise<string[]> {
 
 // ---- the run -------------------------------------------------------------------------------------
 
+/**
+ * Opens an event stream and reads it up to its `ready`; answers how it ends later: `ended` when the
+ * server closed it properly, `cut` when the connection broke.
+ */
+async function openStream(token: string): Promise<{ end: Promise<'ended' | 'cut'> }> {
+  const res = await fetch(`${server.baseUrl}/api/events`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  while (!text.includes('event: ready')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('event stream ended before ready');
+    text += value;
+  }
+  const end = (async () => {
+    try {
+      while (!(await reader.read()).done);
+      return 'ended' as const;
+    } catch {
+      return 'cut' as const;
+    }
+  })();
+  return { end };
+}
+
 /** SIGTERMs after the kills: the graceful shutdown under the same write load. */
 const STOPS = 3;
 
@@ -560,11 +585,15 @@ export function crashSuite(engine: 'sqlite' | 'postgres') {
           } else {
             let exit: Awaited<ReturnType<ServerProcess['stop']>> | undefined;
             let stopMs = 0;
+            let stream: { end: Promise<'ended' | 'cut'> } | undefined;
             orphans = await round(`#${iteration}: up in ${startMs} ms, SIGTERM after ${wait} ms`, iteration, wait, async () => {
+              stream = await openStream(workersOf[0][0].token);
               const signalled = performance.now();
               exit = await server.stop();
               stopMs = performance.now() - signalled;
             });
+            // The open event stream was ended by the server (its client reconnects elsewhere), not cut.
+            expect(await stream?.end, `iteration ${iteration}: event stream at SIGTERM`).toBe('ended');
             // Exit code 0: everything in flight finished and the database closed before the grace
             // (SHUTDOWN_GRACE_MS, 8 s, under the 10 s an orchestrator allows) forced an exit with 1.
             console.log(`#${iteration}: exited ${JSON.stringify(exit)} ${stopMs.toFixed(0)} ms after SIGTERM`);
