@@ -32,6 +32,7 @@ import authPlugin from './plugins/auth';
 import bodyDeadline from './plugins/body-deadline';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
+import metricsPlugin from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
 
 /** The Fastify instance every module receives: zod schemas type its requests and replies. */
@@ -152,6 +153,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   await app.register(authPlugin, { ctx });
   await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl });
   await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });
+  await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool });
 
   await app.register(
     async (api) => {

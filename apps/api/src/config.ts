@@ -71,6 +71,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   // Read as text, not coerced: an empty value would coerce to 0 (midnight) instead of the default.
@@ -119,6 +121,10 @@ export interface Config {
   };
   /** Open connections the server accepts at once (each live event stream holds one). */
   maxConnections: number;
+  /** How long SIGTERM waits for the requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** Bearer token of GET /metrics; unset: the endpoint answers 404 and nothing is measured. */
+  metricsToken?: string;
   rateLimits: {
     loginFailures: number;
     loginIpFailures: number;
@@ -179,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
     },
     maxConnections: e.MAX_CONNECTIONS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,

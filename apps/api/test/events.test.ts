@@ -26,118 +26,7 @@ import {
   TEST_DB,
   useTestApp,
 } from './helper';
-
-/** The issue's promise: a same-station client sees a post within a second. */
-const LIVE_WITHIN_MS = 1_000;
-/** How long to wait for things that have no deadline of their own (a stream closing, a reconnect). */
-const PATIENCE_MS = 10_000;
-
-interface SseEvent {
-  type: string;
-  data: unknown;
-}
-
-/** A fetch-based reader of the event stream, as the web client reads it. */
-class SseClient {
-  readonly events: SseEvent[] = [];
-  heartbeats = 0;
-  closed = false;
-  private waiters: (() => void)[] = [];
-  private constructor(
-    readonly response: Response,
-    private readonly controller: AbortController,
-  ) {}
-
-  static async open(baseUrl: string, token: string): Promise<SseClient> {
-    const controller = new AbortController();
-    const response = await fetch(`${baseUrl}/api/events`, { headers: bearer(token), signal: controller.signal });
-    const client = new SseClient(response, controller);
-    if (response.ok) void client.pump();
-    return client;
-  }
-
-  private async pump() {
-    const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          this.parse(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-    this.closed = true;
-    this.notify();
-  }
-
-  private parse(block: string) {
-    let type = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) this.heartbeats++;
-      else if (line.startsWith('event: ')) type = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    if (data.length) this.events.push({ type, data: JSON.parse(data.join('\n')) });
-    this.notify();
-  }
-
-  private notify() {
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Waits until `found` gives a value; fails after `ms`. */
-  async waitFor<T>(found: () => T | undefined, ms = PATIENCE_MS, what = 'a condition'): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = found();
-      if (value !== undefined) return value;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out after ${ms} ms waiting for ${what}; got ${JSON.stringify(this.events.map((e) => e.type))}`);
-      await new Promise<void>((resolve) => {
-        // Also re-checks now and then, for conditions on the server's side rather than on the stream.
-        const timer = setTimeout(resolve, Math.min(left, 25));
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** The first event of this type that matches, waiting for it up to `ms`. */
-  next(type: string, match: (data: never) => boolean = () => true, ms = PATIENCE_MS): Promise<SseEvent> {
-    return this.waitFor(() => this.events.find((e) => e.type === type && match(e.data as never)), ms, type);
-  }
-
-  /** Resolves once the server has ended the stream. */
-  ended(ms = PATIENCE_MS): Promise<true> {
-    return this.waitFor(() => (this.closed ? true : undefined), ms, 'the end of the stream');
-  }
-
-  /** Events other than `ready`, in arrival order. */
-  get received(): SseEvent[] {
-    return this.events.filter((e) => e.type !== 'ready');
-  }
-
-  close() {
-    this.controller.abort();
-  }
-}
-
-async function listen(app: App): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
-  return `http://127.0.0.1:${address.port}`;
-}
+import { closeClients, connect, LIVE_WITHIN_MS, listen, PATIENCE_MS } from './sse-client';
 
 async function post(app: App, token: string, content: string) {
   const res = await injectForm(app, token, 'POST', '/api/wall/posts', { content });
@@ -154,21 +43,6 @@ async function comment(app: App, token: string, postId: number, content: string)
 /** An event about this record (a post, a comment or a stop). */
 const about = (id: number) => (d: { post?: { id: number }; id?: number; post_id?: number }) =>
   d.post?.id === id || d.post_id === id || d.id === id;
-
-const openClients: SseClient[] = [];
-
-/** Opens a stream that must be accepted and start with `ready`; closed after each test. */
-async function connect(baseUrl: string, token: string): Promise<SseClient> {
-  const client = await SseClient.open(baseUrl, token);
-  openClients.push(client);
-  expect(client.response.status).toBe(200);
-  await client.next('ready');
-  return client;
-}
-
-const closeClients = () => {
-  for (const c of openClients.splice(0)) c.close();
-};
 
 describe.skipIf(pgUnavailable)('live event stream', () => {
   // On PostgreSQL buildTestApp passes the app its DATABASE_URL, so it LISTENs as in production.

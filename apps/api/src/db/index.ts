@@ -26,12 +26,14 @@ export interface DbHandle {
   engine: DbEngine;
   /** Raw SQLite handle (for PRAGMAs in tests and benchmarks); undefined on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** The node-postgres pool (its connection counts are reported by the metrics); undefined on SQLite. */
+  pool?: pg.Pool;
 }
 
 export function createDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres', pool };
   }
   if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);

@@ -13,8 +13,20 @@ export type PublishedType = Exclude<EventType, 'ready'>;
  */
 export type Audience = { arco: number | null } | { user: number | null };
 
-/** An event as it travels: one of the contract's types with its own payload, and its audience. */
-export type BusEvent = { [T in PublishedType]: { type: T; payload: EventPayloads[T]; audience: Audience } }[PublishedType];
+/** Events only the instances exchange: never written to a client, never seen by read caches. */
+export interface InternalPayloads {
+  /** The audience user's sessions no longer hold as they were: their open streams end. */
+  'session.ended': { reason: 'deleted' | 'password' | 'demoted' };
+}
+
+/** Every type that travels on the bus. */
+export type BusType = PublishedType | keyof InternalPayloads;
+type BusPayloads = Omit<EventPayloads, 'ready'> & InternalPayloads;
+
+/** An event as it travels: one of the contract's types (or an internal one) with its own payload, and its audience. */
+export type BusEvent = { [T in BusType]: { type: T; payload: BusPayloads[T]; audience: Audience } }[BusType];
+
+const isInternal = (type: BusType): type is keyof InternalPayloads => type === 'session.ended';
 
 /** What a read cache learns of an event: its type and audience (its payload may not have been read). */
 export interface EventNotice {
@@ -41,7 +53,7 @@ export type Reloader = (type: PublishedType, id: number) => Promise<EventPayload
 
 /** What travels through NOTIFY: the payload, or only the record's id (`r`) when it is too large. */
 interface Envelope {
-  t: PublishedType;
+  t: BusType;
   a: Audience;
   p?: unknown;
   r?: number;
@@ -147,12 +159,21 @@ export class EventBus {
     return this.subscribers.size;
   }
 
+  /**
+   * Ends the open streams of one user on every instance, after a commit that changed what their
+   * sessions may do (account deleted, password changed, administrator demoted): the heartbeat's own
+   * check would take up to its whole interval. Never throws.
+   */
+  endSessions(userId: number, reason: InternalPayloads['session.ended']['reason']): Promise<void> {
+    return this.publish('session.ended', { reason }, { user: userId });
+  }
+
   /** Never throws: the write it reports has already committed. */
-  async publish<T extends PublishedType>(type: T, payload: EventPayloads[T], audience: Audience): Promise<void> {
+  async publish<T extends BusType>(type: T, payload: BusPayloads[T], audience: Audience): Promise<void> {
     // The correlation of `type` and `payload` holds by the signature; TypeScript cannot follow it into the union.
     const event = { type, payload, audience } as BusEvent;
     // This instance's caches first, so the writer's next read already sees its write.
-    this.tellWatchers(event);
+    if (!isInternal(type)) this.tellWatchers({ type, audience });
     const transport = this.transport;
     if (!transport) {
       this.deliver(event);
@@ -183,9 +204,9 @@ export class EventBus {
       }
       const { t: type, a: audience } = parsed;
       // Watchers need only the type and the audience: told before any reload, which may find nothing.
-      this.tellWatchers({ type, audience });
+      if (!isInternal(type)) this.tellWatchers({ type, audience });
       let payload = parsed.p;
-      if (payload === undefined && parsed.r !== undefined) {
+      if (payload === undefined && parsed.r !== undefined && !isInternal(type)) {
         payload = await this.reloader?.(type, parsed.r);
         // Gone again before we could read it: a later event (deleted) follows.
         if (payload === undefined) return;

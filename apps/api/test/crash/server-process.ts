@@ -134,22 +134,25 @@ export class ServerProcess {
   }
 
   /** SIGKILL: no shutdown hook, no flush, no close of the database. */
-  kill(): Promise<void> {
-    return this.signal('SIGKILL');
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL');
   }
 
-  /** SIGTERM: the server's own shutdown, as an operator stops it. */
-  stop(): Promise<void> {
+  /** SIGTERM: the server's own shutdown, as an operator stops it; answers how the process exited. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null } | undefined> {
     return this.signal('SIGTERM');
   }
 
-  private async signal(signal: NodeJS.Signals): Promise<void> {
+  private async signal(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null } | undefined> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, sig) => resolve({ code, signal: sig })),
+    );
     child.kill(signal);
-    await exited;
+    const result = await exited;
     this.child = null;
+    return result;
   }
 
   get pid(): number | undefined {

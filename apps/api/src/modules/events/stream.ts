@@ -15,8 +15,9 @@ const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.
 
 /**
  * One server-sent event stream, written on the raw response. The caller was authenticated by the
- * route's policy; the session is checked again on every heartbeat (a deleted user, a changed
- * password or a demotion takes effect there) and its expiry on every event.
+ * route's policy; it ends at once when the users service publishes `session.ended` for its user
+ * (deleted, password changed, demoted), the session is checked again on every heartbeat (a change
+ * that bypassed the services takes effect there) and its expiry on every event.
  */
 export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, user: AuthUser, token: string): void {
   const claims = ctx.tokens.verify(token);
@@ -53,6 +54,10 @@ export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: 
 
   const unsubscribe = ctx.events.subscribe({
     deliver: (event: BusEvent) => {
+      if (event.type === 'session.ended') {
+        if ('user' in event.audience && event.audience.user === viewer.id) close();
+        return;
+      }
       if (Date.now() >= expiresAt) return close();
       if (mayReceive(viewer, event.audience)) write(frame(event.type, event.payload));
     },

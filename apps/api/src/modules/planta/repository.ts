@@ -27,3 +27,19 @@ export const finishedMinutesOn = (db: Db, date: string) =>
     .where('end_time', 'is not', null)
     .groupBy('arco_sumergido_id')
     .execute();
+
+/** How many stations have a stop in progress now. */
+export const countStoppedArcos = (db: Db) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select((eb) => eb.fn.count<number>('arco_sumergido_id').distinct().as('n'))
+    .where('end_time', 'is', null)
+    .executeTakeFirstOrThrow();
+
+/** How many stops started on one factory date, finished or not. */
+export const countParadasOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('date', '=', date)
+    .executeTakeFirstOrThrow();

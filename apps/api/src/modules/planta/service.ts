@@ -50,3 +50,9 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
     .sort(([a], [b]) => collator.compare(a, b))
     .map(([nave, ofNave]) => ({ nave, arcos: ofNave.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id) }));
 }
+
+/** The figures the plant is watched by (the metrics endpoint): stations stopped now and today's stops. */
+export async function plantaGauges(ctx: ServiceContext, now: Date = new Date()): Promise<{ arcosStopped: number; paradasToday: number }> {
+  const [stopped, today] = await Promise.all([repo.countStoppedArcos(ctx.db), repo.countParadasOn(ctx.db, factoryToday(ctx.tz, now))]);
+  return { arcosStopped: Number(stopped.n), paradasToday: Number(today.n) };
+}

@@ -74,6 +74,8 @@ export async function changeOwnPassword(
   await clearAttempts(ctx, key);
   await repo.updatePassword(ctx.db, caller.id, await hashPassword(body.newPassword), nowIso());
   ctx.userCache.invalidate(caller.id);
+  // Their streams reconnect with the new token; a stolen session's stream ends.
+  await ctx.events.endSessions(caller.id, 'password');
   return tokenFor(ctx, caller);
 }
 
@@ -81,15 +83,18 @@ export const listUsers = (ctx: ServiceContext) => repo.listUsers(ctx.db);
 
 /** Role change; the last admin cannot be demoted, so the portal always keeps an administrator. */
 export async function setRole(ctx: ServiceContext, id: number, role: Role): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const demoted = await ctx.db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdminIds(trx, ctx.engine);
     const target = await repo.findUser(trx, id);
     if (!target) throw notFound(userMessages.userNotFound);
-    if (target.role === role) return;
+    if (target.role === role) return false;
     if (target.role === 'admin' && admins.length <= 1) throw conflict(userMessages.lastAdmin);
     await repo.updateRole(trx, id, role, nowIso());
+    return target.role === 'admin';
   });
   ctx.userCache.invalidate(id);
+  // A former administrator's streams carry every station's events: they reopen as a worker's.
+  if (demoted) await ctx.events.endSessions(id, 'demoted');
 }
 
 /** Password reset by an admin; answers a new token when the admin resets their own password. */
@@ -98,6 +103,7 @@ export async function resetPassword(ctx: ServiceContext, caller: AuthUser, id: n
   const result = await repo.updatePassword(ctx.db, id, await hashPassword(password), nowIso());
   if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
   ctx.userCache.invalidate(id);
+  await ctx.events.endSessions(id, 'password');
   return id === caller.id ? tokenFor(ctx, caller) : undefined;
 }
 
@@ -138,6 +144,7 @@ export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: numb
     return ended;
   });
   ctx.userCache.invalidate(id);
+  await ctx.events.endSessions(id, 'deleted');
   if (endedParada !== undefined) await paradas.publishEnded(ctx, endedParada);
   // Their likes and their name leave the cached wall pages.
   await ctx.events.invalidateCaches();

@@ -23,6 +23,10 @@ import { type Encoded, preferredEncoding } from './variants';
  * time, so this path declares none.
  */
 export class WallPages {
+  /** Answers from the cache and from the database, for the metrics endpoint: one increment per request. */
+  hits = 0;
+  misses = 0;
+
   constructor(
     readonly cache: WallPageCache,
     private readonly ctx: ServiceContext,
@@ -32,9 +36,11 @@ export class WallPages {
   send(request: FastifyRequest, reply: FastifyReply, key: WallPageKey, viewerId: number): void {
     const hit = this.cache.hit(key, viewerId, preferredEncoding(request.headers['accept-encoding']));
     if (hit) {
+      this.hits++;
       sendJson(reply, hit);
       return;
     }
+    this.misses++;
     this.cache
       .miss(key, viewerId, () => loadPage(this.ctx, key))
       .then(
