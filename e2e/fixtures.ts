@@ -9,7 +9,7 @@ export const ADMIN = { worker_id: 'e2e-admin', password: 'e2e-admin-password' };
 let seq = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${seq++}`;
 
-export interface Station {
+export interface TestArco {
   id: number;
   name: string;
   nave: string;
@@ -20,7 +20,7 @@ export interface Worker {
   name: string;
   password: string;
   token: string;
-  station: Station;
+  station: TestArco;
 }
 
 async function json<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
@@ -36,21 +36,21 @@ export class Seed {
     return body.accessToken;
   }
 
-  async station(nave = 'Nave 1', name = unique('Arco ')): Promise<Station> {
+  async station(nave = 'Nave 1', name = unique('Arco ')): Promise<TestArco> {
     const token = await this.adminToken();
     const res = await this.api.post('/api/admin/arcos-sumergidos', { data: { name, nave }, headers: { Authorization: `Bearer ${token}` } });
     const arco = await json<{ id: number; name: string; nave: string }>(res, 'create station');
     return { id: arco.id, name: arco.name, nave: arco.nave };
   }
 
-  async login(worker_id: string, password: string, station: Station): Promise<string> {
+  async login(worker_id: string, password: string, station: TestArco): Promise<string> {
     const res = await this.api.post('/api/auth/login', {
       data: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
     });
     return (await json<{ accessToken: string }>(res, 'login')).accessToken;
   }
 
-  async worker(station: Station, name = 'Operario Prueba'): Promise<Worker> {
+  async worker(station: TestArco, name = 'Operario Prueba'): Promise<Worker> {
     const worker_id = unique('op');
     const password = 'secreto123';
     const reg = await this.api.post('/api/auth/register', { data: { worker_id, name, password, role: 'user' } });

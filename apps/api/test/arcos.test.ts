@@ -17,8 +17,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
 
   describe('GET /api/arcos-sumergidos (public)', () => {
     it('lists the stations of a nave with id and name, without a token', async () => {
-      const a = await t.createStation('Público A', 'Nave 1');
-      const b = await t.createStation('Público B', 'Nave 2');
+      const a = await t.createArco('Público A', 'Nave 1');
+      const b = await t.createArco('Público B', 'Nave 2');
       const res = await t.app.inject({ method: 'GET', url: `/api/arcos-sumergidos?nave=${encodeURIComponent('Nave 1')}` });
       expect(res.statusCode).toBe(200);
       const list = res.json() as { id: number; name: string }[];
@@ -28,8 +28,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('lists every station without a query, and none for an unknown nave', async () => {
-      const a = await t.createStation('Todas A', 'Nave 1');
-      const b = await t.createStation('Todas B', 'Nave 2');
+      const a = await t.createArco('Todas A', 'Nave 1');
+      const b = await t.createArco('Todas B', 'Nave 2');
       const all = (await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos' })).json().map((s: { id: number }) => s.id);
       expect(all).toEqual(expect.arrayContaining([a.id, b.id]));
       const none = await t.app.inject({ method: 'GET', url: '/api/arcos-sumergidos?nave=Nave%209' });
@@ -65,14 +65,14 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
         const res = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json()).toEqual({ message });
-        const upd = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${(await t.createStation()).id}`, payload);
+        const upd = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${(await t.createArco()).id}`, payload);
         expect(upd.statusCode, JSON.stringify(payload)).toBe(400);
         expect(upd.json()).toEqual({ message });
       }
     });
 
     it('answers 409 for a duplicate name in the same nave, and allows it in another', async () => {
-      await t.createStation('Duplicado', 'Nave 1');
+      await t.createArco('Duplicado', 'Nave 1');
       const dup = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', { name: 'Duplicado', nave: 'Nave 1' });
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toEqual({ message: arcoMessages.duplicate });
@@ -83,7 +83,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('renames and moves an unused station, answers 404 for an unknown one and 400 for a bad id', async () => {
-      const s = await t.createStation('Para Mover', 'Nave 1');
+      const s = await t.createArco('Para Mover', 'Nave 1');
       const res = await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${s.id}`, { name: 'Movido', nave: 'Nave 2' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ id: s.id, name: 'Movido', nave: 'Nave 2', message: 'Arco sumergido actualizado con éxito!' });
@@ -98,7 +98,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('deletes an unused station, 404 for an unknown one', async () => {
-      const s = await t.createStation('Para Borrar', 'Nave 1');
+      const s = await t.createArco('Para Borrar', 'Nave 1');
       const res = await t.send(admin, 'DELETE', `/api/admin/arcos-sumergidos/${s.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Arco sumergido eliminado con éxito!' });
@@ -111,7 +111,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
       const now = new Date().toISOString();
       const day = now.slice(0, 10);
       const naveId = await naveIdOf('Nave 1');
-      const withTramo = await t.createStation('Con Tramo', 'Nave 1');
+      const withTramo = await t.createArco('Con Tramo', 'Nave 1');
       await t.db
         .insertInto('tramos')
         .values({
@@ -129,7 +129,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
           updated_at: now,
         })
         .execute();
-      const withStop = await t.createStation('Con Parada', 'Nave 1');
+      const withStop = await t.createArco('Con Parada', 'Nave 1');
       await t.db
         .insertInto('paradas_kaiser')
         .values({
@@ -144,7 +144,7 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
           updated_at: now,
         })
         .execute();
-      const withPost = await t.createStation('Con Post', 'Nave 1');
+      const withPost = await t.createArco('Con Post', 'Nave 1');
       await t.db
         .insertInto('wall_posts')
         .values({
@@ -174,8 +174,8 @@ describe.skipIf(pgUnavailable)('arcos sumergidos (stations)', () => {
     });
 
     it('is admin-only: 403 for a user, 401 without a token', async () => {
-      const w = await t.createWorker(await t.createStation());
-      const s = await t.createStation();
+      const w = await t.createWorker(await t.createArco());
+      const s = await t.createArco();
       const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown][] = [
         ['GET', '/api/admin/arcos-sumergidos'],
         ['POST', '/api/admin/arcos-sumergidos', { name: 'Prohibido', nave: 'Nave 1' }],

@@ -15,7 +15,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
   it('a change made outside this instance shows within the TTL', async () => {
     const { travel } = fakeClock();
     const admin = await t.adminToken();
-    const w = await t.createWorker(await t.createStation());
+    const w = await t.createWorker(await t.createArco());
     await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', w.id).execute();
     t.app.ctx.userCache.invalidate(w.id);
     expect((await usersList(w.token)).statusCode).toBe(200);
@@ -31,7 +31,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
 
   it('a change through the API applies at once: demotion, deletion', async () => {
     const admin = await t.adminToken();
-    const w = await t.createWorker(await t.createStation());
+    const w = await t.createWorker(await t.createArco());
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${w.id}/role`, headers: bearer(admin), payload: { role: 'admin' } });
     expect((await usersList(w.token)).statusCode).toBe(200);
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${w.id}/role`, headers: bearer(admin), payload: { role: 'user' } });
@@ -42,7 +42,7 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
   });
 
   it('a newer token works at once even when an older row is cached (password changed elsewhere)', async () => {
-    const w = await t.createWorker(await t.createStation());
+    const w = await t.createWorker(await t.createArco());
     const active = () => t.send(w.token, 'GET', '/api/paradas-kaiser/active');
     expect((await active()).statusCode).toBe(200);
     // Another instance bumps the version and hands out a token of the new version.

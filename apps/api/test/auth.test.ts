@@ -7,8 +7,8 @@ import {
   expectBadRequests,
   fakeClock,
   pgUnavailable,
-  type Station,
   type TestApp,
+  type TestArco,
   uniqueWorkerId,
   useTestApp,
 } from './helper';
@@ -17,12 +17,12 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 
 
 describe.skipIf(pgUnavailable)('auth: register, login, admin login', () => {
   const t = useTestApp();
-  let nave1: Station;
-  let nave2: Station;
+  let nave1: TestArco;
+  let nave2: TestArco;
 
   beforeAll(async () => {
-    nave1 = await t.createStation('Arco Norte', 'Nave 1');
-    nave2 = await t.createStation('Arco Sur', 'Nave 2');
+    nave1 = await t.createArco('Arco Norte', 'Nave 1');
+    nave2 = await t.createArco('Arco Sur', 'Nave 2');
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -230,10 +230,10 @@ describe.skipIf(pgUnavailable)('auth: attempt limits', () => {
   // Shorter than the default 15 minutes only so the numbers read easily: the clock is a fake one.
   const WINDOW_MINUTES = 1;
   const t = useTestApp({ RATE_LIMIT_WINDOW_MINUTES: String(WINDOW_MINUTES) });
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Límite', 'Nave 1');
+    station = await t.createArco('Arco Límite', 'Nave 1');
   });
 
   const loginAs = (worker_id: string, password: string) => t.login(station, worker_id, password);

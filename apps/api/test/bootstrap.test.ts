@@ -51,7 +51,7 @@ describe.skipIf(pgUnavailable)('first administrator: ensureAdmin at start', () =
   });
 
   it('promotes an existing user with that worker_id, sets the password and retires their old tokens', async () => {
-    const w = await t.createWorker(await t.createStation());
+    const w = await t.createWorker(await t.createArco());
     expect((await adminLogin(w.worker_id, w.password)).statusCode).toBe(403);
     await ensureAdmin(t.db, t.handle.engine, { adminWorkerId: w.worker_id, adminPassword: 'promovido1' }, t.app.log);
     expect((await adminLogin(w.worker_id, 'promovido1')).statusCode).toBe(200);

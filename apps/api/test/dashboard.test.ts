@@ -3,13 +3,13 @@ import { dashboardMessages } from '@portal/contract/dashboard';
 import { addDays, addMonths, factoryDate, factoryToday, zonedInstant } from '@portal/contract/time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as rollupMigration from '../src/db/migrations/2026-11-21T05-dashboard-rollups';
-import { bearer, pgUnavailable, type Station, type TestApp, useTestApp } from './helper';
+import { bearer, pgUnavailable, type TestApp, type TestArco, useTestApp } from './helper';
 
 const TZ = 'Europe/Madrid';
 
 interface Fixture {
   t: TestApp;
-  station: Station;
+  station: TestArco;
   naveId: number;
   admin: string;
 }
@@ -120,7 +120,7 @@ async function answered(f: Fixture) {
 }
 
 async function setup(t: TestApp): Promise<Fixture> {
-  const station = await t.createStation('Arco Estadísticas');
+  const station = await t.createArco('Arco Estadísticas');
   const nave = await t.db.selectFrom('naves').select('id').where('name', '=', station.nave).executeTakeFirstOrThrow();
   return { t, station, naveId: nave.id, admin: await t.adminToken() };
 }

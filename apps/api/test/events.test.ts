@@ -16,14 +16,14 @@ import { createTokenService } from '../src/lib/tokens';
 import {
   adminToken,
   bearer,
-  createStation,
+  createArco,
   createWorker,
   injectForm,
   JWT_SECRET,
   pgUnavailable,
-  type Station,
   secondInstance,
   TEST_DB,
+  type TestArco,
   useTestApp,
 } from './helper';
 import { closeClients, connect, LIVE_WITHIN_MS, listen, PATIENCE_MS } from './sse-client';
@@ -48,14 +48,14 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   // On PostgreSQL buildTestApp passes the app its DATABASE_URL, so it LISTENs as in production.
   const t = useTestApp();
   let baseUrl: string;
-  let stationA: Station;
-  let stationB: Station;
+  let stationA: TestArco;
+  let stationB: TestArco;
   const open = (token: string) => connect(baseUrl, token);
 
   beforeAll(async () => {
     baseUrl = await listen(t.app);
-    stationA = await t.createStation('Arco Eventos A');
-    stationB = await t.createStation('Arco Eventos B', 'Nave 2');
+    stationA = await t.createArco('Arco Eventos A');
+    stationB = await t.createArco('Arco Eventos B', 'Nave 2');
   });
   afterEach(closeClients);
 
@@ -202,7 +202,7 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
   });
 
   it("ends a deleted user's active stop and tells the admins' streams (the plant board) that it ended", async () => {
-    const arco = await createStation(t, 'Arco Usuario Borrado');
+    const arco = await createArco(t, 'Arco Usuario Borrado');
     const owner = await createWorker(t, arco, 'Operario Borrado');
     const admin = await adminToken(t);
     const board = await open(admin);
@@ -306,14 +306,14 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
   let second: App;
   let urlA: string;
   let urlB: string;
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
     // Instance B: its own pool and listener on the same PostgreSQL schema as instance A.
     second = await secondInstance(t);
     urlA = await listen(t.app);
     urlB = await listen(second);
-    station = await t.createStation('Arco Compartido');
+    station = await t.createArco('Arco Compartido');
   });
   afterEach(closeClients);
   afterAll(async () => {

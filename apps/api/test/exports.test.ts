@@ -1,7 +1,7 @@
 import { exportMessages } from '@portal/contract/planta';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../src/modules/exports/service';
-import { bearer, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { bearer, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 const STOPS_URL = '/api/admin/export/paradas-kaiser.csv';
 const TRAMOS_URL = '/api/admin/export/tramos.csv';
@@ -31,8 +31,8 @@ function records(body: string): string[] {
 describe.skipIf(pgUnavailable)('CSV exports', () => {
   const t = useTestApp();
   let admin: string;
-  let norte: Station;
-  let sur: Station;
+  let norte: TestArco;
+  let sur: TestArco;
   let ana: Worker;
   let gone: Worker;
 
@@ -54,8 +54,8 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
 
   beforeAll(async () => {
     admin = await t.adminToken();
-    norte = await t.createStation('Arco Norte', 'Nave 1');
-    sur = await t.createStation('Arco Sur; 2', 'Nave 2');
+    norte = await t.createArco('Arco Norte', 'Nave 1');
+    sur = await t.createArco('Arco Sur; 2', 'Nave 2');
     ana = await t.createWorker(norte, 'Ana "La Jefa"');
     gone = await t.createWorker(sur, 'Borrado');
 
@@ -119,7 +119,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     const nave = (name: string) => t.db.selectFrom('naves').select('id').where('name', '=', name).executeTakeFirstOrThrow();
     const tramo = async (values: {
       circular_fecha: string;
-      station: Station;
+      station: TestArco;
       id_tramo: string;
       descripcion: string | null;
       imagen: string | null;
@@ -225,7 +225,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
   });
 
   it('pages through more rows than one batch, each row once and in order, ties included', async () => {
-    const station = await t.createStation('Arco Lotes', 'Nave 1');
+    const station = await t.createArco('Arco Lotes', 'Nave 1');
     const total = EXPORT_BATCH * 2 + 345;
     const rows = Array.from({ length: total }, (_, i) => {
       // Groups of three stops share their start instant, so batches end inside a tie.

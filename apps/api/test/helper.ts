@@ -47,15 +47,15 @@ export interface TestApp {
   /** Signs the seeded admin in; answers the access token. */
   adminToken(): Promise<string>;
   /** Creates an arco straight in the database (the admin routes are tested on their own). */
-  createStation(name?: string, nave?: string): Promise<Station>;
+  createArco(name?: string, nave?: string): Promise<TestArco>;
   /** Registers a worker through the API without signing in; answers the new worker_id. */
   registerWorker(prefix?: string, name?: string): Promise<string>;
   /** Registers a worker through the API and signs in at the arco. */
-  createWorker(station: Station, name?: string): Promise<Worker>;
+  createWorker(station: TestArco, name?: string): Promise<Worker>;
   /** A worker login at an arco, from a client address when given (inject's 127.0.0.1 otherwise). */
-  login(station: Station, worker_id: string, password: string, remoteAddress?: string): Promise<LightMyRequestResponse>;
+  login(station: TestArco, worker_id: string, password: string, remoteAddress?: string): Promise<LightMyRequestResponse>;
   /** Signs a worker in at an arco; answers the access token. */
-  loginWorker(worker_id: string, password: string, station: Station): Promise<string>;
+  loginWorker(worker_id: string, password: string, station: TestArco): Promise<string>;
 }
 
 /** Runs one statement as the superuser of the throwaway PostgreSQL. */
@@ -148,7 +148,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
         ).n,
       ),
     adminToken: () => adminToken(t),
-    createStation: (name, nave) => createStation(t, name, nave),
+    createArco: (name, nave) => createArco(t, name, nave),
     registerWorker: (prefix, name) => registerWorker(t, prefix, name),
     createWorker: (station, name) => createWorker(t, station, name),
     login: (station, worker_id, password, remoteAddress) =>
@@ -224,7 +224,7 @@ let seq = 0;
 /** A worker_id unique within the run. */
 export const uniqueWorkerId = (prefix = 'w') => `${prefix}${process.pid}${Date.now().toString(36)}${seq++}`;
 
-export interface Station {
+export interface TestArco {
   id: number;
   name: string;
   nave: string;
@@ -237,7 +237,7 @@ export async function adminToken(t: TestApp): Promise<string> {
 }
 
 /** Creates a station straight in the database (the admin routes are tested on their own). */
-export async function createStation(t: TestApp, name = `Arco ${seq++}`, nave = 'Nave 1'): Promise<Station> {
+export async function createArco(t: TestApp, name = `Arco ${seq++}`, nave = 'Nave 1'): Promise<TestArco> {
   const naveRow = await t.db.selectFrom('naves').select('id').where('name', '=', nave).executeTakeFirstOrThrow();
   const row = await t.db
     .insertInto('arcos_sumergidos')
@@ -253,7 +253,7 @@ export interface Worker {
   name: string;
   password: string;
   token: string;
-  station: Station;
+  station: TestArco;
 }
 
 /** The password of every worker these helpers register. */
@@ -273,14 +273,14 @@ export async function registerWorker(t: TestApp, prefix = 'w', name = 'Trabajado
 }
 
 /** Registers a worker through the API and signs in at the station. */
-export async function createWorker(t: TestApp, station: Station, name = 'Trabajador Prueba'): Promise<Worker> {
+export async function createWorker(t: TestApp, station: TestArco, name = 'Trabajador Prueba'): Promise<Worker> {
   const worker_id = uniqueWorkerId();
   const id = await register(t, worker_id, name);
   const token = await loginWorker(t, worker_id, WORKER_PASSWORD, station);
   return { id, worker_id, name, password: WORKER_PASSWORD, token, station };
 }
 
-export async function loginWorker(t: TestApp, worker_id: string, password: string, station: Station): Promise<string> {
+export async function loginWorker(t: TestApp, worker_id: string, password: string, station: TestArco): Promise<string> {
   const res = await t.login(station, worker_id, password);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().accessToken;

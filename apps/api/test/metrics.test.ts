@@ -1,6 +1,6 @@
 import { messages } from '@portal/contract/common';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, pgUnavailable, type Station, TEST_DB, useTestApp } from './helper';
+import { bearer, pgUnavailable, TEST_DB, type TestArco, useTestApp } from './helper';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 
@@ -54,7 +54,7 @@ describe.skipIf(pgUnavailable)('GET /metrics without METRICS_TOKEN', () => {
 
 describe.skipIf(pgUnavailable)('GET /metrics with METRICS_TOKEN', () => {
   const t = useTestApp({ METRICS_TOKEN: TOKEN });
-  let station: Station;
+  let station: TestArco;
   const scrape = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) });
     expect(res.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe.skipIf(pgUnavailable)('GET /metrics with METRICS_TOKEN', () => {
   };
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Métricas');
+    station = await t.createArco('Arco Métricas');
   });
 
   it('refuses a missing or wrong token with 401', async () => {
@@ -138,7 +138,7 @@ describe.skipIf(pgUnavailable)('GET /metrics with METRICS_TOKEN', () => {
 
   it('reports the stations stopped now and the stops started today, as the plant board counts them', async () => {
     const before = await scrape();
-    const other = await t.createStation('Arco Métricas 2');
+    const other = await t.createArco('Arco Métricas 2');
     const a = await t.createWorker(station);
     const b = await t.createWorker(station);
     const c = await t.createWorker(other);

@@ -24,8 +24,8 @@ describe.skipIf(pgUnavailable)('naves (sites)', () => {
 
   it('lists naves with their station counts for admins', async () => {
     const before = (await adminList()).find((n) => n.name === 'Nave 2')?.arcos_count ?? -1;
-    await t.createStation('Cuenta 1', 'Nave 2');
-    await t.createStation('Cuenta 2', 'Nave 2');
+    await t.createArco('Cuenta 1', 'Nave 2');
+    await t.createArco('Cuenta 2', 'Nave 2');
     const after = (await adminList()).find((n) => n.name === 'Nave 2');
     expect(after?.arcos_count).toBe(before + 2);
     expect(typeof after?.arcos_count).toBe('number');
@@ -104,7 +104,7 @@ describe.skipIf(pgUnavailable)('naves (sites)', () => {
   });
 
   it('is admin-only: 403 for a user, 401 without a token', async () => {
-    const w = await t.createWorker(await t.createStation());
+    const w = await t.createWorker(await t.createArco());
     const nave = (await t.send(admin, 'POST', '/api/admin/naves', { name: 'Nave Protegida' })).json();
     const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown][] = [
       ['GET', '/api/admin/naves'],

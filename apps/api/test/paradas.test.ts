@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeClock, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { fakeClock, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 
 describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
   const t = useTestApp();
-  let station: Station;
-  let other: Station;
+  let station: TestArco;
+  let other: TestArco;
   let admin: string;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Paradas', 'Nave 1');
-    other = await t.createStation('Arco Otro', 'Nave 2');
+    station = await t.createArco('Arco Paradas', 'Nave 1');
+    other = await t.createArco('Arco Otro', 'Nave 2');
     admin = await t.adminToken();
   });
 

@@ -32,9 +32,9 @@ describe.skipIf(pgUnavailable)('plant board', () => {
   it('groups stations by nave in natural order, with the earliest active stop and today’s minutes', async () => {
     // The spring daylight-saving day: local midnight is 23:00 UTC the day before, 12:00 local is 10:00 UTC.
     const now = new Date('2026-03-29T10:00:00Z');
-    const arco10 = await t.createStation('Arco 10', 'Nave 1');
-    const arco2 = await t.createStation('Arco 2', 'Nave 1');
-    const other = await t.createStation('Arco 1', 'Nave 2');
+    const arco10 = await t.createArco('Arco 10', 'Nave 1');
+    const arco2 = await t.createArco('Arco 2', 'Nave 1');
+    const other = await t.createArco('Arco 1', 'Nave 2');
     const first = await t.createWorker(arco10, 'Primera Operaria');
     const second = await t.createWorker(arco10, 'Segundo Operario');
 
@@ -86,7 +86,7 @@ describe.skipIf(pgUnavailable)('plant board', () => {
   });
 
   it('answers admins through the API and turns a station red and green with a worker’s stop', async () => {
-    const station = await t.createStation('Arco Vivo', 'Nave 2');
+    const station = await t.createArco('Arco Vivo', 'Nave 2');
     const worker = await t.createWorker(station, 'Operario Vivo');
     const admin = await t.adminToken();
     const today = factoryToday(TZ);
@@ -121,7 +121,7 @@ describe.skipIf(pgUnavailable)('plant board', () => {
   });
 
   it('is for administrators only', async () => {
-    const worker = await t.createWorker(await t.createStation());
+    const worker = await t.createWorker(await t.createArco());
     const asWorker = await t.send(worker.token, 'GET', '/api/admin/planta');
     expect(asWorker.statusCode).toBe(403);
     expect(asWorker.json()).toEqual({ message: 'Acceso denegado. No tienes permisos de administrador.' });

@@ -8,7 +8,7 @@ import * as dashboard from '../src/modules/dashboard/repository';
 import * as paradas from '../src/modules/paradas/repository';
 import * as tramos from '../src/modules/tramos/repository';
 import * as wall from '../src/modules/wall/repository';
-import { pgUnavailable, type Station, TEST_DB, useTestApp } from './helper';
+import { pgUnavailable, TEST_DB, type TestArco, useTestApp } from './helper';
 
 // The hot read queries must find their rows through an index, so they stay quick as years of records
 // pile up. The SQL is captured from the real repository functions (a Kysely plugin compiles every
@@ -92,10 +92,10 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
 
   beforeAll(async () => {
     // A factory has many stations: the planner then sees that one station's wall is a small slice.
-    const stations: Station[] = [];
-    for (let i = 0; i < 20; i++) stations.push(await t.createStation(`Arco Planes ${i}`));
+    const stations: TestArco[] = [];
+    for (let i = 0; i < 20; i++) stations.push(await t.createArco(`Arco Planes ${i}`));
     const [a, b] = stations;
-    // Station A is a quiet wall (one post in a hundred): the case where walking the newest posts of
+    // TestArco A is a quiet wall (one post in a hundred): the case where walking the newest posts of
     // every station to find A's would read most of the table.
     const stationOf = (i: number) => (i % 100 === 0 ? a.id : stations[1 + (i % (stations.length - 1))].id);
     stationA = a.id;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { pgUnavailable, type Station, secondInstance, TEST_DB, useTestApp, WORKER_PASSWORD } from './helper';
+import { pgUnavailable, secondInstance, TEST_DB, type TestArco, useTestApp, WORKER_PASSWORD } from './helper';
 import { closeClients, connect, listen } from './sse-client';
 
 /**
@@ -12,12 +12,12 @@ import { closeClients, connect, listen } from './sse-client';
 describe.skipIf(pgUnavailable)('streams end with their session', () => {
   const t = useTestApp();
   let baseUrl: string;
-  let station: Station;
+  let station: TestArco;
   let admin: string;
 
   beforeAll(async () => {
     baseUrl = await listen(t.app);
-    station = await t.createStation('Arco Sesiones');
+    station = await t.createArco('Arco Sesiones');
     admin = await t.adminToken();
   });
   afterEach(closeClients);
@@ -71,12 +71,12 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('streams end with their
   const t = useTestApp();
   let second: App;
   let urlB: string;
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
     second = await secondInstance(t);
     urlB = await listen(second);
-    station = await t.createStation('Arco Sesiones Compartido');
+    station = await t.createArco('Arco Sesiones Compartido');
   });
   afterEach(closeClients);
   afterAll(async () => {

@@ -6,19 +6,19 @@ import { createSigner } from 'fast-jwt';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createTokenService, resolveSecret } from '../src/lib/tokens';
-import { bearer, buildTestApp, JWT_SECRET, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { bearer, buildTestApp, JWT_SECRET, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 describe.skipIf(pgUnavailable)('session tokens', () => {
   const t = useTestApp();
-  let station: Station;
+  let station: TestArco;
   let worker: Worker;
   let admin: string;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Tokens', 'Nave 1');
+    station = await t.createArco('Arco Tokens', 'Nave 1');
     worker = await t.createWorker(station, 'Token Prueba');
     admin = await t.adminToken();
   });

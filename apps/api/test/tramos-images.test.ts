@@ -39,7 +39,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
   let stationId: number;
 
   beforeAll(async () => {
-    const station = await t.createStation('Arco Imagenes', 'Nave 1');
+    const station = await t.createArco('Arco Imagenes', 'Nave 1');
     stationId = station.id;
     worker = await t.createWorker(station, 'Irene Imagen');
     admin = await t.adminToken();

@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { factoryToday } from '@portal/contract/time';
 import { type Tramo, tramoMessages } from '@portal/contract/tramos';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { bearer, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 describe.skipIf(pgUnavailable)('tramos (circulares)', () => {
   const t = useTestApp();
-  let station: Station;
-  let station2: Station;
+  let station: TestArco;
+  let station2: TestArco;
   let alice: Worker;
   let bob: Worker;
   let admin: string;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Tramos 1', 'Nave 1');
-    station2 = await t.createStation('Arco Tramos 2', 'Nave 2');
+    station = await t.createArco('Arco Tramos 1', 'Nave 1');
+    station2 = await t.createArco('Arco Tramos 2', 'Nave 2');
     alice = await t.createWorker(station, 'Alicia Soldadora');
     bob = await t.createWorker(station, 'Bruno Soldador');
     admin = await t.adminToken();

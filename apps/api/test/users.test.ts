@@ -3,17 +3,17 @@ import { messages } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, expectBadRequests, pgUnavailable, type Station, TEST_DB, uniqueWorkerId, useTestApp } from './helper';
+import { ADMIN, bearer, expectBadRequests, pgUnavailable, TEST_DB, type TestArco, uniqueWorkerId, useTestApp } from './helper';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 describe.skipIf(pgUnavailable)('users: own profile and password, admin user management', () => {
   const t = useTestApp();
-  let station: Station;
+  let station: TestArco;
   let admin: string;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Usuarios', 'Nave 1');
+    station = await t.createArco('Arco Usuarios', 'Nave 1');
     admin = await t.adminToken();
   });
 

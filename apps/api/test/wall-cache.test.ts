@@ -12,14 +12,14 @@ import {
   adminToken,
   bearer,
   buildTestApp,
-  createStation,
+  createArco,
   createWorker,
   multipart,
   pgUnavailable,
-  type Station,
   secondInstance,
   TEST_DB,
   type TestApp,
+  type TestArco,
   type Worker,
 } from './helper';
 
@@ -83,8 +83,8 @@ async function createHeardPost(app: App, token: string, content: string): Promis
 
 describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   let t: TestApp;
-  let station: Station;
-  let other: Station;
+  let station: TestArco;
+  let other: TestArco;
   let ana: Worker;
   let beto: Worker;
   let admin: string;
@@ -92,8 +92,8 @@ describe.skipIf(pgUnavailable)('wall page cache through the API', () => {
   beforeAll(async () => {
     // A TTL far longer than the test: anything seen fresh here was invalidated, not expired.
     t = await buildTestApp({ WALL_CACHE_MS: '600000' });
-    station = await createStation(t, 'Arco Caché');
-    other = await createStation(t, 'Arco Vecino', 'Nave 2');
+    station = await createArco(t, 'Arco Caché');
+    other = await createArco(t, 'Arco Vecino', 'Nave 2');
     ana = await createWorker(t, station, 'Ana Caché');
     beto = await createWorker(t, station, 'Beto Caché');
     admin = await adminToken(t);
@@ -286,7 +286,7 @@ describe.skipIf(pgUnavailable)('wall page cache expiry through the API (WALL_CAC
 
   beforeAll(async () => {
     t = await buildTestApp({ WALL_CACHE_MS: String(TTL_MS) });
-    ana = await createWorker(t, await createStation(t, 'Arco Caducidad'), 'Ana Caducidad');
+    ana = await createWorker(t, await createArco(t, 'Arco Caducidad'), 'Ana Caducidad');
   });
   afterEach(() => vi.useRealTimers());
   afterAll(async () => t?.close());
@@ -499,12 +499,12 @@ describe('preferredEncoding', () => {
 describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('wall page cache across API instances (PostgreSQL)', () => {
   let t: TestApp;
   let second: App;
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
     t = await buildTestApp({ WALL_CACHE_MS: '600000' });
     second = await secondInstance(t, { WALL_CACHE_MS: '600000' });
-    station = await createStation(t, 'Arco Dos Instancias');
+    station = await createArco(t, 'Arco Dos Instancias');
   });
   afterAll(async () => {
     await second?.close();

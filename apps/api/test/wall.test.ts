@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FormFiles, pgUnavailable, type Station, useTestApp, type Worker } from './helper';
+import { type FormFiles, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 const png = (color = '#c0392b') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
@@ -9,16 +9,16 @@ const png = (color = '#c0392b') =>
 
 describe.skipIf(pgUnavailable)('wall', () => {
   const t = useTestApp();
-  let stationA: Station;
-  let stationB: Station;
+  let stationA: TestArco;
+  let stationB: TestArco;
   let ana: Worker;
   let beto: Worker;
   let carla: Worker; // station B
   let admin: string;
 
   beforeAll(async () => {
-    stationA = await t.createStation('Arco A');
-    stationB = await t.createStation('Arco B', 'Nave 2');
+    stationA = await t.createArco('Arco A');
+    stationB = await t.createArco('Arco B', 'Nave 2');
     ana = await t.createWorker(stationA, 'Ana');
     beto = await t.createWorker(stationA, 'Beto');
     carla = await t.createWorker(stationB, 'Carla');
@@ -364,7 +364,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
 
   describe('paging', () => {
     it('pages newest first with limit and before, and bounds the limit', async () => {
-      const station = await t.createStation('Arco paginado');
+      const station = await t.createArco('Arco paginado');
       const w = await t.createWorker(station, 'Paginador');
       const ids: number[] = [];
       for (let i = 0; i < 5; i++) ids.push(await newPost(w.token, `Publicación número ${i}`));
@@ -384,7 +384,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
     });
 
     it('defaults to 20 posts', async () => {
-      const station = await t.createStation('Arco lleno');
+      const station = await t.createArco('Arco lleno');
       const w = await t.createWorker(station, 'Muchos');
       for (let i = 0; i < 22; i++) await newPost(w.token, `Mensaje en serie ${i}`);
       expect((await get(w.token, '/api/wall/posts')).json()).toHaveLength(20);

@@ -16,7 +16,7 @@ describe.skipIf(pgUnavailable)('orphaned upload sweep', () => {
   const t = useTestApp({}, { each: true });
 
   it('removes old unreferenced files and keeps referenced, recent and foreign ones', async () => {
-    const station = await t.createStation();
+    const station = await t.createArco();
     const worker = await t.createWorker(station);
     const created = await t.sendForm(
       worker.token,

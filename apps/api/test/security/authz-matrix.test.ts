@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/passwords';
 import type { Policy } from '../../src/plugins/auth';
-import { bearer, multipart, pgUnavailable, type Station, type TestApp, uniqueWorkerId, useTestApp, type Worker } from '../helper';
+import { bearer, multipart, pgUnavailable, type TestApp, type TestArco, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
 /**
  * Authorization matrix (OWASP API1 BOLA and API5 BFLA; policies in docs/decisions/002-route-policies.md): every route the
@@ -16,8 +16,8 @@ const CALLERS: Caller[] = ['anon', 'owner', 'sameStation', 'otherArco', 'admin']
 
 interface Ctx {
   t: TestApp;
-  s1: Station;
-  s2: Station;
+  s1: TestArco;
+  s2: TestArco;
   A: Worker;
   B: Worker;
   C: Worker;
@@ -305,14 +305,14 @@ const scenarios: Record<string, Scenario> = {
   'PUT /api/admin/arcos-sumergidos/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({
-      url: `/api/admin/arcos-sumergidos/${(await ctx.t.createStation()).id}`,
+      url: `/api/admin/arcos-sumergidos/${(await ctx.t.createArco()).id}`,
       payload: { name: unique('Arco'), nave: 'Nave 2' },
     }),
     expect: ADMIN_ONLY(200),
   },
   'DELETE /api/admin/arcos-sumergidos/:id': {
     policy: 'admin',
-    prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await ctx.t.createStation()).id}` }),
+    prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await ctx.t.createArco()).id}` }),
     expect: ADMIN_ONLY(200),
   },
 
@@ -554,8 +554,8 @@ describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
   let calls = 0;
 
   beforeAll(async () => {
-    const s1 = await t.createStation('Arco Matriz 1', 'Nave 1');
-    const s2 = await t.createStation('Arco Matriz 2', 'Nave 1');
+    const s1 = await t.createArco('Arco Matriz 1', 'Nave 1');
+    const s2 = await t.createArco('Arco Matriz 2', 'Nave 1');
     const [A, B, C] = await Promise.all([
       t.createWorker(s1, 'Ana Dueña'),
       t.createWorker(s1, 'Beto Vecino'),

@@ -87,8 +87,8 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
       .png()
       .toBuffer();
     files = { png, truncatedPng: png.subarray(0, Math.floor(png.length / 2)) };
-    const stationA = await t.createStation('Arco Fuzz A');
-    const stationB = await t.createStation('Arco Fuzz B', 'Nave 2');
+    const stationA = await t.createArco('Arco Fuzz A');
+    const stationB = await t.createArco('Arco Fuzz B', 'Nave 2');
     seed = new FuzzSeed(
       t,
       stationA,

@@ -72,7 +72,7 @@ describe.skipIf(pgUnavailable)('security headers on every answer', () => {
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal");\n');
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.css'), 'body{margin:0}\n');
     t = await buildTestApp({ WEB_DIST: webDist });
-    worker = await t.createWorker(await t.createStation('Arco Cabeceras', 'Nave 1'));
+    worker = await t.createWorker(await t.createArco('Arco Cabeceras', 'Nave 1'));
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
       .png()
       .toBuffer();

@@ -71,7 +71,7 @@ describe.skipIf(pgUnavailable)('client errors through the real HTTP server', () 
   });
 
   it('answers a JSON number out of range (1e400) with its own Spanish text', async () => {
-    const station = await t.createStation('Arco Rango', 'Nave 1');
+    const station = await t.createArco('Arco Rango', 'Nave 1');
     const worker = await t.createWorker(station);
     const body = '{"description":"x","arco_sumergido_id":1e400}';
     const res = await send(

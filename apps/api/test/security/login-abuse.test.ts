@@ -3,7 +3,7 @@ import { userMessages } from '@portal/contract/users';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failureDelayMs } from '../../src/modules/auth/attempts';
-import { ADMIN, fakeClock, pgUnavailable, type Station, uniqueWorkerId, useTestApp } from '../helper';
+import { ADMIN, fakeClock, pgUnavailable, type TestArco, uniqueWorkerId, useTestApp } from '../helper';
 
 /**
  * Login abuse beyond apps/api/test/auth.test.ts (which covers the basic block, another worker and a
@@ -26,10 +26,10 @@ function expectBlocked(res: LightMyRequestResponse, maxSeconds: number) {
 
 describe.skipIf(pgUnavailable)('login abuse', () => {
   const t = useTestApp();
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Abuso', 'Nave 1');
+    station = await t.createArco('Arco Abuso', 'Nave 1');
   });
 
   const register = (prefix: string) => t.registerWorker(prefix, 'Abuso');
@@ -144,10 +144,10 @@ describe('login delay', () => {
 describe.skipIf(pgUnavailable)('login abuse spread over many addresses', () => {
   // A low account threshold so the test stays short (the default is 50), and short delays.
   const t = useTestApp({ LOGIN_ACCOUNT_MAX_FAILURES: '15', LOGIN_DELAY_MAX_MS: '20' });
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Distribuido', 'Nave 1');
+    station = await t.createArco('Arco Distribuido', 'Nave 1');
   });
 
   const login = (worker_id: string, password: string, remoteAddress: string) => t.login(station, worker_id, password, remoteAddress);
@@ -175,7 +175,7 @@ describe.skipIf(pgUnavailable)('login failures per client address', () => {
   const t = useTestApp({ LOGIN_IP_MAX_FAILURES: String(IP_MAX), LOGIN_DELAY_MAX_MS: '20' });
 
   it('slows an address after its failures over different worker IDs, without refusing anyone behind it', async () => {
-    const station = await t.createStation('Arco Direcciones', 'Nave 1');
+    const station = await t.createArco('Arco Direcciones', 'Nave 1');
     const login = (worker_id: string, password: string, remoteAddress: string) => t.login(station, worker_id, password, remoteAddress);
     const worker = await t.registerWorker('direccion', 'Cuenta');
     // One wrong guess per worker_id, far under the limit of each (address, worker_id).
@@ -192,10 +192,10 @@ describe.skipIf(pgUnavailable)('login failures per client address', () => {
 describe.skipIf(pgUnavailable)('nobody can lock another person out', () => {
   // The default thresholds; delays kept short so the test needs no long waits.
   const t = useTestApp({ LOGIN_IP_MAX_FAILURES: '200', LOGIN_DELAY_MAX_MS: '20' });
-  let station: Station;
+  let station: TestArco;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Cerrojo', 'Nave 1');
+    station = await t.createArco('Arco Cerrojo', 'Nave 1');
   });
 
   const adminLogin = (password: string, remoteAddress: string) =>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, pgUnavailable, type Station, uniqueWorkerId, useTestApp, type Worker } from '../helper';
+import { bearer, pgUnavailable, type TestArco, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
 /**
  * Mass assignment (OWASP API3): fields a caller may not set, sent anyway in JSON and multipart
@@ -23,15 +23,15 @@ const forbiddenFields = (other: Worker) => ({
 
 describe.skipIf(pgUnavailable)('mass assignment', () => {
   const t = useTestApp();
-  let s1: Station;
-  let s2: Station;
+  let s1: TestArco;
+  let s2: TestArco;
   let A: Worker;
   let B: Worker;
   let admin: string;
 
   beforeAll(async () => {
-    s1 = await t.createStation('Arco Masa 1', 'Nave 1');
-    s2 = await t.createStation('Arco Masa 2', 'Nave 2');
+    s1 = await t.createArco('Arco Masa 1', 'Nave 1');
+    s2 = await t.createArco('Arco Masa 2', 'Nave 2');
     [A, B] = await Promise.all([t.createWorker(s1, 'Ana Masa'), t.createWorker(s1, 'Beto Masa')]);
     admin = await t.adminToken();
   });

@@ -34,7 +34,7 @@ describe.skipIf(pgUnavailable)('request body deadline on a real socket', () => {
   });
 
   it('still reads a body that arrives in time, in pieces', async () => {
-    const station = await t.createStation('Arco Paciente', 'Nave 1');
+    const station = await t.createArco('Arco Paciente', 'Nave 1');
     const payload = JSON.stringify({ worker_id: 'nadie-aqui', password: 'incorrecta', nave: station.nave, arco_sumergido_id: station.id });
     const res = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
@@ -51,7 +51,7 @@ describe.skipIf(pgUnavailable)('request body deadline on a real socket', () => {
   });
 
   it('leaves the live event stream open well past the body time-out', async () => {
-    const station = await t.createStation('Arco Directo', 'Nave 1');
+    const station = await t.createArco('Arco Directo', 'Nave 1');
     const worker = await t.createWorker(station);
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/api/events`, { headers: bearer(worker.token), signal: controller.signal });

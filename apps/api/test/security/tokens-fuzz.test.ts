@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { messages } from '@portal/contract/common';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JWT_SECRET, pgUnavailable, type Station, useTestApp, type Worker } from '../helper';
+import { JWT_SECRET, pgUnavailable, type TestArco, useTestApp, type Worker } from '../helper';
 
 /**
  * 1,000 hostile session tokens (seeded fast-check, so a failure replays): changed bytes in each part,
@@ -156,12 +156,12 @@ function arbitraries(bases: Bases): fc.Arbitrary<Sample> {
 
 describe.skipIf(pgUnavailable)('hostile session tokens', () => {
   const t = useTestApp();
-  let station: Station;
+  let station: TestArco;
   let worker: Worker;
   let bases: Bases;
 
   beforeAll(async () => {
-    station = await t.createStation('Arco Fichas', 'Nave 1');
+    station = await t.createArco('Arco Fichas', 'Nave 1');
     worker = await t.createWorker(station, 'Ficha Válida');
     const admin = await t.adminToken();
     const gone = await t.createWorker(station, 'Ficha Borrada');

@@ -111,7 +111,7 @@ describe.skipIf(pgUnavailable)('hostile uploads', () => {
   let worker: Worker;
 
   beforeAll(async () => {
-    worker = await t.createWorker(await t.createStation('Arco Subidas'), 'Subidas');
+    worker = await t.createWorker(await t.createArco('Arco Subidas'), 'Subidas');
   });
 
   const routes = [

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database } from '../../../src/db/types';
-import type { Station, TestApp, Worker } from '../../helper';
+import type { TestApp, TestArco, Worker } from '../../helper';
 import type { RouteSpec } from './routes';
 
 /**
@@ -22,8 +22,8 @@ export class FuzzSeed {
 
   constructor(
     private readonly t: TestApp,
-    readonly stationA: Station,
-    readonly stationB: Station,
+    readonly stationA: TestArco,
+    readonly stationB: TestArco,
     public worker: Worker,
     public other: Worker,
   ) {}
