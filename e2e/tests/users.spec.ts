@@ -141,6 +141,26 @@ test.describe('admin screens (desktop width)', () => {
     expect((await login('reiniciada-9')).status()).toBe(401);
   });
 
+  test('a worker blocked by failed logins signs in again once an admin unlocks the account', async ({ page, seed, request }) => {
+    const station = await seed.station();
+    const worker = await seed.worker(station, 'Bloqueado Prueba');
+    const login = (password: string) =>
+      request.post('/api/auth/login', {
+        data: { worker_id: worker.worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
+      });
+    // The hard block: one worker ID failing again and again at one address.
+    let blocked = false;
+    for (let i = 0; i < 30 && !blocked; i++) blocked = (await login('no-es-la-clave')).status() === 429;
+    expect(blocked).toBe(true);
+    expect((await login(worker.password)).status()).toBe(429);
+
+    await signIn(page, await seed.adminToken(), '/admin/users');
+    const card = page.getByTestId('user-card').filter({ hasText: worker.worker_id });
+    await card.getByRole('button', { name: 'Desbloquear inicio de sesión' }).click();
+    await expect(page.getByText('Se han borrado los intentos fallidos de inicio de sesión de la cuenta.')).toBeVisible();
+    expect((await login(worker.password)).status()).toBe(200);
+  });
+
   test('an admin cannot delete their own account: the server reason is shown in the dialog', async ({ page, seed }) => {
     await signIn(page, await seed.adminToken(), '/dashboard/user-management');
     const card = page.getByTestId('user-card').filter({ hasText: ADMIN.worker_id });

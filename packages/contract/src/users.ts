@@ -29,6 +29,7 @@ export const userMessages = {
   loadUsersFallback: 'Fallo al cargar usuarios',
   roleFallback: 'Fallo al actualizar rol de usuario',
   resetFallback: 'Fallo al restablecer la contraseña.',
+  unlockFallback: 'Fallo al desbloquear el inicio de sesión.',
   deleteFallback: 'Fallo al eliminar usuario',
 } as const;
 

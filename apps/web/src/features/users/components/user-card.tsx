@@ -10,6 +10,8 @@ export interface UserCardActions {
   onRoleChange: (user: UserListItem, role: Role) => void;
   /** Resolves true when the password was reset, so the card can clear its field. */
   onResetPassword: (user: UserListItem, password: string) => Promise<boolean>;
+  /** Clears the account's failed-login counters, so a blocked worker can sign in again at once. */
+  onUnlock: (user: UserListItem) => void;
   onDelete: (user: UserListItem) => void;
   onInvalid: (message: string) => void;
 }
@@ -63,9 +65,14 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
             </Button>
           </InputGroup>
         </Form>
-        <Button variant="outline-danger" size="sm" onClick={() => actions.onDelete(user)}>
-          Eliminar
-        </Button>
+        <div className="d-flex flex-wrap gap-2">
+          <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => actions.onUnlock(user)}>
+            Desbloquear inicio de sesión
+          </Button>
+          <Button variant="outline-danger" size="sm" onClick={() => actions.onDelete(user)}>
+            Eliminar
+          </Button>
+        </div>
       </Card.Body>
     </Card>
   );

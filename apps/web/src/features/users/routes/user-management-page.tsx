@@ -10,17 +10,19 @@ import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useResetUserPassword } from '../api/reset-user-password';
+import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { UserCard, type UserCardActions } from '../components/user-card';
 
 const NETWORK = userScreenTexts.network;
 
-/** 'Gestión de Usuarios' (admin): role, password reset and delete per user. */
+/** 'Gestión de Usuarios' (admin): role, password reset, login unlock and delete per user. */
 export default function UserManagementPage() {
   const users = useUsers();
   const updateRole = useUpdateUserRole();
   const resetPassword = useResetUserPassword();
   const deleteUser = useDeleteUser();
+  const unlockUser = useUnlockUser();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const [toDelete, setToDelete] = useState<UserListItem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -46,6 +48,13 @@ export default function UserManagementPage() {
         setBanner({ variant: 'danger', text: errorText(error, userMessages.resetFallback, NETWORK) });
         return false;
       }
+    },
+    onUnlock: (user) => {
+      setBanner(null);
+      unlockUser.mutate(user.id, {
+        onSuccess: ({ message }) => setBanner({ variant: 'success', text: message }),
+        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, userMessages.unlockFallback, NETWORK) }),
+      });
     },
     onDelete: (user) => {
       setDeleteError(null);

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** Clears the failed-login counters of an account (docs/decisions/014-login-limits-that-never-lock-out.md). */
+export const unlockUser = (id: number) => api<{ message: string }>(`/api/admin/users/${id}/unlock`, { method: 'POST' });
+
+export function useUnlockUser() {
+  return useMutation({ mutationFn: unlockUser });
+}
