@@ -29,23 +29,25 @@ const byCode: Record<string, { status: number; message: string }> = {
   FST_PROTO_VIOLATION: { status: 400, message: messages.invalidInput },
 };
 
-/** True when a parsed body, query or params value holds U+0000 anywhere, keys included. */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/**
+ * The message of the first value in a parsed body, query or params that no route may take: U+0000
+ * anywhere, keys included, or a number JSON.parse could not represent (`1e400` becomes Infinity).
+ */
+export function refusedValue(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? messages.nulCharacter : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : messages.numberOutOfRange;
   // Deeper structures than any route takes are refused by the schemas anyway.
-  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000') || containsNul(item, depth + 1)) return true;
+    if (key.includes('\u0000')) return messages.nulCharacter;
+    const refused = refusedValue(item, depth + 1);
+    if (refused) return refused;
   }
-  return false;
+  return null;
 }
 
-/** True when a parsed JSON body holds a number JSON.parse could not represent (`1e400` becomes Infinity). */
-export function containsNonFinite(value: unknown, depth = 0): boolean {
-  if (typeof value === 'number') return !Number.isFinite(value);
-  if (value === null || typeof value !== 'object' || depth > 32) return false;
-  return Object.values(value).some((item) => containsNonFinite(item, depth + 1));
-}
+/** True when a text (a multipart field's name or value) holds U+0000. */
+export const containsNul = (value: string) => value.includes('\u0000');
 
 /** True when a query names one parameter twice (`?a=1&a=2` parses to an array, which no route takes). */
 const hasRepeatedParameter = (query: unknown) => query !== null && typeof query === 'object' && Object.values(query).some(Array.isArray);
@@ -56,18 +58,14 @@ const hasRepeatedParameter = (query: unknown) => query !== null && typeof query 
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   // PostgreSQL text cannot hold U+0000 (the query fails, a 500) and SQLite would store it silently:
-  // no form ever sends one, so it is refused before validation, the same on both engines.
+  // no form ever sends one, so it is refused before validation, the same on both engines; so are
+  // numbers beyond a double and repeated query parameters, with texts of their own.
   // A callback hook, not an async one: it runs on every request and has nothing to wait for.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      done(new AppError(400, messages.nulCharacter));
-    } else if (hasRepeatedParameter(request.query)) {
-      done(new AppError(400, messages.repeatedParameter));
-    } else if (containsNonFinite(request.body)) {
-      done(new AppError(400, messages.numberOutOfRange));
-    } else {
-      done();
-    }
+    const refused = refusedValue(request.params) ?? refusedValue(request.query) ?? refusedValue(request.body);
+    if (refused) done(new AppError(400, refused));
+    else if (hasRepeatedParameter(request.query)) done(new AppError(400, messages.repeatedParameter));
+    else done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
