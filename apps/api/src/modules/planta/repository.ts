@@ -18,11 +18,14 @@ export const listActiveParadas = (db: Db) =>
     .orderBy('p.id')
     .execute();
 
-/** Minutes of the finished stops of one factory date, per station. */
+/**
+ * Minutes of the finished stops of one factory date, per station, each minute once (counted_minutes:
+ * docs/decisions/017-downtime-records.md).
+ */
 export const finishedMinutesOn = (db: Db, date: string) =>
   db
     .selectFrom('paradas_kaiser')
-    .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>('duration_minutes').as('minutes')])
+    .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>(eb.fn.coalesce('counted_minutes', 'duration_minutes')).as('minutes')])
     .where('date', '=', date)
     .where('end_time', 'is not', null)
     .groupBy('arco_sumergido_id')
