@@ -21,6 +21,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import eventsRoutes from './modules/events/routes';
 import exportsRoutes from './modules/exports/routes';
 import healthRoutes from './modules/health/routes';
+import motivosRoutes from './modules/motivos/routes';
 import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
@@ -57,6 +58,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   arcosRoutes,
   tramosRoutes,
   paradasRoutes,
+  motivosRoutes,
   wallRoutes,
   dashboardRoutes,
   eventsRoutes,

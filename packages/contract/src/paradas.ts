@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { optionalMotivo } from './motivos';
+import { addDays, zonedInstant } from './time';
 
 export const DESCRIPTION_MAX = 500;
 /** Without a date range the list answers only the newest stops (a bounded default). */
 export const PARADAS_DEFAULT_LIMIT = 200;
 /** Even with a date range the list is capped, newest first, so one call can never grow unbounded. */
 export const PARADAS_RANGE_LIMIT = 2000;
+/** A stop entered afterwards lasts at most a day (a night shift crosses midnight, never two). */
+export const PARADA_MAX_MINUTES = 24 * 60;
 
 export const paradaMessages = {
   // Validation rules and the server's rules for stops.
@@ -20,6 +24,8 @@ export const paradaMessages = {
     `Este arco ya tiene una parada activa, iniciada por ${name} el ${date} a las ${time}.`,
   arcoOverlap: 'La parada se solapa con otra parada de este arco sumergido.',
   overlap: 'La parada se solapa con otra parada registrada.',
+  tooLong: 'Una parada no puede durar más de 24 horas.',
+  invalidDate: 'La fecha no es válida.',
   // Server texts.
   endInFuture: 'La hora de fin no puede ser posterior a la hora actual.',
   invalidTime: 'La hora no es válida.',
@@ -41,6 +47,13 @@ export const paradaMessages = {
   empty: 'No hay paradas registradas para los filtros seleccionados.',
   adminEmpty: 'No hay paradas Kaiser registradas.',
   active: 'Activa',
+  nextDay: 'día siguiente',
+  dateLabel: 'Fecha',
+  runningAtArco: 'Parada en curso en este arco',
+  startedBy: (name: string) => `Iniciada por ${name}`,
+  since: (time: string) => `desde las ${time}`,
+  endedBy: (name: string) => `Finalizada por ${name}`,
+  endRunning: 'Finalizar parada del arco',
   noDuration: '--',
   noDescription: 'Sin descripción',
   noArcoName: 'N/A',
@@ -95,26 +108,33 @@ const timesObject = z.object({
   end_time: requiredInstant,
   description: descriptionSchema,
   arco_sumergido_id: optionalArco,
+  motivo_id: optionalMotivo,
 });
 
 const startBeforeEnd = (v: { start_time: string; end_time: string }) => Date.parse(v.start_time) < Date.parse(v.end_time);
 
 /** POST /api/paradas-kaiser/manual and PUT /api/paradas-kaiser/:id. */
-export const paradaTimesBody = timesObject.refine(startBeforeEnd, { error: paradaMessages.startBeforeEnd, path: ['end_time'] });
+const withinADay = (v: { start_time: string; end_time: string }) =>
+  Date.parse(v.end_time) - Date.parse(v.start_time) <= PARADA_MAX_MINUTES * 60_000;
+
+export const paradaTimesBody = timesObject
+  .refine(startBeforeEnd, { error: paradaMessages.startBeforeEnd, path: ['end_time'] })
+  .refine(withinADay, { error: paradaMessages.tooLong, path: ['end_time'] });
 export type ParadaTimesBody = z.input<typeof paradaTimesBody>;
 
 /** POST /api/paradas-kaiser/start: the station comes from the token. */
-export const startParadaBody = z.object({ description: descriptionSchema, arco_sumergido_id: optionalArco });
+export const startParadaBody = z.object({ description: descriptionSchema, arco_sumergido_id: optionalArco, motivo_id: optionalMotivo });
 export type StartParadaBody = z.input<typeof startParadaBody>;
 
 /** PUT /api/paradas-kaiser/end/:id; a missing description keeps the stored one. */
 export const endParadaBody = z.object({
   description: z.string({ error: paradaMessages.descriptionMax }).max(DESCRIPTION_MAX, paradaMessages.descriptionMax).optional(),
+  motivo_id: optionalMotivo,
 });
 export type EndParadaBody = z.input<typeof endParadaBody>;
 
 export const paradasQuery = z
-  .object({ startDate: dateSchema.optional(), endDate: dateSchema.optional() })
+  .object({ startDate: dateSchema.optional(), endDate: dateSchema.optional(), motivo_id: idSchema.optional() })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { error: paradaMessages.rangeOrder });
 export type ParadasQuery = z.input<typeof paradasQuery>;
 
@@ -132,6 +152,8 @@ export const parada = z.object({
   /** Who ended it (the owner or anyone at its arco); null while active and on older stops. */
   ended_by: z.number().nullable().optional(),
   ended_by_name: z.string().nullable().optional(),
+  motivo_id: z.number().nullable().optional(),
+  motivo_name: z.string().nullable().optional(),
 });
 export type Parada = z.infer<typeof parada>;
 
@@ -159,6 +181,9 @@ export const paradaTimesForm = z
     end: z.string().trim(),
     description: z.string().max(DESCRIPTION_MAX, paradaMessages.descriptionMax),
     arco_sumergido_id: z.string().optional(),
+    /** Factory-local date of the start (YYYY-MM-DD); absent means today. */
+    date: z.string().optional(),
+    motivo_id: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.start || !v.end) {
@@ -172,4 +197,20 @@ export const paradaTimesForm = z
 export type ParadaTimesForm = z.input<typeof paradaTimesForm>;
 
 /** The end stop form: only the description rule (the active stop is checked by the screen). */
-export const endParadaForm = z.object({ description: z.string().max(DESCRIPTION_MAX, paradaMessages.descriptionMax) });
+export const endParadaForm = z.object({
+  description: z.string().max(DESCRIPTION_MAX, paradaMessages.descriptionMax),
+  motivo_id: z.string().optional(),
+});
+
+/**
+ * The instants of a stop typed as a factory-local date and two 'HH:mm' times: an end earlier than
+ * (or equal to) the start falls on the next day, as on a night shift.
+ */
+export function shiftInstants(date: string, start: string, end: string, tz: string) {
+  const nextDay = end <= start;
+  return {
+    start_time: zonedInstant(date, start, tz),
+    end_time: zonedInstant(nextDay ? addDays(date, 1) : date, end, tz),
+    nextDay,
+  };
+}

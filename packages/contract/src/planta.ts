@@ -71,6 +71,8 @@ export const exportQuery = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .pipe(idSchema.optional()),
+    /** Stops export only: 'motivo' adds the motivo and the arco's minutes counted once (PARADAS_CSV_MOTIVO_COLUMNS). */
+    columns: z.enum(['motivo']).optional(),
   })
   .refine((q) => q.startDate <= q.endDate, { error: exportMessages.rangeOrder });
 export type ExportQuery = z.input<typeof exportQuery>;
@@ -87,6 +89,8 @@ export const PARADAS_CSV_HEADER = [
   'Duración (min)',
   'Descripción',
 ] as const;
+/** The stops export's extra columns (`columns=motivo`): its motivo and its minutes not already counted at its arco. */
+export const PARADAS_CSV_MOTIVO_COLUMNS = ['Motivo', 'Minutos del arco'] as const;
 export const TRAMOS_CSV_HEADER = [
   'Fecha circular',
   'ID Tramo',

@@ -65,6 +65,16 @@ export interface ParadasKaiserTable {
   duplicate_of: number | null;
   /** Minutes not covered by an earlier stop at the arco; null means all of duration_minutes. */
   counted_minutes: number | null;
+  motivo_id: number | null;
+}
+
+/** Stop reasons an admin keeps; active 1, retired 0. */
+export interface MotivosTable {
+  id: Generated<number>;
+  name: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface WallPostsTable {
@@ -134,6 +144,7 @@ export interface Database {
   users: UsersTable;
   tramos: TramosTable;
   paradas_kaiser: ParadasKaiserTable;
+  motivos: MotivosTable;
   wall_posts: WallPostsTable;
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;

@@ -311,6 +311,29 @@ const scenarios: Record<string, Scenario> = {
     }),
     expect: ADMIN_ONLY(200),
   },
+  'GET /api/motivos': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/motivos' }),
+    expect: ANY_USER(200),
+  },
+  'POST /api/admin/motivos': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/motivos', payload: { name: unique('Motivo') } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/admin/motivos/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => {
+      const at = new Date().toISOString();
+      const row = await ctx.t.db
+        .insertInto('motivos')
+        .values({ name: unique('Motivo'), active: 1, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/admin/motivos/${row.id}`, payload: { active: false } };
+    },
+    expect: ADMIN_ONLY(200),
+  },
   'DELETE /api/admin/arcos-sumergidos/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await ctx.t.createArco()).id}` }),

@@ -12,6 +12,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 //     (null means all of duration_minutes), and the rollups and the board add those, so a station's
 //     downtime counts once.
 // - `ended_by`: who ended the stop (any worker at the arco may).
+// - motivos: the admin-managed list of stop reasons; a stop may name one (motivo_id). A retired
+//   motivo (active = false) stays on the stops that have it.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen against an untyped database
 type AnyDb = Kysely<any>;
@@ -22,6 +24,39 @@ interface LegacyRow {
   start_time: string;
   end_time: string | null;
   duration_minutes: number | null;
+}
+
+// The motivos a new database starts with (a copy: migrations import no app code).
+const MOTIVOS = [
+  'Cambio de bobina de hilo',
+  'Fundente',
+  'Avería mecánica',
+  'Avería eléctrica',
+  'Falta de material',
+  'Ajuste de calidad',
+  'Limpieza',
+  'Otro',
+];
+
+async function createMotivos(db: AnyDb, pg: boolean) {
+  await db.schema
+    .createTable('motivos')
+    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    // 1 active, 0 retired (an integer: SQLite has no boolean to bind).
+    .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  const at = new Date().toISOString();
+  await db
+    .insertInto('motivos')
+    .values(MOTIVOS.map((name) => ({ name, active: 1, created_at: at, updated_at: at })))
+    .execute();
+  await db.schema
+    .alterTable('paradas_kaiser')
+    .addColumn('motivo_id', 'integer', (c) => c.references('motivos.id').onDelete('restrict'))
+    .execute();
 }
 
 const minutesBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 60_000);
@@ -151,6 +186,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.alterTable('paradas_kaiser').addColumn('duplicate_of', 'integer').execute();
   await db.schema.alterTable('paradas_kaiser').addColumn('counted_minutes', 'integer').execute();
+  await createMotivos(db, pg);
   await markLegacyOverlaps(db);
   await sql`
     create unique index paradas_one_active_per_arco on paradas_kaiser (arco_sumergido_id)
@@ -162,6 +198,8 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await sql`drop index if exists paradas_one_active_per_arco`.execute(db);
+  await db.schema.alterTable('paradas_kaiser').dropColumn('motivo_id').execute();
+  await db.schema.dropTable('motivos').ifExists().execute();
   await db.schema.alterTable('paradas_kaiser').dropColumn('counted_minutes').execute();
   await db.schema.alterTable('paradas_kaiser').dropColumn('duplicate_of').execute();
   await db.schema.alterTable('paradas_kaiser').dropColumn('ended_by').execute();

@@ -6,6 +6,8 @@ export interface ExportFilter {
   endDate: string;
   nave?: string;
   arcoSumergidoId?: number;
+  /** The stops export adds its motivo and counted minutes. */
+  withMotivo?: boolean;
 }
 
 /** Where the previous batch stopped: the last row's key, its factory-local date first and its id last. */
@@ -51,7 +53,10 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
       .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
       .innerJoin('naves as n', 'n.id', 'a.nave_id')
       .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
       .select([
+        'm.name as motivo',
+        'p.counted_minutes',
         'p.id',
         'p.date',
         'p.start_time',

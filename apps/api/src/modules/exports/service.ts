@@ -1,4 +1,4 @@
-import { PARADAS_CSV_HEADER, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
+import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
 import { userMessages } from '@portal/contract/users';
 import type { ServiceContext } from '../../context';
 import { BOM, type Cell, instantFormatter, plainDate, row } from './csv';
@@ -30,11 +30,16 @@ async function* csv<R>(
   }
 }
 
-/** The stops export: times in the factory's zone. */
+/**
+ * The stops export: times in the factory's zone. With the motivo columns, 'Minutos del arco' counts each
+ * minute of an arco once where older data holds overlapping stops (docs/decisions/017-downtime-records.md).
+ */
 export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGenerator<string> {
   const instant = instantFormatter(ctx.tz);
+  const extra = (r: { motivo: string | null; counted_minutes: number | null; duration_minutes: number | null }): Cell[] =>
+    filter.withMotivo ? [r.motivo, r.counted_minutes ?? r.duration_minutes] : [];
   return csv(
-    PARADAS_CSV_HEADER,
+    filter.withMotivo ? [...PARADAS_CSV_HEADER, ...PARADAS_CSV_MOTIVO_COLUMNS] : PARADAS_CSV_HEADER,
     (after) => paradasBatch(ctx.db, filter, after, EXPORT_BATCH),
     (r) => [
       plainDate(r.date),
@@ -46,6 +51,7 @@ export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGene
       instant(r.end_time),
       r.duration_minutes,
       r.description,
+      ...extra(r),
     ],
     (r) => [r.date, r.start_time, r.id],
   );

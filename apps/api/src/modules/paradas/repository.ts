@@ -7,6 +7,7 @@ export interface ParadaFilter {
   userId?: number;
   startDate?: string;
   endDate?: string;
+  motivoId?: number;
   limit: number;
 }
 
@@ -16,6 +17,7 @@ const base = (db: Db) =>
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
     .leftJoin('users as e', 'e.id', 'p.ended_by')
+    .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
     .select([
       'p.id',
       'p.user_id',
@@ -30,6 +32,8 @@ const base = (db: Db) =>
       'p.description',
       'p.ended_by',
       sql<string | null>`case when ${sql.ref('p.ended_by')} is null then null else ${sql.ref('e.name')} end`.as('ended_by_name'),
+      'p.motivo_id',
+      'm.name as motivo_name',
     ]);
 
 /** Stops newest first; dates are the factory-local `date` column, both ends inclusive. */
@@ -38,6 +42,7 @@ export function listParadas(db: Db, filter: ParadaFilter) {
   if (filter.userId !== undefined) q = q.where('p.user_id', '=', filter.userId);
   if (filter.startDate) q = q.where('p.date', '>=', filter.startDate);
   if (filter.endDate) q = q.where('p.date', '<=', filter.endDate);
+  if (filter.motivoId !== undefined) q = q.where('p.motivo_id', '=', filter.motivoId);
   return q.orderBy('p.date', 'desc').orderBy('p.start_time', 'desc').orderBy('p.id', 'desc').limit(filter.limit).execute();
 }
 
@@ -111,8 +116,8 @@ export function findOverlap(db: Db, owner: { user: number } | { arco: number }, 
   return q.limit(1).executeTakeFirst();
 }
 
-export type NewParada = Omit<ParadasKaiserTable, 'id' | 'ended_by' | 'duplicate_of' | 'counted_minutes'> &
-  Partial<Pick<ParadasKaiserTable, 'ended_by' | 'duplicate_of' | 'counted_minutes'>>;
+type Optional = 'ended_by' | 'duplicate_of' | 'counted_minutes' | 'motivo_id';
+export type NewParada = Omit<ParadasKaiserTable, 'id' | Optional> & Partial<Pick<ParadasKaiserTable, Optional>>;
 
 export const insertParada = (db: Db, values: NewParada) =>
   db.insertInto('paradas_kaiser').values(values).returning('id').executeTakeFirstOrThrow();
@@ -124,7 +129,7 @@ export const updateParada = (db: Db, id: number, values: Partial<NewParada>) =>
 export const endActiveParada = (
   db: Db,
   id: number,
-  values: Pick<NewParada, 'end_time' | 'duration_minutes' | 'description' | 'updated_at' | 'ended_by' | 'counted_minutes'>,
+  values: Pick<NewParada, 'end_time' | 'duration_minutes' | 'description' | 'updated_at' | 'ended_by' | 'counted_minutes' | 'motivo_id'>,
 ) => db.updateTable('paradas_kaiser').set(values).where('id', '=', id).where('end_time', 'is', null).executeTakeFirst();
 
 export const deleteParada = (db: Db, id: number) => db.deleteFrom('paradas_kaiser').where('id', '=', id).executeTakeFirst();

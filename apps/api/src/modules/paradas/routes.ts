@@ -79,7 +79,7 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'user' },
       schema: { tags, params: idParams, body: endParadaBody.nullish(), response: { 200: endParadaResponse, ...errors } },
     },
-    async (request) => service.endParada(ctx, currentUser(request), request.params.id, request.body ?? {}),
+    async (request) => service.endParada(ctx, currentUser(request), request.params.id, request.body ?? { motivo_id: undefined }),
   );
 
   app.post(

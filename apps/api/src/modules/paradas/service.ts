@@ -1,6 +1,7 @@
 import {
   durationMinutes,
-  type EndParadaBody,
+  type endParadaBody,
+  PARADA_MAX_MINUTES,
   PARADAS_DEFAULT_LIMIT,
   PARADAS_RANGE_LIMIT,
   type Parada,
@@ -18,11 +19,13 @@ import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolati
 import type { Audience } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
+import { motivoForStop } from '../motivos/service';
 import * as repo from './repository';
 
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
 type StartBody = z.output<typeof startParadaBody>;
+type EndBody = z.output<typeof endParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
 /** Stop events reach administrators and the stop's owner. */
@@ -36,6 +39,7 @@ export function listParadas(ctx: ServiceContext, user: AuthUser, query: Query): 
     userId: isAdmin(user) ? undefined : user.id,
     startDate: query.startDate,
     endDate: query.endDate,
+    motivoId: query.motivo_id,
     limit: ranged ? PARADAS_RANGE_LIMIT : PARADAS_DEFAULT_LIMIT,
   });
 }
@@ -106,6 +110,7 @@ function mapWriteError(error: unknown): never {
 
 export async function startParada(ctx: ServiceContext, user: AuthUser, body: StartBody) {
   const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
+  const motivoId = await motivoForStop(ctx.db, body.motivo_id, null);
   const start = nowIso();
   try {
     const { id } = await ctx.db.transaction().execute(async (trx) => {
@@ -124,6 +129,7 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
         end_time: null,
         duration_minutes: null,
         description: body.description,
+        motivo_id: motivoId,
         created_at: start,
         updated_at: start,
       });
@@ -152,12 +158,13 @@ async function endableParada(db: Db, user: AuthUser, id: number): Promise<Parada
   return ownedParada(db, user, id);
 }
 
-export async function endParada(ctx: ServiceContext, user: AuthUser, id: number, body: EndParadaBody) {
+export async function endParada(ctx: ServiceContext, user: AuthUser, id: number, body: EndBody) {
   const parada = await endableParada(ctx.db, user, id);
   if (parada.end_time !== null) throw conflict(paradaMessages.alreadyEnded);
   const end = nowIso();
   const duration = durationMinutes(parada.start_time, end);
   const description = body.description === undefined ? parada.description : body.description.trim() || null;
+  const motivoId = await motivoForStop(ctx.db, body.motivo_id, parada.motivo_id ?? null);
   // Only a stop older data left beside another at its arco can be covered (docs/decisions/017-downtime-records.md).
   const counted = await countedMinutes(ctx.db, parada.arco_sumergido_id, id, parada.start_time, end);
   const result = await repo.endActiveParada(ctx.db, id, {
@@ -167,6 +174,7 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
     updated_at: end,
     ended_by: user.id,
     counted_minutes: counted === null ? null : Math.min(counted, duration),
+    motivo_id: motivoId,
   });
   // Someone else ended (or deleted) it between the read and the write.
   if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
@@ -189,7 +197,13 @@ export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Pr
   if (!active) return undefined;
   const end = nowIso();
   const values = { end_time: end, duration_minutes: Math.max(0, durationMinutes(active.start_time, end)), updated_at: end };
-  await repo.endActiveParada(ctx.db, active.id, { ...values, description: active.description, ended_by: null, counted_minutes: null });
+  await repo.endActiveParada(ctx.db, active.id, {
+    ...values,
+    description: active.description,
+    ended_by: null,
+    counted_minutes: null,
+    motivo_id: active.motivo_id ?? null,
+  });
   return active.id;
 }
 
@@ -198,6 +212,7 @@ function checkTimes(body: TimesBody) {
   const start = iso(body.start_time);
   const end = iso(body.end_time);
   if (start >= end) throw badRequest(paradaMessages.startBeforeEnd);
+  if (durationMinutes(start, end) > PARADA_MAX_MINUTES) throw badRequest(paradaMessages.tooLong);
   if (end > nowIso()) throw badRequest(paradaMessages.endInFuture);
   return { start, end };
 }
@@ -205,6 +220,7 @@ function checkTimes(body: TimesBody) {
 export async function createManualParada(ctx: ServiceContext, user: AuthUser, body: TimesBody): Promise<Parada> {
   const { start, end } = checkTimes(body);
   const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
+  const motivoId = await motivoForStop(ctx.db, body.motivo_id, null);
   const now = nowIso();
   try {
     const id = await ctx.db.transaction().execute(async (trx) => {
@@ -220,6 +236,7 @@ export async function createManualParada(ctx: ServiceContext, user: AuthUser, bo
         end_time: end,
         duration_minutes: durationMinutes(start, end),
         description: body.description,
+        motivo_id: motivoId,
         created_at: now,
         updated_at: now,
       });
@@ -246,6 +263,7 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
     await ctx.db.transaction().execute(async (trx) => {
       const parada = await ownedParada(trx, user, id);
       const arcoId = body.arco_sumergido_id ?? parada.arco_sumergido_id;
+      const motivoId = await motivoForStop(trx, body.motivo_id, parada.motivo_id ?? null);
       if (parada.user_id !== null) {
         await repo.lockUserParadas(trx, ctx.engine, parada.user_id);
         if (await repo.findOverlap(trx, { user: parada.user_id }, start, end, id)) throw conflict(paradaMessages.overlap);
@@ -257,6 +275,7 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
         (await repo.findOverlap(trx, { arco: parada.arco_sumergido_id }, parada.start_time, parada.end_time, id));
       await repo.updateParada(trx, id, {
         arco_sumergido_id: arcoId,
+        motivo_id: motivoId,
         counted_minutes: null,
         date: factoryDate(start, ctx.tz),
         start_time: start,

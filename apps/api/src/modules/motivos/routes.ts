@@ -1,0 +1,37 @@
+import { errorResponse, idParams } from '@portal/contract/common';
+import { createMotivoBody, motivo, motivoMessages, motivoSavedResponse, updateMotivoBody } from '@portal/contract/motivos';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { ServiceContext } from '../../context';
+import * as service from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const tags = ['motivos'];
+
+export default async function motivosRoutes(app: App, ctx: ServiceContext) {
+  // Workers pick from the active ones; the retired ones still name old stops.
+  app.get(
+    '/motivos',
+    {
+      config: { policy: 'user' },
+      schema: { tags, description: 'Every stop reason, active first, then by name.', response: { 200: z.array(motivo), ...errors } },
+    },
+    async () => service.listMotivos(ctx),
+  );
+
+  app.post(
+    '/admin/motivos',
+    { config: { policy: 'admin' }, schema: { tags, body: createMotivoBody, response: { 201: motivoSavedResponse, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send({ motivo: await service.createMotivo(ctx, request.body), message: motivoMessages.created }),
+  );
+
+  app.put(
+    '/admin/motivos/:id',
+    {
+      config: { policy: 'admin' },
+      schema: { tags, params: idParams, body: updateMotivoBody, response: { 200: motivoSavedResponse, ...errors } },
+    },
+    async (request) => ({ motivo: await service.updateMotivo(ctx, request.params.id, request.body), message: motivoMessages.updated }),
+  );
+}

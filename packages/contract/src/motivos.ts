@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const MOTIVO_NAME_MAX = 80;
+
+export const motivoMessages = {
+  nameRequired: 'El nombre del motivo es obligatorio.',
+  nameMax: 'El nombre del motivo no puede exceder los 80 caracteres.',
+  nameTaken: 'Ya existe un motivo con ese nombre.',
+  notFound: 'Motivo no encontrado.',
+  unknown: 'El motivo seleccionado no existe.',
+  retired: 'El motivo seleccionado está retirado y no se puede usar en paradas nuevas.',
+  created: 'Motivo creado con éxito!',
+  updated: 'Motivo actualizado con éxito!',
+  // Texts the screens show.
+  title: 'Motivos de parada',
+  label: 'Motivo',
+  none: 'Sin motivo',
+  all: 'Todos los motivos',
+  name: 'Nombre',
+  state: 'Estado',
+  active: 'Activo',
+  retiredState: 'Retirado',
+  add: 'Añadir motivo',
+  retire: 'Retirar',
+  reactivate: 'Reactivar',
+  save: 'Guardar',
+  empty: 'No hay motivos registrados.',
+  loading: 'Cargando motivos...',
+  loadFailed: 'Ocurrió un error al cargar los motivos.',
+  saveFailed: 'Ocurrió un error al guardar el motivo.',
+} as const;
+
+/** The motivos a new database starts with: the usual causes of a stop at a submerged-arc station. */
+export const MOTIVOS_SEED = [
+  'Cambio de bobina de hilo',
+  'Fundente',
+  'Avería mecánica',
+  'Avería eléctrica',
+  'Falta de material',
+  'Ajuste de calidad',
+  'Limpieza',
+  'Otro',
+] as const;
+
+const motivoName = z
+  .string({ error: motivoMessages.nameRequired })
+  .trim()
+  .min(1, motivoMessages.nameRequired)
+  .max(MOTIVO_NAME_MAX, motivoMessages.nameMax);
+
+/** POST /api/admin/motivos. */
+export const createMotivoBody = z.object({ name: motivoName });
+export type CreateMotivoBody = z.input<typeof createMotivoBody>;
+/** PUT /api/admin/motivos/:id: rename and/or retire (active false) or reactivate. */
+export const updateMotivoBody = z.object({ name: motivoName.optional(), active: z.boolean().optional() });
+export type UpdateMotivoBody = z.input<typeof updateMotivoBody>;
+
+export const motivo = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
+export type Motivo = z.infer<typeof motivo>;
+export const motivoSavedResponse = z.object({ motivo, message: z.string() });
+
+/**
+ * A motivo on a stop: absent keeps what is stored (every flow of before works without one), null or
+ * '' clears it, an id sets it.
+ */
+export const optionalMotivo = z
+  .union([idSchema, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : typeof v === 'number' ? v : null));
+
+/** The motivo form field of a screen: '' for none. */
+export const motivoFormField = z.string().optional();
