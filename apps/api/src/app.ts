@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import arcosRoutes from './modules/arcos/routes';
+import auditRoutes from './modules/audit/routes';
 import { pruneAttempts } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -59,6 +60,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   tramosRoutes,
   paradasRoutes,
   motivosRoutes,
+  auditRoutes,
   wallRoutes,
   dashboardRoutes,
   eventsRoutes,

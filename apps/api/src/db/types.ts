@@ -68,6 +68,18 @@ export interface ParadasKaiserTable {
   motivo_id: number | null;
 }
 
+/** Who changed which record and how; `changes` is JSON { field: { before, after } }. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  entity: string;
+  entity_id: number;
+  action: string;
+  changes: string;
+}
+
 /** Stop reasons an admin keeps; active 1, retired 0. */
 export interface MotivosTable {
   id: Generated<number>;
@@ -145,6 +157,7 @@ export interface Database {
   tramos: TramosTable;
   paradas_kaiser: ParadasKaiserTable;
   motivos: MotivosTable;
+  audit_log: AuditLogTable;
   wall_posts: WallPostsTable;
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;

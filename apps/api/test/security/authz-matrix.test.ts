@@ -311,6 +311,11 @@ const scenarios: Record<string, Scenario> = {
     }),
     expect: ADMIN_ONLY(200),
   },
+  'GET /api/admin/audit': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/audit' }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/motivos': {
     policy: 'user',
     prepare: () => ({ url: '/api/motivos' }),

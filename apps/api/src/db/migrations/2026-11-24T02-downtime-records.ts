@@ -14,6 +14,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // - `ended_by`: who ended the stop (any worker at the arco may).
 // - motivos: the admin-managed list of stop reasons; a stop may name one (motivo_id). A retired
 //   motivo (active = false) stays on the stops that have it.
+// - audit_log: who changed which stop, circular or account, when, and the fields before and after.
+//   No foreign keys: a deleted record (or author) keeps its rows.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen against an untyped database
 type AnyDb = Kysely<any>;
@@ -57,6 +59,24 @@ async function createMotivos(db: AnyDb, pg: boolean) {
     .alterTable('paradas_kaiser')
     .addColumn('motivo_id', 'integer', (c) => c.references('motivos.id').onDelete('restrict'))
     .execute();
+}
+
+async function createAuditLog(db: AnyDb, pg: boolean) {
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('actor_id', 'integer')
+    .addColumn('actor_name', 'text')
+    .addColumn('entity', 'text', (c) => c.notNull())
+    .addColumn('entity_id', 'integer', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    // JSON: { field: { before, after } }.
+    .addColumn('changes', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity', 'entity_id', 'id']).execute();
+  await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_id', 'id']).execute();
+  await db.schema.createIndex('audit_log_at_idx').on('audit_log').columns(['at', 'id']).execute();
 }
 
 const minutesBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 60_000);
@@ -187,6 +207,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('paradas_kaiser').addColumn('duplicate_of', 'integer').execute();
   await db.schema.alterTable('paradas_kaiser').addColumn('counted_minutes', 'integer').execute();
   await createMotivos(db, pg);
+  await createAuditLog(db, pg);
   await markLegacyOverlaps(db);
   await sql`
     create unique index paradas_one_active_per_arco on paradas_kaiser (arco_sumergido_id)
@@ -200,6 +221,7 @@ export async function down(db: AnyDb): Promise<void> {
   await sql`drop index if exists paradas_one_active_per_arco`.execute(db);
   await db.schema.alterTable('paradas_kaiser').dropColumn('motivo_id').execute();
   await db.schema.dropTable('motivos').ifExists().execute();
+  await db.schema.dropTable('audit_log').ifExists().execute();
   await db.schema.alterTable('paradas_kaiser').dropColumn('counted_minutes').execute();
   await db.schema.alterTable('paradas_kaiser').dropColumn('duplicate_of').execute();
   await db.schema.alterTable('paradas_kaiser').dropColumn('ended_by').execute();

@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolati
 import type { Audience } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
+import { recordAudit } from '../audit/service';
 import { motivoForStop } from '../motivos/service';
 import * as repo from './repository';
 
@@ -31,6 +32,35 @@ const isAdmin = (user: AuthUser) => user.role === 'admin';
 /** Stop events reach administrators and the stop's owner. */
 const ownerOf = (parada: { user_id: number | null }): Audience => ({ user: parada.user_id });
 const iso = (instant: string) => new Date(instant).toISOString();
+
+/** The fields of a stop its audit rows compare. */
+const audited = (p: Partial<repo.NewParada>) => ({
+  user_id: p.user_id,
+  arco_sumergido_id: p.arco_sumergido_id,
+  date: p.date,
+  start_time: p.start_time,
+  end_time: p.end_time,
+  duration_minutes: p.duration_minutes,
+  description: p.description,
+  motivo_id: p.motivo_id,
+  ended_by: p.ended_by,
+});
+const auditParada = (
+  db: Db,
+  user: AuthUser,
+  id: number,
+  action: 'create' | 'update' | 'delete',
+  before: object | null,
+  after: object | null,
+) =>
+  recordAudit(db, {
+    actor: user,
+    entity: 'parada',
+    entityId: id,
+    action,
+    before: before && audited(before),
+    after: after && audited(after),
+  });
 
 /** A user sees their own stops, an admin all; without dates only the newest ones. */
 export function listParadas(ctx: ServiceContext, user: AuthUser, query: Query): Promise<Parada[]> {
@@ -121,7 +151,7 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
       if (running) throw arcoBusy(ctx, running);
       // The partial unique indexes paradas_one_active_per_user and paradas_one_active_per_arco settle
       // a race the checks above miss.
-      return repo.insertParada(trx, {
+      const values = {
         user_id: user.id,
         arco_sumergido_id: arcoId,
         date: factoryDate(start, ctx.tz),
@@ -132,7 +162,10 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
         motivo_id: motivoId,
         created_at: start,
         updated_at: start,
-      });
+      };
+      const row = await repo.insertParada(trx, values);
+      await auditParada(trx, user, row.id, 'create', null, values);
+      return row;
     });
     const started = await repo.findParada(ctx.db, id);
     if (started) await ctx.events.publish('parada.started', { parada: started }, ownerOf(started));
@@ -167,7 +200,7 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
   const motivoId = await motivoForStop(ctx.db, body.motivo_id, parada.motivo_id ?? null);
   // Only a stop older data left beside another at its arco can be covered (docs/decisions/017-downtime-records.md).
   const counted = await countedMinutes(ctx.db, parada.arco_sumergido_id, id, parada.start_time, end);
-  const result = await repo.endActiveParada(ctx.db, id, {
+  const values = {
     end_time: end,
     duration_minutes: duration,
     description,
@@ -175,9 +208,13 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
     ended_by: user.id,
     counted_minutes: counted === null ? null : Math.min(counted, duration),
     motivo_id: motivoId,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await repo.endActiveParada(trx, id, values);
+    // Someone else ended (or deleted) it between the read and the write.
+    if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
+    await auditParada(trx, user, id, 'update', parada, { ...parada, ...values });
   });
-  // Someone else ended (or deleted) it between the read and the write.
-  if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
   await publishEnded(ctx, id);
   return { duration, message: paradaMessages.ended(duration) };
 }
@@ -228,7 +265,7 @@ export async function createManualParada(ctx: ServiceContext, user: AuthUser, bo
       await repo.lockArcoParadas(trx, ctx.engine, arcoId);
       if (await repo.findOverlap(trx, { user: user.id }, start, end)) throw conflict(paradaMessages.overlap);
       if (await repo.findOverlap(trx, { arco: arcoId }, start, end)) throw conflict(paradaMessages.arcoOverlap);
-      const row = await repo.insertParada(trx, {
+      const values = {
         user_id: user.id,
         arco_sumergido_id: arcoId,
         date: factoryDate(start, ctx.tz),
@@ -239,7 +276,9 @@ export async function createManualParada(ctx: ServiceContext, user: AuthUser, bo
         motivo_id: motivoId,
         created_at: now,
         updated_at: now,
-      });
+      };
+      const row = await repo.insertParada(trx, values);
+      await auditParada(trx, user, row.id, 'create', null, values);
       return row.id;
     });
     const created = (await repo.findParada(ctx.db, id))!;
@@ -273,7 +312,7 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
       const overlappedBefore =
         parada.end_time !== null &&
         (await repo.findOverlap(trx, { arco: parada.arco_sumergido_id }, parada.start_time, parada.end_time, id));
-      await repo.updateParada(trx, id, {
+      const values = {
         arco_sumergido_id: arcoId,
         motivo_id: motivoId,
         counted_minutes: null,
@@ -283,7 +322,9 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
         duration_minutes: durationMinutes(start, end),
         description: body.description,
         updated_at: nowIso(),
-      });
+      };
+      await repo.updateParada(trx, id, values);
+      await auditParada(trx, user, id, 'update', parada, { ...parada, ...values });
       if (overlappedBefore) await recountArco(trx, parada.arco_sumergido_id);
     });
     const updated = (await repo.findParada(ctx.db, id))!;
@@ -299,6 +340,7 @@ export async function deleteParada(ctx: ServiceContext, user: AuthUser, id: numb
     const parada = await ownedParada(trx, user, id);
     const overlapped = await repo.findOverlap(trx, { arco: parada.arco_sumergido_id }, parada.start_time, parada.end_time ?? '9999', id);
     await repo.deleteParada(trx, id);
+    await auditParada(trx, user, id, 'delete', parada, null);
     if (overlapped) await recountArco(trx, parada.arco_sumergido_id);
     return parada;
   });

@@ -109,7 +109,7 @@ export default async function tramosRoutes(app: App, ctx: ServiceContext) {
       schema: { tags: ['tramos'], summary: 'Delete a circular (admin)', params: idParams, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await service.deleteTramo(ctx, request.params.id);
+      await service.deleteTramo(ctx, request.params.id, currentUser(request));
       return { message: tramoMessages.serverDeleted };
     },
   );

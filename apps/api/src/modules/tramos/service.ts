@@ -8,6 +8,7 @@ import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../li
 import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
+import { recordAudit } from '../audit/service';
 import * as repo from './repository';
 
 export function toTramo(row: repo.TramoRow): Tramo {
@@ -40,19 +41,24 @@ export async function createTramo(ctx: ServiceContext, user: AuthUser, input: Mu
   const now = nowIso();
   const { id } = await ctx.images.withImage(input.file?.buffer, (image) =>
     arcoGone(
-      repo.insertTramo(ctx.db, {
-        id_tramo: fields.id_tramo,
-        id_proyecto: fields.id_proyecto,
-        id_circular: fields.id_circular,
-        circular_fecha: fields.circular_fecha || factoryToday(ctx.tz),
-        descripcion: fields.descripcion || null,
-        imagen: image?.path ?? null,
-        imagen_thumb: image?.thumb ?? null,
-        nave_id: arco.nave_id,
-        arco_sumergido_id: arco.id,
-        user_id: user.id,
-        created_at: now,
-        updated_at: now,
+      ctx.db.transaction().execute(async (trx) => {
+        const values = {
+          id_tramo: fields.id_tramo,
+          id_proyecto: fields.id_proyecto,
+          id_circular: fields.id_circular,
+          circular_fecha: fields.circular_fecha || factoryToday(ctx.tz),
+          descripcion: fields.descripcion || null,
+          imagen: image?.path ?? null,
+          imagen_thumb: image?.thumb ?? null,
+          nave_id: arco.nave_id,
+          arco_sumergido_id: arco.id,
+          user_id: user.id,
+          created_at: now,
+          updated_at: now,
+        };
+        const row = await repo.insertTramo(trx, values);
+        await recordAudit(trx, { actor: user, entity: 'tramo', entityId: row.id, action: 'create', after: audited(values) });
+        return row;
       }),
     ),
   );
@@ -68,6 +74,19 @@ async function arcoGone<T>(write: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** The fields of a circular its audit rows compare. */
+const audited = (t: Partial<repo.NewTramo>) => ({
+  id_tramo: t.id_tramo,
+  id_proyecto: t.id_proyecto,
+  id_circular: t.id_circular,
+  circular_fecha: t.circular_fecha,
+  descripcion: t.descripcion,
+  imagen: t.imagen,
+  nave_id: t.nave_id,
+  arco_sumergido_id: t.arco_sumergido_id,
+  user_id: t.user_id,
+});
 
 function assertMayEdit(user: AuthUser, ownerId: number | null) {
   if (user.role !== 'admin' && ownerId !== user.id) throw forbidden();
@@ -103,7 +122,12 @@ export async function updateTramo(ctx: ServiceContext, user: AuthUser, id: numbe
         values.imagen = image.path;
         values.imagen_thumb = image.thumb;
       }
+      const before = await repo.findTramo(trx, id);
       await arcoGone(repo.updateTramo(trx, id, values));
+      if (before) {
+        const after = { ...audited(before), ...audited({ ...before, ...values }) };
+        await recordAudit(trx, { actor: user, entity: 'tramo', entityId: id, action: 'update', before: audited(before), after });
+      }
       return image ? [locked.imagen, locked.imagen_thumb] : [];
     }),
   );
@@ -112,11 +136,13 @@ export async function updateTramo(ctx: ServiceContext, user: AuthUser, id: numbe
 }
 
 /** Admin only (the route's policy); the image files go once the row is gone. */
-export async function deleteTramo(ctx: ServiceContext, id: number): Promise<void> {
+export async function deleteTramo(ctx: ServiceContext, id: number, actor: AuthUser | null = null): Promise<void> {
   const files = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockTramoImages(trx, id, ctx.engine);
     if (!locked) throw notFound(tramoMessages.notFound);
+    const before = await repo.findTramo(trx, id);
     await repo.deleteTramo(trx, id);
+    await recordAudit(trx, { actor, entity: 'tramo', entityId: id, action: 'delete', before: before && audited(before) });
     return [locked.imagen, locked.imagen_thumb];
   });
   await removeQuietly(ctx, files);

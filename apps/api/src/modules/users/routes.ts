@@ -54,7 +54,7 @@ export default async function usersRoutes(app: App, ctx: ServiceContext) {
       schema: { tags: ['users'], params: idParams, body: roleBody, response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await service.setRole(ctx, request.params.id, request.body.role);
+      await service.setRole(ctx, request.params.id, request.body.role, currentUser(request));
       return { message: userMessages.roleUpdated };
     },
   );

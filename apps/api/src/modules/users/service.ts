@@ -6,6 +6,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import { recordAudit } from '../audit/service';
 import { clearAccountAttempts, clearAttempts, takeAttempt } from '../auth/attempts';
 import * as paradas from '../paradas/service';
 import { withdrawLikesOf } from '../wall/repository';
@@ -81,8 +82,16 @@ export async function changeOwnPassword(
 
 export const listUsers = (ctx: ServiceContext) => repo.listUsers(ctx.db);
 
+/** The fields of an account its audit rows show (never its password). */
+const audited = (u: { worker_id: string; name: string; role: string; nave: string | null }) => ({
+  worker_id: u.worker_id,
+  name: u.name,
+  role: u.role,
+  nave: u.nave,
+});
+
 /** Role change; the last admin cannot be demoted, so the portal always keeps an administrator. */
-export async function setRole(ctx: ServiceContext, id: number, role: Role): Promise<void> {
+export async function setRole(ctx: ServiceContext, id: number, role: Role, actor: AuthUser | null = null): Promise<void> {
   const demoted = await ctx.db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdminIds(trx, ctx.engine);
     const target = await repo.findUser(trx, id);
@@ -90,6 +99,7 @@ export async function setRole(ctx: ServiceContext, id: number, role: Role): Prom
     if (target.role === role) return false;
     if (target.role === 'admin' && admins.length <= 1) throw conflict(userMessages.lastAdmin);
     await repo.updateRole(trx, id, role, nowIso());
+    await recordAudit(trx, { actor, entity: 'user', entityId: id, action: 'role', before: { role: target.role }, after: { role } });
     return target.role === 'admin';
   });
   ctx.userCache.invalidate(id);
@@ -100,8 +110,13 @@ export async function setRole(ctx: ServiceContext, id: number, role: Role): Prom
 /** Password reset by an admin; answers a new token when the admin resets their own password. */
 export async function resetPassword(ctx: ServiceContext, caller: AuthUser, id: number, password: string): Promise<string | undefined> {
   if (!(await repo.findUser(ctx.db, id))) throw notFound(userMessages.userNotFound);
-  const result = await repo.updatePassword(ctx.db, id, await hashPassword(password), nowIso());
-  if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+  const hash = await hashPassword(password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await repo.updatePassword(trx, id, hash, nowIso());
+    if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+    // That it changed, never the value.
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'password', touched: ['password'] });
+  });
   ctx.userCache.invalidate(id);
   await ctx.events.endSessions(id, 'password');
   return id === caller.id ? tokenFor(ctx, caller) : undefined;
@@ -141,6 +156,7 @@ export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: numb
     await withdrawLikesOf(trx, id);
     const ended = await paradas.endActiveParadaOf({ ...ctx, db: trx }, id);
     await repo.deleteUser(trx, id);
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'delete', before: audited(target) });
     return ended;
   });
   ctx.userCache.invalidate(id);

@@ -1,0 +1,80 @@
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntity,
+  type AuditEntry,
+  type AuditPage,
+  type auditQuery,
+} from '@portal/contract/audit';
+import { addDays, startOfFactoryDay } from '@portal/contract/time';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import type { Db } from '../../db/index';
+import type { AuthUser } from '../../lib/auth-user';
+import { nowIso } from '../../lib/time';
+import * as repo from './repository';
+
+type Row = Record<string, unknown>;
+
+/** Never recorded: secrets, bookkeeping, and what the display joins in (names of ids already kept). */
+const IGNORED = new Set(['password', 'password_hash', 'token_version', 'created_at', 'updated_at', 'id']);
+
+/** The fields whose values differ between two versions of a record (a create has no before, a delete no after). */
+export function changedFields(before: Row | null, after: Row | null): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    if (IGNORED.has(key)) continue;
+    const b = before?.[key] ?? null;
+    const a = after?.[key] ?? null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };
+  }
+  return changes;
+}
+
+export interface AuditRecord {
+  actor: Pick<AuthUser, 'id' | 'name'> | null;
+  entity: AuditEntity;
+  entityId: number;
+  action: AuditAction;
+  before?: Row | null;
+  after?: Row | null;
+  /** Fields to record without their values (a password reset): before and after are shown as null. */
+  touched?: string[];
+}
+
+/**
+ * Writes one audit row inside the caller's transaction (`db`), so a write and its audit commit or roll
+ * back together. An edit that changed nothing leaves no row.
+ */
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  const changes = changedFields(record.before ?? null, record.after ?? null);
+  for (const field of record.touched ?? []) changes[field] = { before: null, after: null };
+  if (record.action === 'update' && Object.keys(changes).length === 0) return;
+  await repo.insertAudit(db, {
+    at: nowIso(),
+    actor_id: record.actor?.id ?? null,
+    actor_name: record.actor?.name ?? null,
+    entity: record.entity,
+    entity_id: record.entityId,
+    action: record.action,
+    changes: JSON.stringify(changes),
+  });
+}
+
+export async function listAudit(ctx: ServiceContext, query: z.output<typeof auditQuery>): Promise<AuditPage> {
+  const filter: repo.AuditFilter = {
+    entity: query.entity,
+    entityId: query.entity_id,
+    actorId: query.actor_id,
+    action: query.action,
+    from: query.startDate ? startOfFactoryDay(query.startDate, ctx.tz) : undefined,
+    to: query.endDate ? startOfFactoryDay(addDays(query.endDate, 1), ctx.tz) : undefined,
+  };
+  const page = query.page ?? 1;
+  const [rows, total] = await Promise.all([
+    repo.listAudit(ctx.db, filter, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE),
+    repo.countAudit(ctx.db, filter),
+  ]);
+  const items = rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) }) as AuditEntry);
+  return { items, total, page, pageSize: AUDIT_PAGE_SIZE };
+}
