@@ -19,6 +19,7 @@ import auditRoutes from './modules/audit/routes';
 import { pruneAttempts } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import downtimeRoutes from './modules/downtime/routes';
 import eventsRoutes from './modules/events/routes';
 import exportsRoutes from './modules/exports/routes';
 import healthRoutes from './modules/health/routes';
@@ -61,6 +62,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   paradasRoutes,
   motivosRoutes,
   auditRoutes,
+  downtimeRoutes,
   wallRoutes,
   dashboardRoutes,
   eventsRoutes,

@@ -132,6 +132,12 @@ describe.skipIf(pgUnavailable)('downtime migration over overlapping older stops'
     const res = await app.inject({ method: 'GET', url: '/api/dashboard/kaiser-stops-stats', headers: bearer(await admin()) });
     const months = res.json() as { date: string; count: number; total_duration: number }[];
     expect(months.find((m) => m.date === lastMonth)).toEqual({ date: lastMonth, count: 3, total_duration: 90 });
+    const analysis = await app.inject({
+      method: 'GET',
+      url: `/api/admin/downtime?month=${lastMonth}&nave=${encodeURIComponent(nave)}`,
+      headers: bearer(await admin()),
+    });
+    expect(analysis.json()).toMatchObject({ total_minutes: 90, arcos: [{ arco_id: arco, minutes: 90 }] });
   });
 
   it('shows the earliest running stop on the board and refuses a new start at the station', async () => {

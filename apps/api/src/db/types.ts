@@ -68,6 +68,21 @@ export interface ParadasKaiserTable {
   motivo_id: number | null;
 }
 
+/** Minutes (counted once per arco) and stops per factory month, arco and motivo (0 = none); kept by triggers. */
+export interface DowntimeMonthlyTable {
+  month: string;
+  arco_id: number;
+  motivo_id: number;
+  minutes: number;
+  stops: number;
+}
+
+/** Planned working minutes per ISO weekday (1 Monday .. 7 Sunday). */
+export interface DowntimePlannedMinutesTable {
+  weekday: number;
+  minutes: number;
+}
+
 /** Who changed which record and how; `changes` is JSON { field: { before, after } }. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -158,6 +173,8 @@ export interface Database {
   paradas_kaiser: ParadasKaiserTable;
   motivos: MotivosTable;
   audit_log: AuditLogTable;
+  downtime_monthly: DowntimeMonthlyTable;
+  downtime_planned_minutes: DowntimePlannedMinutesTable;
   wall_posts: WallPostsTable;
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;

@@ -316,6 +316,21 @@ const scenarios: Record<string, Scenario> = {
     prepare: () => ({ url: '/api/admin/audit' }),
     expect: ADMIN_ONLY(200),
   },
+  'GET /api/admin/downtime': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/downtime?month=2026-01&nave=Nave%201' }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/admin/downtime/planned-hours': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/downtime/planned-hours' }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/admin/downtime/planned-hours': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/downtime/planned-hours', payload: { hours: [24, 24, 24, 24, 24, 24, 0] } }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/motivos': {
     policy: 'user',
     prepare: () => ({ url: '/api/motivos' }),

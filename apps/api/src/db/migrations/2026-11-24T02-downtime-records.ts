@@ -16,6 +16,12 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 //   motivo (active = false) stays on the stops that have it.
 // - audit_log: who changed which stop, circular or account, when, and the fields before and after.
 //   No foreign keys: a deleted record (or author) keeps its rows.
+// - downtime_monthly: minutes and stops per (factory month, arco, motivo; 0 = none), kept by triggers
+//   in the writing transaction like the dashboard rollups, so the downtime analysis of a month reads a
+//   few hundred rows whatever the size of paradas_kaiser. Minutes are the counted ones (each arco
+//   minute once) of finished stops.
+// - downtime_planned_minutes: the planned working time per ISO weekday (1 Monday .. 7 Sunday), set by
+//   an admin; 24 h Monday to Saturday to start with.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen against an untyped database
 type AnyDb = Kysely<any>;
@@ -77,6 +83,85 @@ async function createAuditLog(db: AnyDb, pg: boolean) {
   await db.schema.createIndex('audit_log_entity_idx').on('audit_log').columns(['entity', 'entity_id', 'id']).execute();
   await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_id', 'id']).execute();
   await db.schema.createIndex('audit_log_at_idx').on('audit_log').columns(['at', 'id']).execute();
+}
+
+async function createDowntimeTables(db: AnyDb) {
+  await db.schema
+    .createTable('downtime_monthly')
+    .addColumn('month', 'text', (c) => c.notNull())
+    .addColumn('arco_id', 'integer', (c) => c.notNull())
+    .addColumn('motivo_id', 'integer', (c) => c.notNull())
+    .addColumn('minutes', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('stops', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addPrimaryKeyConstraint('downtime_monthly_pk', ['month', 'arco_id', 'motivo_id'])
+    .execute();
+  await db.schema
+    .createTable('downtime_planned_minutes')
+    .addColumn('weekday', 'integer', (c) => c.primaryKey())
+    .addColumn('minutes', 'integer', (c) => c.notNull())
+    .execute();
+  await db
+    .insertInto('downtime_planned_minutes')
+    .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, minutes: weekday === 7 ? 0 : 24 * 60 })))
+    .execute();
+  await sql`
+    insert into downtime_monthly (month, arco_id, motivo_id, minutes, stops)
+    select substr(date, 1, 7), arco_sumergido_id, coalesce(motivo_id, 0),
+      sum(coalesce(counted_minutes, duration_minutes, 0)), count(*)
+    from paradas_kaiser group by substr(date, 1, 7), arco_sumergido_id, coalesce(motivo_id, 0)
+  `.execute(db);
+}
+
+const downtimeSide = (rec: string, sign: '+' | '-') =>
+  sign === '+'
+    ? `insert into downtime_monthly (month, arco_id, motivo_id, minutes, stops)
+         values (substr(${rec}.date, 1, 7), ${rec}.arco_sumergido_id, coalesce(${rec}.motivo_id, 0),
+           coalesce(${rec}.counted_minutes, ${rec}.duration_minutes, 0), 1)
+         on conflict (month, arco_id, motivo_id) do update set
+           minutes = downtime_monthly.minutes + coalesce(${rec}.counted_minutes, ${rec}.duration_minutes, 0),
+           stops = downtime_monthly.stops + 1;`
+    : `update downtime_monthly set minutes = minutes - coalesce(${rec}.counted_minutes, ${rec}.duration_minutes, 0), stops = stops - 1
+         where month = substr(${rec}.date, 1, 7) and arco_id = ${rec}.arco_sumergido_id and motivo_id = coalesce(${rec}.motivo_id, 0);`;
+
+const DOWNTIME_COLUMNS = 'date, arco_sumergido_id, motivo_id, duration_minutes, counted_minutes';
+const DOWNTIME_CHANGED = DOWNTIME_COLUMNS.split(', ')
+  .map((c) => `old.${c} is distinct from new.${c}`)
+  .join(' or ');
+
+async function createDowntimeTriggers(db: AnyDb, pg: boolean) {
+  if (pg) {
+    await sql
+      .raw(`create function downtime_monthly_rollup() returns trigger language plpgsql as $body$
+        begin
+          if tg_op in ('UPDATE', 'DELETE') then
+            ${downtimeSide('old', '-')}
+          end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            ${downtimeSide('new', '+')}
+          end if;
+          return null;
+        end
+        $body$`)
+      .execute(db);
+    await sql
+      .raw(`create trigger downtime_monthly_aid after insert or delete on paradas_kaiser
+        for each row execute function downtime_monthly_rollup()`)
+      .execute(db);
+    await sql
+      .raw(`create trigger downtime_monthly_au after update of ${DOWNTIME_COLUMNS} on paradas_kaiser
+        for each row when (${DOWNTIME_CHANGED}) execute function downtime_monthly_rollup()`)
+      .execute(db);
+    return;
+  }
+  for (const s of [
+    `create trigger downtime_monthly_ai after insert on paradas_kaiser begin ${downtimeSide('new', '+')} end`,
+    `create trigger downtime_monthly_ad after delete on paradas_kaiser begin ${downtimeSide('old', '-')} end`,
+    `create trigger downtime_monthly_au after update of ${DOWNTIME_COLUMNS} on paradas_kaiser
+       when ${DOWNTIME_CHANGED.replaceAll('is distinct from', 'is not')}
+       begin ${downtimeSide('old', '-')} ${downtimeSide('new', '+')} end`,
+  ]) {
+    await sql.raw(s).execute(db);
+  }
 }
 
 const minutesBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 60_000);
@@ -215,9 +300,21 @@ export async function up(db: AnyDb): Promise<void> {
   `.execute(db);
   await replaceParadaTriggers(db, pg);
   await recountMonthlyMinutes(db);
+  await createDowntimeTables(db);
+  await createDowntimeTriggers(db, pg);
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  if (pg) {
+    await sql.raw('drop trigger if exists downtime_monthly_aid on paradas_kaiser').execute(db);
+    await sql.raw('drop trigger if exists downtime_monthly_au on paradas_kaiser').execute(db);
+    await sql.raw('drop function if exists downtime_monthly_rollup()').execute(db);
+  } else {
+    for (const t of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists downtime_monthly_${t}`).execute(db);
+  }
+  await db.schema.dropTable('downtime_monthly').ifExists().execute();
+  await db.schema.dropTable('downtime_planned_minutes').ifExists().execute();
   await sql`drop index if exists paradas_one_active_per_arco`.execute(db);
   await db.schema.alterTable('paradas_kaiser').dropColumn('motivo_id').execute();
   await db.schema.dropTable('motivos').ifExists().execute();

@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plannedInMonth } from '../src/modules/downtime/service';
+import { pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+
+const MANUAL = '/api/paradas-kaiser/manual';
+// February 2025: 28 days, four of them Sundays (2, 9, 16, 23).
+const MONTH = '2025-02';
+const URL = `/api/admin/downtime?month=${MONTH}&nave=Nave%202`;
+
+interface Analysis {
+  total_minutes: number;
+  motivos: { motivo_id: number | null; name: string; minutes: number; cumulative_percent: number }[];
+  arcos: { arco_id: number; name: string; minutes: number; planned_minutes: number; availability: number | null }[];
+}
+
+describe.skipIf(pgUnavailable)('downtime analysis', () => {
+  const t = useTestApp();
+  let admin: string;
+  let a: TestArco;
+  let b: TestArco;
+  let wa: Worker;
+  let wb: Worker;
+  let fundente: number;
+  let limpieza: number;
+
+  const stop = (w: Worker, day: string, from: string, minutes: number, motivo_id?: number) => {
+    const start = new Date(`${MONTH}-${day}T${from}:00.000Z`);
+    return t.send(w.token, 'POST', MANUAL, {
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + minutes * 60_000).toISOString(),
+      motivo_id,
+    });
+  };
+  const analysis = async (url = URL): Promise<Analysis> => {
+    const res = await t.send(admin, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const ours = (r: Analysis) => r.arcos.filter((x) => x.arco_id === a.id || x.arco_id === b.id);
+
+  beforeAll(async () => {
+    admin = await t.adminToken();
+    a = await t.createArco('Arco Análisis 2', 'Nave 2');
+    b = await t.createArco('Arco Análisis 10', 'Nave 2');
+    wa = await t.createWorker(a);
+    wb = await t.createWorker(b);
+    const motivos = (await t.send(admin, 'GET', '/api/motivos')).json() as { id: number; name: string }[];
+    fundente = motivos.find((m) => m.name === 'Fundente')!.id;
+    limpieza = motivos.find((m) => m.name === 'Limpieza')!.id;
+    for (const res of [
+      await stop(wa, '03', '08:00', 120, fundente),
+      await stop(wa, '04', '08:00', 30, limpieza),
+      await stop(wb, '05', '08:00', 60, fundente),
+      await stop(wb, '06', '08:00', 90),
+    ]) {
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('ranks the motivos by minutes with the cumulative percentage (Pareto)', async () => {
+    const r = await analysis();
+    expect(r.total_minutes).toBe(300);
+    expect(r.motivos).toEqual([
+      { motivo_id: fundente, name: 'Fundente', minutes: 180, cumulative_percent: 60 },
+      { motivo_id: null, name: 'Sin motivo', minutes: 90, cumulative_percent: 90 },
+      { motivo_id: limpieza, name: 'Limpieza', minutes: 30, cumulative_percent: 100 },
+    ]);
+  });
+
+  it("gives each station's minutes and availability over 24 h Monday to Saturday, in natural order", async () => {
+    const planned = 24 * 24 * 60;
+    expect(ours(await analysis())).toEqual([
+      { arco_id: a.id, name: 'Arco Análisis 2', minutes: 150, planned_minutes: planned, availability: 0.9957 },
+      { arco_id: b.id, name: 'Arco Análisis 10', minutes: 150, planned_minutes: planned, availability: 0.9957 },
+    ]);
+    // Another nave's view leaves these stations out.
+    const other = await analysis(`/api/admin/downtime?month=${MONTH}&nave=Nave%201`);
+    expect(other.arcos.some((x) => x.arco_id === a.id)).toBe(false);
+  });
+
+  it('follows edits, motivo changes and deletes in the same transaction', async () => {
+    const extra = (await stop(wa, '10', '09:00', 45, limpieza)).json().parada;
+    expect(ours(await analysis())[0].minutes).toBe(195);
+    const edited = await t.send(wa.token, 'PUT', `/api/paradas-kaiser/${extra.id}`, {
+      start_time: extra.start_time,
+      end_time: new Date(Date.parse(extra.start_time) + 15 * 60_000).toISOString(),
+      motivo_id: fundente,
+    });
+    expect(edited.statusCode).toBe(200);
+    let r = await analysis();
+    expect(r.motivos.find((m) => m.motivo_id === fundente)?.minutes).toBe(195);
+    expect(r.motivos.find((m) => m.motivo_id === limpieza)?.minutes).toBe(30);
+    expect((await t.send(wa.token, 'DELETE', `/api/paradas-kaiser/${extra.id}`)).statusCode).toBe(200);
+    r = await analysis();
+    expect(r.total_minutes).toBe(300);
+  });
+
+  it('uses the planned hours an admin sets per weekday', async () => {
+    const set = await t.send(admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [8, 8, 8, 8, 8, 0, 0] });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
+    expect((await t.send(admin, 'GET', '/api/admin/downtime/planned-hours')).json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
+    // 20 working days of 8 h.
+    expect(ours(await analysis())[0]).toMatchObject({ planned_minutes: 9600, availability: 0.9844 });
+    await t.send(admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [24, 24, 24, 24, 24, 24, 0] });
+  });
+
+  it('refuses bad planned hours and bad queries with Spanish messages, and is for administrators only', async () => {
+    for (const [hours, message] of [
+      [[8, 8, 8], 'Indica las horas de los siete días de la semana.'],
+      [[25, 8, 8, 8, 8, 0, 0], 'Las horas de cada día deben estar entre 0 y 24.'],
+      [[-1, 8, 8, 8, 8, 0, 0], 'Las horas de cada día deben estar entre 0 y 24.'],
+      ['ocho', 'Indica las horas de los siete días de la semana.'],
+    ] as const) {
+      const res = await t.send(admin, 'PUT', '/api/admin/downtime/planned-hours', { hours });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const badMonth = await t.send(admin, 'GET', '/api/admin/downtime?month=2025-13&nave=Nave%201');
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json()).toEqual({ message: 'El mes no es válido.' });
+    const noNave = await t.send(admin, 'GET', '/api/admin/downtime?month=2025-02');
+    expect(noNave.statusCode).toBe(400);
+    expect(noNave.json()).toEqual({ message: 'Selecciona una nave.' });
+    expect((await t.send(wa.token, 'GET', URL)).statusCode).toBe(403);
+    expect((await t.send(wa.token, 'PUT', '/api/admin/downtime/planned-hours', { hours: [0, 0, 0, 0, 0, 0, 0] })).statusCode).toBe(403);
+  });
+
+  it('plans the current month up to today and a future month not at all', () => {
+    const week = [1440, 1440, 1440, 1440, 1440, 1440, 0];
+    expect(plannedInMonth('2026-11', week, '2026-11-03')).toBe(2 * 1440); // Sunday 1st off, Monday 2nd, Tuesday 3rd
+    expect(plannedInMonth('2026-12', week, '2026-11-03')).toBe(0);
+    expect(plannedInMonth('2025-02', week, '2026-11-03')).toBe(24 * 1440);
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const downtimeMessages = {
+  title: 'Análisis de paradas',
+  month: 'Mes',
+  nave: 'Nave',
+  pareto: 'Minutos de parada por motivo',
+  byArco: 'Minutos de parada por arco',
+  availability: 'Disponibilidad por arco',
+  minutes: 'Minutos',
+  cumulative: '% acumulado',
+  arco: 'Arco sumergido',
+  planned: 'Tiempo planificado (min)',
+  downtime: 'Parada (min)',
+  noMotivo: 'Sin motivo',
+  empty: 'No hay paradas finalizadas en este mes y nave.',
+  loading: 'Cargando análisis de paradas...',
+  loadFailed: 'Ocurrió un error al cargar el análisis de paradas.',
+  plannedTitle: 'Horas planificadas por día de la semana',
+  plannedSave: 'Guardar horas',
+  plannedSaved: 'Horas planificadas guardadas con éxito!',
+  plannedFailed: 'Ocurrió un error al guardar las horas planificadas.',
+  hoursRange: 'Las horas de cada día deben estar entre 0 y 24.',
+  hoursRequired: 'Indica las horas de los siete días de la semana.',
+  monthInvalid: 'El mes no es válido.',
+  naveRequired: 'Selecciona una nave.',
+  notApplicable: '—',
+} as const;
+
+/** ISO weekdays, Monday first, as the admin screen lists them. */
+export const WEEKDAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'] as const;
+
+export const downtimeQuery = z.object({
+  month: z.string({ error: downtimeMessages.monthInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, downtimeMessages.monthInvalid),
+  nave: z.string({ error: downtimeMessages.naveRequired }).trim().min(1, downtimeMessages.naveRequired),
+});
+export type DowntimeQuery = z.input<typeof downtimeQuery>;
+
+export const downtimeMotivo = z.object({
+  motivo_id: z.number().nullable(),
+  name: z.string(),
+  minutes: z.number(),
+  /** Share of the month's downtime up to and including this motivo, 0 to 100. */
+  cumulative_percent: z.number(),
+});
+export const downtimeArco = z.object({
+  arco_id: z.number(),
+  name: z.string(),
+  minutes: z.number(),
+  planned_minutes: z.number(),
+  /** 1 minus downtime over planned time, 0 to 1; null without planned time. */
+  availability: z.number().nullable(),
+});
+export const downtimeAnalysis = z.object({
+  month: z.string(),
+  nave: z.string(),
+  total_minutes: z.number(),
+  motivos: z.array(downtimeMotivo),
+  arcos: z.array(downtimeArco),
+});
+export type DowntimeAnalysis = z.infer<typeof downtimeAnalysis>;
+
+/** Planned hours per ISO weekday, Monday first (seven numbers, 0 to 24, half hours allowed). */
+export const plannedHours = z
+  .array(
+    z
+      .number({ error: downtimeMessages.hoursRange })
+      .min(0, downtimeMessages.hoursRange)
+      .max(24, downtimeMessages.hoursRange)
+      .multipleOf(0.25, downtimeMessages.hoursRange),
+    { error: downtimeMessages.hoursRequired },
+  )
+  .length(7, downtimeMessages.hoursRequired);
+export const plannedHoursBody = z.object({ hours: plannedHours });
+export type PlannedHoursBody = z.input<typeof plannedHoursBody>;
+export const plannedHoursResponse = z.object({ hours: z.array(z.number()) });
