@@ -6,14 +6,15 @@
  * schema of the PostgreSQL at BENCH_DATABASE_URL when set; builds the real app and times each
  * dashboard endpoint through app.inject. Prints the seeding time and the median and p95 per endpoint.
  *
- * Env: BENCH_TRAMOS, BENCH_STOPS, BENCH_CALLS (defaults 200000, 1000000, 30), BENCH_DATABASE_URL.
+ * Env: BENCH_TRAMOS, BENCH_STOPS, BENCH_CALLS (defaults 200000, 1000000, 30), BENCH_DATABASE_URL,
+ * BENCH_SQLITE=0 to measure PostgreSQL only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addDays, factoryDate, factoryToday } from '@portal/contract/time';
+import { addDays, addMonths, factoryDate, factoryMonth, factoryToday } from '@portal/contract/time';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -38,6 +39,10 @@ const ENDPOINTS = [
   '/api/dashboard/kaiser-stops-stats?period=monthly',
   '/api/dashboard/top-users-by-tramos',
   '/api/dashboard/top-users-by-kaiser-stops',
+  // The downtime analysis (docs/decisions/017-downtime-records.md) of this month and of last month.
+  `/api/admin/downtime?month=${factoryMonth(new Date(), TZ)}&nave=Nave%201`,
+  `/api/admin/downtime?month=${addMonths(factoryMonth(new Date(), TZ), -1)}&nave=Nave%202`,
+  '/api/admin/planta',
 ];
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
@@ -111,16 +116,22 @@ async function seed(db: Db) {
     };
   });
 
-  // The newest stop of the first 50 users is still active (at most one per user).
+  // The newest stop of the first 50 users is still active (at most one per user and one per station).
   const active = new Set(userIds.slice(0, 50));
+  const stationsStopped = new Set<number>();
+  const motivos = (await db.selectFrom('motivos').select('id').execute()).map((m) => m.id);
   await insertChunked(db, 'paradas_kaiser', STOPS, (i) => {
     const userId = i % 20 === 0 ? null : userIds[rand(userIds.length)];
-    const isActive = userId !== null && active.delete(userId);
+    const station = stations[rand(stations.length)].id;
+    const isActive = userId !== null && !stationsStopped.has(station) && active.delete(userId);
+    if (isActive) stationsStopped.add(station);
     const startMs = isActive ? nowMs - rand(3_600_000) : nowMs - 3_600_000 - rand(DAYS * 86_400_000);
     const minutes = 1 + rand(120);
     return {
       user_id: userId,
-      arco_sumergido_id: stations[rand(stations.length)].id,
+      arco_sumergido_id: station,
+      // Three stops in four name a motivo.
+      motivo_id: i % 4 === 0 ? null : motivos[rand(motivos.length)],
       date: factoryDate(startMs, TZ),
       start_time: new Date(startMs).toISOString(),
       end_time: isActive ? null : new Date(startMs + minutes * 60_000).toISOString(),
@@ -196,7 +207,7 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
       }
       times.sort((a, b) => a - b);
       rows.push({
-        endpoint: url.replace('/api/dashboard/', ''),
+        endpoint: url.replace('/api/dashboard/', '').replace('/api/admin/', 'admin/'),
         'median ms': percentile(times, 50).toFixed(2),
         'p95 ms': percentile(times, 95).toFixed(2),
         'max ms': times[times.length - 1].toFixed(2),
@@ -211,7 +222,7 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   try {
-    await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'bench.sqlite') }), dataDir);
+    if (process.env.BENCH_SQLITE !== '0') await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'bench.sqlite') }), dataDir);
 
     const url = process.env.BENCH_DATABASE_URL;
     if (url) {

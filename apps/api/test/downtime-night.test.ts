@@ -49,8 +49,11 @@ describe.skipIf(pgUnavailable)('night-shift paradas', () => {
     expect(res.json().parada).toMatchObject({ date: '2026-10-24', duration_minutes: 540 });
   });
 
-  it('keeps a same-day stop on the same day (the screen as before)', async () => {
+  it('keeps a same-day stop on the same day (the screen as before), and reads a long backwards span as a typing slip', async () => {
     expect(shiftInstants('2026-11-10', '08:00', '08:30', TZ).nextDay).toBe(false);
+    // 09:00 to 08:30 would be 23.5 h: the forms answer that the start must come first instead.
+    expect(shiftInstants('2026-11-10', '09:00', '08:30', TZ).nextDay).toBe(false);
+    expect(shiftInstants('2026-11-10', '18:00', '06:00', TZ).nextDay).toBe(true);
     const res = await night('2026-11-10', '08:00', '08:30');
     expect(res.json().parada).toMatchObject({ date: '2026-11-10', duration_minutes: 30 });
   });
@@ -62,7 +65,7 @@ describe.skipIf(pgUnavailable)('night-shift paradas', () => {
     expect(await t.db.selectFrom('paradas_kaiser').select('id').where('user_id', '=', w.id).execute()).toHaveLength(0);
 
     // Exactly a day is the longest allowed (the same time on the next day).
-    const day = await night('2026-11-12', '06:00', '06:00');
+    const day = await t.send(w.token, 'POST', MANUAL, { start_time: '2026-11-12T05:00:00.000Z', end_time: '2026-11-13T05:00:00.000Z' });
     expect(day.statusCode).toBe(201);
     expect(day.json().parada.duration_minutes).toBe(24 * 60);
 

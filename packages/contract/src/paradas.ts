@@ -52,7 +52,7 @@ export const paradaMessages = {
   runningAtArco: 'Parada en curso en este arco',
   startedBy: (name: string) => `Iniciada por ${name}`,
   since: (time: string) => `desde las ${time}`,
-  endedBy: (name: string) => `Finalizada por ${name}`,
+  endedByLabel: 'Finalizada por',
   endRunning: 'Finalizar parada del arco',
   noDuration: '--',
   noDescription: 'Sin descripción',
@@ -202,12 +202,20 @@ export const endParadaForm = z.object({
   motivo_id: z.string().optional(),
 });
 
+/** Longest wall-clock span a form reads as crossing midnight (an end earlier than the start). */
+export const NEXT_DAY_MAX_HOURS = 12;
+
+const wallMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
 /**
- * The instants of a stop typed as a factory-local date and two 'HH:mm' times: an end earlier than
- * (or equal to) the start falls on the next day, as on a night shift.
+ * The instants of a stop typed as a factory-local date and two 'HH:mm' times. An end earlier than the
+ * start falls on the next day, as on a night shift, when that makes a stop of at most
+ * NEXT_DAY_MAX_HOURS: a longer one is far more often two times typed the wrong way round, and the
+ * forms then answer that the start must come first (docs/decisions/017-downtime-records.md).
  */
 export function shiftInstants(date: string, start: string, end: string, tz: string) {
-  const nextDay = end <= start;
+  const span = wallMinutes(end) - wallMinutes(start);
+  const nextDay = span < 0 && span + 24 * 60 <= NEXT_DAY_MAX_HOURS * 60;
   return {
     start_time: zonedInstant(date, start, tz),
     end_time: zonedInstant(nextDay ? addDays(date, 1) : date, end, tz),

@@ -2,7 +2,8 @@ import type { Parada, ParadasQuery } from '@portal/contract/paradas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export const paradasKey = (query: ParadasQuery) => ['paradas', 'list', query.startDate ?? null, query.endDate ?? null] as const;
+export const paradasKey = (query: ParadasQuery) =>
+  ['paradas', 'list', query.startDate ?? null, query.endDate ?? null, query.motivo_id ?? null] as const;
 
 /** Own stops (all for an admin); without dates the newest ones (the admin grid). */
 export const getParadas = (query: ParadasQuery) => api<Parada[]>('/api/paradas-kaiser', { query: { ...query } });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
-import { factoryDate, factoryTime, zonedInstant } from '@portal/contract/time';
+import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
+import { factoryTime } from '@portal/contract/time';
 import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ArcoOptions } from '@/components/arco-options';
@@ -8,16 +8,15 @@ import { EditModalFrame } from '@/components/edit-modal-frame';
 import { useEditForm } from '@/components/use-edit-form';
 import { errorText } from '@/lib/api';
 import { useAllArcos } from '@/lib/catalog';
-import { formatPlainDate } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { useUpdateParada } from '../api/update-parada';
 import { ParadaFields } from './parada-fields';
 
-const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '' };
+const empty: ParadaTimesForm = { start: '', end: '', description: '', arco_sumergido_id: '', date: '', motivo_id: '' };
 
 /**
- * Edit a parada: HH:mm times typed in the factory zone on the parada's own dates (the start's date, and
- * the end's date for a parada that ran past midnight), turned into instants before they are sent.
+ * Edit a parada: its date and HH:mm times typed in the factory zone (an end earlier than the start on
+ * the next day, as for a parada that ran past midnight), turned into instants before they are sent.
  */
 export function EditParadaModal({
   parada,
@@ -37,25 +36,26 @@ export function EditParadaModal({
       end: p.end_time ? factoryTime(p.end_time, tz) : '',
       description: p.description ?? '',
       arco_sumergido_id: String(p.arco_sumergido_id),
+      date: p.date,
+      motivo_id: p.motivo_id ? String(p.motivo_id) : '',
     }),
     [tz],
   );
-  const { register, handleSubmit, errors, serverError, setServerError } = useEditForm(parada, formValues, {
+  const { register, handleSubmit, errors, serverError, setServerError, watch } = useEditForm(parada, formValues, {
     resolver: zodResolver(paradaTimesForm),
     defaultValues: empty,
     onOpen: update.reset,
   });
 
-  const startDate = parada?.date ?? '';
-  const endDate = parada?.end_time ? factoryDate(parada.end_time, tz) : startDate;
+  const [date, start, end] = watch(['date', 'start', 'end']);
+  const day = date || parada?.date || '';
 
   const onSubmit = handleSubmit((values) => {
     if (!parada) {
       setServerError(paradaMessages.noneSelected);
       return;
     }
-    const start_time = zonedInstant(startDate, values.start, tz);
-    const end_time = zonedInstant(endDate, values.end, tz);
+    const { start_time, end_time } = shiftInstants(values.date || parada.date, values.start, values.end, tz);
     if (Date.parse(start_time) >= Date.parse(end_time)) {
       setServerError(paradaMessages.startBeforeEnd);
       return;
@@ -68,6 +68,7 @@ export function EditParadaModal({
         end_time,
         description: values.description,
         arco_sumergido_id: values.arco_sumergido_id ? Number(values.arco_sumergido_id) : parada.arco_sumergido_id,
+        motivo_id: values.motivo_id ? Number(values.motivo_id) : null,
       },
       {
         onSuccess: (res) => onSaved(res.message || paradaMessages.updated),
@@ -94,11 +95,13 @@ export function EditParadaModal({
       onHide={onHide}
       onSubmit={onSubmit}
     >
-      <p className="mb-3">
-        <strong>Fecha:</strong> {formatPlainDate(startDate)}
-        {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
-      </p>
-      <ParadaFields idPrefix="edit-parada" register={register} errors={errors}>
+      <ParadaFields
+        idPrefix="edit-parada"
+        register={register}
+        errors={errors}
+        nextDay={Boolean(day && start && end && shiftInstants(day, start, end, tz).nextDay)}
+        motivoCurrent={parada?.motivo_id ?? null}
+      >
         <Form.Group className="mb-3" controlId="edit-parada-arco">
           <Form.Label>Arco Sumergido</Form.Label>
           {arcos.isPending ? (

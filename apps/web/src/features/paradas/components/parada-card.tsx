@@ -1,3 +1,4 @@
+import { motivoMessages } from '@portal/contract/motivos';
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';
@@ -25,6 +26,11 @@ export function ParadaCard({
     ['Fin', parada.end_time ? formatTime(parada.end_time, tz) : paradaMessages.active],
     ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : `${parada.duration_minutes} minutos`],
     ['Descripción', parada.description || paradaMessages.noDescription],
+    [motivoMessages.label, parada.motivo_name || motivoMessages.none],
+    // A colleague at the arco may end it: the card says who did.
+    ...(parada.ended_by_name && parada.ended_by !== parada.user_id
+      ? ([[paradaMessages.endedByLabel, parada.ended_by_name]] as [string, string][])
+      : []),
   ];
   return (
     <Card className="h-100" data-testid="parada-card">

@@ -11,6 +11,7 @@ import { errorText } from '@/lib/api';
 import { useEndParada } from '../api/end-parada';
 import { useActiveParada } from '../api/get-active-parada';
 import { useStartParada } from '../api/start-parada';
+import { MotivoSelect } from './motivo-select';
 
 /** Elapsed time as mm:ss; minutes keep counting past 59 so a long parada never wraps around. */
 export function formatElapsed(ms: number): string {
@@ -44,11 +45,14 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: '' } });
+    getValues,
+  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: '', motivo_id: '' } });
+  // '' sends no motivo: the stored one stays (every flow works without one).
+  const motivo = () => (getValues('motivo_id') ? Number(getValues('motivo_id')) : undefined);
 
   const onStart = () => {
     start.mutate(
-      { description: '', arco_sumergido_id: arcoId },
+      { description: '', arco_sumergido_id: arcoId, motivo_id: motivo() },
       {
         onSuccess: (res) => setBanner({ variant: 'success', text: res.message || paradaMessages.started }),
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
@@ -56,16 +60,16 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     );
   };
 
-  const onEnd = handleSubmit(({ description }) => {
+  const onEnd = handleSubmit(({ description, motivo_id }) => {
     if (!running) {
       setBanner({ variant: 'danger', text: paradaMessages.noActiveToEnd });
       return;
     }
     end.mutate(
-      { id: running.id, description },
+      { id: running.id, description, motivo_id: motivo_id ? Number(motivo_id) : undefined },
       {
         onSuccess: (res) => {
-          reset({ description: '' });
+          reset({ description: '', motivo_id: '' });
           setBanner({ variant: 'success', text: paradaMessages.ended(res.duration) });
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
@@ -104,6 +108,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
             />
             <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
           </Form.Group>
+          <MotivoSelect id="parada-motivo" registration={register('motivo_id')} />
           <div className="d-grid gap-2">
             {running ? (
               <Button type="submit" variant="danger" size="lg" disabled={busy}>

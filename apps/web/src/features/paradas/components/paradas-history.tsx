@@ -9,9 +9,11 @@ import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
+import { motivoMessages } from '@portal/contract/motivos';
 import { ListStatus } from '@/components/list-status';
 import { useFactoryToday } from '@/lib/factory';
 import { formatLongDate } from '@/lib/long-date';
+import { useMotivos } from '../api/get-motivos';
 import { useParadas } from '../api/get-paradas';
 import { ParadaCard } from './parada-card';
 
@@ -31,12 +33,14 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
   const [date, setDate] = useState<Date | null>(null);
   // Groups are open unless the worker closed them, so new dates appear expanded.
   const [closed, setClosed] = useState<Set<string>>(new Set());
+  const [motivo, setMotivo] = useState('');
+  const motivos = useMotivos();
 
   // The picker's Date is a calendar day on the device: its own y/m/d are the date meant.
   const range = date
     ? { startDate: format(date, 'yyyy-MM-dd'), endDate: format(date, 'yyyy-MM-dd') }
     : dayFilterRange(dayFilter || 'currentWeek', today);
-  const paradas = useParadas(range);
+  const paradas = useParadas(motivo ? { ...range, motivo_id: Number(motivo) } : range);
   const groups = useMemo(() => groupByDate(paradas.data ?? []), [paradas.data]);
   const openKeys = groups.map(([d]) => d).filter((d) => !closed.has(d));
 
@@ -81,6 +85,17 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
             className="form-control"
             autoComplete="off"
           />
+        </Form.Group>
+        <Form.Group controlId="paradas-motivo" className="flex-fill">
+          <Form.Label className="small mb-1">{motivoMessages.label}</Form.Label>
+          <Form.Select value={motivo} onChange={(e) => setMotivo(e.target.value)}>
+            <option value="">{motivoMessages.all}</option>
+            {(motivos.data ?? []).map((m) => (
+              <option key={m.id} value={String(m.id)}>
+                {m.name}
+              </option>
+            ))}
+          </Form.Select>
         </Form.Group>
       </Stack>
 

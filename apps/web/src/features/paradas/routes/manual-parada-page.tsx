@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
-import { zonedInstant } from '@portal/contract/time';
+import { type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -17,7 +16,10 @@ import { ParadaFields } from '../components/parada-fields';
 
 const REDIRECT_MS = 2000;
 
-/** /dashboard/add-manual-parada: a parada of today registered after the fact, at the session's arco. */
+/**
+ * /dashboard/add-manual-parada: a parada registered after the fact, at the session's arco, on a date
+ * (today unless changed; an end before the start is on the next day, as on a night shift).
+ */
 export default function ManualParadaPage() {
   const user = useCurrentUser();
   const tz = useFactoryTz();
@@ -32,8 +34,13 @@ export default function ManualParadaPage() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
-  } = useForm<ParadaTimesForm>({ resolver: zodResolver(paradaTimesForm), defaultValues: { start: '', end: '', description: '' } });
+  } = useForm<ParadaTimesForm>({
+    resolver: zodResolver(paradaTimesForm),
+    defaultValues: { start: '', end: '', description: '', date: today, motivo_id: '' },
+  });
+  const [start, end, date] = watch(['start', 'end', 'date']);
 
   useEffect(() => {
     if (!saved) return;
@@ -42,18 +49,23 @@ export default function ManualParadaPage() {
   }, [saved, navigate]);
 
   const onSubmit = handleSubmit((values) => {
-    const start_time = zonedInstant(today, values.start, tz);
-    const end_time = zonedInstant(today, values.end, tz);
+    const { start_time, end_time } = shiftInstants(values.date || today, values.start, values.end, tz);
     if (Date.parse(start_time) >= Date.parse(end_time)) {
       setBanner({ variant: 'danger', text: paradaMessages.startBeforeEnd });
       return;
     }
     setBanner(null);
     create.mutate(
-      { start_time, end_time, description: values.description, arco_sumergido_id: user?.arco_sumergido_id ?? null },
+      {
+        start_time,
+        end_time,
+        description: values.description,
+        arco_sumergido_id: user?.arco_sumergido_id ?? null,
+        motivo_id: values.motivo_id ? Number(values.motivo_id) : null,
+      },
       {
         onSuccess: () => {
-          reset({ start: '', end: '', description: '' });
+          reset({ start: '', end: '', description: '', date: today, motivo_id: '' });
           setBanner({ variant: 'success', text: paradaMessages.manualSaved });
           setSaved(true);
         },
@@ -71,11 +83,16 @@ export default function ManualParadaPage() {
         <Card.Body>
           <Banner message={validation ? { variant: 'danger', text: validation } : banner} onClose={closeBanner} />
           <p className="text-muted small">
-            Fecha: {formatPlainDate(today)}
+            Fecha: {formatPlainDate(date || today)}
             {user?.arco_sumergido_name ? ` · ${user.arco_sumergido_name}` : ''}
           </p>
           <Form noValidate onSubmit={onSubmit}>
-            <ParadaFields idPrefix="manual" register={register} errors={errors} />
+            <ParadaFields
+              idPrefix="manual"
+              register={register}
+              errors={errors}
+              nextDay={Boolean(start && end && shiftInstants(date || today, start, end, tz).nextDay)}
+            />
             <div className="d-grid gap-2">
               <Button type="submit" disabled={create.isPending || saved}>
                 {create.isPending ? 'Guardando...' : 'Guardar parada'}

@@ -1,6 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useCurrentUser } from '@/lib/token';
+import { ArcoParada } from '../components/arco-parada';
 import { ParadaTimer } from '../components/parada-timer';
 import { ParadasHistory } from '../components/paradas-history';
 import { useParadaDialogs } from '../components/use-parada-dialogs';
@@ -17,6 +18,7 @@ export default function ParadasKaiserPage() {
       {actions.banner}
       <Row className="g-3">
         <Col xs={12} md={5} lg={4}>
+          <ArcoParada userId={user.id} arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
           <ParadaTimer userId={user.id} arcoId={user.arco_sumergido_id ?? null} />
         </Col>
         <Col xs={12} md={7} lg={8}>

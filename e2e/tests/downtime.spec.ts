@@ -1,0 +1,62 @@
+import { addDays, factoryToday } from '@portal/contract/time';
+import { expect, signIn, test } from '../fixtures';
+
+const TZ = 'Europe/Madrid';
+
+test('a second worker at the same arco sees the running parada and ends it', async ({ page, seed }) => {
+  const station = await seed.station();
+  const ana = await seed.worker(station, 'Ana Primera');
+  const beto = await seed.worker(station, 'Beto Segundo');
+  const started = await page.request.post('/api/paradas-kaiser/start', {
+    headers: { Authorization: `Bearer ${ana.token}` },
+    data: { description: 'Atasco de fundente' },
+  });
+  expect(started.status()).toBe(201);
+  const { stopId } = (await started.json()) as { stopId: number };
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, beto.token, '/dashboard/paradas-kaiser');
+  const running = page.getByTestId('arco-parada');
+  await expect(running).toContainText('Parada en curso en este arco');
+  await expect(running).toContainText('Iniciada por Ana Primera desde las');
+  await expect(running.getByLabel('Tiempo de la parada del arco')).toHaveText(/^\d\d:\d\d$/);
+
+  // Starting a second parada is refused, naming who started the running one.
+  await page.getByRole('button', { name: 'Iniciar Parada' }).click();
+  await expect(page.getByText(/Este arco ya tiene una parada activa, iniciada por Ana Primera el/)).toBeVisible();
+
+  await running.getByRole('button', { name: 'Finalizar parada del arco' }).click();
+  await expect(page.getByText(/Parada finalizada! Duración: \d+ minutos\./)).toBeVisible();
+  await expect(running).toBeHidden();
+
+  const res = await page.request.get(`/api/paradas-kaiser/${stopId}`, { headers: { Authorization: `Bearer ${ana.token}` } });
+  const stop = (await res.json()) as { ended_by: number; ended_by_name: string; end_time: string | null };
+  expect(stop).toMatchObject({ ended_by: beto.id, ended_by_name: 'Beto Segundo' });
+  expect(stop.end_time).not.toBeNull();
+});
+
+test('a night-shift parada entered through the manual form ends on the next day', async ({ page, seed }) => {
+  const station = await seed.station();
+  const worker = await seed.worker(station, 'Operaria Nocturna');
+  const night = addDays(factoryToday(TZ), -2);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, worker.token, '/dashboard/add-manual-parada');
+  await expect(page.getByLabel('Fecha')).toHaveValue(factoryToday(TZ));
+  await page.getByLabel('Fecha').fill(night);
+  await page.getByLabel('Hora de inicio').fill('22:00');
+  await page.getByLabel('Hora de fin').fill('06:00');
+  await expect(page.getByTestId('manual-next-day')).toHaveText('día siguiente');
+  await page.getByLabel('Motivo').selectOption({ label: 'Avería eléctrica' });
+  await page.getByLabel('Descripción').fill('Fallo del rectificador en el turno de noche');
+  await page.getByRole('button', { name: 'Guardar parada' }).click();
+  await expect(page.getByText('Parada manual registrada con éxito!')).toBeVisible();
+
+  const res = await page.request.get(`/api/paradas-kaiser?startDate=${night}&endDate=${night}`, {
+    headers: { Authorization: `Bearer ${worker.token}` },
+  });
+  const [stop] = (await res.json()) as { date: string; duration_minutes: number; motivo_name: string }[];
+  // 480 minutes on an ordinary night (420 or 540 across a daylight-saving change).
+  expect([420, 480, 540]).toContain(stop.duration_minutes);
+  expect(stop).toMatchObject({ date: night, motivo_name: 'Avería eléctrica' });
+});
