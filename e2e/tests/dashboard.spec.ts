@@ -40,7 +40,8 @@ test.describe('admin statistics panel', () => {
     const workers = [];
     for (let i = 0; i < 6; i++) workers.push(await seed.worker(station, unique(`Estadista ${i} `)));
     const hour = 3_600_000;
-    for (const w of workers) {
+    const now = Date.now();
+    for (const [i, w] of workers.entries()) {
       await ok(
         await request.post('/api/tramos', {
           headers: auth(w.token),
@@ -52,8 +53,9 @@ test.describe('admin statistics panel', () => {
         await request.post('/api/paradas-kaiser/manual', {
           headers: auth(w.token),
           data: {
-            start_time: new Date(Date.now() - 2 * hour).toISOString(),
-            end_time: new Date(Date.now() - hour).toISOString(),
+            // One hour each, one after another: the stops of one arco may not overlap (downtime-arco.test.ts).
+            start_time: new Date(now - (i + 2) * hour).toISOString(),
+            end_time: new Date(now - (i + 1) * hour).toISOString(),
             description: 'Parada de prueba',
             arco_sumergido_id: station.id,
           },

@@ -60,3 +60,41 @@ test('a night-shift parada entered through the manual form ends on the next day'
   expect([420, 480, 540]).toContain(stop.duration_minutes);
   expect(stop).toMatchObject({ date: night, motivo_name: 'Avería eléctrica' });
 });
+
+test('an admin manages motivos, reads the change history and the downtime analysis', async ({ page, seed }) => {
+  const admin = await seed.adminToken();
+  const station = await seed.station('Nave 2');
+  const worker = await seed.worker(station, 'Operario Historial');
+  const day = addDays(factoryToday(TZ), -1);
+  const manual = await page.request.post('/api/paradas-kaiser/manual', {
+    headers: { Authorization: `Bearer ${worker.token}` },
+    data: { start_time: `${day}T08:00:00.000Z`, end_time: `${day}T08:40:00.000Z`, description: 'Para el historial' },
+  });
+  expect(manual.status()).toBe(201);
+  const { parada } = (await manual.json()) as { parada: { id: number } };
+
+  await signIn(page, admin, '/admin/motivos');
+  const name = `Cambio de boquilla ${Date.now().toString(36)}`;
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByRole('button', { name: 'Añadir motivo' }).click();
+  await expect(page.getByText('Motivo creado con éxito!')).toBeVisible();
+  const item = page.getByTestId('motivo-item').filter({ hasText: name });
+  await item.getByRole('button', { name: 'Retirar' }).click();
+  await expect(item).toContainText('Retirado');
+
+  await page.goto('/admin/historial');
+  await page.getByLabel('Tipo de registro').selectOption('parada');
+  await page.getByLabel('ID del registro').fill(String(parada.id));
+  const row = page.getByTestId('audit-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Operario Historial');
+  await expect(row).toContainText('Creación');
+  await expect(row).toContainText('Para el historial');
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Análisis de paradas' })).toBeVisible();
+  await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
+  await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
+  await expect(page.getByRole('region', { name: 'Minutos de parada por motivo' })).toContainText('Sin motivo');
+  await expect(page.getByRole('cell', { name: station.name })).toBeVisible();
+});

@@ -9,4 +9,6 @@ export const adminNav = [
   { to: '/admin/comments', label: 'Comentarios' },
   { to: '/admin/arcos-sumergidos', label: 'Arcos Sumergidos' },
   { to: '/admin/naves', label: 'Naves' },
+  { to: '/admin/motivos', label: 'Motivos de parada' },
+  { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

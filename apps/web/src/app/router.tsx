@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
           { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/admin-arcos-page')) },
           { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
+          { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
+          { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
         ],
       },
     ],

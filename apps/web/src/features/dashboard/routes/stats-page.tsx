@@ -1,10 +1,12 @@
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
-import { useEffect } from 'react';
+import { downtimeMessages } from '@portal/contract/downtime';
+import { Suspense, useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
+import { lazyComponent } from '@/lib/lazy-component';
 import { readSession, removeToken, useCurrentUser } from '@/lib/token';
 import { useParadasKaiserStats } from '../api/get-paradas-kaiser-stats';
 import { useStats } from '../api/get-stats';
@@ -15,6 +17,8 @@ import { ParadasKaiserChart } from '../components/paradas-kaiser-chart';
 import { TopUsersChart } from '../components/top-users-chart';
 import { TotalsCards } from '../components/totals-cards';
 import { TramosChart } from '../components/tramos-chart';
+
+const DowntimeSection = lazyComponent(() => import('../components/downtime-section'));
 
 /** Why the panel refuses to load, if it does; the server checks again. */
 function useAccess(): string | null {
@@ -106,6 +110,7 @@ export default function StatsPage() {
               </Col>
             )}
           </Row>
+          <Suspense fallback={<Loading text={downtimeMessages.loading} />}>{allowed && <DowntimeSection />}</Suspense>
         </>
       )}
     </>

@@ -5,10 +5,12 @@ import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ArcoOptions } from '@/components/arco-options';
 import { EditModalFrame } from '@/components/edit-modal-frame';
+import { RecordHistory } from '@/components/record-history';
 import { useEditForm } from '@/components/use-edit-form';
 import { errorText } from '@/lib/api';
 import { useAllArcos } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
+import { useCurrentUser } from '@/lib/token';
 import { useUpdateParada } from '../api/update-parada';
 import { ParadaFields } from './parada-fields';
 
@@ -28,6 +30,7 @@ export function EditParadaModal({
   onSaved: (text: string) => void;
 }) {
   const tz = useFactoryTz();
+  const isAdmin = useCurrentUser()?.role === 'admin';
   const arcos = useAllArcos();
   const update = useUpdateParada();
   const formValues = useCallback(
@@ -113,6 +116,7 @@ export function EditParadaModal({
           )}
         </Form.Group>
       </ParadaFields>
+      {isAdmin && parada && <RecordHistory entity="parada" id={parada.id} />}
     </EditModalFrame>
   );
 }

@@ -1,0 +1,107 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity, auditMessages } from '@portal/contract/audit';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { AuditTable } from '@/components/audit-table';
+import { errorText } from '@/lib/api';
+import { useAudit } from '@/lib/audit';
+import { useFactoryTz } from '@/lib/factory';
+
+/** Admin 'Historial de cambios': every audit row, newest first, filtered and paged by 50. */
+export default function AuditPage() {
+  const tz = useFactoryTz();
+  const [entity, setEntity] = useState<AuditEntity | ''>('');
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [recordId, setRecordId] = useState('');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [page, setPage] = useState(1);
+  const audit = useAudit({
+    entity: entity || undefined,
+    action: action || undefined,
+    entity_id: /^\d+$/.test(recordId) ? Number(recordId) : undefined,
+    startDate: startDate || undefined,
+    endDate: endDate || undefined,
+    page,
+  });
+  const data = audit.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  return (
+    <div>
+      <h1 className="h4 mb-3">{auditMessages.title}</h1>
+      <Row className="g-2 mb-3" xs={1} sm={2} lg={5}>
+        <Col>
+          <Form.Group controlId="audit-entity">
+            <Form.Label className="small mb-1">{auditMessages.entity}</Form.Label>
+            <Form.Select value={entity} onChange={(e) => filter(setEntity)(e.target.value as AuditEntity | '')}>
+              <option value="">{auditMessages.allEntities}</option>
+              {AUDIT_ENTITIES.map((x) => (
+                <option key={x} value={x}>
+                  {auditMessages.entities[x]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="audit-action">
+            <Form.Label className="small mb-1">{auditMessages.action}</Form.Label>
+            <Form.Select value={action} onChange={(e) => filter(setAction)(e.target.value as AuditAction | '')}>
+              <option value="">—</option>
+              {AUDIT_ACTIONS.map((x) => (
+                <option key={x} value={x}>
+                  {auditMessages.actions[x]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="audit-record">
+            <Form.Label className="small mb-1">{auditMessages.recordId}</Form.Label>
+            <Form.Control inputMode="numeric" value={recordId} onChange={(e) => filter(setRecordId)(e.target.value.trim())} />
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="audit-from">
+            <Form.Label className="small mb-1">{auditMessages.from}</Form.Label>
+            <Form.Control type="date" value={startDate} onChange={(e) => filter(setStartDate)(e.target.value)} />
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="audit-to">
+            <Form.Label className="small mb-1">{auditMessages.to}</Form.Label>
+            <Form.Control type="date" value={endDate} onChange={(e) => filter(setEndDate)(e.target.value)} />
+          </Form.Group>
+        </Col>
+      </Row>
+      {audit.isPending && <p className="text-muted">{auditMessages.loading}</p>}
+      {audit.isError && <p className="text-danger">{errorText(audit.error, auditMessages.loadFailed, auditMessages.loadFailed)}</p>}
+      {data && data.items.length === 0 && <p className="text-muted">{auditMessages.empty}</p>}
+      {data && data.items.length > 0 && (
+        <>
+          <p className="small text-muted">{auditMessages.total(data.total)}</p>
+          <AuditTable items={data.items} tz={tz} />
+          <nav className="d-flex align-items-center gap-2" aria-label={auditMessages.title}>
+            <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              {auditMessages.previous}
+            </Button>
+            <span className="small">{auditMessages.page(page, pages)}</span>
+            <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              {auditMessages.next}
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { downtimeMessages, WEEKDAY_NAMES } from '@portal/contract/downtime';
+import { factoryMonth } from '@portal/contract/time';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { errorText } from '@/lib/api';
+import { useNaves } from '@/lib/catalog';
+import { useFactoryTz } from '@/lib/factory';
+import { useDowntime } from '../api/get-downtime';
+import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
+import { ChartCard } from './chart-card';
+
+const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : `${(v * 100).toFixed(1)} %`);
+
+/** The planned hours of each weekday, which every station's availability is measured against. */
+function PlannedHoursForm() {
+  const planned = usePlannedHours();
+  const save = useSavePlannedHours();
+  const [hours, setHours] = useState<string[]>([]);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  useEffect(() => {
+    if (planned.data) setHours(planned.data.hours.map(String));
+  }, [planned.data]);
+  if (!planned.data) return null;
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { hours: hours.map(Number) },
+      {
+        onSuccess: () => setBanner({ variant: 'success', text: downtimeMessages.plannedSaved }),
+        onError: (err) =>
+          setBanner({ variant: 'danger', text: errorText(err, downtimeMessages.plannedFailed, downtimeMessages.plannedFailed) }),
+      },
+    );
+  };
+  return (
+    <Card as="section" className="shadow-sm mt-3" aria-labelledby="planned-hours-title">
+      <Card.Body>
+        <Card.Title as="h3" id="planned-hours-title" className="h6">
+          {downtimeMessages.plannedTitle}
+        </Card.Title>
+        <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
+        <Form onSubmit={onSubmit} noValidate>
+          <Row xs={2} sm={4} lg={7} className="g-2 mb-2">
+            {WEEKDAY_NAMES.map((day, i) => (
+              <Col key={day}>
+                <Form.Group controlId={`planned-${i + 1}`}>
+                  <Form.Label className="small mb-1">{day}</Form.Label>
+                  <Form.Control
+                    type="number"
+                    min={0}
+                    max={24}
+                    step={0.25}
+                    value={hours[i] ?? ''}
+                    onChange={(e) => setHours((h) => h.map((v, j) => (j === i ? e.target.value : v)))}
+                  />
+                </Form.Group>
+              </Col>
+            ))}
+          </Row>
+          <Button type="submit" size="sm" disabled={save.isPending}>
+            {downtimeMessages.plannedSave}
+          </Button>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * The downtime analysis of the statistics (a chunk of its own): for a month and nave, the Pareto of
+ * minutes by motivo (bars and the cumulative %), minutes by arco and each arco's availability.
+ */
+export default function DowntimeSection() {
+  const tz = useFactoryTz();
+  const naves = useNaves();
+  const [month, setMonth] = useState(() => factoryMonth(new Date(), tz));
+  const [nave, setNave] = useState('');
+  const chosenNave = nave || naves.data?.[0]?.name || '';
+  const analysis = useDowntime(month, chosenNave);
+  const data = analysis.data;
+
+  return (
+    <section className="mt-4" aria-labelledby="downtime-title">
+      <h2 id="downtime-title" className="h5">
+        {downtimeMessages.title}
+      </h2>
+      <Row className="g-2 mb-3" xs={1} sm={2} md={4}>
+        <Col>
+          <Form.Group controlId="downtime-month">
+            <Form.Label className="small mb-1">{downtimeMessages.month}</Form.Label>
+            <Form.Control type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="downtime-nave">
+            <Form.Label className="small mb-1">{downtimeMessages.nave}</Form.Label>
+            <Form.Select value={chosenNave} onChange={(e) => setNave(e.target.value)}>
+              {(naves.data ?? []).map((n) => (
+                <option key={n.id} value={n.name}>
+                  {n.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+      </Row>
+      {analysis.isError && <p className="text-danger">{downtimeMessages.loadFailed}</p>}
+      {data && data.total_minutes === 0 && <p className="text-muted">{downtimeMessages.empty}</p>}
+      {data && (
+        <Row xs={1} lg={2} className="g-3">
+          <Col>
+            <ChartCard
+              title={downtimeMessages.pareto}
+              description={downtimeMessages.pareto}
+              rows={data.motivos}
+              columns={[
+                { header: 'Motivo', value: (r) => r.name },
+                { header: downtimeMessages.minutes, value: (r) => r.minutes },
+                { header: downtimeMessages.cumulative, value: (r) => `${r.cumulative_percent} %` },
+              ]}
+            >
+              <ResponsiveContainer width="100%" height="100%">
+                <ComposedChart data={data.motivos} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="name" tick={{ fontSize: 11 }} />
+                  <YAxis yAxisId="minutes" allowDecimals={false} tick={{ fontSize: 11 }} />
+                  <YAxis yAxisId="percent" orientation="right" domain={[0, 100]} tick={{ fontSize: 11 }} />
+                  <Tooltip />
+                  <Bar yAxisId="minutes" dataKey="minutes" name={downtimeMessages.minutes} fill="#dc3545" />
+                  <Line
+                    yAxisId="percent"
+                    type="monotone"
+                    dataKey="cumulative_percent"
+                    name={downtimeMessages.cumulative}
+                    stroke="#0d6efd"
+                  />
+                </ComposedChart>
+              </ResponsiveContainer>
+            </ChartCard>
+          </Col>
+          <Col>
+            <Card as="section" className="h-100 shadow-sm" aria-labelledby="downtime-arcos-title">
+              <Card.Body>
+                <Card.Title as="h3" id="downtime-arcos-title" className="h6">
+                  {downtimeMessages.availability}
+                </Card.Title>
+                <Table size="sm" responsive className="mb-0">
+                  <thead>
+                    <tr>
+                      <th scope="col">{downtimeMessages.arco}</th>
+                      <th scope="col" className="text-end">
+                        {downtimeMessages.downtime}
+                      </th>
+                      <th scope="col" className="text-end">
+                        {downtimeMessages.planned}
+                      </th>
+                      <th scope="col" className="text-end">
+                        {downtimeMessages.availability}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.arcos.map((a) => (
+                      <tr key={a.arco_id}>
+                        <td>{a.name}</td>
+                        <td className="text-end">{a.minutes}</td>
+                        <td className="text-end">{a.planned_minutes}</td>
+                        <td className="text-end">{percent(a.availability)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </Card.Body>
+            </Card>
+          </Col>
+        </Row>
+      )}
+      <PlannedHoursForm />
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { motivoMessages } from '@portal/contract/motivos';
+import { useCallback, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { errorText } from '@/lib/api';
+import { useAdminMotivos, useSaveMotivo } from '../api/motivos';
+
+/** Admin 'Motivos de parada': add, rename, retire (stays on old paradas) and reactivate. */
+export default function AdminMotivosPage() {
+  const motivos = useAdminMotivos();
+  const save = useSaveMotivo();
+  const [name, setName] = useState('');
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const closeBanner = useCallback(() => setBanner(null), []);
+
+  const run = (body: Parameters<typeof save.mutate>[0], done?: () => void) =>
+    save.mutate(body, {
+      onSuccess: (res) => {
+        setBanner({ variant: 'success', text: res.message });
+        done?.();
+      },
+      onError: (e) => setBanner({ variant: 'danger', text: errorText(e, motivoMessages.saveFailed, motivoMessages.saveFailed) }),
+    });
+
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <h1 className="h4 mb-3">{motivoMessages.title}</h1>
+      <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
+      <Form
+        className="d-flex gap-2 align-items-end mb-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          run({ name }, () => setName(''));
+        }}
+      >
+        <Form.Group controlId="motivo-name" className="flex-fill">
+          <Form.Label>{motivoMessages.name}</Form.Label>
+          <Form.Control value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
+        </Form.Group>
+        <Button type="submit" disabled={save.isPending}>
+          {motivoMessages.add}
+        </Button>
+      </Form>
+      {motivos.isPending && <p className="text-muted">{motivoMessages.loading}</p>}
+      {motivos.isError && <p className="text-danger">{motivoMessages.loadFailed}</p>}
+      {motivos.data?.length === 0 && <p className="text-muted">{motivoMessages.empty}</p>}
+      <ListGroup>
+        {(motivos.data ?? []).map((m) => (
+          <ListGroup.Item key={m.id} className="d-flex flex-wrap align-items-center gap-2" data-testid="motivo-item">
+            {editing?.id === m.id ? (
+              <Form
+                className="d-flex gap-2 flex-fill"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  run({ id: m.id, name: editing.name }, () => setEditing(null));
+                }}
+              >
+                <Form.Control
+                  aria-label={motivoMessages.name}
+                  value={editing.name}
+                  onChange={(e) => setEditing({ id: m.id, name: e.target.value })}
+                  maxLength={80}
+                />
+                <Button type="submit" size="sm" disabled={save.isPending}>
+                  {motivoMessages.save}
+                </Button>
+              </Form>
+            ) : (
+              <>
+                <span className="fw-semibold me-auto">{m.name}</span>
+                <Badge bg={m.active ? 'success' : 'secondary'}>{m.active ? motivoMessages.active : motivoMessages.retiredState}</Badge>
+                <Button size="sm" variant="outline-primary" onClick={() => setEditing({ id: m.id, name: m.name })}>
+                  Editar
+                </Button>
+                <Button size="sm" variant="outline-secondary" onClick={() => run({ id: m.id, active: !m.active })}>
+                  {m.active ? motivoMessages.retire : motivoMessages.reactivate}
+                </Button>
+              </>
+            )}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </div>
+  );
+}
