@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { clientTimeSchema } from './offline';
 
 export const DESCRIPTION_MAX = 500;
 /** Without a date range the list answers only the newest stops (a bounded default). */
@@ -99,13 +100,20 @@ const startBeforeEnd = (v: { start_time: string; end_time: string }) => Date.par
 export const paradaTimesBody = timesObject.refine(startBeforeEnd, { error: paradaMessages.startBeforeEnd, path: ['end_time'] });
 export type ParadaTimesBody = z.input<typeof paradaTimesBody>;
 
+/** POST /api/paradas-kaiser/manual: the times, and optionally when the worker saved the form (offline). */
+export const manualParadaBody = timesObject
+  .extend({ client_time: clientTimeSchema })
+  .refine(startBeforeEnd, { error: paradaMessages.startBeforeEnd, path: ['end_time'] });
+export type ManualParadaBody = z.input<typeof manualParadaBody>;
+
 /** POST /api/paradas-kaiser/start: the station comes from the token. */
-export const startParadaBody = z.object({ description: descriptionSchema, arco_sumergido_id: optionalArco });
+export const startParadaBody = z.object({ description: descriptionSchema, arco_sumergido_id: optionalArco, client_time: clientTimeSchema });
 export type StartParadaBody = z.input<typeof startParadaBody>;
 
 /** PUT /api/paradas-kaiser/end/:id; a missing description keeps the stored one. */
 export const endParadaBody = z.object({
   description: z.string({ error: paradaMessages.descriptionMax }).max(DESCRIPTION_MAX, paradaMessages.descriptionMax).optional(),
+  client_time: clientTimeSchema,
 });
 export type EndParadaBody = z.input<typeof endParadaBody>;
 

@@ -59,6 +59,10 @@ export interface ParadasKaiserTable {
   description: string | null;
   created_at: string;
   updated_at: string;
+  /** When the server received the start (start_time is the tapped moment, decision 016); null before it. */
+  start_received_at?: string | null;
+  /** When the server received the end; null while active and for rows written before decision 016. */
+  end_received_at?: string | null;
 }
 
 export interface WallPostsTable {
@@ -90,6 +94,18 @@ export interface WallCommentsTable {
   image_thumb: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A claimed Idempotency-Key and, once answered, its first answer (decision 016). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** Method, route and body of the first request: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request is still being handled. */
+  status_code: number | null;
+  body: string | null;
+  created_at: string;
 }
 
 export interface LoginAttemptsTable {
@@ -132,6 +148,7 @@ export interface Database {
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;
   login_attempts: LoginAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
   dashboard_tramos_monthly: DashboardTramosMonthlyTable;
   dashboard_paradas_monthly: DashboardParadasMonthlyTable;
   dashboard_user_totals: DashboardUserTotalsTable;

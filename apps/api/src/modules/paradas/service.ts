@@ -1,6 +1,8 @@
+import { offlineMessages } from '@portal/contract/offline';
 import {
   durationMinutes,
   type EndParadaBody,
+  type manualParadaBody,
   PARADAS_DEFAULT_LIMIT,
   PARADAS_RANGE_LIMIT,
   type Parada,
@@ -14,6 +16,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { AuthUser } from '../../lib/auth-user';
+import { claimedInstant } from '../../lib/client-time';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Audience } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
@@ -23,6 +26,7 @@ import * as repo from './repository';
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
 type StartBody = z.output<typeof startParadaBody>;
+type ManualBody = z.output<typeof manualParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
 /** Stop events reach administrators and the stop's owner. */
@@ -72,12 +76,14 @@ function mapWriteError(error: unknown): never {
 }
 
 export async function startParada(ctx: ServiceContext, user: AuthUser, body: StartBody) {
+  const { instant: start, received } = claimedInstant(ctx.clientTime, body.client_time);
   const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
-  const start = nowIso();
   try {
     const { id } = await ctx.db.transaction().execute(async (trx) => {
       await repo.lockUserParadas(trx, ctx.engine, user.id);
       if (await repo.findActiveParada(trx, user.id)) throw conflict(paradaMessages.alreadyActive);
+      // A start tapped offline must not reach back into a stop recorded since.
+      if (start < received && (await repo.findOverlap(trx, user.id, start, received))) throw conflict(offlineMessages.startOverlap);
       // The partial unique index paradas_one_active_per_user settles a race the check above misses.
       return repo.insertParada(trx, {
         user_id: user.id,
@@ -87,8 +93,9 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
         end_time: null,
         duration_minutes: null,
         description: body.description,
-        created_at: start,
-        updated_at: start,
+        created_at: received,
+        updated_at: received,
+        start_received_at: received,
       });
     });
     const started = await repo.findParada(ctx.db, id);
@@ -102,10 +109,17 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
 export async function endParada(ctx: ServiceContext, user: AuthUser, id: number, body: EndParadaBody) {
   const parada = await ownedParada(ctx.db, user, id);
   if (parada.end_time !== null) throw conflict(paradaMessages.alreadyEnded);
-  const end = nowIso();
+  const { instant: end, received } = claimedInstant(ctx.clientTime, body.client_time);
+  if (end < iso(parada.start_time)) throw badRequest(offlineMessages.endBeforeStart);
   const duration = durationMinutes(parada.start_time, end);
   const description = body.description === undefined ? parada.description : body.description.trim() || null;
-  const result = await repo.endActiveParada(ctx.db, id, { end_time: end, duration_minutes: duration, description, updated_at: end });
+  const result = await repo.endActiveParada(ctx.db, id, {
+    end_time: end,
+    duration_minutes: duration,
+    description,
+    updated_at: received,
+    end_received_at: received,
+  });
   // Someone else ended (or deleted) it between the read and the write.
   if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
   await publishEnded(ctx, id);
@@ -140,7 +154,9 @@ function checkTimes(body: TimesBody) {
   return { start, end };
 }
 
-export async function createManualParada(ctx: ServiceContext, user: AuthUser, body: TimesBody): Promise<Parada> {
+export async function createManualParada(ctx: ServiceContext, user: AuthUser, body: ManualBody): Promise<Parada> {
+  // A form saved offline is checked against when it was saved; the times themselves keep their rules.
+  claimedInstant(ctx.clientTime, body.client_time);
   const { start, end } = checkTimes(body);
   const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
   const now = nowIso();
