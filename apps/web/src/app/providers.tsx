@@ -9,7 +9,9 @@ export const queryClient = new QueryClient({
       // A 4xx will not change on retry; a network blip on factory Wi-Fi might.
       retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     },
-    mutations: { retry: false },
+    // A write offline fails at once with its network text instead of waiting, paused, for the network
+    // (the writes worth keeping go through the offline queue, lib/offline-queue.ts).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { endParadaForm, paradaMessages } from '@portal/contract/paradas';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -8,7 +9,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
+import { useOfflineQueue } from '@/lib/offline-queue';
+import { serverNow } from '@/lib/server-clock';
 import { useEndParada } from '../api/end-parada';
+import type { ActiveParada } from '../api/get-active-parada';
 import { useActiveParada } from '../api/get-active-parada';
 import { useStartParada } from '../api/start-parada';
 
@@ -18,15 +22,58 @@ export function formatElapsed(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
+/** Now on the server's clock (lib/server-clock.ts): a phone with a wrong clock still shows the right time. */
 function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    setNow(serverNow());
+    const id = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(id);
   }, [active]);
   return now;
+}
+
+interface ShownParada {
+  /** Null while its start waits in the offline queue (`startKey`). */
+  id: number | null;
+  startKey?: string;
+  start: number;
+  /** The tapped end of a stop whose end waits in the queue: the clock stands still there. */
+  endedAt: number | null;
+}
+
+/** The stop as the worker left it: the server's, then the starts and ends still waiting in the offline queue. */
+function useShownParada(userId: number, server: ActiveParada | null): { shown: ShownParada | null; waiting: boolean } {
+  const { items } = useOfflineQueue();
+  let shown: ShownParada | null = server ? { id: server.id, start: Date.parse(server.start_time), endedAt: null } : null;
+  let waiting = false;
+  for (const item of items) {
+    if (item.userId !== userId || item.state !== 'pending') continue;
+    if (item.kind === 'parada-start') shown = { id: null, startKey: item.key, start: item.tappedAt, endedAt: null };
+    else if (item.kind === 'parada-end' && shown && shown.endedAt === null) shown = { ...shown, endedAt: item.tappedAt };
+    else continue;
+    waiting = true;
+  }
+  return { shown, waiting };
+}
+
+/** The description typed during a stop, kept across reloads until the stop is ended. */
+const draftKey = (userId: number) => `paradaDescription:${userId}`;
+function readDraft(userId: number): string {
+  try {
+    return localStorage.getItem(draftKey(userId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+function writeDraft(userId: number, text: string): void {
+  try {
+    if (text) localStorage.setItem(draftKey(userId), text);
+    else localStorage.removeItem(draftKey(userId));
+  } catch {
+    // Without storage the draft lives only as long as the page.
+  }
 }
 
 /** Left column: the clock of the running parada, its description and the start / end button. */
@@ -37,20 +84,31 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
   const closeBanner = useCallback(() => setBanner(null), []);
-  const running = active.data ?? null;
+  const { shown, waiting } = useShownParada(userId, active.data ?? null);
+  const running = shown && shown.endedAt === null ? shown : null;
   const now = useNow(running !== null);
   const {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: '' } });
+  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: readDraft(userId) } });
+  useEffect(() => {
+    const subscription = watch((values) => writeDraft(userId, values.description ?? ''));
+    return () => subscription.unsubscribe();
+  }, [watch, userId]);
 
   const onStart = () => {
     start.mutate(
       { description: '', arco_sumergido_id: arcoId },
       {
-        onSuccess: (res) => setBanner({ variant: 'success', text: res.message || paradaMessages.started }),
+        onSuccess: (res) =>
+          setBanner(
+            res.queued
+              ? { variant: 'info', text: offlineMessages.offlineHint }
+              : { variant: 'success', text: res.data.message || paradaMessages.started },
+          ),
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
       },
     );
@@ -62,11 +120,16 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
       return;
     }
     end.mutate(
-      { id: running.id, description },
+      { id: running.id, startKey: running.startKey, description },
       {
         onSuccess: (res) => {
           reset({ description: '' });
-          setBanner({ variant: 'success', text: paradaMessages.ended(res.duration) });
+          writeDraft(userId, '');
+          setBanner(
+            res.queued
+              ? { variant: 'info', text: offlineMessages.offlineHint }
+              : { variant: 'success', text: paradaMessages.ended(res.data.duration) },
+          );
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
       },
@@ -74,7 +137,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   });
 
   const busy = start.isPending || end.isPending;
-  const elapsed = running ? formatElapsed(now - Date.parse(running.start_time)) : '00:00';
+  const elapsed = running ? formatElapsed(now - running.start) : shown?.endedAt ? formatElapsed(shown.endedAt - shown.start) : '00:00';
 
   return (
     <Card>
@@ -87,10 +150,15 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           className="d-block display-4 text-center font-monospace my-3"
           aria-label="Tiempo transcurrido"
           data-testid="stop-clock"
-          data-start={running?.start_time ?? ''}
+          data-start={running ? new Date(running.start).toISOString() : ''}
         >
           {elapsed}
         </output>
+        {waiting && (
+          <p className="text-center small text-body-secondary" role="status" data-testid="parada-waiting">
+            {offlineMessages.offlineHint}
+          </p>
+        )}
         <Form noValidate onSubmit={onEnd}>
           <Form.Group className="mb-3" controlId="parada-description">
             <Form.Label>Descripción</Form.Label>

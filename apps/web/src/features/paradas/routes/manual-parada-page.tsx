@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { type ParadaTimesForm, paradaMessages, paradaTimesForm } from '@portal/contract/paradas';
 import { zonedInstant } from '@portal/contract/time';
 import { useCallback, useEffect, useState } from 'react';
@@ -52,9 +53,11 @@ export default function ManualParadaPage() {
     create.mutate(
       { start_time, end_time, description: values.description, arco_sumergido_id: user?.arco_sumergido_id ?? null },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           reset({ start: '', end: '', description: '' });
-          setBanner({ variant: 'success', text: paradaMessages.manualSaved });
+          setBanner(
+            res.queued ? { variant: 'info', text: offlineMessages.offlineHint } : { variant: 'success', text: paradaMessages.manualSaved },
+          );
           setSaved(true);
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.manualFallback, paradaMessages.manualNetwork) }),
