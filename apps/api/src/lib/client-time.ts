@@ -1,4 +1,4 @@
-import { offlineMessages } from '@portal/contract/offline';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import type { ClientTimeLimits } from '../config';
 import { badRequest } from './errors';
 

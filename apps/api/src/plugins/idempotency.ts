@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IDEMPOTENCY_HEADER, idempotencyKeyPattern, offlineMessages } from '@portal/contract/offline';
+import { IDEMPOTENCY_HEADER, idempotencyKeyPattern, offlineMessages } from '@portal/contract/offline-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';

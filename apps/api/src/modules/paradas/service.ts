@@ -1,4 +1,4 @@
-import { offlineMessages } from '@portal/contract/offline';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import {
   durationMinutes,
   type EndParadaBody,
