@@ -1,6 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
+
+// TanStack Query assumes it is online until an 'offline' event: a page opened or reloaded offline
+// (from the service worker) would otherwise fire its queries and drop what the screens show.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

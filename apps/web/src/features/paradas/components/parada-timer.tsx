@@ -11,6 +11,7 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
 import { useOfflineQueue } from '@/lib/offline-queue';
 import { serverNow } from '@/lib/server-clock';
+import { readActiveCache } from '../api/active-cache';
 import { useEndParada } from '../api/end-parada';
 import type { ActiveParada } from '../api/get-active-parada';
 import { useActiveParada } from '../api/get-active-parada';
@@ -84,7 +85,8 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
   const closeBanner = useCallback(() => setBanner(null), []);
-  const { shown, waiting } = useShownParada(userId, active.data ?? null);
+  // Without an answer (offline), the stop this phone last saw.
+  const { shown, waiting } = useShownParada(userId, active.data ?? (active.isError ? readActiveCache(userId) : null));
   const running = shown && shown.endedAt === null ? shown : null;
   const now = useNow(running !== null);
   const {
