@@ -184,6 +184,26 @@ describe.skipIf(pgUnavailable)('offline writes', () => {
       expect((await send(other, 'POST', START, {}, key)).statusCode).toBe(201);
     });
 
+    it('a claim left unanswered by a request that died is taken over after a minute', async () => {
+      const w = await t.createWorker(station);
+      const key = randomUUID();
+      const body = { start_time: ago(3 * HOUR), end_time: ago(2 * HOUR) };
+      const first = await send(w, 'POST', MANUAL, body, key);
+      expect(first.statusCode).toBe(201);
+      // As if that request had claimed the key and died before answering (and before writing).
+      await t.db.deleteFrom('paradas_kaiser').where('user_id', '=', w.id).execute();
+      await t.db
+        .updateTable('idempotency_keys')
+        .set({ status_code: null, body: null, created_at: ago(2 * MIN) })
+        .where('user_id', '=', w.id)
+        .where('key', '=', key)
+        .execute();
+      const retried = await send(w, 'POST', MANUAL, body, key);
+      expect(retried.statusCode).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      expect(await paradasOf(w)).toHaveLength(1);
+    });
+
     it('routes without the header behave as before', async () => {
       const w = await t.createWorker(station);
       expect((await send(w, 'POST', START, {})).statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushQueue, submit, submitTapped } from './offline-queue';
+import { dismiss, flushQueue, queueSnapshot, submit, submitTapped } from './offline-queue';
 import { noteServerDate, resetServerClock, serverOffset } from './server-clock';
 import { TOKEN_KEY } from './token';
 
@@ -73,6 +73,19 @@ describe('offline queue', () => {
     await flushQueue();
     expect(calls.map((c) => c.url)).toEqual(['/api/paradas-kaiser/start', '/api/paradas-kaiser/end/42']);
     expect(calls[0].key).toBe((start as { key: string }).key);
+  });
+
+  it('a write refused after reconnecting stays in the queue as failed, with the server’s message', async () => {
+    online = false;
+    await submit({ kind: 'parada-end', method: 'PUT', path: '/api/paradas-kaiser/end/9', json: {}, tappedAt: 1 });
+    online = true;
+    answer = () => json({ message: 'La parada ya ha finalizado.' }, 409);
+    await flushQueue();
+    const { items } = queueSnapshot();
+    const failed = items.find((i) => i.path === '/api/paradas-kaiser/end/9');
+    expect(failed).toMatchObject({ state: 'failed', error: 'La parada ya ha finalizado.' });
+    await dismiss(failed!.key);
+    expect(queueSnapshot().items.some((i) => i.key === failed!.key)).toBe(false);
   });
 
   it('a refusal of a write tapped now is thrown to the screen and not kept', async () => {

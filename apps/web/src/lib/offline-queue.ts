@@ -247,5 +247,5 @@ export function formFields(form: FormData): QueuedField[] {
   return [...form.entries()].map(([name, value]): QueuedField => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
 }
 
-/** For tests: the queue once IndexedDB has been read. */
-export const queueLoaded = () => loaded;
+/** The queue as it stands (outside React: tests, the screens use useOfflineQueue). */
+export const queueSnapshot = (): Snapshot => snapshot;
