@@ -46,6 +46,8 @@ const ROUTES = {
     'src/features/naves/routes/admin-naves-page.tsx',
     'src/features/planta/routes/planta-page.tsx',
   ],
+  // Loaded by main.tsx after the page's load event, on every screen: the service worker's registration.
+  background: ['src/lib/pwa-register.ts'],
 };
 /** Libraries that must never reach the login or worker screens. */
 const ADMIN_ONLY_PACKAGES = ['recharts', 'd3-', 'victory-vendor'];

@@ -35,6 +35,7 @@ import authPlugin from './plugins/auth';
 import bodyDeadline from './plugins/body-deadline';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
+import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
 
@@ -135,8 +136,9 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      // Downloads keep the server's file name; clients can honour Retry-After on 429.
-      exposedHeaders: ['Content-Disposition', 'Retry-After'],
+      // Downloads keep the server's file name; clients can honour Retry-After on 429; the web client
+      // learns the server's clock from Date and sees replayed answers (decision 016).
+      exposedHeaders: ['Content-Disposition', 'Retry-After', 'Date', 'Idempotent-Replayed'],
     });
   }
   await app.register(bodyDeadline, {
@@ -157,6 +159,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authPlugin, { ctx });
+  await app.register(idempotencyPlugin, { ctx });
   await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl });
   await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });
   await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool });

@@ -71,6 +71,14 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  // Client-stamped times of writes queued offline (decision 016): how old one may be, and how far ahead
+  // of the server's clock a phone's corrected clock may run.
+  CLIENT_TIME_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(12),
+  CLIENT_TIME_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
   BACKUP_DIR: optionalText,
@@ -83,6 +91,13 @@ const envSchema = z.object({
     .refine((v) => v === 'off' || /^(?:[01]?\d|2[0-3])$/.test(v), "must be an hour from 0 to 23, or 'off'")
     .transform((v) => (v === 'off' ? null : Number(v))),
 });
+
+export interface ClientTimeLimits {
+  /** CLIENT_TIME_MAX_AGE_HOURS: older claimed times are refused. */
+  maxAgeHours: number;
+  /** CLIENT_TIME_SKEW_SECONDS in ms: claimed times further ahead of the server's clock are refused. */
+  skewMs: number;
+}
 
 export interface Config {
   port: number;
@@ -134,6 +149,8 @@ export interface Config {
     registrationsPerIp: number;
     windowMs: number;
   };
+  /** Bounds of the time a queued write says the worker tapped (decision 016). */
+  clientTime: ClientTimeLimits;
   backup: {
     /** Where `npm run backup` and the daily backup write their dated folders. */
     dir: string;
@@ -195,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrationsPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
+    clientTime: { maxAgeHours: e.CLIENT_TIME_MAX_AGE_HOURS, skewMs: e.CLIENT_TIME_SKEW_SECONDS * 1000 },
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       keep: e.BACKUP_KEEP,

@@ -26,6 +26,8 @@ export interface ServiceContext {
   log: Log;
   /** Attempt limits of logins, registrations and password checks. */
   limits: Config['rateLimits'];
+  /** Bounds of client-stamped times on writes queued offline. */
+  clientTime: Config['clientTime'];
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
@@ -39,5 +41,6 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     userCache: new UserCache(config.authCacheMs),
     log,
     limits: config.rateLimits,
+    clientTime: config.clientTime,
   };
 }

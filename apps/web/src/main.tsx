@@ -29,3 +29,11 @@ if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
 } else {
   root.render(app);
 }
+
+// The service worker (offline screens, updates) is registered once the page has loaded, from a chunk
+// of its own, so Workbox's window code never delays the first screen.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  const register = () => void import('./lib/pwa-register').then((m) => m.registerServiceWorker()).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

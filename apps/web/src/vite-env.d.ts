@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
 }

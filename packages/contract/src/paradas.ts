@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 import { optionalMotivo } from './motivos';
 import { addDays, zonedInstant } from './time';
+import { clientTimeSchema } from './offline';
 
 export const DESCRIPTION_MAX = 500;
 /** Without a date range the list answers only the newest stops (a bounded default). */
@@ -122,14 +123,27 @@ export const paradaTimesBody = timesObject
   .refine(withinADay, { error: paradaMessages.tooLong, path: ['end_time'] });
 export type ParadaTimesBody = z.input<typeof paradaTimesBody>;
 
+/** POST /api/paradas-kaiser/manual: the times, and optionally when the worker saved the form (offline). */
+export const manualParadaBody = timesObject
+  .extend({ client_time: clientTimeSchema })
+  .refine(startBeforeEnd, { error: paradaMessages.startBeforeEnd, path: ['end_time'] })
+  .refine(withinADay, { error: paradaMessages.tooLong, path: ['end_time'] });
+export type ManualParadaBody = z.input<typeof manualParadaBody>;
+
 /** POST /api/paradas-kaiser/start: the station comes from the token. */
-export const startParadaBody = z.object({ description: descriptionSchema, arco_sumergido_id: optionalArco, motivo_id: optionalMotivo });
+export const startParadaBody = z.object({
+  description: descriptionSchema,
+  arco_sumergido_id: optionalArco,
+  motivo_id: optionalMotivo,
+  client_time: clientTimeSchema,
+});
 export type StartParadaBody = z.input<typeof startParadaBody>;
 
 /** PUT /api/paradas-kaiser/end/:id; a missing description keeps the stored one. */
 export const endParadaBody = z.object({
   description: z.string({ error: paradaMessages.descriptionMax }).max(DESCRIPTION_MAX, paradaMessages.descriptionMax).optional(),
   motivo_id: optionalMotivo,
+  client_time: clientTimeSchema,
 });
 export type EndParadaBody = z.input<typeof endParadaBody>;
 

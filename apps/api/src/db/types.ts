@@ -66,6 +66,10 @@ export interface ParadasKaiserTable {
   /** Minutes not covered by an earlier stop at the arco; null means all of duration_minutes. */
   counted_minutes: number | null;
   motivo_id: number | null;
+  /** When the server received the start (start_time is the tapped moment, decision 016); null before it. */
+  start_received_at?: string | null;
+  /** When the server received the end; null while active and for rows written before decision 016. */
+  end_received_at?: string | null;
 }
 
 /** Minutes (counted once per arco) and stops per factory month, arco and motivo (0 = none); kept by triggers. */
@@ -135,6 +139,18 @@ export interface WallCommentsTable {
   updated_at: string;
 }
 
+/** A claimed Idempotency-Key and, once answered, its first answer (decision 016). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** Method, route and body of the first request: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request is still being handled. */
+  status_code: number | null;
+  body: string | null;
+  created_at: string;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   count: number;
@@ -179,6 +195,7 @@ export interface Database {
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;
   login_attempts: LoginAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
   dashboard_tramos_monthly: DashboardTramosMonthlyTable;
   dashboard_paradas_monthly: DashboardParadasMonthlyTable;
   dashboard_user_totals: DashboardUserTotalsTable;

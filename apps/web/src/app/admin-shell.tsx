@@ -6,6 +6,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
+import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { adminNav } from './admin-nav';
 import { BRAND } from './brand';
@@ -62,6 +63,7 @@ export default function AdminShell() {
             {BRAND}
           </Navbar.Brand>
           <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
+            <OfflineBadge />
             <Nav.Link as={Link} to="/dashboard" className="text-nowrap">
               Dashboard Usuario
             </Nav.Link>
@@ -89,6 +91,7 @@ export default function AdminShell() {
           </Offcanvas.Body>
         </Offcanvas>
         <main className="flex-grow-1 p-3 overflow-auto">
+          <OfflineAlerts />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -1,21 +1,35 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { Loading } from '@/components/loading';
+import { SectionBoundary } from '@/components/section-boundary';
+import { UpdatePrompt } from '@/components/update-prompt';
 import { setSessionEndHandler } from '@/lib/api';
-import { isPreloadable, lazyComponent } from '@/lib/lazy-component';
+import { lazyComponent, type PreloadableComponent } from '@/lib/lazy-component';
 import { RequireAdmin, RequireUser } from './guards';
+import { RouteErrorBoundary } from './route-error-page';
+
+/** A lazily loaded piece of the tree inside its own error boundary, cleared when the path changes. */
+function Boundary({ children }: { children: ReactNode }) {
+  return <SectionBoundary resetKey={useLocation().pathname}>{children}</SectionBoundary>;
+}
 
 type PageModule = { default: React.ComponentType };
+/** A lazy route element in its error boundary; `handle.preload` starts its chunk (preloadBranch). */
+const lazyRoute = (Lazy: PreloadableComponent): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: (
+    <Boundary>
+      <Lazy />
+    </Boundary>
+  ),
+  handle: { preload: Lazy.preload },
+});
 /** Every screen is its own chunk, loaded when its route is visited. */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'element'> => {
-  const Page = lazyComponent(load);
-  return { element: <Page /> };
-};
+const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load));
 
 // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
-const UserShell = lazyComponent(() => import('./user-shell'));
-const AdminShell = lazyComponent(() => import('./admin-shell'));
-const RequireAdminRole = lazyComponent(() => import('./require-admin-role'));
+const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
+const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
+const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
 
 export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('@/features/auth/routes/login-page')) },
@@ -26,7 +40,7 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       {
-        element: <UserShell />,
+        ...UserShell,
         children: [
           { index: true, ...page(() => import('@/features/wall/routes/wall-page')) },
           { path: 'wall/:wallName', ...page(() => import('@/features/wall/routes/wall-page')) },
@@ -37,7 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
           {
-            element: <RequireAdminRole />,
+            ...RequireAdminRole,
             children: [
               { path: 'admin-view-all', ...page(() => import('@/features/tramos/routes/all-tramos-page')) },
               { path: 'user-management', ...page(() => import('@/features/users/routes/user-management-page')) },
@@ -52,7 +66,7 @@ export const routes: RouteObject[] = [
     element: <RequireAdmin />,
     children: [
       {
-        element: <AdminShell />,
+        ...AdminShell,
         children: [
           { index: true, ...page(() => import('@/features/dashboard/routes/stats-page')) },
           { path: 'users', ...page(() => import('@/features/users/routes/user-management-page')) },
@@ -74,8 +88,8 @@ export const routes: RouteObject[] = [
 
 /** Starts the chunks of every route in the matched branch together (shell and page in parallel). */
 export function preloadBranch(pathname: string): (Promise<unknown> | null)[] {
-  return (matchRoutes(routes, pathname) ?? []).map(({ route: { element } }) =>
-    element && typeof element === 'object' && 'type' in element && isPreloadable(element.type) ? element.type.preload() : null,
+  return (matchRoutes(routes, pathname) ?? []).map(
+    ({ route }) => (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.() ?? null,
   );
 }
 
@@ -90,7 +104,12 @@ function AppRoutes(): ReactNode {
   }, [navigate]);
   void preloadBranch(location.pathname);
   const element = useRoutes(routes, location);
-  return <Suspense fallback={<Loading />}>{element}</Suspense>;
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<Loading />}>{element}</Suspense>
+      <UpdatePrompt />
+    </RouteErrorBoundary>
+  );
 }
 
 /**

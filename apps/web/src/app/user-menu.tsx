@@ -1,4 +1,5 @@
 import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { SectionBoundary } from '@/components/section-boundary';
 import { lazyComponent } from '@/lib/lazy-component';
 import { TruncatedName } from './truncated-name';
 
@@ -121,10 +122,12 @@ export function UserMenu({ id, name, onLogout }: { id: string; name: string; onL
           </div>
         )}
       </div>
-      <Suspense fallback={null}>
-        {opened.has('profile') && <EditProfileModal show={dialog === 'profile'} onHide={() => setDialog(null)} />}
-        {opened.has('password') && <ChangePasswordModal show={dialog === 'password'} onHide={() => setDialog(null)} />}
-      </Suspense>
+      <SectionBoundary>
+        <Suspense fallback={null}>
+          {opened.has('profile') && <EditProfileModal show={dialog === 'profile'} onHide={() => setDialog(null)} />}
+          {opened.has('password') && <ChangePasswordModal show={dialog === 'password'} onHide={() => setDialog(null)} />}
+        </Suspense>
+      </SectionBoundary>
     </>
   );
 }

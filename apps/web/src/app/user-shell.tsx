@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
+import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
 import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
@@ -34,6 +35,7 @@ export default function UserShell() {
             {BRAND}
           </Link>
           <div className="ms-auto flex-row align-items-center gap-1 navbar-nav" style={{ minWidth: 0 }}>
+            <OfflineBadge />
             {user.role === 'admin' && (
               <Link to="/admin" className="nav-link">
                 Admin
@@ -45,6 +47,7 @@ export default function UserShell() {
       </nav>
 
       <main className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
+        <OfflineAlerts />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,5 @@
 import { takePrefetched } from './prefetch';
+import { noteServerDate } from './server-clock';
 import { getToken, removeToken } from './token';
 
 /** The API host: VITE_API_URL when set at build time, else the page's own origin. */
@@ -52,6 +53,8 @@ export interface ApiOptions {
   /** On 401/403: remove the token and go to /login (default true when auth is sent). */
   endSessionOnAuthError?: boolean;
   signal?: AbortSignal;
+  /** Sent as the `Idempotency-Key` header: a repeat of the request gets the first answer (lib/offline-queue.ts). */
+  idempotencyKey?: string;
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
@@ -60,6 +63,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const headers: Record<string, string> = {};
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -74,14 +78,17 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (qs) url += `?${qs}`;
   }
   let res: Response;
+  const sentAt = Date.now();
+  // The first screen's GET may already be on its way (route-preload script, app/route-preload.ts).
+  const prefetched = method === 'GET' && !signal ? takePrefetched(url, token) : undefined;
   try {
-    // The first screen's GET may already be on its way (route-preload script, app/route-preload.ts).
-    const prefetched = method === 'GET' && !signal ? takePrefetched(url, token) : undefined;
     res = await (prefetched ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, undefined);
   }
+  // A prefetched request left earlier, at a moment not known here: only this call's own answers teach the clock.
+  if (!prefetched) noteServerDate(res.headers.get('date'), sentAt, Date.now());
   let data: unknown;
   const text = await res.text().catch(() => '');
   if (text) {

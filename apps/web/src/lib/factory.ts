@@ -1,6 +1,7 @@
 import { DEFAULT_FACTORY_TZ, factoryToday } from '@portal/contract/time';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { serverNow } from './server-clock';
 
 /** The factory's time zone, from the server (GET /api/config); the default until it answers. */
 export function useFactoryTz(): string {
@@ -13,5 +14,6 @@ export function useFactoryTz(): string {
 }
 
 export function useFactoryToday(): string {
-  return factoryToday(useFactoryTz());
+  // The server's today: a phone with a wrong clock still fills the forms with the right date.
+  return factoryToday(useFactoryTz(), new Date(serverNow()));
 }

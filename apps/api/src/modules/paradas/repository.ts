@@ -129,7 +129,10 @@ export const updateParada = (db: Db, id: number, values: Partial<NewParada>) =>
 export const endActiveParada = (
   db: Db,
   id: number,
-  values: Pick<NewParada, 'end_time' | 'duration_minutes' | 'description' | 'updated_at' | 'ended_by' | 'counted_minutes' | 'motivo_id'>,
+  values: Pick<
+    NewParada,
+    'end_time' | 'duration_minutes' | 'description' | 'updated_at' | 'ended_by' | 'counted_minutes' | 'motivo_id' | 'end_received_at'
+  >,
 ) => db.updateTable('paradas_kaiser').set(values).where('id', '=', id).where('end_time', 'is', null).executeTakeFirst();
 
 export const deleteParada = (db: Db, id: number) => db.deleteFrom('paradas_kaiser').where('id', '=', id).executeTakeFirst();

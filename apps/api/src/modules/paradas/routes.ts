@@ -2,6 +2,7 @@ import { errorResponse, idParams, messageResponse } from '@portal/contract/commo
 import {
   endParadaBody,
   endParadaResponse,
+  manualParadaBody,
   parada,
   paradaMessages,
   paradaSavedResponse,
@@ -63,10 +64,11 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
   );
 
   // Start and end may come without a body: Fastify hands an empty one over as null.
+  // Writes a phone may queue offline take an Idempotency-Key (plugins/idempotency.ts).
   app.post(
     '/paradas-kaiser/start',
     {
-      config: { policy: 'user' },
+      config: { policy: 'user', idempotent: true },
       schema: { tags, body: startParadaBody.nullish(), response: { 201: startParadaResponse, ...errors } },
     },
     async (request, reply) =>
@@ -76,7 +78,7 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
   app.put(
     '/paradas-kaiser/end/:id',
     {
-      config: { policy: 'user' },
+      config: { policy: 'user', idempotent: true },
       schema: { tags, params: idParams, body: endParadaBody.nullish(), response: { 200: endParadaResponse, ...errors } },
     },
     async (request) => service.endParada(ctx, currentUser(request), request.params.id, request.body ?? { motivo_id: undefined }),
@@ -85,8 +87,8 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
   app.post(
     '/paradas-kaiser/manual',
     {
-      config: { policy: 'user' },
-      schema: { tags, body: paradaTimesBody, response: { 201: paradaSavedResponse, ...errors } },
+      config: { policy: 'user', idempotent: true },
+      schema: { tags, body: manualParadaBody, response: { 201: paradaSavedResponse, ...errors } },
     },
     async (request, reply) =>
       reply

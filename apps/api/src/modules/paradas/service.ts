@@ -1,6 +1,9 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
 import {
   durationMinutes,
+  type EndParadaBody,
   type endParadaBody,
+  type manualParadaBody,
   PARADA_MAX_MINUTES,
   PARADAS_DEFAULT_LIMIT,
   PARADAS_RANGE_LIMIT,
@@ -15,6 +18,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { AuthUser } from '../../lib/auth-user';
+import { claimedInstant } from '../../lib/client-time';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Audience } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
@@ -27,6 +31,7 @@ type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
 type StartBody = z.output<typeof startParadaBody>;
 type EndBody = z.output<typeof endParadaBody>;
+type ManualBody = z.output<typeof manualParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
 /** Stop events reach administrators and the stop's owner. */
@@ -139,9 +144,9 @@ function mapWriteError(error: unknown): never {
 }
 
 export async function startParada(ctx: ServiceContext, user: AuthUser, body: StartBody) {
+  const { instant: start, received } = claimedInstant(ctx.clientTime, body.client_time);
   const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
   const motivoId = await motivoForStop(ctx.db, body.motivo_id, null);
-  const start = nowIso();
   try {
     const { id } = await ctx.db.transaction().execute(async (trx) => {
       await repo.lockUserParadas(trx, ctx.engine, user.id);
@@ -151,6 +156,8 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
       if (running) throw arcoBusy(ctx, running);
       // The partial unique indexes paradas_one_active_per_user and paradas_one_active_per_arco settle
       // a race the checks above miss.
+      // A start tapped offline must not reach back into a stop recorded since.
+      if (start < received && (await repo.findOverlap(trx, { user: user.id }, start, received))) throw conflict(offlineMessages.startOverlap);
       const values = {
         user_id: user.id,
         arco_sumergido_id: arcoId,
@@ -160,8 +167,9 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
         duration_minutes: null,
         description: body.description,
         motivo_id: motivoId,
-        created_at: start,
-        updated_at: start,
+        created_at: received,
+        updated_at: received,
+        start_received_at: received,
       };
       const row = await repo.insertParada(trx, values);
       await auditParada(trx, user, row.id, 'create', null, values);
@@ -194,7 +202,8 @@ async function endableParada(db: Db, user: AuthUser, id: number): Promise<Parada
 export async function endParada(ctx: ServiceContext, user: AuthUser, id: number, body: EndBody) {
   const parada = await endableParada(ctx.db, user, id);
   if (parada.end_time !== null) throw conflict(paradaMessages.alreadyEnded);
-  const end = nowIso();
+  const { instant: end, received } = claimedInstant(ctx.clientTime, body.client_time);
+  if (end < iso(parada.start_time)) throw badRequest(offlineMessages.endBeforeStart);
   const duration = durationMinutes(parada.start_time, end);
   const description = body.description === undefined ? parada.description : body.description.trim() || null;
   const motivoId = await motivoForStop(ctx.db, body.motivo_id, parada.motivo_id ?? null);
@@ -204,7 +213,8 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
     end_time: end,
     duration_minutes: duration,
     description,
-    updated_at: end,
+    updated_at: received,
+    end_received_at: received,
     ended_by: user.id,
     counted_minutes: counted === null ? null : Math.min(counted, duration),
     motivo_id: motivoId,
@@ -254,7 +264,9 @@ function checkTimes(body: TimesBody) {
   return { start, end };
 }
 
-export async function createManualParada(ctx: ServiceContext, user: AuthUser, body: TimesBody): Promise<Parada> {
+export async function createManualParada(ctx: ServiceContext, user: AuthUser, body: ManualBody): Promise<Parada> {
+  // A form saved offline is checked against when it was saved; the times themselves keep their rules.
+  claimedInstant(ctx.clientTime, body.client_time);
   const { start, end } = checkTimes(body);
   const arcoId = await arcoFor(ctx.db, user, body.arco_sumergido_id);
   const motivoId = await motivoForStop(ctx.db, body.motivo_id, null);

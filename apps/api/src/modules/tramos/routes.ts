@@ -26,7 +26,8 @@ export default async function tramosRoutes(app: App, ctx: ServiceContext) {
   app.post(
     '/tramos',
     {
-      config: { policy: 'user' },
+      // May be queued offline and sent again: takes an Idempotency-Key (plugins/idempotency.ts).
+      config: { policy: 'user', idempotent: true },
       schema: {
         tags: ['tramos'],
         summary: 'Create a circular',

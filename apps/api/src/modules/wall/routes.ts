@@ -22,6 +22,8 @@ const uploadErrors = { ...errors, 413: errorResponse, 415: errorResponse };
 /** Multipart bodies are read by the handler (readMultipart), so the schema only documents them. */
 const multipartDoc = { consumes: ['multipart/form-data'] };
 const user = { policy: 'user' } as const;
+/** New posts and comments may be queued offline and sent again: they take an Idempotency-Key (plugins/idempotency.ts). */
+const queueable = { policy: 'user', idempotent: true } as const;
 const tags = ['wall'];
 
 export default async function wallRoutes(app: App, ctx: ServiceContext) {
@@ -39,7 +41,7 @@ export default async function wallRoutes(app: App, ctx: ServiceContext) {
 
   app.post(
     '/wall/posts',
-    { config: user, schema: { tags, ...multipartDoc, response: { 201: postResponse, ...uploadErrors } } },
+    { config: queueable, schema: { tags, ...multipartDoc, response: { 201: postResponse, ...uploadErrors } } },
     async (request, reply) => {
       const me = currentUser(request);
       const post = await wall.createPost(ctx, me, await readMultipart(request, 'image'));
@@ -85,7 +87,7 @@ export default async function wallRoutes(app: App, ctx: ServiceContext) {
 
   app.post(
     '/wall/posts/:id/comments',
-    { config: user, schema: { tags, ...multipartDoc, params: idParams, response: { 201: commentResponse, ...uploadErrors } } },
+    { config: queueable, schema: { tags, ...multipartDoc, params: idParams, response: { 201: commentResponse, ...uploadErrors } } },
     async (request, reply) => {
       const comment = await wall.addComment(ctx, currentUser(request), request.params.id, await readMultipart(request, 'image'));
       return reply.status(201).send({ message: wallMessages.commentCreated, comment });

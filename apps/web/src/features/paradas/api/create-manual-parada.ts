@@ -1,10 +1,11 @@
-import type { ParadaSavedResponse, ParadaTimesBody } from '@portal/contract/paradas';
+import type { ManualParadaBody, ParadaSavedResponse } from '@portal/contract/paradas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { submitTapped } from '@/lib/offline-queue';
 import { invalidateParadas } from './invalidate';
 
-export const createManualParada = (body: ParadaTimesBody) =>
-  api<ParadaSavedResponse>('/api/paradas-kaiser/manual', { method: 'POST', body });
+/** Through the offline queue, stamped with when the form was saved (the server bounds it). */
+export const createManualParada = (body: ManualParadaBody) =>
+  submitTapped<ParadaSavedResponse>({ kind: 'parada-manual', method: 'POST', path: '/api/paradas-kaiser/manual', json: body });
 
 export function useCreateManualParada() {
   const queryClient = useQueryClient();

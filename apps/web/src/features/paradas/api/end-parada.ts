@@ -1,17 +1,33 @@
 import type { EndParadaBody, EndParadaResponse } from '@portal/contract/paradas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { submitTapped } from '@/lib/offline-queue';
 import { writeActiveCache } from './active-cache';
 import { invalidateParadas } from './invalidate';
 
-export const endParada = ({ id, ...body }: EndParadaBody & { id: number }) =>
-  api<EndParadaResponse>(`/api/paradas-kaiser/end/${id}`, { method: 'PUT', body });
+export interface EndParadaInput extends EndParadaBody {
+  /** The stop's id; null while its start is still queued (`startKey`): the end then waits for its answer. */
+  id: number | null;
+  startKey?: string;
+}
+
+/** Through the offline queue, stamped with the tapped moment: the stored end is when Finalizar was tapped. */
+export const endParada = ({ id, startKey, ...body }: EndParadaInput) =>
+  submitTapped<EndParadaResponse>({
+    kind: 'parada-end',
+    method: 'PUT',
+    path: `/api/paradas-kaiser/end/${id ?? ':ref'}`,
+    after: id === null && startKey ? { key: startKey, field: 'stopId' } : undefined,
+    json: body,
+  });
 
 export function useEndParada() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endParada,
-    onSuccess: () => writeActiveCache(null),
+    // A queued end keeps the cached stop: after a reload offline the clock still shows it, frozen.
+    onSuccess: (res) => {
+      if (!res.queued) writeActiveCache(null);
+    },
     // Also after a failure: a 409 means the stop was ended elsewhere and the screen must catch up.
     onSettled: () => invalidateParadas(queryClient),
   });

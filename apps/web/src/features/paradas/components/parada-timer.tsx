@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { endParadaForm, paradaMessages } from '@portal/contract/paradas';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -8,7 +9,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
+import { useOfflineQueue } from '@/lib/offline-queue';
+import { serverNow } from '@/lib/server-clock';
+import { readActiveCache } from '../api/active-cache';
 import { useEndParada } from '../api/end-parada';
+import type { ActiveParada } from '../api/get-active-parada';
 import { useActiveParada } from '../api/get-active-parada';
 import { useStartParada } from '../api/start-parada';
 import { MotivoSelect } from './motivo-select';
@@ -19,15 +24,58 @@ export function formatElapsed(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
+/** Now on the server's clock (lib/server-clock.ts): a phone with a wrong clock still shows the right time. */
 function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    setNow(serverNow());
+    const id = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(id);
   }, [active]);
   return now;
+}
+
+interface ShownParada {
+  /** Null while its start waits in the offline queue (`startKey`). */
+  id: number | null;
+  startKey?: string;
+  start: number;
+  /** The tapped end of a stop whose end waits in the queue: the clock stands still there. */
+  endedAt: number | null;
+}
+
+/** The stop as the worker left it: the server's, then the starts and ends still waiting in the offline queue. */
+function useShownParada(userId: number, server: ActiveParada | null): { shown: ShownParada | null; waiting: boolean } {
+  const { items } = useOfflineQueue();
+  let shown: ShownParada | null = server ? { id: server.id, start: Date.parse(server.start_time), endedAt: null } : null;
+  let waiting = false;
+  for (const item of items) {
+    if (item.userId !== userId || item.state !== 'pending') continue;
+    if (item.kind === 'parada-start') shown = { id: null, startKey: item.key, start: item.tappedAt, endedAt: null };
+    else if (item.kind === 'parada-end' && shown && shown.endedAt === null) shown = { ...shown, endedAt: item.tappedAt };
+    else continue;
+    waiting = true;
+  }
+  return { shown, waiting };
+}
+
+/** The description typed during a stop, kept across reloads until the stop is ended. */
+const draftKey = (userId: number) => `paradaDescription:${userId}`;
+function readDraft(userId: number): string {
+  try {
+    return localStorage.getItem(draftKey(userId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+function writeDraft(userId: number, text: string): void {
+  try {
+    if (text) localStorage.setItem(draftKey(userId), text);
+    else localStorage.removeItem(draftKey(userId));
+  } catch {
+    // Without storage the draft lives only as long as the page.
+  }
 }
 
 /** Left column: the clock of the running parada, its description and the start / end button. */
@@ -38,15 +86,22 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
   const closeBanner = useCallback(() => setBanner(null), []);
-  const running = active.data ?? null;
+  // Without an answer (offline), the stop this phone last saw.
+  const { shown, waiting } = useShownParada(userId, active.data ?? (active.isError ? readActiveCache(userId) : null));
+  const running = shown && shown.endedAt === null ? shown : null;
   const now = useNow(running !== null);
   const {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
     getValues,
-  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: '', motivo_id: '' } });
+  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: readDraft(userId), motivo_id: '' } });
+  useEffect(() => {
+    const subscription = watch((values) => writeDraft(userId, values.description ?? ''));
+    return () => subscription.unsubscribe();
+  }, [watch, userId]);
   // '' sends no motivo: the stored one stays (every flow works without one).
   const motivo = () => (getValues('motivo_id') ? Number(getValues('motivo_id')) : undefined);
 
@@ -54,7 +109,12 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     start.mutate(
       { description: '', arco_sumergido_id: arcoId, motivo_id: motivo() },
       {
-        onSuccess: (res) => setBanner({ variant: 'success', text: res.message || paradaMessages.started }),
+        onSuccess: (res) =>
+          setBanner(
+            res.queued
+              ? { variant: 'info', text: offlineMessages.offlineHint }
+              : { variant: 'success', text: res.data.message || paradaMessages.started },
+          ),
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
       },
     );
@@ -66,11 +126,16 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
       return;
     }
     end.mutate(
-      { id: running.id, description, motivo_id: motivo_id ? Number(motivo_id) : undefined },
+      { id: running.id, startKey: running.startKey, description, motivo_id: motivo_id ? Number(motivo_id) : undefined },
       {
         onSuccess: (res) => {
           reset({ description: '', motivo_id: '' });
-          setBanner({ variant: 'success', text: paradaMessages.ended(res.duration) });
+          writeDraft(userId, '');
+          setBanner(
+            res.queued
+              ? { variant: 'info', text: offlineMessages.offlineHint }
+              : { variant: 'success', text: paradaMessages.ended(res.data.duration) },
+          );
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
       },
@@ -78,7 +143,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   });
 
   const busy = start.isPending || end.isPending;
-  const elapsed = running ? formatElapsed(now - Date.parse(running.start_time)) : '00:00';
+  const elapsed = running ? formatElapsed(now - running.start) : shown?.endedAt ? formatElapsed(shown.endedAt - shown.start) : '00:00';
 
   return (
     <Card>
@@ -91,10 +156,15 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           className="d-block display-4 text-center font-monospace my-3"
           aria-label="Tiempo transcurrido"
           data-testid="stop-clock"
-          data-start={running?.start_time ?? ''}
+          data-start={running ? new Date(running.start).toISOString() : ''}
         >
           {elapsed}
         </output>
+        {waiting && (
+          <p className="text-center small text-body-secondary" role="status" data-testid="parada-waiting">
+            {offlineMessages.offlineHint}
+          </p>
+        )}
         <Form noValidate onSubmit={onEnd}>
           <Form.Group className="mb-3" controlId="parada-description">
             <Form.Label>Descripción</Form.Label>

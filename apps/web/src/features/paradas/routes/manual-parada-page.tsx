@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -64,9 +65,11 @@ export default function ManualParadaPage() {
         motivo_id: values.motivo_id ? Number(values.motivo_id) : null,
       },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           reset({ start: '', end: '', description: '', date: today, motivo_id: '' });
-          setBanner({ variant: 'success', text: paradaMessages.manualSaved });
+          setBanner(
+            res.queued ? { variant: 'info', text: offlineMessages.offlineHint } : { variant: 'success', text: paradaMessages.manualSaved },
+          );
           setSaved(true);
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.manualFallback, paradaMessages.manualNetwork) }),

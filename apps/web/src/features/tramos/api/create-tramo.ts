@@ -1,6 +1,6 @@
 import type { TramoCreateFields, TramoMessageResponse } from '@portal/contract/tramos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { formFields, submit, tapNow } from '@/lib/offline-queue';
 import { tramoFormData } from './form-data';
 import { invalidateTramos } from './keys';
 
@@ -9,8 +9,15 @@ export interface CreateTramoInput {
   imagen: File | null;
 }
 
+/** Through the offline queue: without network the circular is saved and sent on reconnecting. */
 export const createTramo = ({ fields, imagen }: CreateTramoInput) =>
-  api<TramoMessageResponse>('/api/tramos', { method: 'POST', body: tramoFormData({ ...fields }, imagen) });
+  submit<TramoMessageResponse>({
+    kind: 'tramo',
+    method: 'POST',
+    path: '/api/tramos',
+    form: formFields(tramoFormData({ ...fields }, imagen)),
+    tappedAt: tapNow(),
+  });
 
 export function useCreateTramo() {
   const queryClient = useQueryClient();

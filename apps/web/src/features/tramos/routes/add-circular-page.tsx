@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { type TramoAddForm, tramoAddForm, tramoMessages } from '@portal/contract/tramos';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -41,8 +42,10 @@ export default function AddCircularPage() {
     create.mutate(
       { fields: values, imagen: file },
       {
-        onSuccess: () => {
-          setBanner({ variant: 'success', text: tramoMessages.added });
+        onSuccess: (res) => {
+          setBanner(
+            res.queued ? { variant: 'info', text: offlineMessages.offlineHint } : { variant: 'success', text: tramoMessages.added },
+          );
           reset(defaults);
           setFile(null);
         },

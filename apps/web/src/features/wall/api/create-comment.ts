@@ -1,6 +1,6 @@
 import type { WallComment } from '@portal/contract/wall-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { formFields, submit, tapNow } from '@/lib/offline-queue';
 import { formData, wallKeys } from './keys';
 
 export interface CreateCommentInput {
@@ -9,10 +9,14 @@ export interface CreateCommentInput {
   image: File | null;
 }
 
+/** Through the offline queue: without network the comment is saved and sent on reconnecting. */
 export const createComment = ({ postId, content, image }: CreateCommentInput) =>
-  api<{ message: string; comment: WallComment }>(`/api/wall/posts/${postId}/comments`, {
+  submit<{ message: string; comment: WallComment }>({
+    kind: 'comment',
     method: 'POST',
-    body: formData({ content }, image),
+    path: `/api/wall/posts/${postId}/comments`,
+    form: formFields(formData({ content }, image)),
+    tappedAt: tapNow(),
   });
 
 export function useCreateComment() {

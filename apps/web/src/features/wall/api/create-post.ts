@@ -1,6 +1,6 @@
 import type { WallPost } from '@portal/contract/wall-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { formFields, submit, tapNow } from '@/lib/offline-queue';
 import { formData, wallKeys } from './keys';
 
 export interface CreatePostInput {
@@ -9,8 +9,15 @@ export interface CreatePostInput {
   image: File | null;
 }
 
+/** Through the offline queue: without network the post is saved and published on reconnecting. */
 export const createPost = ({ content, wall_name, image }: CreatePostInput) =>
-  api<{ message: string; post: WallPost }>('/api/wall/posts', { method: 'POST', body: formData({ content, wall_name }, image) });
+  submit<{ message: string; post: WallPost }>({
+    kind: 'post',
+    method: 'POST',
+    path: '/api/wall/posts',
+    form: formFields(formData({ content, wall_name }, image)),
+    tappedAt: tapNow(),
+  });
 
 export function useCreatePost() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -18,6 +19,8 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
   const comments = useComments(postId);
   const create = useCreateComment();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Saved offline: sent by the offline queue on reconnecting.
+  const [queued, setQueued] = useState(false);
   const {
     register,
     control,
@@ -31,10 +34,14 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
+    setQueued(false);
     create.mutate(
       { postId, content: values.content, image: (values.image as File | null | undefined) ?? null },
       {
-        onSuccess: () => reset({ content: '', image: null }),
+        onSuccess: (res) => {
+          reset({ content: '', image: null });
+          setQueued(res.queued);
+        },
         onError: (error) => setServerError(errorText(error, wallMessages.addCommentFallback, wallMessages.addCommentNetwork)),
       },
     );
@@ -86,6 +93,11 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
         {message && (
           <Alert variant="danger" role="alert" className="py-2">
             {message}
+          </Alert>
+        )}
+        {queued && !message && (
+          <Alert variant="info" role="status" className="py-2">
+            {offlineMessages.offlineHint}
           </Alert>
         )}
         <Form.Group className="mb-2" controlId={textareaId}>

@@ -1,6 +1,7 @@
 import { type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { Suspense } from 'react';
 import { Loading } from '@/components/loading';
+import { SectionBoundary } from '@/components/section-boundary';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -96,9 +97,11 @@ export function PostCard({
         {commentsOpen && (
           <div id={commentsId}>
             <section className="border-top pt-2 mt-2" aria-label="Comentarios">
-              <Suspense fallback={<Loading text={wallMessages.loadingComments} />}>
-                <CommentSection postId={post.id} tz={tz} />
-              </Suspense>
+              <SectionBoundary>
+                <Suspense fallback={<Loading text={wallMessages.loadingComments} />}>
+                  <CommentSection postId={post.id} tz={tz} />
+                </Suspense>
+              </SectionBoundary>
             </section>
           </div>
         )}

@@ -1,3 +1,4 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -14,6 +15,8 @@ import { postDraftValidation, preloadOnTouch } from './validation';
 export function PostComposer({ wallName }: { wallName: string }) {
   const create = useCreatePost();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Saved offline: sent by the offline queue on reconnecting.
+  const [queued, setQueued] = useState(false);
   const {
     register,
     control,
@@ -27,10 +30,14 @@ export function PostComposer({ wallName }: { wallName: string }) {
 
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
+    setQueued(false);
     create.mutate(
       { content: values.content, wall_name: wallName, image: (values.image as File | null | undefined) ?? null },
       {
-        onSuccess: () => reset({ content: '', image: null }),
+        onSuccess: (res) => {
+          reset({ content: '', image: null });
+          setQueued(res.queued);
+        },
         onError: (error) => setServerError(errorText(error, wallMessages.createPostFallback, wallMessages.createPostNetwork)),
       },
     );
@@ -44,6 +51,11 @@ export function PostComposer({ wallName }: { wallName: string }) {
           {message && (
             <Alert variant="danger" role="alert">
               {message}
+            </Alert>
+          )}
+          {queued && !message && (
+            <Alert variant="info" role="status">
+              {offlineMessages.offlineHint}
             </Alert>
           )}
           <Form.Group className="mb-2" controlId="wall-composer-content">

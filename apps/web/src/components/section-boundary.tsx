@@ -1,0 +1,65 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
+import { Component, type ReactNode } from 'react';
+import { ApiError } from '@/lib/api';
+import { retryFailedChunks } from '@/lib/lazy-component';
+
+/** A chunk that could not be downloaded (offline, a Wi-Fi drop) or a request that got no answer. */
+export function isLoadError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.isNetwork;
+  const message = error instanceof Error ? error.message : '';
+  return /dynamically imported module|module script failed|error loading dynamically|Unable to preload|Failed to fetch/i.test(message);
+}
+
+interface Props {
+  children: ReactNode;
+  /** A new value (the next screen) clears a shown failure. */
+  resetKey?: unknown;
+}
+
+/**
+ * Around every lazily loaded screen and section: a piece that fails to load shows a Spanish message
+ * with 'Reintentar' in its place, the rest of the page (top and bottom bars) stays, and it tries again
+ * by itself when the browser is back online. Other errors go on to the router's error page.
+ */
+export class SectionBoundary extends Component<Props, { error: unknown }> {
+  state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  private readonly retry = () => {
+    retryFailedChunks();
+    this.setState({ error: null });
+  };
+
+  componentDidMount() {
+    window.addEventListener('online', this.onOnline);
+  }
+
+  componentWillUnmount() {
+    window.removeEventListener('online', this.onOnline);
+  }
+
+  componentDidUpdate(prev: Props) {
+    if (this.state.error && prev.resetKey !== this.props.resetKey) this.retry();
+  }
+
+  private readonly onOnline = () => {
+    if (this.state.error) this.retry();
+  };
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!isLoadError(error)) throw error;
+    return (
+      <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 my-3" role="alert">
+        <span className="me-auto">{offlineMessages.loadFailed}</span>
+        <button type="button" className="btn btn-primary btn-sm" onClick={this.retry}>
+          {offlineMessages.retry}
+        </button>
+      </div>
+    );
+  }
+}

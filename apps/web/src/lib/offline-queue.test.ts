@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismiss, flushQueue, queueSnapshot, submit, submitTapped } from './offline-queue';
+import { noteServerDate, resetServerClock, serverOffset } from './server-clock';
+import { TOKEN_KEY } from './token';
+
+// jsdom has no IndexedDB: the queue then lives in memory, which is enough to check its order, keys
+// and dependencies; the browser test (e2e/tests/offline.spec.ts) covers reloads and closed tabs.
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const token = `${b64url({ alg: 'HS256' })}.${b64url({ id: 7, name: 'Ana', role: 'user', exp: 4_102_444_800 })}.sig`;
+
+let online = true;
+const calls: { url: string; key: string | null; body: unknown }[] = [];
+let answer: (url: string) => Response = () => new Response('{}', { status: 200 });
+
+beforeEach(() => {
+  localStorage.setItem(TOKEN_KEY, token);
+  online = true;
+  calls.length = 0;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      const headers = init.headers as Record<string, string>;
+      calls.push({ url, key: headers['Idempotency-Key'] ?? null, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return answer(url);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('offline queue', () => {
+  it('sends at once when online, with an idempotency key and the tapped time', async () => {
+    answer = () => json({ stopId: 5, start_time: 'x', message: 'Parada iniciada!' }, 201);
+    const out = await submitTapped<{ stopId: number }>({
+      kind: 'parada-start',
+      method: 'POST',
+      path: '/api/paradas-kaiser/start',
+      json: {},
+    });
+    expect(out).toEqual({ queued: false, data: { stopId: 5, start_time: 'x', message: 'Parada iniciada!' } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Date.parse((calls[0].body as { client_time: string }).client_time)).not.toBeNaN();
+  });
+
+  it('offline it queues; on reconnecting it sends in order, and an end waits for its queued start’s id', async () => {
+    online = false;
+    const start = await submit({ kind: 'parada-start', method: 'POST', path: '/api/paradas-kaiser/start', json: {}, tappedAt: 1 });
+    expect(start.queued).toBe(true);
+    const end = await submit({
+      kind: 'parada-end',
+      method: 'PUT',
+      path: '/api/paradas-kaiser/end/:ref',
+      after: { key: (start as { key: string }).key, field: 'stopId' },
+      json: {},
+      tappedAt: 2,
+    });
+    expect(end.queued).toBe(true);
+    expect(calls).toHaveLength(0);
+
+    online = true;
+    answer = (url) => (url.endsWith('/start') ? json({ stopId: 42 }, 201) : json({ duration: 1, message: 'ok' }));
+    await flushQueue();
+    expect(calls.map((c) => c.url)).toEqual(['/api/paradas-kaiser/start', '/api/paradas-kaiser/end/42']);
+    expect(calls[0].key).toBe((start as { key: string }).key);
+  });
+
+  it('a write refused after reconnecting stays in the queue as failed, with the server’s message', async () => {
+    online = false;
+    await submit({ kind: 'parada-end', method: 'PUT', path: '/api/paradas-kaiser/end/9', json: {}, tappedAt: 1 });
+    online = true;
+    answer = () => json({ message: 'La parada ya ha finalizado.' }, 409);
+    await flushQueue();
+    const { items } = queueSnapshot();
+    const failed = items.find((i) => i.path === '/api/paradas-kaiser/end/9');
+    expect(failed).toMatchObject({ state: 'failed', error: 'La parada ya ha finalizado.' });
+    await dismiss(failed!.key);
+    expect(queueSnapshot().items.some((i) => i.key === failed!.key)).toBe(false);
+  });
+
+  it('a refusal of a write tapped now is thrown to the screen and not kept', async () => {
+    answer = () => json({ message: 'Ya tienes una parada activa.' }, 409);
+    await expect(
+      submit({ kind: 'parada-start', method: 'POST', path: '/api/paradas-kaiser/start', json: {}, tappedAt: 1 }),
+    ).rejects.toMatchObject({
+      status: 409,
+      serverMessage: 'Ya tienes una parada activa.',
+    });
+    answer = () => json({});
+    calls.length = 0;
+    await flushQueue();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('server clock', () => {
+  afterEach(resetServerClock);
+
+  it('narrows the offset from the whole-second Date headers of several answers', () => {
+    const phone = 1_000_000_000_000;
+    // The server runs 90.4 s ahead of the phone.
+    const server = (at: number) => new Date(Math.floor((at + 90_400) / 1000) * 1000).toUTCString();
+    noteServerDate(server(phone), phone - 50, phone + 50);
+    expect(Math.abs(serverOffset() - 90_400)).toBeLessThan(600);
+    noteServerDate(server(phone + 700), phone + 650, phone + 750);
+    noteServerDate(server(phone + 1_550), phone + 1_500, phone + 1_600);
+    expect(Math.abs(serverOffset() - 90_400)).toBeLessThan(150);
+  });
+});

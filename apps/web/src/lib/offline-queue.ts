@@ -1,0 +1,251 @@
+import { createStore, del, set, values } from 'idb-keyval';
+import { useSyncExternalStore } from 'react';
+import { ApiError, api } from './api';
+import { serverNow } from './server-clock';
+import { decodeToken, getToken } from './token';
+
+/**
+ * The writes a worker may make offline (start, end and manual parada, new circular, wall post and
+ * comment) go through this queue (docs/decisions/016-offline-writes.md). Each is saved in IndexedDB
+ * (idb-keyval) before it is sent, with an idempotency key and the moment the worker tapped on the
+ * server's clock (lib/server-clock.ts), so it survives a reload or a closed tab and is sent, in order,
+ * when the network is back; the server answers a repeated key with its first answer, so a write whose
+ * answer was lost is never made twice. A refusal (4xx) of a write sent later stays in the queue as
+ * failed, with the server's message, until the worker dismisses it: nothing is dropped silently.
+ */
+
+/** A form field: text, or a file with its name. */
+export type QueuedField = [name: string, value: string] | [name: string, value: Blob, fileName: string];
+
+export interface QueuedWrite {
+  /** What the write is, for the screens that show queued writes (e.g. 'parada-start'). */
+  kind: string;
+  method: 'POST' | 'PUT';
+  /** May hold `:ref`, replaced by a field of the answer to an earlier queued write (`after`). */
+  path: string;
+  /** A JSON body or multipart form fields. */
+  json?: unknown;
+  form?: QueuedField[];
+  /** The write needs the answer of an earlier one: its key and the answer's field that replaces `:ref`. */
+  after?: { key: string; field: string };
+  /** The moment the worker tapped, on the server's clock (ms). */
+  tappedAt: number;
+}
+
+export interface QueuedItem extends QueuedWrite {
+  /** The Idempotency-Key header, and the item's key in IndexedDB. */
+  key: string;
+  seq: number;
+  userId: number;
+  state: 'pending' | 'failed';
+  /** The server's message of a refused write. */
+  error?: string;
+}
+
+export type Outcome<T> = { queued: false; data: T } | { queued: true; key: string };
+
+interface Snapshot {
+  items: readonly QueuedItem[];
+  /** Writes sent after having been queued, counted since the screen last cleared it. */
+  sent: number;
+}
+
+const store = typeof indexedDB === 'undefined' ? undefined : createStore('portal-offline', 'queue');
+let snapshot: Snapshot = { items: [], sent: 0 };
+const listeners = new Set<() => void>();
+const emit = (next: Partial<Snapshot>) => {
+  snapshot = { ...snapshot, ...next };
+  for (const l of listeners) l();
+};
+
+const loaded: Promise<void> = store
+  ? values<QueuedItem>(store).then(
+      (stored) => emit({ items: [...snapshot.items, ...stored].sort((a, b) => a.seq - b.seq) }),
+      () => undefined,
+    )
+  : Promise.resolve();
+
+async function save(item: QueuedItem): Promise<void> {
+  if (store) await set(item.key, item, store);
+}
+async function drop(key: string): Promise<void> {
+  if (store) await del(key, store);
+}
+const replace = (item: QueuedItem) => emit({ items: snapshot.items.map((i) => (i.key === item.key ? item : i)) });
+const remove = (key: string) => emit({ items: snapshot.items.filter((i) => i.key !== key) });
+
+/** A random UUID (v4); crypto.randomUUID exists only on HTTPS pages, getRandomValues everywhere. */
+function randomKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const currentUserId = () => decodeToken(getToken())?.id ?? null;
+
+/** The tapped moment as the instant the server is sent (`client_time`). */
+export const tappedIso = (tappedAt: number) => new Date(tappedAt).toISOString();
+/** Now, on the server's clock: what a write's `tappedAt` is. */
+export const tapNow = () => serverNow();
+
+function requestOf(item: QueuedItem): { path: string; body: unknown } {
+  if (!item.form) return { path: item.path, body: item.json };
+  const form = new FormData();
+  for (const [name, value, fileName] of item.form) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, fileName);
+  }
+  return { path: item.path, body: form };
+}
+
+/** Items whose `:ref` waits for this item's answer get it, or fail with it. */
+async function settleDependents(item: QueuedItem, data: unknown, error?: string): Promise<void> {
+  for (const dep of snapshot.items) {
+    if (dep.after?.key !== item.key) continue;
+    const value = (data as Record<string, unknown> | undefined)?.[dep.after.field];
+    const next: QueuedItem =
+      error === undefined && value !== undefined
+        ? { ...dep, path: dep.path.replace(':ref', String(value)), after: undefined }
+        : { ...dep, state: 'failed', error: error ?? dep.error };
+    await save(next);
+    replace(next);
+  }
+}
+
+let running: Promise<unknown> = Promise.resolve();
+/** Answers of writes sent from this page, for a later write that names one as `after` once it has left the queue. */
+const answers = new Map<string, unknown>();
+
+/**
+ * Sends the signed-in worker's pending writes in order, one at a time. Stops at the first that gets no
+ * answer (offline, or the server down): the rest keep their order for the next try. Answers the
+ * answer or error of `until` when it was sent.
+ */
+function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent: boolean }> {
+  const run = running.then(async () => {
+    const userId = currentUserId();
+    let sentLater = 0;
+    let mine: { data?: unknown; error?: ApiError; sent: boolean } = { sent: false };
+    let lastSeq = Number.NEGATIVE_INFINITY;
+    for (;;) {
+      // Read afresh each turn: sending one write may have given a later one its path.
+      const item = snapshot.items.find((i) => i.seq > lastSeq && i.state === 'pending' && i.userId === userId && !i.after);
+      if (!item) break;
+      lastSeq = item.seq;
+      const { path, body } = requestOf(item);
+      try {
+        const data = await api<unknown>(path, { method: item.method, body, idempotencyKey: item.key, endSessionOnAuthError: false });
+        await drop(item.key);
+        answers.set(item.key, data);
+        remove(item.key);
+        await settleDependents(item, data);
+        if (item.key === until) mine = { data, sent: true };
+        else sentLater++;
+      } catch (error) {
+        const status = error instanceof ApiError ? error.status : 0;
+        // No answer, a server error or an expired session: the write waits, in its place.
+        if (status === 0 || status >= 500 || status === 401 || status === 403) break;
+        const message = (error as ApiError).serverMessage ?? (error as ApiError).message;
+        if (item.key === until) {
+          // Refused as it was tapped: the screen shows the error, as for any write online.
+          await drop(item.key);
+          remove(item.key);
+          await settleDependents(item, undefined, message);
+          mine = { error: error as ApiError, sent: true };
+        } else {
+          const failed: QueuedItem = { ...item, state: 'failed', error: message };
+          await save(failed);
+          replace(failed);
+          await settleDependents(item, undefined, message);
+        }
+      }
+      if (item.key === until) break;
+    }
+    if (sentLater) emit({ sent: snapshot.sent + sentLater });
+    return mine;
+  });
+  running = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Saves a write and sends it with the ones before it. Answers its data when the server answered at
+ * once; `queued` when there is no network (it goes later, by itself); throws the ApiError of a refusal.
+ */
+export async function submit<T>(write: QueuedWrite): Promise<Outcome<T>> {
+  await loaded;
+  const userId = currentUserId();
+  if (userId === null) throw new ApiError(401, undefined);
+  const seq = Math.max(Date.now(), (snapshot.items.at(-1)?.seq ?? 0) + 1);
+  let item: QueuedItem = { ...write, key: randomKey(), seq, userId, state: 'pending' };
+  // The write it waits for was sent meanwhile: take its answer now.
+  const { after } = write;
+  if (after && !snapshot.items.some((i) => i.key === after.key)) {
+    const value = (answers.get(after.key) as Record<string, unknown> | undefined)?.[after.field];
+    if (value === undefined) throw new ApiError(409, undefined);
+    item = { ...item, path: item.path.replace(':ref', String(value)), after: undefined };
+  }
+  await save(item);
+  emit({ items: [...snapshot.items, item] });
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return { queued: true, key: item.key };
+  const result = await flush(item.key);
+  if (result.error) throw result.error;
+  return result.sent ? { queued: false, data: result.data as T } : { queued: true, key: item.key };
+}
+
+/** A JSON write stamped now: `tappedAt`, and the body's `client_time` the server takes as the moment it happened. */
+export function submitTapped<T>(write: Omit<QueuedWrite, 'tappedAt' | 'json' | 'form'> & { json: object }): Promise<Outcome<T>> {
+  const tappedAt = tapNow();
+  return submit<T>({ ...write, json: { ...write.json, client_time: tappedIso(tappedAt) }, tappedAt });
+}
+
+/** Sends what is waiting (the `online` event, a timer, the shells' start). */
+export function flushQueue(): Promise<unknown> {
+  return loaded.then(() => (snapshot.items.some((i) => i.state === 'pending') ? flush() : undefined));
+}
+
+/** Forgets a failed write once the worker has read why. */
+export async function dismiss(key: string): Promise<void> {
+  await drop(key);
+  remove(key);
+}
+
+export function clearSent(): void {
+  if (snapshot.sent) emit({ sent: 0 });
+}
+
+let started = false;
+/** Sends the queue when the network comes back, and every half minute while something waits. */
+export function startOfflineQueue(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void flushQueue());
+  setInterval(() => {
+    if (navigator.onLine) void flushQueue();
+  }, 30_000);
+  if (navigator.onLine) void flushQueue();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The queue as the screens show it. */
+export function useOfflineQueue(): Snapshot {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
+}
+
+/** A multipart body as queue fields (files keep their names). */
+export function formFields(form: FormData): QueuedField[] {
+  return [...form.entries()].map(([name, value]): QueuedField => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
+}
+
+/** The queue as it stands (outside React: tests, the screens use useOfflineQueue). */
+export const queueSnapshot = (): Snapshot => snapshot;

@@ -1,0 +1,239 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type Seed, signIn, test, type Worker } from '../fixtures';
+
+// Offline behaviour (docs/decisions/016-offline-writes.md), with the browser's own network switch
+// (context.setOffline) against the built app and the real server.
+
+const OFFLINE_HINT = 'Sin conexión: se enviará al reconectar';
+
+interface StoredParada {
+  id: number;
+  description: string | null;
+  start_time: string;
+  end_time: string | null;
+}
+
+async function paradasOf(page: Page, worker: Worker): Promise<StoredParada[]> {
+  const res = await page.request.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${worker.token}` } });
+  return (await res.json()) as StoredParada[];
+}
+
+/** The page is controlled by the service worker, so its chunks come from the precache. */
+async function serviceWorkerReady(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active !== null && navigator.serviceWorker.controller !== null;
+  });
+}
+
+/** A new worker at a new station, signed in on `path`. */
+async function openAs(page: Page, seed: Seed, path: string): Promise<Worker> {
+  const worker = await seed.worker(await seed.station());
+  await signIn(page, worker.token, path);
+  return worker;
+}
+
+/** Activates a button from the keyboard (the last card's buttons can sit under the fixed bottom bar). */
+async function press(page: Page, name: string) {
+  const button = page.getByRole('button', { name });
+  await button.focus();
+  await button.press('Enter');
+}
+
+async function startOnline(page: Page, context: BrowserContext, worker: Worker) {
+  await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+  await serviceWorkerReady(page);
+  await press(page, 'Iniciar Parada');
+  await expect(page.getByText('Parada iniciada!')).toBeVisible();
+  await context.setOffline(true);
+}
+
+test('installable: manifest, icons and service worker; after one visit every worker screen opens offline, also on reload', async ({
+  page,
+  context,
+  seed,
+}) => {
+  await openAs(page, seed, '/dashboard');
+  await serviceWorkerReady(page);
+
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(manifestHref!)).json();
+  expect(manifest).toMatchObject({ name: 'Portal de Fábrica', short_name: 'Fábrica', start_url: '/dashboard', display: 'standalone' });
+  expect(manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual([
+    '192x192',
+    '512x512',
+    '512x512 maskable',
+  ]);
+  for (const href of [...manifest.icons.map((i: { src: string }) => i.src), '/apple-touch-icon.png', '/favicon.svg']) {
+    expect((await page.request.get(href)).headers()['content-type'], href).toMatch(/^image\//);
+  }
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-badge')).toHaveText('Sin conexión');
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  // Screens never visited open from the precache.
+  await nav.getByRole('link', { name: 'Consultar' }).click();
+  await expect(page.getByRole('heading', { name: 'Consultar Datos' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Añadir' }).click();
+  await expect(page.getByRole('heading', { name: 'Añadir Circular' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Paradas' }).click();
+  await expect(page.getByRole('heading', { name: 'Paradas Kaiser' })).toBeVisible();
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('heading', { name: 'Perfil de Usuario' })).toBeVisible();
+
+  // A reload offline shows the app, not the browser's error page.
+  await page.reload();
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Perfil de Usuario' })).toBeVisible();
+  await expect(page.getByTestId('offline-badge')).toHaveText('Sin conexión');
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-badge')).toBeHidden();
+});
+
+test('a stop ended offline keeps the tapped end, not the reconnect time, and the clock stands still meanwhile', async ({
+  page,
+  context,
+  seed,
+}) => {
+  test.setTimeout(150_000);
+  const worker = await seed.worker(await seed.station());
+  await startOnline(page, context, worker);
+
+  // The description typed during the stop survives a reload (offline, from the service worker).
+  await page.getByLabel('Descripción').fill('Cambio de hilo sin red');
+  await page.reload();
+  await expect(page.getByLabel('Descripción')).toHaveValue('Cambio de hilo sin red');
+  await expect(page.getByRole('button', { name: 'Finalizar Parada' })).toBeVisible();
+  await press(page, 'Finalizar Parada');
+  const tapped = Date.now();
+  await expect(page.getByTestId('parada-waiting')).toHaveText(OFFLINE_HINT);
+  await expect(page.getByTestId('offline-badge')).toContainText('1 acción pendiente de enviar');
+  const frozen = await page.getByTestId('stop-clock').textContent();
+
+  // A minute without network.
+  await page.waitForTimeout(60_000);
+  await expect(page.getByTestId('stop-clock')).toHaveText(frozen!);
+  expect((await paradasOf(page, worker))[0].end_time).toBeNull();
+
+  await context.setOffline(false);
+  await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible();
+  const [stored] = await paradasOf(page, worker);
+  expect(Math.abs(Date.parse(stored.end_time!) - tapped)).toBeLessThan(2000);
+  expect(stored).toMatchObject({ description: 'Cambio de hilo sin red' });
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeVisible();
+});
+
+test('a stop ended offline with the page closed is sent when the app opens again online, with the tapped end', async ({
+  page,
+  context,
+  seed,
+}) => {
+  const worker = await seed.worker(await seed.station());
+  await startOnline(page, context, worker);
+  await press(page, 'Finalizar Parada');
+  const tapped = Date.now();
+  await expect(page.getByTestId('parada-waiting')).toHaveText(OFFLINE_HINT);
+  await page.close();
+
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto('/dashboard/paradas-kaiser');
+  await expect(again.getByRole('button', { name: 'Iniciar Parada' })).toBeVisible();
+  await expect.poll(async () => (await paradasOf(again, worker))[0].end_time).not.toBeNull();
+  const [stored] = await paradasOf(again, worker);
+  expect(Math.abs(Date.parse(stored.end_time!) - tapped)).toBeLessThan(2000);
+});
+
+test('a stop started and ended offline becomes one stop with both tapped times', async ({ page, context, seed }) => {
+  const worker = await seed.worker(await seed.station());
+  await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+  await serviceWorkerReady(page);
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+  await context.setOffline(true);
+
+  await press(page, 'Iniciar Parada');
+  const started = Date.now();
+  await expect(page.getByRole('button', { name: 'Finalizar Parada' })).toBeVisible();
+  await expect.poll(async () => (await page.getByTestId('stop-clock').textContent()) !== '00:00').toBe(true);
+  await press(page, 'Finalizar Parada');
+  const ended = Date.now();
+  await expect(page.getByTestId('offline-badge')).toContainText('2 acciones pendientes de enviar');
+
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  await context.setOffline(false);
+  await expect(page.getByText('Se han enviado 2 acciones guardadas sin conexión.')).toBeVisible();
+  const stored = await paradasOf(page, worker);
+  expect(stored).toHaveLength(1);
+  expect(Math.abs(Date.parse(stored[0].start_time) - started)).toBeLessThan(2000);
+  expect(Math.abs(Date.parse(stored[0].end_time!) - ended)).toBeLessThan(2000);
+});
+
+test('a wall post written offline appears once after reconnecting', async ({ page, context, seed }) => {
+  const worker = await seed.worker(await seed.station());
+  await signIn(page, worker.token, '/dashboard');
+  await serviceWorkerReady(page);
+  await context.setOffline(true);
+
+  const text = `Sin red en la nave ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Nueva publicación' }).fill(text);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(OFFLINE_HINT)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(text)).toHaveCount(1);
+  const posts = await page.request.get('/api/wall/posts', { headers: { Authorization: `Bearer ${worker.token}` } });
+  expect(((await posts.json()) as { content: string }[]).filter((p) => p.content === text)).toHaveLength(1);
+});
+
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen that fails to load offline shows Reintentar inside the shell and loads by itself once online', async ({
+    page,
+    context,
+    seed,
+  }) => {
+    await openAs(page, seed, '/dashboard');
+    await expect(page.getByRole('button', { name: 'Publicar' })).toBeVisible();
+    await context.setOffline(true);
+
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await nav.getByRole('link', { name: 'Consultar' }).click();
+    await expect(page.getByText('No se pudo cargar esta sección. Comprueba la conexión.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    await expect(nav).toBeVisible();
+
+    // Still offline: trying again shows the message again.
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByText('No se pudo cargar esta sección. Comprueba la conexión.')).toBeVisible();
+    // Back online, the screen loads by itself (the online event), with no tap and no reload.
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Consultar Datos' })).toBeVisible();
+  });
+
+  test('a write that is not queued fails at once offline with its network text', async ({ page, context, seed }) => {
+    const worker = await seed.worker(await seed.station());
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const created = await page.request.post('/api/paradas-kaiser/manual', {
+      headers: { Authorization: `Bearer ${worker.token}` },
+      data: { start_time: minutesAgo(20), end_time: minutesAgo(10), description: 'Para borrar', arco_sumergido_id: worker.station.id },
+    });
+    expect(created.status()).toBe(201);
+    await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+    const card = page.getByTestId('parada-card');
+    await expect(card).toContainText('Para borrar');
+    await context.setOffline(true);
+
+    const remove = card.getByRole('button', { name: 'Eliminar' });
+    await remove.focus();
+    await remove.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+    const button = confirm.getByRole('button', { name: 'Eliminar' });
+    await button.focus();
+    await button.press('Enter');
+    await expect(page.getByText('Ocurrió un error al eliminar la parada.')).toBeVisible();
+    await context.setOffline(false);
+  });
+});
