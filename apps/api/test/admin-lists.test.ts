@@ -200,7 +200,7 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
   });
 
   describe('tramos', () => {
-    const url = '/api/admin/lists/tramos';
+    const url = '/api/tramos/page';
     it('first page newest first with the rollup total; filters by dates, nave, station, worker and text', async () => {
       const first = await get<{ created_at: string }>(url);
       expect(first.total).toBe(30);
@@ -243,6 +243,8 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
       );
       const plain = await t.send(admin, 'GET', '/api/tramos');
       expect(plain.json().total).toBe(30);
+      // Any signed-in user reads every circular, paged too.
+      expect((await get(url, w1.token)).total).toBe(30);
       expect(Array.isArray(plain.json().tramos)).toBe(true);
     });
   });

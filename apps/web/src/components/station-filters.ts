@@ -11,7 +11,11 @@ type StationKeys = 'nave_id' | 'arco_sumergido_id';
 /** The nave and arco filters of the admin lists: the arco list narrows to the chosen nave's. */
 export function useStationFields(withNave = true): FilterField<StationKeys>[] {
   const naves = useNaves();
-  const arcos = useQuery({ queryKey: catalogAdminKeys.arcos, queryFn: () => api<Arco[]>('/api/admin/arcos-sumergidos') });
+  // A refusal leaves the filter empty: the list's own call says what went wrong, and the session stays.
+  const arcos = useQuery({
+    queryKey: [...catalogAdminKeys.arcos, 'filters'],
+    queryFn: () => api<Arco[]>('/api/admin/arcos-sumergidos', { endSessionOnAuthError: false }),
+  });
   const naveName = (id: string) => naves.data?.find((n) => String(n.id) === id)?.name;
   const arco: FilterField<StationKeys> = {
     name: 'arco_sumergido_id',

@@ -14,7 +14,7 @@ const tags = ['admin lists'];
 const description = 'One page (page from 1; pageSize 25, 50 or 100) and the total the filters match; sort and dir order it.';
 
 /**
- * The admin screens' paged lists. New paths, so the spec's unpaged calls (GET /api/paradas-kaiser,
+ * The admin screens' paged lists (the circulares' one is open to every user, as their unpaged list is). New paths, so the spec's unpaged calls (GET /api/paradas-kaiser,
  * /api/tramos, /api/wall/posts, /api/wall/comments, /api/admin/users) keep answering as they do.
  */
 export default async function adminListsRoutes(app: App, ctx: ServiceContext) {
@@ -23,9 +23,13 @@ export default async function adminListsRoutes(app: App, ctx: ServiceContext) {
     { config: admin, schema: { tags, description, querystring: adminParadasQuery, response: { 200: pageOf(parada), ...errors } } },
     async (request) => service.listParadas(ctx, request.query),
   );
+  // Every signed-in user may read every circular (GET /api/tramos), so their paged list is no admin path.
   app.get(
-    '/admin/lists/tramos',
-    { config: admin, schema: { tags, description, querystring: adminTramosQuery, response: { 200: pageOf(tramo), ...errors } } },
+    '/tramos/page',
+    {
+      config: { policy: 'user' },
+      schema: { tags, description, querystring: adminTramosQuery, response: { 200: pageOf(tramo), ...errors } },
+    },
     async (request) => service.listTramos(ctx, request.query),
   );
   app.get(
