@@ -201,12 +201,12 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
 
   describe('tramos', () => {
     const url = '/api/tramos/page';
-    it('first page newest first with the rollup total; filters by dates, nave, station, worker and text', async () => {
-      const first = await get<{ created_at: string }>(url);
+    it('first page newest by date first with the rollup total; filters by dates, nave, station, worker and text', async () => {
+      const first = await get<{ circular_fecha: string }>(url);
       expect(first.total).toBe(30);
       expect(first.items).toHaveLength(25);
-      const created = first.items.map((r) => r.created_at);
-      expect(created).toEqual([...created].sort().reverse());
+      const dates = first.items.map((r) => r.circular_fecha);
+      expect(dates).toEqual([...dates].sort().reverse());
 
       const range = await get<{ circular_fecha: string }>(`${url}?from=2026-03-05&to=2026-03-08`);
       expect(range.total).toBe(4);
@@ -226,9 +226,9 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
     it('sorts by id_tramo and by circular date', async () => {
       const byId = await get<{ id_tramo: string }>(`${url}?sort=id_tramo&dir=asc&pageSize=50`);
       expect(byId.items.map((r) => r.id_tramo)).toEqual(Array.from({ length: 30 }, (_, i) => `TR-${String(i).padStart(3, '0')}`));
-      const byDate = await get<{ circular_fecha: string }>(`${url}?sort=circular_fecha&dir=desc`);
-      const dates = byDate.items.map((r) => r.circular_fecha);
-      expect(dates).toEqual([...dates].sort().reverse());
+      const byCreation = await get<{ created_at: string }>(`${url}?sort=created&dir=asc`);
+      const created = byCreation.items.map((r) => r.created_at);
+      expect(created).toEqual([...created].sort());
     });
 
     it('answers bad parameters with a Spanish 400; the unpaged list answers as before', async () => {

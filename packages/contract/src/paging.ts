@@ -116,8 +116,8 @@ export const adminParadasShape = pageQuery(PARADA_SORTS).extend({
 export const adminParadasQuery = adminParadasShape.refine(rangeOrdered, rangeIssue);
 export type AdminParadasQuery = z.input<typeof adminParadasQuery>;
 
-export const TRAMO_SORTS = ['created', 'circular_fecha', 'id_tramo'] as const;
-/** Circulares: circular dates, nave, station, worker, text in the three ids. */
+export const TRAMO_SORTS = ['circular_fecha', 'created', 'id_tramo'] as const;
+/** Circulares, newest by their date first: circular dates, nave, station, worker, text in the three ids. */
 export const adminTramosShape = pageQuery(TRAMO_SORTS).extend({
   ...dateRange,
   nave_id: optionalId,

@@ -14,9 +14,10 @@ type AnyDb = Kysely<any>;
 const INDEXES: [name: string, table: string, columns: string[]][] = [
   ['paradas_arco_date_idx', 'paradas_kaiser', ['arco_sumergido_id', 'date', 'start_time', 'id']],
   ['paradas_duration_idx', 'paradas_kaiser', ['duration_minutes', 'id']],
-  ['tramos_arco_created_idx', 'tramos', ['arco_sumergido_id', 'created_at', 'id']],
-  ['tramos_nave_created_idx', 'tramos', ['nave_id', 'created_at', 'id']],
-  ['tramos_user_created_idx', 'tramos', ['user_id', 'created_at', 'id']],
+  // Circulares list newest by their date first (a range of dates is the usual filter).
+  ['tramos_arco_fecha_idx', 'tramos', ['arco_sumergido_id', 'circular_fecha', 'id']],
+  ['tramos_nave_fecha_idx', 'tramos', ['nave_id', 'circular_fecha', 'id']],
+  ['tramos_user_fecha_idx', 'tramos', ['user_id', 'circular_fecha', 'id']],
   ['tramos_id_tramo_idx', 'tramos', ['id_tramo', 'id']],
   ['wall_posts_user_id_idx', 'wall_posts', ['user_id', 'id']],
   ['wall_posts_created_idx', 'wall_posts', ['created_at', 'id']],

@@ -39,7 +39,11 @@ function conditions(db: Db, f: AdminTramosFilter): Condition[] {
   return c;
 }
 
-/** One page of circulares; each filter and sort has an index in the answer's order (migration 2026-11-24T03). */
+/**
+ * One page of circulares, newest by their date first: tramos_fecha_idx and the station, nave and worker
+ * indexes of migration 2026-11-24T03 give that order, so a page (a month's, a station's) reads its rows
+ * and stops. By creation or by ID Tramo: their own indexes without filters.
+ */
 export function pageTramos(
   db: Db,
   f: AdminTramosFilter,
@@ -48,11 +52,18 @@ export function pageTramos(
   limit: number,
   offset: number,
 ) {
-  let q = withNames(db).where(allOf(conditions(db, f)));
-  if (sort === 'circular_fecha') q = q.orderBy('tramos.circular_fecha', dir);
-  else if (sort === 'id_tramo') q = q.orderBy('tramos.id_tramo', dir);
-  else q = q.orderBy('tramos.created_at', dir);
-  return q.orderBy('tramos.id', dir).limit(limit).offset(offset).execute();
+  // The page's ids from tramos alone, then their names: with the joins in the same query SQLite may
+  // drive the loop from the stations and sort a whole month of rows instead of walking an index.
+  const column = sort === 'created' ? 'tramos.created_at' : sort === 'id_tramo' ? 'tramos.id_tramo' : 'tramos.circular_fecha';
+  const ids = db
+    .selectFrom('tramos')
+    .select('tramos.id')
+    .where(allOf(conditions(db, f)))
+    .orderBy(column, dir)
+    .orderBy('tramos.id', dir)
+    .limit(limit)
+    .offset(offset);
+  return withNames(db).where('tramos.id', 'in', ids).orderBy(column, dir).orderBy('tramos.id', dir).execute();
 }
 
 export async function countTramos(db: Db, f: AdminTramosFilter): Promise<number> {

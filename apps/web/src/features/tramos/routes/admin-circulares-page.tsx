@@ -24,7 +24,7 @@ const FILTERS = ['q', 'from', 'to', 'nave_id', 'arco_sumergido_id'] as const;
 
 /** Admin circulares: filtered, sorted and paged by the server, with edit, delete (one or several) and the CSV export. */
 export default function AdminCircularesPage() {
-  const list = useListParams(FILTERS, { sort: 'created', dir: 'desc' });
+  const list = useListParams(FILTERS, { sort: 'circular_fecha', dir: 'desc' });
   const page = useTramoPage(list.query);
   const stationFields = useStationFields();
   const [editing, setEditing] = useState<Tramo | null>(null);
