@@ -3,14 +3,14 @@ import { adminListFallback, type Tramo, tramoMessages } from '@portal/contract/t
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { FilterBar } from '@/components/admin-list-filters';
+import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
+import { useListParams } from '@/components/admin-list-params';
+import { useStationFields } from '@/components/admin-list-stations';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ExportCsvForm } from '@/components/export-csv-form';
-import { FilterBar } from '@/components/filter-bar';
-import { deleteEach, PagedAdminList } from '@/components/paged-admin-list';
-import { useStationFields } from '@/components/station-filters';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
-import { useListParams } from '@/components/use-list-params';
 import { ApiError } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useDeleteTramo } from '../api/delete-tramo';

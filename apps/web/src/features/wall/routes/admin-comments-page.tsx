@@ -1,5 +1,5 @@
 import { wallMessages } from '@portal/contract/wall-messages';
-import { useListParams } from '@/components/use-list-params';
+import { useListParams } from '@/components/admin-list-params';
 import { useDeleteComment } from '../api/delete-comment';
 import { useAdminComments } from '../api/get-admin-wall';
 import { useUpdateComment } from '../api/update-comment';

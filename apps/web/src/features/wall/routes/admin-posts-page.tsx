@@ -1,5 +1,5 @@
 import { wallMessages } from '@portal/contract/wall-messages';
-import { useListParams } from '@/components/use-list-params';
+import { useListParams } from '@/components/admin-list-params';
 import { useDeletePost } from '../api/delete-post';
 import { useAdminPosts } from '../api/get-admin-wall';
 import { useUpdatePost } from '../api/update-post';

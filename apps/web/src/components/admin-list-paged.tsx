@@ -6,12 +6,12 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { Pager } from './admin-list-pager';
+import type { useListParams } from './admin-list-params';
+import { type AdminColumn, DataTable } from './admin-list-table';
 import { Banner, type BannerMessage } from './banner';
 import { ConfirmModal } from './confirm-modal';
-import { type AdminColumn, DataTable } from './data-table';
 import { ListStatus } from './list-status';
-import { Pager } from './pager';
-import type { useListParams } from './use-list-params';
 import { useMediaQuery } from './use-media-query';
 
 export interface PagedListTexts {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { catalogAdminKeys } from '@/lib/catalog-admin';
-import type { FilterField } from './filter-bar';
+import type { FilterField } from './admin-list-filters';
 
 type StationKeys = 'nave_id' | 'arco_sumergido_id';
 
