@@ -103,12 +103,15 @@ test.describe('admin screens (desktop width)', () => {
     const role = card.getByLabel('Rol');
     await expect(role).toHaveValue('user');
     await role.selectOption('admin');
+    // A role change is confirmed first (admin-lists.spec.ts covers the cancel).
+    await page.getByRole('dialog', { name: 'Confirmar cambio de rol' }).getByRole('button', { name: 'Cambiar rol' }).click();
     await expect(page.getByText('¡Rol de usuario actualizado exitosamente!')).toBeVisible();
     const asAdmin = await request.post('/api/admin/login', { data: { worker_id: worker.worker_id, password: worker.password } });
     expect(asAdmin.status()).toBe(200);
     await page.reload();
     await expect(card.getByLabel('Rol')).toHaveValue('admin');
     await card.getByLabel('Rol').selectOption('user');
+    await page.getByRole('dialog', { name: 'Confirmar cambio de rol' }).getByRole('button', { name: 'Cambiar rol' }).click();
     await expect(page.getByText('¡Rol de usuario actualizado exitosamente!')).toBeVisible();
     const asUser = await request.post('/api/admin/login', { data: { worker_id: worker.worker_id, password: worker.password } });
     expect(asUser.status()).toBe(403);

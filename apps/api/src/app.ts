@@ -14,6 +14,7 @@ import { createDb, type DbHandle } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
+import adminListsRoutes from './modules/admin-lists/routes';
 import arcosRoutes from './modules/arcos/routes';
 import auditRoutes from './modules/audit/routes';
 import { pruneAttempts } from './modules/auth/repository';
@@ -69,6 +70,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   eventsRoutes,
   plantaRoutes,
   exportsRoutes,
+  adminListsRoutes,
 ];
 
 export interface BuildOptions {

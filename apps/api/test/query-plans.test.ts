@@ -1,14 +1,14 @@
 import { PARADAS_RANGE_LIMIT } from '@portal/contract/paradas';
 import { SEARCH_MAX } from '@portal/contract/tramos';
-import { CompiledQuery as Compiled, type CompiledQuery, type Insertable, type KyselyPlugin, sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/index';
 import type { Database } from '../src/db/types';
 import * as dashboard from '../src/modules/dashboard/repository';
 import * as paradas from '../src/modules/paradas/repository';
 import * as tramos from '../src/modules/tramos/repository';
 import * as wall from '../src/modules/wall/repository';
-import { pgUnavailable, TEST_DB, type TestArco, useTestApp } from './helper';
+import { pgUnavailable, type TestArco, useTestApp } from './helper';
+import { pg, queryPlans } from './plans';
 
 // The hot read queries must find their rows through an index, so they stay quick as years of records
 // pile up. The SQL is captured from the real repository functions (a Kysely plugin compiles every
@@ -16,79 +16,12 @@ import { pgUnavailable, TEST_DB, type TestArco, useTestApp } from './helper';
 // and with sequential scans priced out, so that on these small tables the plan shows which index the
 // planner can use instead of the scan a tiny table would get anyway.
 
-/** Records the compiled SQL of every query run through it. */
-class Capture implements KyselyPlugin {
-  queries: CompiledQuery[] = [];
-  constructor(private readonly db: Db) {}
-  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
-    this.queries.push(this.db.getExecutor().compileQuery(args.node, args.queryId));
-    return args.node;
-  };
-  transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
-}
-
-interface Plan {
-  sql: string;
-  plan: string;
-}
-
-const pg = TEST_DB === 'postgres';
-
 describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
   const t = useTestApp();
   let stationA: number;
   let workerId: number;
 
-  /** Runs `work` against the real database and returns each query it made with its plan. */
-  async function plans(work: (db: Db) => Promise<unknown>): Promise<Plan[]> {
-    return t.db.connection().execute(async (conn) => {
-      if (pg) await sql`set enable_seqscan = off`.execute(conn);
-      try {
-        const capture = new Capture(conn);
-        await work(conn.withPlugin(capture));
-        const out: Plan[] = [];
-        for (const q of capture.queries) {
-          const explain = await conn.executeQuery<Record<string, string>>(
-            Compiled.raw(`${pg ? 'explain' : 'explain query plan'} ${q.sql}`, [...q.parameters]),
-          );
-          const lines = explain.rows.map((r) => (pg ? r['QUERY PLAN'] : r.detail));
-          out.push({ sql: q.sql, plan: lines.join('\n') });
-        }
-        return out;
-      } finally {
-        if (pg) await sql`reset enable_seqscan`.execute(conn);
-      }
-    });
-  }
-
-  const show = (p: Plan) => `${p.sql}\n---\n${p.plan}`;
-
-  /** The plan reads `table` (SQLite alias or PostgreSQL table) through `index`, and never scans it whole. */
-  function expectIndex(p: Plan, table: string, index: string) {
-    if (pg) {
-      expect(p.plan, show(p)).toMatch(
-        new RegExp(`(Index Scan|Index Only Scan|Index Scan Backward|Bitmap Index Scan) (Backward )?(using|on) ${index}\\b`),
-      );
-      expect(p.plan, show(p)).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
-    } else {
-      expect(p.plan, show(p)).toMatch(new RegExp(`SEARCH ${table} USING (COVERING )?INDEX ${index} \\(`));
-      expect(p.plan, show(p)).not.toMatch(new RegExp(`SCAN ${table}(\\s|$)`));
-    }
-  }
-  /** No big table is read in full anywhere in the plan. */
-  function expectNoFullScan(p: Plan, tables: string[]) {
-    for (const table of tables) {
-      if (pg) expect(p.plan, show(p)).not.toMatch(new RegExp(`Seq Scan on ${table}\\b`));
-      else expect(p.plan, show(p)).not.toMatch(new RegExp(`SCAN ${table}(\\s|$)`));
-    }
-  }
-  /**
-   * The index gives the rows in the answer's order, so LIMIT stops early. Checked on SQLite only:
-   * PostgreSQL may rather sort the few rows a bitmap index scan returned, which is as cheap.
-   */
-  const expectNoSort = (p: Plan) => {
-    if (!pg) expect(p.plan, show(p)).not.toMatch(/TEMP B-TREE/);
-  };
+  const { plans, show, expectIndex, expectNoFullScan, expectNoSort } = queryPlans(t);
 
   beforeAll(async () => {
     // A factory has many stations: the planner then sees that one station's wall is a small slice.

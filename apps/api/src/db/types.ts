@@ -181,6 +181,12 @@ export interface DashboardUserTotalsTable {
   kaiser_stop_count: number;
 }
 
+/** Row counts of users, wall_posts and wall_comments kept by triggers (migration 2026-11-24T03-admin-scale). */
+export interface DashboardTotalsTable {
+  name: 'users' | 'wall_posts' | 'wall_comments';
+  count: number;
+}
+
 export interface Database {
   naves: NavesTable;
   arcos_sumergidos: ArcosSumergidosTable;
@@ -199,6 +205,7 @@ export interface Database {
   dashboard_tramos_monthly: DashboardTramosMonthlyTable;
   dashboard_paradas_monthly: DashboardParadasMonthlyTable;
   dashboard_user_totals: DashboardUserTotalsTable;
+  dashboard_totals: DashboardTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

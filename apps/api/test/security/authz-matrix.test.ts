@@ -590,6 +590,13 @@ const scenarios: Record<string, Scenario> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/events': { policy: 'user', prepare: () => ({ url: '/api/events' }), expect: ANY_USER(200), stream: true },
+
+  // --- the paged lists (decision 018) ---
+  'GET /api/admin/lists/paradas': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/paradas' }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/lists/posts': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/posts' }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/lists/comments': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/comments' }), expect: ADMIN_ONLY(200) },
+  'GET /api/admin/lists/users': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/users?q=a' }), expect: ADMIN_ONLY(200) },
+  'GET /api/tramos/page': { policy: 'user', prepare: () => ({ url: '/api/tramos/page?pageSize=50' }), expect: ANY_USER(200) },
 };
 
 /** Calls a server-sent events route over real HTTP: the status and content type, then the stream is dropped. */

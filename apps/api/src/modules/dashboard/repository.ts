@@ -2,17 +2,17 @@ import type { Db } from '../../db/index';
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Rows of a small table (users, wall posts, comments) counted directly. */
-async function countRows(db: Db, table: 'users' | 'wall_posts' | 'wall_comments'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return num(row.n);
+/**
+ * Rows of users, wall posts and comments, from the one-row-per-table rollup the database's triggers
+ * keep (migration 2026-11-24T03): PostgreSQL's COUNT(*) visits every row.
+ */
+export async function countRows(db: Db, table: 'users' | 'wall_posts' | 'wall_comments'): Promise<number> {
+  const row = await db.selectFrom('dashboard_totals').select('count').where('name', '=', table).executeTakeFirst();
+  return num(row?.count);
 }
 
 /** Totals of the big tables, summed over their monthly rollups (a few dozen rows). */
-async function rollupTotal(db: Db, table: 'dashboard_tramos_monthly' | 'dashboard_paradas_monthly'): Promise<number> {
+export async function rollupTotal(db: Db, table: 'dashboard_tramos_monthly' | 'dashboard_paradas_monthly'): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.sum<number>('count').as('n'))

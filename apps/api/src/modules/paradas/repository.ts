@@ -11,7 +11,7 @@ export interface ParadaFilter {
   limit: number;
 }
 
-const base = (db: Db) =>
+export const base = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')

@@ -5,7 +5,7 @@ import type { Database, TramosTable } from '../../db/types';
 type Executor = Db | Transaction<Database>;
 
 /** A tramo with the names the screens show: owner, station and nave. */
-const withNames = (db: Executor) =>
+export const withNames = (db: Executor) =>
   db
     .selectFrom('tramos')
     .innerJoin('naves', 'naves.id', 'tramos.nave_id')

@@ -3,7 +3,7 @@ import type { Db, DbEngine } from '../../db/index';
 import type { UsersTable } from '../../db/types';
 
 /** Users with their nave (by name, null when they never signed in at one). */
-const usersWithNave = (db: Db) => db.selectFrom('users').leftJoin('naves', 'naves.id', 'users.nave_id');
+export const usersWithNave = (db: Db) => db.selectFrom('users').leftJoin('naves', 'naves.id', 'users.nave_id');
 
 /** The account columns every read of a user starts from: identity, role, token version and nave. */
 const ACCOUNT = ['users.id', 'users.worker_id', 'users.name', 'users.role', 'users.token_version', 'naves.name as nave'] as const;

@@ -11,7 +11,7 @@ export interface WallPageKey {
 }
 
 /** Posts with their author's and station's names and their counters, as every viewer sees them. */
-function posts(db: Db) {
+export function posts(db: Db) {
   return db
     .selectFrom('wall_posts as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
@@ -37,7 +37,7 @@ type PostRow = Awaited<ReturnType<ReturnType<typeof posts>['executeTakeFirstOrTh
 /** A post without the viewer's like flag: what a wall page shares between its viewers. */
 export type SharedPost = Omit<WallPost, 'is_liked_by_current_user'>;
 
-const toPost = (r: PostRow): SharedPost => ({
+export const toPost = (r: PostRow): SharedPost => ({
   id: r.id,
   user_id: r.user_id,
   user_name: r.user_name ?? userMessages.deletedUserName,
@@ -169,7 +169,7 @@ export async function likeState(db: Db, postId: number, userId: number) {
   return { like_count: Number(row.like_count), is_liked_by_current_user: row.liked_by !== null };
 }
 
-function comments(db: Db) {
+export function comments(db: Db) {
   return db
     .selectFrom('wall_comments as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')
@@ -178,7 +178,7 @@ function comments(db: Db) {
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof comments>['executeTakeFirstOrThrow']>>;
 
-const toComment = (r: CommentRow): WallComment => ({
+export const toComment = (r: CommentRow): WallComment => ({
   id: r.id,
   post_id: r.post_id,
   user_id: r.user_id,

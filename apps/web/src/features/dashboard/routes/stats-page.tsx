@@ -1,9 +1,7 @@
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { downtimeMessages } from '@portal/contract/downtime';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -13,10 +11,11 @@ import { useStats } from '../api/get-stats';
 import { useTopUsersByParadasKaiser } from '../api/get-top-users-by-paradas-kaiser';
 import { useTopUsersByTramos } from '../api/get-top-users-by-tramos';
 import { useTramosStats } from '../api/get-tramos-stats';
-import { ParadasKaiserChart } from '../components/paradas-kaiser-chart';
-import { TopUsersChart } from '../components/top-users-chart';
+import { CHART_HEIGHT } from '../components/chart-card';
 import { TotalsCards } from '../components/totals-cards';
-import { TramosChart } from '../components/tramos-chart';
+
+// The charts come after the totals: their code (recharts) loads while the totals already show.
+const StatsCharts = lazy(() => import('../components/stats-charts'));
 
 const DowntimeSection = lazyComponent(() => import('../components/downtime-section'));
 
@@ -61,7 +60,8 @@ export default function StatsPage() {
     [topKaiser, dashboardMessages.topKaiserFallback],
   ] as const;
   const failed = failures.find(([q]) => q.isError);
-  const loading = [stats, tramos, kaiser, topTramos, topKaiser].some((q) => q.isPending);
+  // The totals show as soon as they arrive; each chart follows with its own figures.
+  const loading = stats.isPending;
 
   return (
     <>
@@ -76,40 +76,9 @@ export default function StatsPage() {
       ) : (
         <>
           {stats.data && <TotalsCards stats={stats.data} />}
-          <Row xs={1} lg={2} className="g-3">
-            {tramos.data && (
-              <Col>
-                <TramosChart data={tramos.data} />
-              </Col>
-            )}
-            {kaiser.data && (
-              <Col>
-                <ParadasKaiserChart data={kaiser.data} />
-              </Col>
-            )}
-            {topTramos.data && (
-              <Col>
-                <TopUsersChart
-                  title={dashboardLabels.topTramosChart}
-                  description={dashboardLabels.topTramosChartDescription}
-                  data={topTramos.data.map((u) => ({ name: u.name, count: u.tramo_count }))}
-                  seriesName={dashboardLabels.tramoCount}
-                  color="#0d6efd"
-                />
-              </Col>
-            )}
-            {topKaiser.data && (
-              <Col>
-                <TopUsersChart
-                  title={dashboardLabels.topKaiserChart}
-                  description={dashboardLabels.topKaiserChartDescription}
-                  data={topKaiser.data.map((u) => ({ name: u.name, count: u.kaiser_stop_count }))}
-                  seriesName={dashboardLabels.kaiserCount}
-                  color="#dc3545"
-                />
-              </Col>
-            )}
-          </Row>
+          <Suspense fallback={<div style={{ minHeight: CHART_HEIGHT }} />}>
+            <StatsCharts tramos={tramos.data} kaiser={kaiser.data} topTramos={topTramos.data} topKaiser={topKaiser.data} />
+          </Suspense>
           <Suspense fallback={<Loading text={downtimeMessages.loading} />}>{allowed && <DowntimeSection />}</Suspense>
         </>
       )}

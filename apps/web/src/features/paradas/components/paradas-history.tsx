@@ -1,14 +1,11 @@
 import { DAY_FILTER_LABELS, type Parada, paradaMessages } from '@portal/contract/paradas';
 import { DAY_FILTERS, type DayFilter, dayFilterRange } from '@portal/contract/time';
 import { format } from 'date-fns';
-import { es } from 'date-fns/locale';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import { motivoMessages } from '@portal/contract/motivos';
 import { ListStatus } from '@/components/list-status';
 import { useFactoryToday } from '@/lib/factory';
@@ -17,7 +14,8 @@ import { useMotivos } from '../api/get-motivos';
 import { useParadas } from '../api/get-paradas';
 import { ParadaCard } from './parada-card';
 
-registerLocale('es', es);
+// The date picker's code loads after the history paints; a read-only field holds its place meanwhile.
+const DateSearch = lazy(() => import('./date-search'));
 
 /** Paradas grouped by their factory date, newest date first (the list already comes newest first). */
 function groupByDate(paradas: Parada[]): [string, Parada[]][] {
@@ -70,21 +68,16 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
         </Form.Group>
         <Form.Group controlId="paradas-date" className="flex-fill">
           <Form.Label className="small mb-1">Buscar por fecha</Form.Label>
-          <DatePicker
-            id="paradas-date"
-            selected={date}
-            onChange={(value: Date | null) => {
-              setDate(value);
-              setDayFilter(value ? '' : 'currentWeek');
-            }}
-            dateFormat="dd/MM/yyyy"
-            locale="es"
-            placeholderText="dd/mm/aaaa"
-            isClearable
-            clearButtonTitle="Borrar fecha"
-            className="form-control"
-            autoComplete="off"
-          />
+          <Suspense fallback={<Form.Control readOnly placeholder="dd/mm/aaaa" autoComplete="off" />}>
+            <DateSearch
+              id="paradas-date"
+              date={date}
+              onChange={(value) => {
+                setDate(value);
+                setDayFilter(value ? '' : 'currentWeek');
+              }}
+            />
+          </Suspense>
         </Form.Group>
         <Form.Group controlId="paradas-motivo" className="flex-fill">
           <Form.Label className="small mb-1">{motivoMessages.label}</Form.Label>

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { ImagePicker } from '@/components/image-picker';
 import { errorText } from '@/lib/api';
+import { useNaves } from '@/lib/catalog';
 import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateTramo } from '../api/create-tramo';
@@ -17,9 +18,15 @@ import { TramoFields } from '../components/tramo-fields';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'descripcion', 'arco_sumergido_id'] as const;
 
-/** Añadir Circular: the arco defaults to the one chosen at login, among the arcos of the user's nave. */
+/**
+ * Añadir Circular: the arco defaults to the one chosen at login, among the arcos of the user's nave.
+ * An administrator (who may have signed in without a nave) first picks the nave, then its arco.
+ */
 export default function AddCircularPage() {
   const user = useCurrentUser();
+  const pickNave = user?.role === 'admin' || !user?.nave;
+  const [nave, setNave] = useState(user?.nave ?? '');
+  const naves = useNaves();
   const create = useCreateTramo();
   const [file, setFile] = useState<File | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
@@ -34,6 +41,7 @@ export default function AddCircularPage() {
     register,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors },
   } = useForm<TramoAddForm>({ resolver: zodResolver(tramoAddForm), defaultValues: defaults });
 
@@ -67,9 +75,30 @@ export default function AddCircularPage() {
         )}
         <Form noValidate onSubmit={onSubmit}>
           <TramoFields idPrefix="add" register={register} errors={errors} />
+          {pickNave && (
+            <Form.Group className="mb-3" controlId="add-nave">
+              <Form.Label>Nave</Form.Label>
+              <Form.Select
+                value={nave}
+                onChange={(e) => {
+                  setNave(e.target.value);
+                  // Another nave's arco cannot stay chosen.
+                  setValue('arco_sumergido_id', '');
+                }}
+              >
+                <option value="">-- Seleccionar Nave --</option>
+                {naves.data?.map((n) => (
+                  <option key={n.id} value={n.name}>
+                    {n.name}
+                  </option>
+                ))}
+              </Form.Select>
+              {!nave && <Form.Text>Elige primero la nave para ver sus arcos sumergidos.</Form.Text>}
+            </Form.Group>
+          )}
           <ArcoSelect
             id="add-arco"
-            nave={user?.nave}
+            nave={nave}
             invalid={!!errors.arco_sumergido_id}
             registration={register('arco_sumergido_id')}
             // The login arco is an option at once, so the default shows before the list arrives.

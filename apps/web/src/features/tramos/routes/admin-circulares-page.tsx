@@ -1,19 +1,53 @@
-import type { Tramo } from '@portal/contract/tramos';
+import { pagingMessages } from '@portal/contract/paging';
+import { adminListFallback, type Tramo, tramoMessages } from '@portal/contract/tramos';
 import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
+import { FilterBar } from '@/components/admin-list-filters';
+import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
+import { useListParams } from '@/components/admin-list-params';
+import { useStationFields } from '@/components/admin-list-stations';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { ExportCsvForm } from '@/components/export-csv-form';
+import { useConfirmDelete } from '@/components/use-confirm-delete';
+import { ApiError } from '@/lib/api';
+import { formatPlainDate } from '@/lib/dates';
+import { useDeleteTramo } from '../api/delete-tramo';
 import { useExportTramos } from '../api/export-tramos';
+import { useTramoPage } from '../api/get-tramo-page';
 import { EditTramoButton } from '../components/tramo-actions';
+import { TramoCard } from '../components/tramo-card';
 import { TramoEditModal } from '../components/tramo-edit-modal';
-import { TramoGrid } from '../components/tramo-grid';
 
-/** Admin circulares: card grid with edit and delete, and the CSV export. */
+const FILTERS = ['q', 'from', 'to', 'nave_id', 'arco_sumergido_id'] as const;
+
+/** Admin circulares: filtered, sorted and paged by the server, with edit, delete (one or several) and the CSV export. */
 export default function AdminCircularesPage() {
+  const list = useListParams(FILTERS, { sort: 'circular_fecha', dir: 'desc' });
+  const page = useTramoPage(list.query);
+  const stationFields = useStationFields();
   const [editing, setEditing] = useState<Tramo | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const showSuccess = (text: string) => setBanner({ variant: 'success', text });
   const exporting = useExportTramos();
+  const remove = useDeleteTramo({ adminArea: true });
+  const deletion = useConfirmDelete({
+    mutation: remove,
+    variables: (t: Tramo) => t.id,
+    fallback: tramoMessages.adminDeleteFallback,
+    network: tramoMessages.adminDeleteNetwork,
+    onDeleted: () => showSuccess(tramoMessages.adminDeleted),
+  });
+  const actions = (t: Tramo) => (
+    <>
+      <EditTramoButton tramo={t} onClick={() => setEditing(t)} />
+      <Button variant="danger" size="sm" onClick={() => deletion.ask(t)} aria-label={`Eliminar tramo ${t.id_tramo}`}>
+        Eliminar
+      </Button>
+    </>
+  );
+  const failure = page.error instanceof ApiError ? adminListFallback(page.error.status) : tramoMessages.adminListNetwork;
 
   return (
     <div>
@@ -24,8 +58,49 @@ export default function AdminCircularesPage() {
         </Link>
       </div>
       <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
+      <FilterBar
+        values={list.filters}
+        onApply={list.setFilters}
+        fields={[
+          { name: 'q', label: pagingMessages.search, type: 'text' },
+          { name: 'from', label: pagingMessages.from, type: 'date' },
+          { name: 'to', label: pagingMessages.to, type: 'date' },
+          ...stationFields,
+        ]}
+      />
       <Banner message={banner} onClose={() => setBanner(null)} />
-      <TramoGrid area="admin-area" actions={(t) => <EditTramoButton tramo={t} onClick={() => setEditing(t)} />} onDeleted={showSuccess} />
+      <PagedAdminList
+        query={page}
+        params={list}
+        testId="tramo"
+        rowTestId="tramo-row"
+        texts={{
+          caption: 'Circulares',
+          loading: tramoMessages.loading,
+          fallback: failure,
+          network: tramoMessages.adminListNetwork,
+          empty: tramoMessages.empty,
+          one: 'circular',
+          many: 'circulares',
+        }}
+        label={(t) => `tramo ${t.id_tramo}`}
+        columns={[
+          { id: 'id_tramo', header: 'ID Tramo', sort: 'id_tramo', cell: (t) => t.id_tramo },
+          { id: 'id_proyecto', header: 'ID Proyecto', cell: (t) => t.id_proyecto },
+          { id: 'id_circular', header: 'ID Circular', cell: (t) => t.id_circular },
+          { id: 'circular_fecha', header: 'Fecha', sort: 'circular_fecha', cell: (t) => formatPlainDate(t.circular_fecha) },
+          { id: 'where', header: 'Arco Sumergido', cell: (t) => `${t.arco_sumergido_name} (${t.nave})` },
+          { id: 'user', header: 'Trabajador', cell: (t) => t.user_name },
+          { id: 'actions', header: pagingMessages.actions, cell: (t) => <div className="d-flex gap-1">{actions(t)}</div> },
+        ]}
+        card={(t, select) => (
+          <div>
+            {select}
+            <TramoCard tramo={t} actions={actions(t)} />
+          </div>
+        )}
+        onDeleteMany={(items) => deleteEach(items, (t) => remove.mutateAsync(t.id))}
+      />
       <TramoEditModal
         area="admin"
         tramo={editing}
@@ -35,6 +110,10 @@ export default function AdminCircularesPage() {
           showSuccess(text);
         }}
       />
+      <ConfirmModal {...deletion.dialog}>
+        <p className="mb-0">{tramoMessages.confirmDelete}</p>
+        {deletion.pending && <p className="mb-0 fw-semibold">{deletion.pending.id_tramo}</p>}
+      </ConfirmModal>
     </div>
   );
 }

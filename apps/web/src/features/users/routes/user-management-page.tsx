@@ -1,24 +1,35 @@
+import type { Role } from '@portal/contract/common';
+import { pagingMessages } from '@portal/contract/paging';
 import type { UserListItem } from '@portal/contract/users';
 import { userMessages, userScreenTexts } from '@portal/contract/users';
 import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { FilterBar } from '@/components/admin-list-filters';
+import { Pager } from '@/components/admin-list-pager';
+import { useListParams } from '@/components/admin-list-params';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
+import { useUserPage } from '../api/get-users';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { UserCard, type UserCardActions } from '../components/user-card';
 
 const NETWORK = userScreenTexts.network;
+const FILTERS = ['q', 'role', 'sort'] as const;
+const ROLE_LABELS: Record<Role, string> = { user: 'Usuario', admin: 'Administrador' };
+const SORT_LABELS = { name: 'Nombre (A-Z)', worker_id: 'ID de trabajador', created: 'Más recientes' } as const;
 
 /** 'Gestión de Usuarios' (admin): role, password reset, login unlock and delete per user. */
 export default function UserManagementPage() {
-  const users = useUsers();
+  const list = useListParams(FILTERS, { sort: 'name', dir: 'asc' });
+  // Names and worker IDs read A to Z; the newest accounts first.
+  const users = useUserPage({ ...list.query, dir: list.sort === 'created' ? 'desc' : 'asc' });
+  const [roleChange, setRoleChange] = useState<{ user: UserListItem; role: Role } | null>(null);
   const updateRole = useUpdateUserRole();
   const resetPassword = useResetUserPassword();
   const deleteUser = useDeleteUser();
@@ -28,16 +39,8 @@ export default function UserManagementPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const actions: UserCardActions = {
-    onRoleChange: (user, role) => {
-      setBanner(null);
-      updateRole.mutate(
-        { id: user.id, role },
-        {
-          onSuccess: () => setBanner({ variant: 'success', text: userMessages.roleUpdated }),
-          onError: (error) => setBanner({ variant: 'danger', text: errorText(error, userMessages.roleFallback, NETWORK) }),
-        },
-      );
-    },
+    // A role change waits for its confirmation (the select keeps the stored role meanwhile).
+    onRoleChange: (user, role) => setRoleChange({ user, role }),
     onResetPassword: async (user, password) => {
       setBanner(null);
       try {
@@ -63,6 +66,20 @@ export default function UserManagementPage() {
     onInvalid: (message) => setBanner({ variant: 'danger', text: message }),
   };
 
+  const confirmRole = () => {
+    if (!roleChange) return;
+    const { user, role } = roleChange;
+    setRoleChange(null);
+    setBanner(null);
+    updateRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () => setBanner({ variant: 'success', text: userMessages.roleUpdated }),
+        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, userMessages.roleFallback, NETWORK) }),
+      },
+    );
+  };
+
   const confirmDelete = () => {
     if (!toDelete) return;
     deleteUser.mutate(toDelete.id, {
@@ -78,23 +95,60 @@ export default function UserManagementPage() {
     <div>
       <h1 className="h4 mb-3">Gestión de Usuarios</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
+      <FilterBar
+        values={list.filters}
+        onApply={list.setFilters}
+        fields={[
+          { name: 'q', label: 'Nombre o ID de trabajador', type: 'text' },
+          {
+            name: 'role',
+            label: pagingMessages.role,
+            type: 'select',
+            options: () => Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label })),
+          },
+          {
+            name: 'sort',
+            label: 'Ordenar por',
+            type: 'select',
+            options: () => Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label })),
+          },
+        ]}
+      />
       {users.isPending ? (
         <Loading text={userScreenTexts.loading} />
       ) : users.isError ? (
         <div className="alert alert-danger" role="alert">
           {errorText(users.error, userMessages.loadUsersFallback, NETWORK)}
         </div>
-      ) : users.data.length === 0 ? (
+      ) : users.data.items.length === 0 ? (
         <p className="text-muted">{userScreenTexts.empty}</p>
       ) : (
         <Row xs={1} md={2} xl={3} className="g-3">
-          {users.data.map((user) => (
+          {users.data.items.map((user) => (
             <Col key={user.id}>
               <UserCard user={user} busy={updateRole.isPending && updateRole.variables?.id === user.id} actions={actions} />
             </Col>
           ))}
         </Row>
       )}
+      {users.data && (
+        <Pager total={users.data.total} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      )}
+      <ConfirmModal
+        show={roleChange !== null}
+        title="Confirmar cambio de rol"
+        confirmLabel="Cambiar rol"
+        busyLabel="Cambiando..."
+        onConfirm={confirmRole}
+        onCancel={() => setRoleChange(null)}
+      >
+        {roleChange && (
+          <p className="mb-0">
+            ¿Cambiar el rol de <strong>{roleChange.user.name}</strong> ({roleChange.user.worker_id}) a{' '}
+            <strong>{ROLE_LABELS[roleChange.role].toLowerCase()}</strong>?
+          </p>
+        )}
+      </ConfirmModal>
       <ConfirmModal
         show={toDelete !== null}
         busy={deleteUser.isPending}

@@ -1,15 +1,18 @@
+import { type Page, pagingMessages } from '@portal/contract/paging';
 import { wallMessages } from '@portal/contract/wall-messages';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
+import { FilterBar, type FilterField } from '@/components/admin-list-filters';
+import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
+import type { useListParams } from '@/components/admin-list-params';
+import { useStationFields } from '@/components/admin-list-stations';
+import type { AdminColumn } from '@/components/admin-list-table';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { CardActions } from '@/components/card-actions';
 import { ConfirmModal } from '@/components/confirm-modal';
 import type { DialogMutation } from '@/components/dialog-mutation';
-import { ListStatus } from '@/components/list-status';
-import { LoadMoreButton } from '@/components/load-more-button';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
@@ -31,35 +34,48 @@ export interface AdminWallTexts {
   deleted: string;
   deleteFallback: string;
   updated: string;
+  /** The item in the bulk confirmation. */
+  one: string;
+  many: string;
 }
 
+export const WALL_FILTERS = ['from', 'to', 'arco_sumergido_id', 'q'] as const;
+type WallFilter = (typeof WALL_FILTERS)[number];
+
 /**
- * The admin's grid of every post or every comment of every wall, newest first and paged: a card per
- * item (author, `subtitle` and the time, content, thumbnail, `details`) with Editar and Eliminar, the
- * edit dialog and the delete confirmation, each success reported in a banner for 3 seconds.
+ * The admin's list of every post or every comment of every wall, filtered, sorted and paged by the
+ * server: a card per item on phones (author, `subtitle` and the time, content, thumbnail, `details`,
+ * Editar and Eliminar), a table on laptops, the edit dialog, the delete confirmation, and the
+ * selected items deleted together; each success reported in a banner for 3 seconds.
  */
 export function AdminWallList<T extends ListedItem, D, U>({
   kind,
   texts,
-  pages,
+  query,
+  list,
   remove,
   update,
   subtitle,
   imageAlt,
   imageClassName = 'rounded border',
   details,
+  columns = [],
 }: {
   kind: 'post' | 'comment';
   texts: AdminWallTexts;
-  pages: UseInfiniteQueryResult<InfiniteData<T[]>>;
-  remove: { mutation: DialogMutation<D>; variables: (item: T) => D };
+  query: UseQueryResult<Page<T>>;
+  list: ReturnType<typeof useListParams<WallFilter>>;
+  remove: { mutation: DialogMutation<D> & { mutateAsync: (v: D) => Promise<unknown> }; variables: (item: T) => D };
   update: { mutation: DialogMutation<U>; variables: (item: T, edit: WallEdit) => U };
   subtitle: (item: T) => string;
   imageAlt: (item: T) => string;
   imageClassName?: string;
   details?: (item: T) => ReactNode;
+  /** Extra sortable columns of the table. */
+  columns?: AdminColumn<T>[];
 }) {
   const tz = useFactoryTz();
+  const stationFields = useStationFields(false);
   const [editing, setEditing] = useState<T | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const deletion = useConfirmDelete({
@@ -68,59 +84,93 @@ export function AdminWallList<T extends ListedItem, D, U>({
     network: wallMessages.network,
     onDeleted: () => setBanner({ variant: 'success', text: texts.deleted }),
   });
+  const filters: FilterField<WallFilter>[] = [
+    { name: 'q', label: pagingMessages.search, type: 'text' },
+    // Without the nave: only the arco field, which the wall filters share.
+    ...(stationFields as FilterField<WallFilter>[]),
+    { name: 'from', label: pagingMessages.from, type: 'date' },
+    { name: 'to', label: pagingMessages.to, type: 'date' },
+  ];
 
   return (
     <div>
       <h1 className="h4 mb-3">{texts.title}</h1>
       <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
-      <ListStatus
-        query={pages}
-        items={pages.data?.pages.flat()}
-        loading={texts.loading}
-        fallback={texts.loadFallback}
-        network={wallMessages.network}
-        empty={texts.empty}
-      >
-        {(items) => (
-          <>
-            <Row xs={1} md={2} xl={3} className="g-3">
-              {items.map((item) => (
-                <Col key={item.id}>
-                  <Card className="h-100 shadow-sm" data-testid={`admin-${kind}`}>
-                    <Card.Body>
-                      <Card.Title className="h6 mb-1">{item.user_name}</Card.Title>
-                      <Card.Subtitle className="text-muted small mb-2">
-                        {subtitle(item)} · {formatDateTime(item.timestamp, tz)}
-                      </Card.Subtitle>
-                      {item.content && (
-                        <Card.Text className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
-                          {item.content}
-                        </Card.Text>
-                      )}
-                      {item.image_path && (
-                        <a href={imageUrl(item.image_path)} target="_blank" rel="noopener noreferrer">
-                          <img
-                            src={imageUrl(item.image_thumb ?? item.image_path)}
-                            alt={imageAlt(item)}
-                            width={100}
-                            height={100}
-                            loading="lazy"
-                            className={imageClassName}
-                            style={{ objectFit: 'cover' }}
-                          />
-                        </a>
-                      )}
-                      {details?.(item)}
-                    </Card.Body>
-                    <CardActions onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />
-                  </Card>
-                </Col>
-              ))}
-            </Row>
-            <LoadMoreButton pages={pages} className="text-center my-3" />
-          </>
+      <FilterBar fields={filters} values={list.filters} onApply={list.setFilters} />
+      <PagedAdminList
+        query={query}
+        params={list}
+        testId={`admin-${kind}`}
+        // The same test id as the phone card: a row holds the same texts and buttons.
+        rowTestId={`admin-${kind}`}
+        texts={{
+          caption: texts.title,
+          loading: texts.loading,
+          fallback: texts.loadFallback,
+          network: wallMessages.network,
+          empty: texts.empty,
+          one: texts.one,
+          many: texts.many,
+        }}
+        label={(item) => `${texts.one} de ${item.user_name} del ${formatDateTime(item.timestamp, tz)}`}
+        columns={[
+          { id: 'created', header: 'Fecha', sort: 'created', cell: (item) => formatDateTime(item.timestamp, tz) },
+          { id: 'author', header: 'Autor', cell: (item) => item.user_name },
+          { id: 'where', header: 'Dónde', cell: subtitle },
+          {
+            id: 'content',
+            header: 'Contenido',
+            cell: (item) => <span className="text-break">{item.content || (item.image_path ? '(imagen)' : '')}</span>,
+          },
+          ...columns,
+          {
+            id: 'actions',
+            header: pagingMessages.actions,
+            cell: (item) => (
+              <div className="d-flex gap-1">
+                <Button size="sm" variant="outline-primary" onClick={() => setEditing(item)}>
+                  Editar
+                </Button>
+                <Button size="sm" variant="outline-danger" onClick={() => deletion.ask(item)}>
+                  Eliminar
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+        card={(item, select) => (
+          <Card className="h-100 shadow-sm" data-testid={`admin-${kind}`}>
+            <Card.Body>
+              {select}
+              <Card.Title className="h6 mb-1">{item.user_name}</Card.Title>
+              <Card.Subtitle className="text-muted small mb-2">
+                {subtitle(item)} · {formatDateTime(item.timestamp, tz)}
+              </Card.Subtitle>
+              {item.content && (
+                <Card.Text className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
+                  {item.content}
+                </Card.Text>
+              )}
+              {item.image_path && (
+                <a href={imageUrl(item.image_path)} target="_blank" rel="noopener noreferrer">
+                  <img
+                    src={imageUrl(item.image_thumb ?? item.image_path)}
+                    alt={imageAlt(item)}
+                    width={100}
+                    height={100}
+                    loading="lazy"
+                    className={imageClassName}
+                    style={{ objectFit: 'cover' }}
+                  />
+                </a>
+              )}
+              {details?.(item)}
+            </Card.Body>
+            <CardActions onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />
+          </Card>
         )}
-      </ListStatus>
+        onDeleteMany={(items) => deleteEach(items, (item) => remove.mutation.mutateAsync(remove.variables(item)))}
+      />
       <WallEditModal
         kind={kind}
         item={editing}

@@ -1,12 +1,14 @@
 import { wallMessages } from '@portal/contract/wall-messages';
+import { useListParams } from '@/components/admin-list-params';
 import { useDeleteComment } from '../api/delete-comment';
-import { useAllComments } from '../api/get-all-comments';
+import { useAdminComments } from '../api/get-admin-wall';
 import { useUpdateComment } from '../api/update-comment';
-import { AdminWallList } from '../components/admin-wall-list';
+import { AdminWallList, WALL_FILTERS } from '../components/admin-wall-list';
 
-/** /admin/comments: every comment of every wall, with edit and delete. */
+/** /admin/comments: every comment of every wall, filtered and paged, with edit and delete. */
 export default function AdminCommentsPage() {
-  const comments = useAllComments();
+  const list = useListParams(WALL_FILTERS, { sort: 'created', dir: 'desc' });
+  const comments = useAdminComments(list.query);
   const remove = useDeleteComment();
   const update = useUpdateComment();
   const address = (c: { id: number; post_id: number }) => ({ postId: c.post_id, id: c.id });
@@ -22,8 +24,11 @@ export default function AdminCommentsPage() {
         deleted: wallMessages.commentDeleted,
         deleteFallback: wallMessages.deleteCommentFallback,
         updated: wallMessages.commentUpdated,
+        one: 'comentario',
+        many: 'comentarios',
       }}
-      pages={comments}
+      query={comments}
+      list={list}
       remove={{ mutation: remove, variables: address }}
       update={{ mutation: update, variables: (c, edit) => ({ ...address(c), content: edit.content, image: edit.image }) }}
       subtitle={(c) => `Publicación #${c.post_id}`}

@@ -1,12 +1,14 @@
 import { wallMessages } from '@portal/contract/wall-messages';
+import { useListParams } from '@/components/admin-list-params';
 import { useDeletePost } from '../api/delete-post';
-import { usePosts } from '../api/get-posts';
+import { useAdminPosts } from '../api/get-admin-wall';
 import { useUpdatePost } from '../api/update-post';
-import { AdminWallList } from '../components/admin-wall-list';
+import { AdminWallList, WALL_FILTERS } from '../components/admin-wall-list';
 
-/** /admin/posts: every post of every wall, with edit and delete. */
+/** /admin/posts: every post of every wall, filtered, sorted and paged, with edit and delete. */
 export default function AdminPostsPage() {
-  const posts = usePosts({});
+  const list = useListParams(WALL_FILTERS, { sort: 'created', dir: 'desc' });
+  const posts = useAdminPosts(list.query);
   const remove = useDeletePost();
   const update = useUpdatePost();
   return (
@@ -21,8 +23,11 @@ export default function AdminPostsPage() {
         deleted: wallMessages.postDeleted,
         deleteFallback: wallMessages.deletePostFallback,
         updated: wallMessages.postUpdated,
+        one: 'publicación',
+        many: 'publicaciones',
       }}
-      pages={posts}
+      query={posts}
+      list={list}
       remove={{ mutation: remove, variables: (post) => post.id }}
       update={{
         mutation: update,
@@ -36,6 +41,11 @@ export default function AdminPostsPage() {
           Me gusta: {post.like_count} · Comentarios: {post.comment_count}
         </p>
       )}
+      columns={[
+        // Labelled in the cell too, as the card reads.
+        { id: 'likes', header: 'Me gusta', sort: 'likes', cell: (post) => `Me gusta: ${post.like_count}` },
+        { id: 'comments', header: 'Comentarios', sort: 'comments', cell: (post) => `Comentarios: ${post.comment_count}` },
+      ]}
     />
   );
 }

@@ -1,0 +1,86 @@
+import type {
+  adminCommentsQuery,
+  adminParadasQuery,
+  adminPostsQuery,
+  adminTramosQuery,
+  adminUsersQuery,
+  Page,
+} from '@portal/contract/paging';
+import { addDays, startOfFactoryDay } from '@portal/contract/time';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { countRows, rollupTotal } from '../dashboard/repository';
+import * as paradas from '../paradas/admin-list';
+import * as tramos from '../tramos/admin-list';
+import { toTramo } from '../tramos/service';
+import * as users from '../users/admin-list';
+import * as wall from '../wall/admin-list';
+import { offsetOf } from './conditions';
+
+/**
+ * The admin lists: one page and the total its filters match. Without filters the total comes from the
+ * rollups the database keeps (migrations 2026-11-21T05 and 2026-11-24T03), never from counting rows.
+ */
+async function page<T>(q: { page: number; pageSize: number }, items: Promise<T[]>, total: Promise<number>): Promise<Page<T>> {
+  const [rows, count] = await Promise.all([items, total]);
+  return { items: rows, total: count, page: q.page, pageSize: q.pageSize };
+}
+
+export function listParadas(ctx: ServiceContext, q: z.output<typeof adminParadasQuery>) {
+  const offset = offsetOf(q.page, q.pageSize);
+  return page(
+    q,
+    paradas.pageParadas(ctx.db, q, q.sort, q.dir, q.pageSize, offset),
+    paradas.isFiltered(q) ? paradas.countParadas(ctx.db, q) : rollupTotal(ctx.db, 'dashboard_paradas_monthly'),
+  );
+}
+
+export async function listTramos(ctx: ServiceContext, q: z.output<typeof adminTramosQuery>) {
+  const offset = offsetOf(q.page, q.pageSize);
+  const result = await page(
+    q,
+    tramos.pageTramos(ctx.db, q, q.sort, q.dir, q.pageSize, offset),
+    tramos.isFiltered(q) ? tramos.countTramos(ctx.db, q) : rollupTotal(ctx.db, 'dashboard_tramos_monthly'),
+  );
+  return { ...result, items: result.items.map(toTramo) };
+}
+
+/** Factory dates to the instants bounding them: from the start of `from` until the start of the day after `to`. */
+function wallFilter(ctx: ServiceContext, q: z.output<typeof adminPostsQuery>): wall.AdminWallFilter {
+  return {
+    from: q.from ? startOfFactoryDay(q.from, ctx.tz) : undefined,
+    until: q.to ? startOfFactoryDay(addDays(q.to, 1), ctx.tz) : undefined,
+    arco_sumergido_id: q.arco_sumergido_id,
+    user_id: q.user_id,
+    q: q.q,
+  };
+}
+
+export function listPosts(ctx: ServiceContext, q: z.output<typeof adminPostsQuery>) {
+  const f = wallFilter(ctx, q);
+  const offset = offsetOf(q.page, q.pageSize);
+  return page(
+    q,
+    wall.pagePosts(ctx.db, f, q.sort, q.dir, q.pageSize, offset),
+    wall.isFiltered(f) ? wall.countPosts(ctx.db, f) : countRows(ctx.db, 'wall_posts'),
+  );
+}
+
+export function listComments(ctx: ServiceContext, q: z.output<typeof adminCommentsQuery>) {
+  const f = wallFilter(ctx, q);
+  const offset = offsetOf(q.page, q.pageSize);
+  return page(
+    q,
+    wall.pageComments(ctx.db, f, q.sort, q.dir, q.pageSize, offset),
+    wall.isFiltered(f) ? wall.countComments(ctx.db, f) : countRows(ctx.db, 'wall_comments'),
+  );
+}
+
+export function listUsers(ctx: ServiceContext, q: z.output<typeof adminUsersQuery>) {
+  const offset = offsetOf(q.page, q.pageSize);
+  return page(
+    q,
+    users.pageUsers(ctx.db, q, q.sort, q.dir, q.pageSize, offset),
+    users.isFiltered(q) ? users.countUsers(ctx.db, q) : countRows(ctx.db, 'users'),
+  );
+}
