@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { minutesText } from './format';
 
 export const DESCRIPTION_MAX = 500;
 /** Without a date range the list answers only the newest stops (a bounded default). */
@@ -27,7 +28,7 @@ export const paradaMessages = {
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
   // Texts the screens show.
   started: 'Parada iniciada!',
-  ended: (minutes: number) => `Parada finalizada! Duración: ${minutes} minutos.`,
+  ended: (minutes: number) => `Parada finalizada! Duración: ${minutesText(minutes)}.`,
   updated: 'Parada Kaiser actualizada con éxito!',
   deleted: 'Parada Kaiser eliminada con éxito!',
   manualSaved: 'Parada manual registrada con éxito!',
