@@ -4,6 +4,7 @@ import { Loading } from '@/components/loading';
 import { setSessionEndHandler } from '@/lib/api';
 import { isPreloadable, lazyComponent } from '@/lib/lazy-component';
 import { RequireAdmin, RequireUser } from './guards';
+import { RouteFocus } from './route-focus';
 
 type PageModule = { default: React.ComponentType };
 /** Every screen is its own chunk, loaded when its route is visited. */
@@ -88,7 +89,12 @@ function AppRoutes(): ReactNode {
   }, [navigate]);
   void preloadBranch(location.pathname);
   const element = useRoutes(routes, location);
-  return <Suspense fallback={<Loading />}>{element}</Suspense>;
+  return (
+    <>
+      <Suspense fallback={<Loading />}>{element}</Suspense>
+      <RouteFocus />
+    </>
+  );
 }
 
 /**

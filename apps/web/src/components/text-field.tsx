@@ -11,6 +11,7 @@ export function TextField({
   textarea = false,
   rows = 3,
   className = 'mb-3',
+  errorId,
 }: {
   id: string;
   label: string;
@@ -20,14 +21,17 @@ export function TextField({
   textarea?: boolean;
   rows?: number;
   className?: string;
+  /** The id of the form's error message: an invalid field points to it (aria-describedby). */
+  errorId?: string;
 }) {
+  const a11y = { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined };
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
       {textarea ? (
-        <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...registration} />
+        <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...a11y} {...registration} />
       ) : (
-        <Form.Control type={type} isInvalid={invalid} {...registration} />
+        <Form.Control type={type} isInvalid={invalid} {...a11y} {...registration} />
       )}
     </Form.Group>
   );

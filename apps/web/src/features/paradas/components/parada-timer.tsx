@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useEndParada } from '../api/end-parada';
 import { useActiveParada } from '../api/get-active-parada';
@@ -50,7 +51,10 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     start.mutate(
       { description: '', arco_sumergido_id: arcoId },
       {
-        onSuccess: (res) => setBanner({ variant: 'success', text: res.message || paradaMessages.started }),
+        onSuccess: (res) => {
+          setBanner({ variant: 'success', text: res.message || paradaMessages.started });
+          focusAfter(() => document.getElementById('stop-action'));
+        },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
       },
     );
@@ -67,6 +71,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
         onSuccess: (res) => {
           reset({ description: '' });
           setBanner({ variant: 'success', text: paradaMessages.ended(res.duration) });
+          focusAfter(() => document.getElementById('stop-action'));
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
       },
@@ -74,6 +79,8 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   });
 
   const busy = start.isPending || end.isPending;
+  // After Iniciar or Finalizar, focus goes to the button that replaced it (not to the page's body).
+  const focusAfter = useFocusAfter(!busy && !active.isFetching);
   const elapsed = running ? formatElapsed(now - Date.parse(running.start_time)) : '00:00';
 
   return (
@@ -83,14 +90,17 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           Parada Kaiser
         </Card.Title>
         <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
-        <output
+        {/* A timer, not a live region: the banner announces the start and the end, the seconds are not read out. */}
+        <div
+          role="timer"
+          aria-live="off"
           className="d-block display-4 text-center font-monospace my-3"
           aria-label="Tiempo transcurrido"
           data-testid="stop-clock"
           data-start={running?.start_time ?? ''}
         >
           {elapsed}
-        </output>
+        </div>
         <Form noValidate onSubmit={onEnd}>
           <Form.Group className="mb-3" controlId="parada-description">
             <Form.Label>Descripción</Form.Label>
@@ -106,11 +116,11 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           </Form.Group>
           <div className="d-grid gap-2">
             {running ? (
-              <Button type="submit" variant="danger" size="lg" disabled={busy}>
+              <Button id="stop-action" type="submit" variant="danger" size="lg" disabled={busy}>
                 {end.isPending ? 'Finalizando...' : 'Finalizar Parada'}
               </Button>
             ) : (
-              <Button type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
+              <Button id="stop-action" type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
                 {start.isPending ? 'Iniciando...' : 'Iniciar Parada'}
               </Button>
             )}

@@ -58,12 +58,12 @@ export default function AddCircularPage() {
         <h1 className="h4 mb-3">Añadir Circular</h1>
         <Banner message={banner} onClose={() => setBanner(null)} />
         {validation && (
-          <div className="alert alert-danger" role="alert">
+          <div className="alert alert-danger" role="alert" id="add-error">
             {validation}
           </div>
         )}
         <Form noValidate onSubmit={onSubmit}>
-          <TramoFields idPrefix="add" register={register} errors={errors} />
+          <TramoFields idPrefix="add" errorId="add-error" register={register} errors={errors} />
           <ArcoSelect
             id="add-arco"
             nave={user?.nave}

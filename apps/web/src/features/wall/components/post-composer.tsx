@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Controller, useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/image-picker';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useCreatePost } from '../api/create-post';
 import { postDraftValidation, preloadOnTouch } from './validation';
@@ -25,13 +26,21 @@ export function PostComposer({ wallName }: { wallName: string }) {
     defaultValues: { content: '', image: null },
   });
 
+  const focusAfter = useFocusAfter(!create.isPending);
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     create.mutate(
       { content: values.content, wall_name: wallName, image: (values.image as File | null | undefined) ?? null },
       {
-        onSuccess: () => reset({ content: '', image: null }),
-        onError: (error) => setServerError(errorText(error, wallMessages.createPostFallback, wallMessages.createPostNetwork)),
+        onSuccess: () => {
+          reset({ content: '', image: null });
+          // Ready for the next post; the new one is announced by the wall's list.
+          focusAfter(() => document.getElementById('wall-composer-content'));
+        },
+        onError: (error) => {
+          setServerError(errorText(error, wallMessages.createPostFallback, wallMessages.createPostNetwork));
+          focusAfter(() => document.getElementById('wall-composer-content'));
+        },
       },
     );
   });
@@ -42,7 +51,7 @@ export function PostComposer({ wallName }: { wallName: string }) {
       <Card.Body>
         <Form noValidate onSubmit={onSubmit} {...preloadOnTouch(postDraftValidation)} aria-label="Nueva publicación">
           {message && (
-            <Alert variant="danger" role="alert">
+            <Alert variant="danger" role="alert" id="wall-composer-error">
               {message}
             </Alert>
           )}
@@ -53,6 +62,8 @@ export function PostComposer({ wallName }: { wallName: string }) {
               rows={3}
               placeholder={wallMessages.composerPlaceholder}
               isInvalid={!!errors.content}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? 'wall-composer-error' : undefined}
               disabled={create.isPending}
               {...register('content')}
             />
