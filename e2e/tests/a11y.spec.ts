@@ -243,6 +243,8 @@ test.describe('worker screens at 360x740', () => {
 
   test('at 360x740 nothing focused by Tab is hidden under the top or bottom bar', async ({ page, seed }) => {
     const { worker } = await seedData(page, seed);
+    // Bootstrap scrolls smoothly: without motion each focus scroll has ended when it is measured.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await signIn(page, worker.token, '/dashboard');
     await expect(page.getByTestId('post').first()).toBeVisible();
     const hidden: string[] = [];
@@ -253,10 +255,10 @@ test.describe('worker screens at 360x740', () => {
         if (!el || el === document.body) return null;
         const top = document.querySelector('nav.sticky-top')?.getBoundingClientRect();
         const bottom = document.querySelector('.bottom-bar')?.getBoundingClientRect();
-        if (!top || !bottom || el.closest('nav')) return null;
+        if (!top || !bottom || el.closest('nav') || el.classList.contains('skip-link')) return null;
         const r = el.getBoundingClientRect();
         return r.top < top.bottom - 1 || r.bottom > bottom.top + 1
-          ? `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" at ${r.top}-${r.bottom}`
+          ? `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" at ${r.top}-${r.bottom} (scrollY ${window.scrollY}, vv ${visualViewport?.offsetTop}, bars ${top.bottom} ${bottom.top}, ih ${innerHeight})`
           : null;
       });
       if (problem) hidden.push(problem);
@@ -270,7 +272,7 @@ test.describe('worker screens at 360x740', () => {
     await createTramo(page.request, worker, 'TRAMO-LONGITUDINAL-2026');
     await createTramo(page.request, worker, 'TRAMO-SIN-FOTO', false);
     await signIn(page, worker.token, '/dashboard/consultar-datos');
-    const cards = page.getByTestId('tramo-card');
+    const cards = page.getByTestId('tramo-card').filter({ hasText: worker.name });
     await expect(cards).toHaveCount(2);
     await cards.first().screenshot({ path: test.info().outputPath('tramo-card-360.png') });
     await page.screenshot({ path: test.info().outputPath('consultar-datos-360.png'), fullPage: true });
@@ -355,9 +357,9 @@ test.describe('admin screens at 1280x800', () => {
       }
     }
     await page.goto('/admin/users');
-    await expect(page.getByTestId('user-card').filter({ hasText: worker.name }).getByLabel('Rol')).toHaveValue('user');
-    await expect(page.getByTestId('user-card').filter({ hasText: worker.name }).getByLabel('Rol').locator('option:checked')).toHaveText(
-      'Trabajador',
-    );
+    await expect(page.getByTestId('user-card').filter({ hasText: worker.worker_id }).getByLabel('Rol')).toHaveValue('user');
+    await expect(
+      page.getByTestId('user-card').filter({ hasText: worker.worker_id }).getByLabel('Rol').locator('option:checked'),
+    ).toHaveText('Trabajador');
   });
 });
