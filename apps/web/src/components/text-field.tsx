@@ -1,5 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldError } from '@/lib/field-error';
 
 /** A labelled input of a react-hook-form form; `textarea` for a description or a post's content. */
 export function TextField({
@@ -24,7 +25,7 @@ export function TextField({
   /** The id of the form's error message: an invalid field points to it (aria-describedby). */
   errorId?: string;
 }) {
-  const a11y = { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined };
+  const a11y = fieldError(invalid, errorId);
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>

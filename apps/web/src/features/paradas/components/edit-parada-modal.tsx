@@ -98,7 +98,7 @@ export function EditParadaModal({
         <strong>Fecha:</strong> {formatPlainDate(startDate)}
         {endDate !== startDate && ` – ${formatPlainDate(endDate)}`}
       </p>
-      <ParadaFields idPrefix="edit-parada" register={register} errors={errors}>
+      <ParadaFields idPrefix="edit-parada" errorId="edit-parada-error" register={register} errors={errors}>
         <Form.Group className="mb-3" controlId="edit-parada-arco">
           <Form.Label>Arco Sumergido</Form.Label>
           {arcos.isPending ? (

@@ -17,11 +17,14 @@ export function ParadaFields({
   register,
   errors,
   children,
+  errorId,
 }: {
   idPrefix: string;
   register: UseFormRegister<ParadaTimesForm>;
   errors: FieldErrors<ParadaTimesForm>;
   children?: ReactNode;
+  /** The id of the form's error message, which invalid fields point to. */
+  errorId?: string;
 }) {
   return (
     <>
@@ -34,6 +37,7 @@ export function ParadaFields({
             label={label}
             type="time"
             invalid={!!errors[name]}
+            errorId={errorId}
             registration={register(name)}
           />
         ))}
@@ -44,6 +48,7 @@ export function ParadaFields({
         label="Descripción"
         textarea
         invalid={!!errors.description}
+        errorId={errorId}
         registration={register('description')}
       />
     </>

@@ -1,7 +1,7 @@
 import type { Tramo } from '@portal/contract/tramos';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Banner, type BannerMessage } from '@/components/banner';
+import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
 import { ExportCsvForm } from '@/components/export-csv-form';
 import { useExportTramos } from '../api/export-tramos';
 import { EditTramoButton } from '../components/tramo-actions';
@@ -24,7 +24,7 @@ export default function AdminCircularesPage() {
         </Link>
       </div>
       <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
-      <Banner message={banner} onClose={() => setBanner(null)} />
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       <TramoGrid area="admin-area" actions={(t) => <EditTramoButton tramo={t} onClick={() => setEditing(t)} />} onDeleted={showSuccess} />
       <TramoEditModal
         area="admin"

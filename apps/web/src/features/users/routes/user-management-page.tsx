@@ -3,7 +3,7 @@ import { userMessages, userScreenTexts } from '@portal/contract/users';
 import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Banner, type BannerMessage } from '@/components/banner';
+import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
@@ -77,7 +77,7 @@ export default function UserManagementPage() {
   return (
     <div>
       <h1 className="h4 mb-3">Gestión de Usuarios</h1>
-      <Banner message={banner} onClose={() => setBanner(null)} />
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       {users.isPending ? (
         <Loading text={userScreenTexts.loading} />
       ) : users.isError ? (
