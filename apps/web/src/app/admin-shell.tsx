@@ -55,7 +55,8 @@ export default function AdminShell() {
           <Button variant="outline-light" size="sm" className="d-lg-none me-2" onClick={() => setMenuOpen(true)} aria-label="Abrir menú">
             ☰
           </Button>
-          <Navbar.Brand as={Link} to="/admin" className="fw-semibold text-truncate me-2" style={{ minWidth: 0, flexShrink: 1 }}>
+          {/* Basis 0: the brand takes only the room the links leave, down to nothing on a 360 px phone. */}
+          <Navbar.Brand as={Link} to="/admin" className="fw-semibold text-truncate me-2" style={{ minWidth: 0, flex: '1 1 0' }}>
             {BRAND}
           </Navbar.Brand>
           <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
@@ -85,7 +86,7 @@ export default function AdminShell() {
             <SideNav onNavigate={() => setMenuOpen(false)} onLogout={logout} />
           </Offcanvas.Body>
         </Offcanvas>
-        <main id="main" tabIndex={-1} className="flex-grow-1 p-3 overflow-auto" style={{ minWidth: 0 }}>
+        <main id="main" tabIndex={-1} className="flex-grow-1 p-3 overflow-auto">
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -47,7 +47,8 @@ export function RouteFocus() {
   }, [pathname]);
 
   return (
-    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+    // aria-live without role="status": the sign-in screens' own status (the spinner) keeps that role.
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
       {announcement}
     </div>
   );
