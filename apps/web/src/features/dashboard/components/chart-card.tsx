@@ -42,28 +42,31 @@ export function ChartCard<T>({
             <figure className="m-0" aria-label={description} style={{ height: CHART_HEIGHT }}>
               {children}
             </figure>
-            <table className="visually-hidden">
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.header} scope="col">
-                      {c.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed, ordered series
-                  <tr key={i}>
+            {/* The wrapper hides the table: a table ignores the 1 px width of .visually-hidden and would widen the page. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
                     {columns.map((c) => (
-                      <td key={c.header}>{c.value(row)}</td>
+                      <th key={c.header} scope="col">
+                        {c.header}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((row, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed, ordered series
+                    <tr key={i}>
+                      {columns.map((c) => (
+                        <td key={c.header}>{c.value(row)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </Card.Body>
