@@ -158,7 +158,10 @@ test.describe('worker screens at 360x740', () => {
   });
 
   test('focus returns to what opened each dialog, and actions leave focus on their result', async ({ page, seed }) => {
+    test.setTimeout(120_000);
     const { worker } = await seedData(page, seed);
+    // More than one page of posts (20), so that Cargar más shows.
+    for (let i = 0; i < 10; i++) await createPost(page.request, worker, `Más avisos ${i + 1} del turno de noche.`, false);
     await signIn(page, worker.token, '/dashboard');
     await expect(page.getByTestId('post').first()).toBeVisible();
 
@@ -195,14 +198,23 @@ test.describe('worker screens at 360x740', () => {
     await expect(page.locator('body')).not.toBeFocused();
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 
-    // Cargar más: focus moves to the first post loaded.
+    // Comentar: focus back in the comment box, emptied.
+    const firstPost = page.getByTestId('post').first();
+    await firstPost.getByRole('button', { name: /Comentarios/ }).click();
+    const commentBox = firstPost.getByPlaceholder(/comentario/i);
+    await commentBox.fill('Comentado con el teclado');
+    await firstPost.getByRole('button', { name: 'Comentar', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(firstPost.getByTestId('comment').filter({ hasText: 'Comentado con el teclado' })).toBeVisible();
+    await expect(commentBox).toBeFocused();
+
+    // Cargar más: focus moves to the first post of the new page.
+    const posts = page.getByTestId('post');
+    const before = await posts.count();
     const more = page.getByRole('button', { name: 'Cargar más' });
-    if (await more.count()) {
-      await more.focus();
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('button', { name: 'Cargando...' })).toHaveCount(0);
-      expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
-    }
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(posts.nth(before)).toBeFocused();
 
     // The search results dialog: focus back on Buscar.
     await page.goto('/dashboard/consultar-datos');
@@ -216,8 +228,10 @@ test.describe('worker screens at 360x740', () => {
     await expect(results).toHaveCount(0);
     await expect(buscar).toBeFocused();
 
-    // Iniciar and Finalizar: focus moves to the other button.
+    // Iniciar and Finalizar: focus moves to the other button. The clock is a timer that is not read out.
     await page.goto('/dashboard/paradas-kaiser');
+    await expect(page.getByTestId('stop-clock')).toHaveAttribute('role', 'timer');
+    await expect(page.getByTestId('stop-clock')).toHaveAttribute('aria-live', 'off');
     const iniciar = page.getByRole('button', { name: /Iniciar/ });
     await iniciar.focus();
     await page.keyboard.press('Enter');
