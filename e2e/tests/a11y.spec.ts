@@ -212,6 +212,8 @@ test.describe('worker screens at 360x740', () => {
     const posts = page.getByTestId('post');
     const before = await posts.count();
     const more = page.getByRole('button', { name: 'Cargar más' });
+    await expect(more).toBeVisible();
+    await expectNoViolations(page, 'wall with Cargar más');
     await more.focus();
     await page.keyboard.press('Enter');
     await expect(posts.nth(before)).toBeFocused();
@@ -237,6 +239,7 @@ test.describe('worker screens at 360x740', () => {
     await page.keyboard.press('Enter');
     const finalizar = page.getByRole('button', { name: /Finalizar/ });
     await expect(finalizar).toBeFocused();
+    await expectNoViolations(page, 'paradas-kaiser with a running stop');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: /Iniciar/ })).toBeFocused();
   });
