@@ -101,7 +101,7 @@ test('a 12-megapixel photo is shrunk in the browser: the upload is under 1 MB an
   await page.getByLabel('ID Tramo').fill(idTramo);
   await page.getByRole('button', { name: 'Buscar' }).click();
   const results = page.getByRole('dialog', { name: 'Resultados de la búsqueda' });
-  await expect(results.getByText('Se encontraron 1 resultados.')).toBeVisible();
+  await expect(results.getByText('Se encontró 1 resultado.')).toBeVisible();
   await expectThumbnail(results.getByAltText(`Imagen del tramo ${idTramo}`));
 });
 

@@ -65,7 +65,7 @@ test('a worker adds a circular with a photo, finds and edits it; another worker 
   await page.getByLabel('ID Tramo').fill(idTramo.slice(0, -1).toLowerCase());
   await page.getByRole('button', { name: 'Buscar' }).click();
   const results = page.getByRole('dialog', { name: 'Resultados de la búsqueda' });
-  await expect(results.getByText('Se encontraron 1 resultados.')).toBeVisible();
+  await expect(results.getByText('Se encontró 1 resultado.')).toBeVisible();
   await expect(results.getByAltText(`Imagen del tramo ${idTramo}`)).toBeVisible();
   await results.getByRole('button', { name: `Editar tramo ${idTramo}` }).click();
 
@@ -97,7 +97,7 @@ test('a worker adds a circular with a photo, finds and edits it; another worker 
   await page.getByLabel('ID Tramo').fill(idTramo);
   await page.getByRole('button', { name: 'Buscar' }).click();
   const otherResults = page.getByRole('dialog', { name: 'Resultados de la búsqueda' });
-  await expect(otherResults.getByText('Se encontraron 1 resultados.')).toBeVisible();
+  await expect(otherResults.getByText('Se encontró 1 resultado.')).toBeVisible();
   await expect(otherResults.getByText('Olga Dueña')).toBeVisible();
   await expect(otherResults.getByRole('link', { name: 'Ver detalles' })).toBeVisible();
   await expect(otherResults.getByRole('button', { name: /Editar/ })).toHaveCount(0);

@@ -6,7 +6,7 @@ test('the profile page shows the claims of the token', async ({ page, seed }) =>
   await expect(page.getByRole('heading', { name: 'Perfil de Usuario' })).toBeVisible();
   await expect(page.getByTestId('profile-name')).toHaveText('Pilar Perfil');
   await expect(page.getByTestId('profile-worker-id')).toHaveText(worker.worker_id);
-  await expect(page.getByTestId('profile-role')).toHaveText('user');
+  await expect(page.getByTestId('profile-role')).toHaveText('Trabajador');
 });
 
 test('editing the profile changes the name shown in the menu and on the profile page', async ({ page, seed }) => {

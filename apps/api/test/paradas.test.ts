@@ -85,6 +85,15 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       expect(rows).toHaveLength(1);
     });
 
+    it("says '1 minuto' for a stop of one minute", async () => {
+      const w = await t.createWorker(station);
+      const { travel } = fakeClock();
+      const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'inicio' })).json();
+      travel(70_000);
+      const res = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { description: 'Cambio de hilo' });
+      expect(res.json()).toEqual({ duration: 1, message: 'Parada finalizada! Duración: 1 minuto.' });
+    });
+
     it('ends a stop with the server time and the duration rounded to whole minutes', async () => {
       const w = await t.createWorker(station);
       const { travel } = fakeClock();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Sets zod's Spanish messages and its eval-free parsers before any of these schemas parses.
+import './common';
 
 export const arcoMessages = {
   nameRequired: 'El nombre del arco es obligatorio.',

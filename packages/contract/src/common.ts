@@ -4,6 +4,10 @@ import { es } from 'zod/locales';
 /** Spanish default messages for every rule that has no explicit text (wrong types, missing fields...). */
 export function configureZod(): void {
   z.config(es());
+  // zod probes `new Function('')` to decide whether to compile its object parsers; the portal's CSP
+  // (no 'unsafe-eval') blocks the probe and the browser logs the violation, so a browser uses the plain
+  // parsers. The API, where eval is allowed, keeps the compiled ones.
+  if (typeof document !== 'undefined') z.config({ jitless: true });
 }
 configureZod();
 

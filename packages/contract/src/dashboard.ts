@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Sets zod's Spanish messages and its eval-free parsers before any of these schemas parses.
+import './common';
 
 export const dashboardMessages = {
   periodInvalid: "El periodo de las estadísticas no es válido: solo se admite 'monthly'.",

@@ -3,6 +3,7 @@ import { dateSchema, idSchema } from './common';
 import { optionalMotivo } from './motivos';
 import { addDays, zonedInstant } from './time';
 import { clientTimeSchema } from './offline';
+import { minutesText } from './format';
 
 export const DESCRIPTION_MAX = 500;
 /** Without a date range the list answers only the newest stops (a bounded default). */
@@ -38,7 +39,7 @@ export const paradaMessages = {
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
   // Texts the screens show.
   started: 'Parada iniciada!',
-  ended: (minutes: number) => `Parada finalizada! Duración: ${minutes} minutos.`,
+  ended: (minutes: number) => `Parada finalizada! Duración: ${minutesText(minutes)}.`,
   updated: 'Parada Kaiser actualizada con éxito!',
   deleted: 'Parada Kaiser eliminada con éxito!',
   manualSaved: 'Parada manual registrada con éxito!',

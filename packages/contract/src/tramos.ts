@@ -60,7 +60,7 @@ export const tramoMessages = {
   noDescription: 'Sin descripción',
 } as const;
 
-export const searchResultsText = (n: number) => `Se encontraron ${n} resultados.`;
+export const searchResultsText = (n: number) => (n === 1 ? 'Se encontró 1 resultado.' : `Se encontraron ${n} resultados.`);
 export const adminListFallback = (status: number) => `Fallo al cargar circulares: ${status}`;
 export const adminUpdateError = (status: number, message: string) => `Error al actualizar circular: ${status} - ${message}`;
 

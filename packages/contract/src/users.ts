@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { nameSchema, workerIdSchema } from './auth';
-import { ROLES } from './common';
+import { ROLES, type Role } from './common';
+
+/** How a role reads on screen; the API keeps 'user' and 'admin'. */
+export const roleName = (role: Role | string) => (role === 'admin' ? 'Administrador' : role === 'user' ? 'Trabajador' : role);
 
 export const userMessages = {
   passwordsMismatch: 'Las nuevas contraseñas no coinciden.',

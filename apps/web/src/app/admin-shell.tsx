@@ -10,6 +10,7 @@ import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { adminNav } from './admin-nav';
 import { BRAND } from './brand';
+import { SkipLink } from './route-focus';
 import { UserMenu } from './user-menu';
 
 function SideNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
@@ -28,7 +29,7 @@ function SideNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: 
         </Nav.Item>
       ))}
       <Nav.Item as="li" className="mt-2 border-top pt-2">
-        <button type="button" className="nav-link text-danger" onClick={onLogout}>
+        <button type="button" className="nav-link logout-link" onClick={onLogout}>
           Cerrar Sesión
         </button>
       </Nav.Item>
@@ -49,17 +50,14 @@ export default function AdminShell() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
+      <SkipLink />
       <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1">
         <Container fluid className="px-1 flex-nowrap">
           <Button variant="outline-light" size="sm" className="d-lg-none me-2" onClick={() => setMenuOpen(true)} aria-label="Abrir menú">
             ☰
           </Button>
-          <Navbar.Brand
-            as={Link}
-            to="/admin"
-            className="fw-semibold text-truncate me-2 d-none d-sm-block"
-            style={{ minWidth: 0, flexShrink: 1 }}
-          >
+          {/* Basis 0: the brand takes only the room the links leave, down to nothing on a 360 px phone. */}
+          <Navbar.Brand as={Link} to="/admin" className="fw-semibold text-truncate me-2" style={{ minWidth: 0, flex: '1 1 0' }}>
             {BRAND}
           </Navbar.Brand>
           <Nav className="ms-auto flex-row align-items-center gap-1" style={{ minWidth: 0 }}>
@@ -90,7 +88,7 @@ export default function AdminShell() {
             <SideNav onNavigate={() => setMenuOpen(false)} onLogout={logout} />
           </Offcanvas.Body>
         </Offcanvas>
-        <main className="flex-grow-1 p-3 overflow-auto">
+        <main id="main" tabIndex={-1} className="flex-grow-1 p-3 overflow-auto">
           <OfflineAlerts />
           <Suspense fallback={<Loading />}>
             <Outlet />

@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from './route-error-page';
 function Boundary({ children }: { children: ReactNode }) {
   return <SectionBoundary resetKey={useLocation().pathname}>{children}</SectionBoundary>;
 }
+import { RouteFocus } from './route-focus';
 
 type PageModule = { default: React.ComponentType };
 /** A lazy route element in its error boundary; `handle.preload` starts its chunk (preloadBranch). */
@@ -107,6 +108,7 @@ function AppRoutes(): ReactNode {
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<Loading />}>{element}</Suspense>
+      <RouteFocus />
       <UpdatePrompt />
     </RouteErrorBoundary>
   );

@@ -49,6 +49,9 @@ export function UserMenu({ id, name, onLogout }: { id: string; name: string; onL
     action();
   };
   const openDialog = (d: Dialog) => {
+    // The dialog gives focus back to what was focused when it opened: the toggle, not the menu item
+    // about to be hidden (focus would fall to the page's body).
+    toggle.current?.focus();
     setOpened((s) => new Set(s).add(d));
     setDialog(d);
   };

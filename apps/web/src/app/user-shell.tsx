@@ -5,6 +5,7 @@ import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
 import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
+import { SkipLink } from './route-focus';
 import { UserMenu } from './user-menu';
 
 const bottomLinks = [
@@ -27,6 +28,7 @@ export default function UserShell() {
 
   return (
     <div className="d-flex flex-column min-vh-100">
+      <SkipLink />
       {/* react-bootstrap's Navbar and Nav written out (a bar that never collapses): the components would
           bring their collapse, offcanvas and keyboard-navigation code to every worker screen. */}
       <nav data-bs-theme="dark" className="px-1 navbar navbar-expand navbar-light bg-dark sticky-top">
@@ -46,7 +48,7 @@ export default function UserShell() {
         </div>
       </nav>
 
-      <main className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
+      <main id="main" tabIndex={-1} className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
         <OfflineAlerts />
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -2,7 +2,7 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormProps, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api';
-import { Banner, type BannerMessage } from './banner';
+import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from './banner';
 import { ConfirmModal } from './confirm-modal';
 import { Loading } from './loading';
 import { useEditForm } from './use-edit-form';
@@ -68,7 +68,7 @@ export function AdminListPage<T extends { id: number }>({
   return (
     <div style={style}>
       <h1 className="h4 mb-3">{texts.title}</h1>
-      <Banner message={banner} onClose={() => setBanner(null)} />
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       {addForm(setBanner)}
       {query.isPending ? (
         <Loading text={texts.loading} />
@@ -80,8 +80,12 @@ export function AdminListPage<T extends { id: number }>({
         <p className="text-muted">{texts.empty}</p>
       ) : (
         list(query.data, {
-          edit: setEditing,
+          edit: (item) => {
+            setBanner(null);
+            setEditing(item);
+          },
           remove: (item) => {
+            setBanner(null);
             setDeleteError(null);
             setDeleting(item);
           },

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 
 /**
  * The frame every edit dialog shares: a centered modal holding one form, the title (labelled by `${id}-title`),
- * the first error in a danger alert, the body, and 'Cerrar' plus the submit button, both disabled while busy.
+ * the first error in a danger alert (id `${id}-error`, which invalid fields point to), the body, and 'Cerrar' plus the submit button, both disabled while busy.
  * `scrollable` lets a long form scroll inside the dialog (the circular editors).
  */
 export function EditModalFrame({
@@ -38,7 +38,7 @@ export function EditModalFrame({
         </Modal.Header>
         <Modal.Body>
           {message && (
-            <Alert variant="danger" role="alert">
+            <Alert variant="danger" role="alert" id={`${id}-error`}>
               {message}
             </Alert>
           )}

@@ -12,6 +12,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { errorText } from '@/lib/api';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
+import { fieldError } from '@/lib/field-error';
 
 /** The factory's current month as an inclusive date range. */
 export function currentMonthRange(tz: string, now = new Date()): { startDate: string; endDate: string } {
@@ -61,7 +62,7 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
       <Card.Body>
         <Form noValidate onSubmit={onSubmit} aria-label={exportMessages.button}>
           {message && (
-            <Alert variant="danger" role="alert" className="py-2">
+            <Alert variant="danger" role="alert" className="py-2" id="export-error">
               {message}
             </Alert>
           )}
@@ -69,13 +70,23 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
             <Col xs={6} md>
               <Form.Group controlId="export-start">
                 <Form.Label className="mb-1">{exportMessages.from}</Form.Label>
-                <Form.Control type="date" isInvalid={!!errors.startDate} {...register('startDate')} />
+                <Form.Control
+                  type="date"
+                  isInvalid={!!errors.startDate}
+                  {...fieldError(!!errors.startDate, 'export-error')}
+                  {...register('startDate')}
+                />
               </Form.Group>
             </Col>
             <Col xs={6} md>
               <Form.Group controlId="export-end">
                 <Form.Label className="mb-1">{exportMessages.to}</Form.Label>
-                <Form.Control type="date" isInvalid={!!errors.endDate} {...register('endDate')} />
+                <Form.Control
+                  type="date"
+                  isInvalid={!!errors.endDate}
+                  {...fieldError(!!errors.endDate, 'export-error')}
+                  {...register('endDate')}
+                />
               </Form.Group>
             </Col>
             <Col xs={12} sm={6} md>

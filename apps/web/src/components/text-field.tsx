@@ -1,5 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldError } from '@/lib/field-error';
 
 /** A labelled input of a react-hook-form form; `textarea` for a description or a post's content. */
 export function TextField({
@@ -11,6 +12,7 @@ export function TextField({
   textarea = false,
   rows = 3,
   className = 'mb-3',
+  errorId,
 }: {
   id: string;
   label: string;
@@ -20,14 +22,17 @@ export function TextField({
   textarea?: boolean;
   rows?: number;
   className?: string;
+  /** The id of the form's error message: an invalid field points to it (aria-describedby). */
+  errorId?: string;
 }) {
+  const a11y = fieldError(invalid, errorId);
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
       {textarea ? (
-        <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...registration} />
+        <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...a11y} {...registration} />
       ) : (
-        <Form.Control type={type} isInvalid={invalid} {...registration} />
+        <Form.Control type={type} isInvalid={invalid} {...a11y} {...registration} />
       )}
     </Form.Group>
   );

@@ -2,7 +2,7 @@ import { factoryDate, factoryTime } from '@portal/contract/time';
 
 // Digits only, written with the contract's zone helpers: date-fns' format() and its Spanish locale
 // (about 140 modules) brought into the wall's first paint for no text of theirs. Formats with names
-// of days and months are in long-date.ts.
+// of days and months are in @portal/contract/format.
 
 /** '21/11/2026 18:56' in the factory's zone. */
 export function formatDateTime(iso: string | null | undefined, tz: string): string {

@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/banner';
+import { fieldError } from '@/lib/field-error';
 import { useCreateArco } from '../api/create-arco';
 import { NaveOptions } from './nave-options';
 
@@ -23,7 +24,7 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
     <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label="Añadir arco sumergido">
       <h2 className="h6">Añadir Arco Sumergido</h2>
       {message && (
-        <div className="alert alert-danger py-2" role="alert">
+        <div className="alert alert-danger py-2" role="alert" id="add-arco-error">
           {message}
         </div>
       )}
@@ -31,13 +32,18 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
         <Col xs={12} md={5}>
           <Form.Group controlId="add-arco-name">
             <Form.Label>Nombre del arco</Form.Label>
-            <Form.Control type="text" isInvalid={!!errors.name} {...form.register('name')} />
+            <Form.Control
+              type="text"
+              isInvalid={!!errors.name}
+              {...fieldError(!!errors.name, 'add-arco-error')}
+              {...form.register('name')}
+            />
           </Form.Group>
         </Col>
         <Col xs={12} md={4}>
           <Form.Group controlId="add-arco-nave">
             <Form.Label>Nave</Form.Label>
-            <Form.Select isInvalid={!!errors.nave} {...form.register('nave')}>
+            <Form.Select isInvalid={!!errors.nave} {...fieldError(!!errors.nave, 'add-arco-error')} {...form.register('nave')}>
               <NaveOptions naves={naves} />
             </Form.Select>
           </Form.Group>

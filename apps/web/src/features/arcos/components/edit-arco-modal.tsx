@@ -4,6 +4,7 @@ import type { Nave } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
 import { useAdminEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/edit-modal-frame';
+import { fieldError } from '@/lib/field-error';
 import { useUpdateArco } from '../api/update-arco';
 import { NaveOptions } from './nave-options';
 
@@ -46,11 +47,11 @@ export function EditArcoModal({
     >
       <Form.Group className="mb-3" controlId="edit-arco-name">
         <Form.Label>Nombre del arco</Form.Label>
-        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+        <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'edit-arco-error')} {...register('name')} />
       </Form.Group>
       <Form.Group className="mb-3" controlId="edit-arco-nave">
         <Form.Label>Nave</Form.Label>
-        <Form.Select isInvalid={!!errors.nave} {...register('nave')}>
+        <Form.Select isInvalid={!!errors.nave} {...fieldError(!!errors.nave, 'edit-arco-error')} {...register('nave')}>
           <NaveOptions naves={options} />
         </Form.Select>
       </Form.Group>

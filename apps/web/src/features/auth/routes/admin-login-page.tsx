@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorText } from '@/lib/api';
+import { fieldError } from '@/lib/field-error';
 import { firstError } from '@/lib/first-error';
 import { useAdminLogin } from '../api/admin-login';
 import { AuthCard } from '../components/auth-card';
@@ -37,17 +38,28 @@ export default function AdminLoginPage() {
     <AuthCard title="Login de Administrador">
       <Form noValidate onSubmit={onSubmit}>
         {message && (
-          <Alert variant="danger" role="alert">
+          <Alert variant="danger" role="alert" id="admin-login-error">
             {message}
           </Alert>
         )}
         <Form.Group className="mb-3" controlId="admin-login-worker-id">
           <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control type="text" autoComplete="username" autoFocus {...register('worker_id')} />
+          <Form.Control
+            type="text"
+            autoComplete="username"
+            autoFocus
+            {...fieldError(!!errors.worker_id, 'admin-login-error')}
+            {...register('worker_id')}
+          />
         </Form.Group>
         <Form.Group className="mb-4" controlId="admin-login-password">
           <Form.Label>Contraseña</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" {...register('password')} />
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            {...fieldError(!!errors.password, 'admin-login-error')}
+            {...register('password')}
+          />
         </Form.Group>
         <Button type="submit" className="w-100" disabled={login.isPending}>
           {login.isPending ? 'Iniciando Sesión...' : 'Iniciar Sesión'}

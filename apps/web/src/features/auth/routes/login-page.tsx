@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '@/lib/api';
 import { useArcos, useNaves } from '@/lib/catalog';
+import { fieldError } from '@/lib/field-error';
 import { firstError } from '@/lib/first-error';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useLogin } from '../api/login';
@@ -55,21 +56,33 @@ export default function LoginPage() {
     <AuthCard title="Iniciar Sesión">
       <Form noValidate onSubmit={onSubmit}>
         {(invalid || serverError) && (
-          <div className="alert alert-danger" role="alert">
+          <div className="alert alert-danger" role="alert" id="login-error">
             {invalid ?? serverError}
           </div>
         )}
         <Form.Group className="mb-3" controlId="login-worker-id">
           <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control type="text" autoComplete="username" autoFocus {...register('worker_id')} />
+          <Form.Control
+            type="text"
+            autoComplete="username"
+            autoFocus
+            {...fieldError(!!errors.worker_id, 'login-error')}
+            {...register('worker_id')}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="login-password">
           <Form.Label>Contraseña</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" {...register('password')} />
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            {...fieldError(!!errors.password, 'login-error')}
+            {...register('password')}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="login-nave">
           <Form.Label>Seleccionar Nave</Form.Label>
           <Form.Select
+            {...fieldError(!!errors.nave, 'login-error')}
             {...register('nave', {
               // An arco belongs to one nave: a new nave clears the chosen arco.
               onChange: () => setValue('arco_sumergido_id', ''),
@@ -85,7 +98,7 @@ export default function LoginPage() {
         </Form.Group>
         <Form.Group className="mb-4" controlId="login-arco">
           <Form.Label>Seleccionar Arco Sumergido</Form.Label>
-          <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
+          <Form.Select disabled={!nave} {...fieldError(!!errors.arco_sumergido_id, 'login-error')} {...register('arco_sumergido_id')}>
             <option value="">-- Seleccionar Arco Sumergido --</option>
             {arcos.data?.map((a) => (
               <option key={a.id} value={a.id}>

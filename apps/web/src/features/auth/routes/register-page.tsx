@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError, errorText } from '@/lib/api';
+import { fieldError } from '@/lib/field-error';
 import { firstError } from '@/lib/first-error';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
@@ -50,7 +51,7 @@ export default function RegisterPage() {
     <AuthCard title="Registrarse">
       <Form noValidate onSubmit={onSubmit}>
         {validation ? (
-          <Alert variant="danger" role="alert">
+          <Alert variant="danger" role="alert" id="register-error">
             {validation}
           </Alert>
         ) : (
@@ -62,15 +63,26 @@ export default function RegisterPage() {
         )}
         <Form.Group className="mb-3" controlId="register-worker-id">
           <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control type="text" autoComplete="username" autoFocus {...register('worker_id')} />
+          <Form.Control
+            type="text"
+            autoComplete="username"
+            autoFocus
+            {...fieldError(!!errors.worker_id, 'register-error')}
+            {...register('worker_id')}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="register-name">
           <Form.Label>Nombre</Form.Label>
-          <Form.Control type="text" autoComplete="name" {...register('name')} />
+          <Form.Control type="text" autoComplete="name" {...fieldError(!!errors.name, 'register-error')} {...register('name')} />
         </Form.Group>
         <Form.Group className="mb-4" controlId="register-password">
           <Form.Label>Contraseña</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" {...register('password')} />
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            {...fieldError(!!errors.password, 'register-error')}
+            {...register('password')}
+          />
         </Form.Group>
         <Button type="submit" className="w-100" disabled={registration.isPending}>
           {registration.isPending ? 'Registrando...' : 'Registrarse'}

@@ -17,12 +17,15 @@ export function ChartCard<T>({
   description,
   rows,
   columns,
+  empty,
   children,
 }: {
   title: string;
   description: string;
   rows: T[];
   columns: ChartTableColumn<T>[];
+  /** Shown instead of the chart when there are no rows: one line, not a 300 px empty box. */
+  empty?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -32,31 +35,40 @@ export function ChartCard<T>({
         <Card.Title as="h2" id={titleId} className="h6">
           {title}
         </Card.Title>
-        <figure className="m-0" aria-label={description} style={{ height: CHART_HEIGHT }}>
-          {children}
-        </figure>
-        <table className="visually-hidden">
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} scope="col">
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed, ordered series
-              <tr key={i}>
-                {columns.map((c) => (
-                  <td key={c.header}>{c.value(row)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {rows.length === 0 && empty ? (
+          <p className="text-body-secondary mb-0">{empty}</p>
+        ) : (
+          <>
+            <figure className="m-0" aria-label={description} style={{ height: CHART_HEIGHT }}>
+              {children}
+            </figure>
+            {/* The wrapper hides the table: a table ignores the 1 px width of .visually-hidden and would widen the page. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    {columns.map((c) => (
+                      <th key={c.header} scope="col">
+                        {c.header}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed, ordered series
+                    <tr key={i}>
+                      {columns.map((c) => (
+                        <td key={c.header}>{c.value(row)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
       </Card.Body>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { dashboardLabels, type KaiserStopsMonth } from '@portal/contract/dashboard';
+import { monthName, shortMonthName } from '@portal/contract/format';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard } from './chart-card';
 
@@ -10,7 +11,7 @@ export function ParadasKaiserChart({ data }: { data: KaiserStopsMonth[] }) {
       description={dashboardLabels.kaiserChartDescription}
       rows={data}
       columns={[
-        { header: dashboardLabels.month, value: (r) => r.date },
+        { header: dashboardLabels.month, value: (r) => monthName(r.date) },
         { header: dashboardLabels.kaiserCount, value: (r) => r.count },
         { header: dashboardLabels.totalDuration, value: (r) => r.total_duration },
       ]}
@@ -18,10 +19,10 @@ export function ParadasKaiserChart({ data }: { data: KaiserStopsMonth[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="date" tick={{ fontSize: 11 }} />
+          <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
           <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} />
           <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip />
+          <Tooltip labelFormatter={(label) => monthName(String(label))} />
           <Legend />
           <Line yAxisId="count" type="monotone" dataKey="count" name={dashboardLabels.kaiserCount} stroke="#dc3545" strokeWidth={2} />
           <Line

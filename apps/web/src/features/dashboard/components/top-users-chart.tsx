@@ -28,20 +28,17 @@ export function TopUsersChart({
         { header: dashboardLabels.user, value: (r) => r.name },
         { header: seriesName, value: (r) => r.count },
       ]}
+      empty={dashboardLabels.noData}
     >
-      {data.length === 0 ? (
-        <p className="text-body-secondary">{dashboardLabels.noData}</p>
-      ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-            <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} />
-            <Tooltip />
-            <Bar dataKey="count" name={seriesName} fill={color} maxBarSize={28} />
-          </BarChart>
-        </ResponsiveContainer>
-      )}
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
+          <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          <Bar dataKey="count" name={seriesName} fill={color} maxBarSize={28} />
+        </BarChart>
+      </ResponsiveContainer>
     </ChartCard>
   );
 }

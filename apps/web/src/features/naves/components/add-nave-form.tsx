@@ -6,6 +6,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import { useForm } from 'react-hook-form';
 import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/banner';
+import { fieldError } from '@/lib/field-error';
 import { useCreateNave } from '../api/create-nave';
 
 const texts = { ...naveMessages, ...naveScreenTexts, added: naveMessages.created };
@@ -21,11 +22,17 @@ export function AddNaveForm({ onResult }: { onResult: (message: BannerMessage) =
       <h2 className="h6">Añadir Nave</h2>
       <Form.Label htmlFor="add-nave-name">Nombre de la nave</Form.Label>
       <InputGroup hasValidation>
-        <Form.Control id="add-nave-name" type="text" isInvalid={!!errors.name} {...form.register('name')} />
+        <Form.Control
+          id="add-nave-name"
+          type="text"
+          isInvalid={!!errors.name}
+          {...fieldError(!!errors.name, 'add-nave-error')}
+          {...form.register('name')}
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Añadiendo...' : 'Añadir'}
         </Button>
-        <Form.Control.Feedback type="invalid" role="alert">
+        <Form.Control.Feedback type="invalid" role="alert" id="add-nave-error">
           {errors.name?.message}
         </Form.Control.Feedback>
       </InputGroup>

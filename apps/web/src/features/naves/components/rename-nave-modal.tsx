@@ -3,6 +3,7 @@ import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@po
 import Form from 'react-bootstrap/Form';
 import { useAdminEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/edit-modal-frame';
+import { fieldError } from '@/lib/field-error';
 import { useUpdateNave } from '../api/update-nave';
 
 const texts = { ...naveMessages, ...naveScreenTexts };
@@ -40,7 +41,7 @@ export function RenameNaveModal({
     >
       <Form.Group controlId="rename-nave-name">
         <Form.Label>Nombre de la nave</Form.Label>
-        <Form.Control type="text" isInvalid={!!errors.name} {...register('name')} />
+        <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'rename-nave-error')} {...register('name')} />
       </Form.Group>
     </EditModalFrame>
   );

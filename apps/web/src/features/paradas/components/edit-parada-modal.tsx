@@ -100,6 +100,7 @@ export function EditParadaModal({
     >
       <ParadaFields
         idPrefix="edit-parada"
+        errorId="edit-parada-error"
         register={register}
         errors={errors}
         nextDay={Boolean(day && start && end && shiftInstants(day, start, end, tz).nextDay)}

@@ -1,4 +1,5 @@
 import { motivoMessages } from '@portal/contract/motivos';
+import { minutesText } from '@portal/contract/format';
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';
@@ -24,7 +25,7 @@ export function ParadaCard({
     ['Arco Sumergido', parada.arco_sumergido_name || paradaMessages.noArcoName],
     ['Inicio', formatTime(parada.start_time, tz)],
     ['Fin', parada.end_time ? formatTime(parada.end_time, tz) : paradaMessages.active],
-    ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : `${parada.duration_minutes} minutos`],
+    ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : minutesText(parada.duration_minutes)],
     ['Descripción', parada.description || paradaMessages.noDescription],
     [motivoMessages.label, parada.motivo_name || motivoMessages.none],
     // A colleague at the arco may end it: the card says who did.

@@ -23,6 +23,7 @@ export function ParadaFields({
   nextDay = false,
   motivoCurrent = null,
   children,
+  errorId,
 }: {
   idPrefix: string;
   register: UseFormRegister<ParadaTimesForm>;
@@ -30,6 +31,8 @@ export function ParadaFields({
   nextDay?: boolean;
   motivoCurrent?: number | null;
   children?: ReactNode;
+  /** The id of the form's error message, which invalid fields point to. */
+  errorId?: string;
 }) {
   return (
     <>
@@ -49,6 +52,7 @@ export function ParadaFields({
             label={label}
             type="time"
             invalid={!!errors[name]}
+            errorId={errorId}
             registration={register(name)}
           />
         ))}
@@ -67,6 +71,7 @@ export function ParadaFields({
         label="Descripción"
         textarea
         invalid={!!errors.description}
+        errorId={errorId}
         registration={register('description')}
       />
     </>

@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useOfflineQueue } from '@/lib/offline-queue';
 import { serverNow } from '@/lib/server-clock';
@@ -109,12 +110,14 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     start.mutate(
       { description: '', arco_sumergido_id: arcoId, motivo_id: motivo() },
       {
-        onSuccess: (res) =>
+        onSuccess: (res) => {
           setBanner(
             res.queued
               ? { variant: 'info', text: offlineMessages.offlineHint }
               : { variant: 'success', text: res.data.message || paradaMessages.started },
-          ),
+          );
+          focusAfter(() => document.getElementById('stop-action'));
+        },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
       },
     );
@@ -136,6 +139,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
               ? { variant: 'info', text: offlineMessages.offlineHint }
               : { variant: 'success', text: paradaMessages.ended(res.data.duration) },
           );
+          focusAfter(() => document.getElementById('stop-action'));
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
       },
@@ -143,6 +147,8 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   });
 
   const busy = start.isPending || end.isPending;
+  // After Iniciar or Finalizar, focus goes to the button that replaced it (not to the page's body).
+  const focusAfter = useFocusAfter(!busy && !active.isFetching);
   const elapsed = running ? formatElapsed(now - running.start) : shown?.endedAt ? formatElapsed(shown.endedAt - shown.start) : '00:00';
 
   return (
@@ -152,14 +158,17 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           Parada Kaiser
         </Card.Title>
         <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
-        <output
+        {/* A timer, not a live region: the banner announces the start and the end, the seconds are not read out. */}
+        <div
+          role="timer"
+          aria-live="off"
           className="d-block display-4 text-center font-monospace my-3"
           aria-label="Tiempo transcurrido"
           data-testid="stop-clock"
           data-start={running ? new Date(running.start).toISOString() : ''}
         >
           {elapsed}
-        </output>
+        </div>
         {waiting && (
           <p className="text-center small text-body-secondary" role="status" data-testid="parada-waiting">
             {offlineMessages.offlineHint}
@@ -181,11 +190,11 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           <MotivoSelect id="parada-motivo" registration={register('motivo_id')} />
           <div className="d-grid gap-2">
             {running ? (
-              <Button type="submit" variant="danger" size="lg" disabled={busy}>
+              <Button id="stop-action" type="submit" variant="danger" size="lg" disabled={busy}>
                 {end.isPending ? 'Finalizando...' : 'Finalizar Parada'}
               </Button>
             ) : (
-              <Button type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
+              <Button id="stop-action" type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
                 {start.isPending ? 'Iniciando...' : 'Iniciar Parada'}
               </Button>
             )}

@@ -1,3 +1,4 @@
+import { capitalize, countOf, longDate } from '@portal/contract/format';
 import { DAY_FILTER_LABELS, type Parada, paradaMessages } from '@portal/contract/paradas';
 import { DAY_FILTERS, type DayFilter, dayFilterRange } from '@portal/contract/time';
 import { format } from 'date-fns';
@@ -112,8 +113,8 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
             {groups.map(([day, items]) => (
               <Accordion.Item eventKey={day} key={day} data-testid={`paradas-group-${day}`}>
                 <Accordion.Header>
-                  <span className="me-2 text-capitalize">{formatLongDate(day)}</span>
-                  <Badge bg="primary" pill aria-label={`${items.length} paradas`}>
+                  <span className="me-2">{capitalize(longDate(day))}</span>
+                  <Badge bg="primary" pill aria-label={countOf(items.length, 'parada', 'paradas')}>
                     {items.length}
                   </Badge>
                 </Accordion.Header>

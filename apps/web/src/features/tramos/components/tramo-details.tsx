@@ -14,11 +14,11 @@ export function TramoDetails({ tramo, compact = false }: { tramo: Tramo; compact
   ];
   if (!compact) rows.push(['Descripción', tramo.descripcion || tramoMessages.noDescription]);
   return (
-    <dl className="row mb-0 small">
+    <dl className="tramo-fields mb-0 small">
       {rows.map(([label, value]) => (
-        <div className="col-12 d-flex gap-2" key={label}>
+        <div key={label}>
           <dt className="fw-semibold text-nowrap">{label}:</dt>
-          <dd className="mb-1 text-break">{value}</dd>
+          <dd className="mb-1">{value}</dd>
         </div>
       ))}
     </dl>

@@ -101,7 +101,13 @@ export function TramoEditModal({
       onHide={onHide}
       onSubmit={onSubmit}
     >
-      <TramoFields idPrefix={fields} register={register} errors={errors} date={user ? register('circular_fecha') : undefined} />
+      <TramoFields
+        idPrefix={fields}
+        errorId={`${id}-error`}
+        register={register}
+        errors={errors}
+        date={user ? register('circular_fecha') : undefined}
+      />
       {user && (
         <ArcoSelect
           id={`${fields}-arco`}

@@ -12,20 +12,42 @@ export function TramoFields({
   register,
   errors,
   date,
+  errorId,
 }: {
   idPrefix: string;
   register: (name: TextName) => UseFormRegisterReturn;
   errors: Partial<Record<TextName | 'circular_fecha', unknown>>;
   /** The circular's date, registered by the forms that edit it. */
   date?: UseFormRegisterReturn;
+  /** The id of the form's error message. */
+  errorId?: string;
 }) {
   return (
     <>
-      <TextField id={`${idPrefix}-id-tramo`} label="ID Tramo" invalid={!!errors.id_tramo} registration={register('id_tramo')} />
-      <TextField id={`${idPrefix}-id-proyecto`} label="ID Proyecto" invalid={!!errors.id_proyecto} registration={register('id_proyecto')} />
-      <TextField id={`${idPrefix}-id-circular`} label="ID Circular" invalid={!!errors.id_circular} registration={register('id_circular')} />
+      <TextField
+        errorId={errorId}
+        id={`${idPrefix}-id-tramo`}
+        label="ID Tramo"
+        invalid={!!errors.id_tramo}
+        registration={register('id_tramo')}
+      />
+      <TextField
+        errorId={errorId}
+        id={`${idPrefix}-id-proyecto`}
+        label="ID Proyecto"
+        invalid={!!errors.id_proyecto}
+        registration={register('id_proyecto')}
+      />
+      <TextField
+        errorId={errorId}
+        id={`${idPrefix}-id-circular`}
+        label="ID Circular"
+        invalid={!!errors.id_circular}
+        registration={register('id_circular')}
+      />
       {date && (
         <TextField
+          errorId={errorId}
           id={`${idPrefix}-fecha`}
           label="Fecha de la Circular"
           type="date"
@@ -34,6 +56,7 @@ export function TramoFields({
         />
       )}
       <TextField
+        errorId={errorId}
         id={`${idPrefix}-descripcion`}
         label="Descripción"
         textarea

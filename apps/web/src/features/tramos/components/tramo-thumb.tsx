@@ -21,8 +21,7 @@ export function TramoThumb({ tramo, size = 100 }: { tramo: Tramo; size?: number 
       width={size}
       height={size}
       loading="lazy"
-      className="rounded border flex-shrink-0"
-      style={{ objectFit: 'cover' }}
+      className="rounded border flex-shrink-0 photo-whole"
     />
   );
 }

@@ -69,12 +69,12 @@ export default function AddCircularPage() {
         <h1 className="h4 mb-3">Añadir Circular</h1>
         <Banner message={banner} onClose={() => setBanner(null)} />
         {validation && (
-          <div className="alert alert-danger" role="alert">
+          <div className="alert alert-danger" role="alert" id="add-error">
             {validation}
           </div>
         )}
         <Form noValidate onSubmit={onSubmit}>
-          <TramoFields idPrefix="add" register={register} errors={errors} />
+          <TramoFields idPrefix="add" errorId="add-error" register={register} errors={errors} />
           {pickNave && (
             <Form.Group className="mb-3" controlId="add-nave">
               <Form.Label>Nave</Form.Label>

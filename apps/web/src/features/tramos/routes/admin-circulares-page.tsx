@@ -7,7 +7,7 @@ import { FilterBar } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
-import { Banner, type BannerMessage } from '@/components/banner';
+import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { ExportCsvForm } from '@/components/export-csv-form';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
@@ -68,7 +68,7 @@ export default function AdminCircularesPage() {
           ...stationFields,
         ]}
       />
-      <Banner message={banner} onClose={() => setBanner(null)} />
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       <PagedAdminList
         query={page}
         params={list}

@@ -99,7 +99,7 @@ export default function ConsultarDatosPage() {
                 />
               </Col>
             </Row>
-            <Button type="submit" className="mt-3 w-100" disabled={search.isPending}>
+            <Button id="search-submit" type="submit" className="mt-3 w-100" disabled={search.isPending}>
               {search.isPending ? 'Buscando...' : 'Buscar'}
             </Button>
           </Form>
@@ -122,7 +122,20 @@ export default function ConsultarDatosPage() {
         ))}
       </Row>
 
-      <Modal show={results !== null} onHide={() => setResults(null)} size="lg" centered scrollable aria-labelledby="search-results-title">
+      {/* Buscar was disabled during the search, so the dialog found no focused control to return to: it
+          gives focus back to Buscar itself (e2e/tests/a11y.spec.ts). */}
+      <Modal
+        show={results !== null}
+        onHide={() => setResults(null)}
+        restoreFocus={false}
+        onExited={() => {
+          if (!editing) document.getElementById('search-submit')?.focus();
+        }}
+        size="lg"
+        centered
+        scrollable
+        aria-labelledby="search-results-title"
+      >
         <Modal.Header closeButton closeLabel="Cerrar">
           <Modal.Title id="search-results-title">Resultados de la búsqueda</Modal.Title>
         </Modal.Header>

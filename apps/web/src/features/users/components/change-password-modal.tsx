@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { errorText } from '@/lib/api';
+import { fieldError } from '@/lib/field-error';
 import { useChangePassword } from '../api/change-password';
 import { SuccessToast } from './success-toast';
 
@@ -61,15 +62,30 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
       >
         <Form.Group className="mb-3" controlId="change-password-current">
           <Form.Label>Contraseña Actual</Form.Label>
-          <Form.Control type="password" autoComplete="current-password" {...register('currentPassword')} />
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            {...fieldError(!!errors.currentPassword, 'change-password-error')}
+            {...register('currentPassword')}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="change-password-new">
           <Form.Label>Nueva Contraseña</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" {...register('newPassword')} />
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            {...fieldError(!!errors.newPassword, 'change-password-error')}
+            {...register('newPassword')}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="change-password-confirm">
           <Form.Label>Confirmar Nueva Contraseña</Form.Label>
-          <Form.Control type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            {...fieldError(!!errors.confirmPassword, 'change-password-error')}
+            {...register('confirmPassword')}
+          />
         </Form.Group>
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />

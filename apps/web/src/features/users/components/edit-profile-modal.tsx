@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { errorText } from '@/lib/api';
+import { fieldError } from '@/lib/field-error';
 import { useCurrentUser } from '@/lib/token';
 import { useUpdateProfile } from '../api/update-profile';
 import { SuccessToast } from './success-toast';
@@ -56,11 +57,23 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
       >
         <Form.Group className="mb-3" controlId="edit-profile-name">
           <Form.Label>Nombre</Form.Label>
-          <Form.Control type="text" autoComplete="name" isInvalid={!!errors.name} {...register('name')} />
+          <Form.Control
+            type="text"
+            autoComplete="name"
+            isInvalid={!!errors.name}
+            {...fieldError(!!errors.name, 'edit-profile-error')}
+            {...register('name')}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="edit-profile-worker-id">
           <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control type="text" autoComplete="username" isInvalid={!!errors.worker_id} {...register('worker_id')} />
+          <Form.Control
+            type="text"
+            autoComplete="username"
+            isInvalid={!!errors.worker_id}
+            {...fieldError(!!errors.worker_id, 'edit-profile-error')}
+            {...register('worker_id')}
+          />
         </Form.Group>
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />

@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contract/common';
-import { adminPasswordBody, type UserListItem, userMessages } from '@portal/contract/users';
+import { adminPasswordBody, roleName, type UserListItem, userMessages } from '@portal/contract/users';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -44,8 +44,8 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
         <Form.Group className="mb-3" controlId={`user-role-${user.id}`}>
           <Form.Label className="small mb-1">Rol</Form.Label>
           <Form.Select size="sm" value={user.role} disabled={busy} onChange={(e) => actions.onRoleChange(user, e.target.value as Role)}>
-            <option value="user">user</option>
-            <option value="admin">admin</option>
+            <option value="user">{roleName('user')}</option>
+            <option value="admin">{roleName('admin')}</option>
           </Form.Select>
         </Form.Group>
         <Form noValidate onSubmit={submitReset} className="mb-3">

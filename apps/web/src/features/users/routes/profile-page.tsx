@@ -1,3 +1,4 @@
+import { roleName } from '@portal/contract/users';
 import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Navigate } from 'react-router';
@@ -30,7 +31,7 @@ export default function ProfilePage() {
             </dd>
             <dt className="col-sm-4">Rol</dt>
             <dd className="col-sm-8 mb-0" data-testid="profile-role">
-              {claims.role}
+              {roleName(claims.role)}
             </dd>
           </dl>
         </Card.Body>

@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { FilterBar } from '@/components/admin-list-filters';
 import { Pager } from '@/components/admin-list-pager';
 import { useListParams } from '@/components/admin-list-params';
-import { Banner, type BannerMessage } from '@/components/banner';
+import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
@@ -94,7 +94,7 @@ export default function UserManagementPage() {
   return (
     <div>
       <h1 className="h4 mb-3">Gestión de Usuarios</h1>
-      <Banner message={banner} onClose={() => setBanner(null)} />
+      <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}

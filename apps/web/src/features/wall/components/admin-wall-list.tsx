@@ -13,6 +13,7 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { CardActions } from '@/components/card-actions';
 import { ConfirmModal } from '@/components/confirm-modal';
 import type { DialogMutation } from '@/components/dialog-mutation';
+import { PhotoViewer } from '@/components/photo-viewer';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
@@ -152,17 +153,14 @@ export function AdminWallList<T extends ListedItem, D, U>({
                 </Card.Text>
               )}
               {item.image_path && (
-                <a href={imageUrl(item.image_path)} target="_blank" rel="noopener noreferrer">
-                  <img
-                    src={imageUrl(item.image_thumb ?? item.image_path)}
-                    alt={imageAlt(item)}
-                    width={100}
-                    height={100}
-                    loading="lazy"
-                    className={imageClassName}
-                    style={{ objectFit: 'cover' }}
-                  />
-                </a>
+                <PhotoViewer
+                  className={imageClassName}
+                  thumb={imageUrl(item.image_thumb ?? item.image_path)}
+                  full={imageUrl(item.image_path)}
+                  alt={imageAlt(item)}
+                  title={imageAlt(item)}
+                  size={100}
+                />
               )}
               {details?.(item)}
             </Card.Body>

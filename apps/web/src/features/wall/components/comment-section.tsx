@@ -8,6 +8,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Controller, useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/image-picker';
 import { Loading } from '@/components/loading';
+import { PhotoViewer } from '@/components/photo-viewer';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText, imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useCreateComment } from '../api/create-comment';
@@ -32,6 +34,8 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
     defaultValues: { content: '', image: null },
   });
 
+  const focusAfter = useFocusAfter(!create.isPending);
+  const textareaId = `comment-content-${postId}`;
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     setQueued(false);
@@ -41,14 +45,17 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
         onSuccess: (res) => {
           reset({ content: '', image: null });
           setQueued(res.queued);
+          focusAfter(() => document.getElementById(textareaId));
         },
-        onError: (error) => setServerError(errorText(error, wallMessages.addCommentFallback, wallMessages.addCommentNetwork)),
+        onError: (error) => {
+          setServerError(errorText(error, wallMessages.addCommentFallback, wallMessages.addCommentNetwork));
+          focusAfter(() => document.getElementById(textareaId));
+        },
       },
     );
   });
 
   const message = errors.content?.message ?? serverError;
-  const textareaId = `comment-content-${postId}`;
   return (
     <>
       {comments.isPending ? (
@@ -73,17 +80,14 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
                 </p>
               )}
               {c.image_path && (
-                <a href={imageUrl(c.image_path)} target="_blank" rel="noopener noreferrer">
-                  <img
-                    src={imageUrl(c.image_thumb ?? c.image_path)}
-                    alt={`Imagen del comentario de ${c.user_name}`}
-                    width={80}
-                    height={80}
-                    loading="lazy"
-                    className="rounded border"
-                    style={{ objectFit: 'cover' }}
-                  />
-                </a>
+                <PhotoViewer
+                  className="d-block"
+                  thumb={imageUrl(c.image_thumb ?? c.image_path)}
+                  full={imageUrl(c.image_path)}
+                  alt={`Imagen del comentario de ${c.user_name}`}
+                  title={`Imagen del comentario de ${c.user_name}`}
+                  size={80}
+                />
               )}
             </ListGroup.Item>
           ))}
@@ -91,7 +95,7 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
       )}
       <Form noValidate onSubmit={onSubmit} {...preloadOnTouch(commentDraftValidation)} aria-label="Añadir comentario">
         {message && (
-          <Alert variant="danger" role="alert" className="py-2">
+          <Alert variant="danger" role="alert" className="py-2" id={`${textareaId}-error`}>
             {message}
           </Alert>
         )}
@@ -107,6 +111,8 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
             rows={2}
             placeholder={wallMessages.commentPlaceholder}
             isInvalid={!!errors.content}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? `${textareaId}-error` : undefined}
             disabled={create.isPending}
             {...register('content')}
           />

@@ -1,6 +1,7 @@
 import { type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { Suspense } from 'react';
 import { Loading } from '@/components/loading';
+import { PhotoViewer } from '@/components/photo-viewer';
 import { SectionBoundary } from '@/components/section-boundary';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
@@ -60,18 +61,15 @@ export function PostCard({
           </p>
         )}
         {post.image_path && (
-          <a href={imageUrl(post.image_path)} target="_blank" rel="noopener noreferrer" className="d-inline-block mb-2">
-            <img
-              src={imageUrl(post.image_thumb ?? post.image_path)}
-              alt={`Imagen publicada por ${post.user_name}`}
-              width={150}
-              height={150}
-              loading={priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : 'auto'}
-              className="rounded border"
-              style={{ objectFit: 'cover' }}
-            />
-          </a>
+          <PhotoViewer
+            className="d-inline-block mb-2"
+            thumb={imageUrl(post.image_thumb ?? post.image_path)}
+            full={imageUrl(post.image_path)}
+            alt={`Imagen publicada por ${post.user_name}`}
+            title={`Imagen publicada por ${post.user_name}`}
+            size={150}
+            priority={priority}
+          />
         )}
         <div className="d-flex flex-wrap gap-2">
           <button

@@ -7,6 +7,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Controller, useForm } from 'react-hook-form';
 import { ImagePicker } from '@/components/image-picker';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useCreatePost } from '../api/create-post';
 import { postDraftValidation, preloadOnTouch } from './validation';
@@ -28,6 +29,7 @@ export function PostComposer({ wallName }: { wallName: string }) {
     defaultValues: { content: '', image: null },
   });
 
+  const focusAfter = useFocusAfter(!create.isPending);
   const onSubmit = handleSubmit((values) => {
     setServerError(null);
     setQueued(false);
@@ -37,8 +39,13 @@ export function PostComposer({ wallName }: { wallName: string }) {
         onSuccess: (res) => {
           reset({ content: '', image: null });
           setQueued(res.queued);
+          // Ready for the next post; the new one is announced by the wall's list.
+          focusAfter(() => document.getElementById('wall-composer-content'));
         },
-        onError: (error) => setServerError(errorText(error, wallMessages.createPostFallback, wallMessages.createPostNetwork)),
+        onError: (error) => {
+          setServerError(errorText(error, wallMessages.createPostFallback, wallMessages.createPostNetwork));
+          focusAfter(() => document.getElementById('wall-composer-content'));
+        },
       },
     );
   });
@@ -49,7 +56,7 @@ export function PostComposer({ wallName }: { wallName: string }) {
       <Card.Body>
         <Form noValidate onSubmit={onSubmit} {...preloadOnTouch(postDraftValidation)} aria-label="Nueva publicación">
           {message && (
-            <Alert variant="danger" role="alert">
+            <Alert variant="danger" role="alert" id="wall-composer-error">
               {message}
             </Alert>
           )}
@@ -65,6 +72,8 @@ export function PostComposer({ wallName }: { wallName: string }) {
               rows={3}
               placeholder={wallMessages.composerPlaceholder}
               isInvalid={!!errors.content}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? 'wall-composer-error' : undefined}
               disabled={create.isPending}
               {...register('content')}
             />

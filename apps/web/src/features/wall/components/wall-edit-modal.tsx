@@ -108,10 +108,17 @@ export function WallEditModal<T extends WallEditable, V>({
         textarea
         rows={rows}
         invalid={!!errors.content}
+        errorId={`${id}-error`}
         registration={register('content')}
       />
       {withWallName && (
-        <TextField id={`${id}-wall`} label="Nombre del muro" invalid={!!errors.wall_name} registration={register('wall_name')} />
+        <TextField
+          id={`${id}-wall`}
+          label="Nombre del muro"
+          invalid={!!errors.wall_name}
+          errorId={`${id}-error`}
+          registration={register('wall_name')}
+        />
       )}
       <Controller
         control={control}

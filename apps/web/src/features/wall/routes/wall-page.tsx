@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { Loading } from '@/components/loading';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { useCurrentUser } from '@/lib/token';
@@ -53,6 +54,7 @@ export default function WallPage() {
   // The first photo of the page is likely the largest paint, whichever post carries it.
   const firstPhoto = list.find((post) => post.image_path)?.id;
 
+  const focusAfter = useFocusAfter(!posts.isFetchingNextPage);
   return (
     <div className="mx-auto" style={{ maxWidth: 720 }}>
       <h1 className="h4 mb-3">{title}</h1>
@@ -80,7 +82,17 @@ export default function WallPage() {
           ))}
           {posts.hasNextPage && (
             <div className="text-center mb-3">
-              <Button variant="outline-secondary" onClick={() => posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+              <Button
+                variant="outline-secondary"
+                onClick={() => {
+                  // Focus moves to the first post of the new page once it is shown.
+                  const before = shown.length;
+                  void posts
+                    .fetchNextPage()
+                    .then(() => focusAfter(() => document.querySelectorAll<HTMLElement>('[data-testid="post"]')[before]));
+                }}
+                disabled={posts.isFetchingNextPage}
+              >
                 {posts.isFetchingNextPage ? wallMessages.loadingMore : wallMessages.loadMore}
               </Button>
             </div>

@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules of axe-core: any violation of them fails a test. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core on the page as it is now (an open dialog included) and fails listing every violation
+ * with its elements. `include` narrows it to a part of the page (e.g. a dialog). Call it on any screen:
+ * `await expectNoViolations(page)`.
+ */
+export async function expectNoViolations(page: Page, what = page.url(), include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const report = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+  );
+  expect(report, `axe-core violations on ${what}`).toEqual([]);
+}

@@ -1,0 +1,387 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoViolations } from '../a11y';
+import { expect, signIn, type TestArco, test, unique, type Worker } from '../fixtures';
+
+// Accessibility (decision 019): axe-core on every screen and dialog, with data on them; keyboard
+// focus after dialogs and actions; nothing focused under the fixed bars; circular cards at 360 px.
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2e86c1' } })
+    .jpeg()
+    .toBuffer();
+
+const LONG = {
+  descripcion: 'Soldadura longitudinal del tramo con revisión ultrasónica completa y Sin descripción adicional',
+  id_proyecto: 'PRY-2026-07',
+};
+
+async function createTramo(request: APIRequestContext, worker: Worker, idTramo: string, withPhoto = true) {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    id_tramo: idTramo,
+    id_proyecto: LONG.id_proyecto,
+    id_circular: 'CIR-LONGITUDINAL-01',
+    descripcion: LONG.descripcion,
+    arco_sumergido_id: String(worker.station.id),
+  };
+  if (withPhoto) multipart.imagen = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await photo(800, 400) };
+  const res = await request.post('/api/tramos', { multipart, headers: { Authorization: `Bearer ${worker.token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function createPost(request: APIRequestContext, worker: Worker, content: string, withPhoto: boolean) {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { content, wall_name: 'Main' };
+  if (withPhoto) multipart.image = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await photo(600, 900) };
+  const res = await request.post('/api/wall/posts', { multipart, headers: { Authorization: `Bearer ${worker.token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function createParada(request: APIRequestContext, worker: Worker) {
+  const res = await request.post('/api/paradas-kaiser/manual', {
+    headers: { Authorization: `Bearer ${worker.token}` },
+    data: {
+      start_time: '2026-11-10T08:00:00.000Z',
+      end_time: '2026-11-10T08:01:00.000Z',
+      description: 'Cambio de hilo',
+      arco_sumergido_id: worker.station.id,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A station with a worker, circulares, posts (some with photos) and a stop. */
+async function seedData(page: Page, seed: import('../fixtures').Seed): Promise<{ station: TestArco; worker: Worker }> {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station, 'Operaria Accesible');
+  for (let i = 0; i < 3; i++) await createTramo(page.request, worker, unique('TR-'), i !== 1);
+  for (let i = 0; i < 12; i++) await createPost(page.request, worker, `Aviso ${i + 1}: revisad la línea antes de arrancar.`, i % 4 === 0);
+  await createParada(page.request, worker);
+  return { station, worker };
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+// Without motion, axe and the focus checks see dialogs and scrolls at rest, never mid-fade.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+test.describe('worker screens at 360x740', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no axe-core violation on the sign-in screens', async ({ page }) => {
+    for (const path of ['/login', '/register', '/admin/login']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('no axe-core violation on any worker screen or dialog, with data', async ({ page, seed }) => {
+    test.setTimeout(180_000);
+    const { worker } = await seedData(page, seed);
+
+    await signIn(page, worker.token, '/dashboard');
+    await expect(page.getByTestId('post').first()).toBeVisible();
+    await expectNoViolations(page, 'wall');
+    // Comments open, then the photo viewer.
+    await page
+      .getByTestId('post')
+      .first()
+      .getByRole('button', { name: /Comentarios/ })
+      .click();
+    await expect(page.getByText('No hay comentarios todavía.')).toBeVisible();
+    await expectNoViolations(page, 'wall with comments');
+    await page
+      .getByRole('button', { name: /Imagen publicada por/ })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: /Imagen publicada por/ });
+    await expect(viewer.getByRole('img')).toBeVisible();
+    await expectNoViolations(page, 'photo viewer');
+    await viewer.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(viewer).toHaveCount(0);
+
+    await page.goto('/dashboard/add-circular');
+    await expect(heading(page, /Circular/)).toBeVisible();
+    await expectNoViolations(page, 'add-circular');
+    await page
+      .getByRole('button', { name: /Guardar|Añadir|Enviar/ })
+      .first()
+      .click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await expectNoViolations(page, 'add-circular with errors');
+
+    await page.goto('/dashboard/consultar-datos');
+    await expect(page.getByTestId('tramo-card').first()).toBeVisible();
+    await expectNoViolations(page, 'consultar-datos');
+    await page.getByLabel('ID Proyecto').fill(LONG.id_proyecto);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const results = page.getByRole('dialog', { name: 'Resultados de la búsqueda' });
+    await expect(results.getByTestId('tramo-card').first()).toBeVisible();
+    await expectNoViolations(page, 'search results');
+    await results
+      .getByRole('button', { name: /Editar tramo/ })
+      .first()
+      .click();
+    const edit = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Guardar cambios' }) });
+    await expect(edit).toBeVisible();
+    await expectNoViolations(page, 'edit circular dialog');
+    await edit.getByRole('button', { name: 'Cerrar' }).last().click();
+    await expect(edit).toHaveCount(0);
+
+    await page.getByTestId('tramo-card').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/dashboard\/tramo\/\d+/);
+    await expect(page.getByRole('button', { name: 'Volver' })).toBeVisible();
+    await expectNoViolations(page, 'tramo detail');
+
+    await page.goto('/dashboard/paradas-kaiser');
+    await page.getByLabel('Buscar por fecha').fill('10/11/2026');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('parada-card').first()).toBeVisible();
+    await expectNoViolations(page, 'paradas-kaiser');
+
+    await page.goto('/dashboard/add-manual-parada');
+    await expect(page.locator('main h1')).toBeVisible();
+    await expectNoViolations(page, 'add-manual-parada');
+
+    await page.goto('/dashboard/profile');
+    await expect(page.getByTestId('profile-role')).toHaveText('Trabajador');
+    await expectNoViolations(page, 'profile');
+    for (const item of ['Editar Perfil', 'Cambiar Contraseña']) {
+      await page.locator('#user-menu').click();
+      await page.getByRole('button', { name: item }).click();
+      const dialog = page.getByRole('dialog', { name: item });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, item);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+
+  test('focus returns to what opened each dialog, and actions leave focus on their result', async ({ page, seed }) => {
+    test.setTimeout(120_000);
+    const { worker } = await seedData(page, seed);
+    // More than one page of posts (20), so that Cargar más shows.
+    for (let i = 0; i < 10; i++) await createPost(page.request, worker, `Más avisos ${i + 1} del turno de noche.`, false);
+    await signIn(page, worker.token, '/dashboard');
+    await expect(page.getByTestId('post').first()).toBeVisible();
+
+    // The user menu's dialogs, opened and closed by keyboard.
+    for (const item of ['Editar Perfil', 'Cambiar Contraseña']) {
+      const toggle = page.locator('#user-menu');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: item }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: item });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(toggle).toBeFocused();
+    }
+
+    // The photo viewer.
+    const photoButton = page.getByRole('button', { name: /Imagen publicada por/ }).first();
+    await photoButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: /Imagen publicada por/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(photoButton).toBeFocused();
+
+    // Publicar: focus stays on the composer for the next post.
+    const composer = page.getByPlaceholder('¿Qué estás pensando?');
+    await composer.fill('Publicado con el teclado');
+    await page.getByRole('button', { name: 'Publicar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('post').filter({ hasText: 'Publicado con el teclado' })).toBeVisible();
+    await expect(composer).toHaveValue('');
+    await expect(page.locator('body')).not.toBeFocused();
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+    // Comentar: focus back in the comment box, emptied.
+    const firstPost = page.getByTestId('post').first();
+    await firstPost.getByRole('button', { name: /Comentarios/ }).click();
+    const commentBox = firstPost.getByPlaceholder(/comentario/i);
+    await commentBox.fill('Comentado con el teclado');
+    await firstPost.getByRole('button', { name: 'Comentar', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(firstPost.getByTestId('comment').filter({ hasText: 'Comentado con el teclado' })).toBeVisible();
+    await expect(commentBox).toBeFocused();
+
+    // Cargar más: focus moves to the first post of the new page.
+    const posts = page.getByTestId('post');
+    const before = await posts.count();
+    const more = page.getByRole('button', { name: 'Cargar más' });
+    await expect(more).toBeVisible();
+    await expectNoViolations(page, 'wall with Cargar más');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(posts.nth(before)).toBeFocused();
+
+    // The search results dialog: focus back on Buscar.
+    await page.goto('/dashboard/consultar-datos');
+    await page.getByLabel('ID Proyecto').fill(LONG.id_proyecto);
+    const buscar = page.getByRole('button', { name: 'Buscar' });
+    await buscar.focus();
+    await page.keyboard.press('Enter');
+    const results = page.getByRole('dialog', { name: 'Resultados de la búsqueda' });
+    await expect(results).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(results).toHaveCount(0);
+    await expect(buscar).toBeFocused();
+
+    // Iniciar and Finalizar: focus moves to the other button. The clock is a timer that is not read out.
+    await page.goto('/dashboard/paradas-kaiser');
+    await expect(page.getByTestId('stop-clock')).toHaveAttribute('role', 'timer');
+    await expect(page.getByTestId('stop-clock')).toHaveAttribute('aria-live', 'off');
+    const iniciar = page.getByRole('button', { name: /Iniciar/ });
+    await iniciar.focus();
+    await page.keyboard.press('Enter');
+    const finalizar = page.getByRole('button', { name: /Finalizar/ });
+    await expect(finalizar).toBeFocused();
+    await expectNoViolations(page, 'paradas-kaiser with a running stop');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: /Iniciar/ })).toBeFocused();
+  });
+
+  test('a navigation sets the title, moves focus to the heading; the skip link leads to the content', async ({ page, seed }) => {
+    const station = await seed.station();
+    const worker = await seed.worker(station);
+    await signIn(page, worker.token, '/dashboard');
+    await expect(page).toHaveTitle(`Muro de ${station.name} · Portal de Fábrica`);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Saltar al contenido principal' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+
+    await page.getByRole('link', { name: 'Consultar' }).click();
+    await expect(page).toHaveTitle('Consultar Datos · Portal de Fábrica');
+    await expect(heading(page, 'Consultar Datos')).toBeFocused();
+    await expect(page.getByTestId('route-announcer')).toHaveText('Consultar Datos · Portal de Fábrica');
+  });
+
+  test('at 360x740 nothing focused by Tab is hidden under the top or bottom bar', async ({ page, seed }) => {
+    const { worker } = await seedData(page, seed);
+    // Bootstrap scrolls smoothly: without motion each focus scroll has ended when it is measured.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, worker.token, '/dashboard');
+    await expect(page.getByTestId('post').first()).toBeVisible();
+    const hidden: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const problem = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const top = document.querySelector('nav.sticky-top')?.getBoundingClientRect();
+        const bottom = document.querySelector('.bottom-bar')?.getBoundingClientRect();
+        if (!top || !bottom || el.closest('nav') || el.classList.contains('skip-link')) return null;
+        const r = el.getBoundingClientRect();
+        return r.top < top.bottom - 1 || r.bottom > bottom.top + 1
+          ? `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" at ${r.top}-${r.bottom} (scrollY ${window.scrollY}, vv ${visualViewport?.offsetTop}, bars ${top.bottom} ${bottom.top}, ih ${innerHeight})`
+          : null;
+      });
+      if (problem) hidden.push(problem);
+    }
+    expect(hidden).toEqual([]);
+  });
+
+  test('circular cards at 360 px break no word in the middle', async ({ page, seed }) => {
+    const station = await seed.station();
+    const worker = await seed.worker(station, 'Operario Con Nombre Largo');
+    await createTramo(page.request, worker, 'TRAMO-LONGITUDINAL-2026');
+    await createTramo(page.request, worker, 'TRAMO-SIN-FOTO', false);
+    await signIn(page, worker.token, '/dashboard/consultar-datos');
+    const cards = page.getByTestId('tramo-card').filter({ hasText: worker.name });
+    await expect(cards).toHaveCount(2);
+    await cards.first().screenshot({ path: test.info().outputPath('tramo-card-360.png') });
+    await page.screenshot({ path: test.info().outputPath('consultar-datos-360.png'), fullPage: true });
+    // Each word of each value lies on one line: a word broken in two has two client rects.
+    const broken = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const dd of document.querySelectorAll('[data-testid="tramo-card"] dd')) {
+        const text = dd.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+        const value = text.textContent ?? '';
+        for (const match of value.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) out.push(match[0]);
+        }
+      }
+      return out;
+    });
+    expect(broken).toEqual([]);
+    await expect(page.getByText('PRY-2026-07').first()).toBeVisible();
+  });
+
+  test("the CSP blocks nothing: zod's eval probe is gone", async ({ page, seed }) => {
+    const station = await seed.station();
+    const worker = await seed.worker(station);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await signIn(page, worker.token, '/dashboard/consultar-datos');
+    await page.getByLabel('ID Tramo').fill('x'.repeat(200));
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await page.goto('/login');
+    await page
+      .getByRole('button', { name: /Iniciar/ })
+      .first()
+      .click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    expect(errors.filter((e) => /Content Security Policy|unsafe-eval|eval/i.test(e))).toEqual([]);
+  });
+});
+
+test.describe('admin screens at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('no axe-core violation on any admin screen or dialog, with data', async ({ page, seed }) => {
+    test.setTimeout(180_000);
+    const { worker } = await seedData(page, seed);
+    const admin = await seed.adminToken();
+    await signIn(page, admin, '/admin');
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('figure').first()).toBeVisible();
+    await expectNoViolations(page, '/admin');
+    const screens = [
+      '/admin/users',
+      '/admin/circulares',
+      '/admin/paradas-kaiser',
+      '/admin/posts',
+      '/admin/comments',
+      '/admin/arcos-sumergidos',
+      '/admin/naves',
+      '/admin/planta',
+    ];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('main .spinner-border')).toHaveCount(0);
+      await expectNoViolations(page, path);
+      // The first Editar and Eliminar dialogs of the screen, when it has them.
+      for (const name of ['Editar', 'Eliminar']) {
+        const button = page.locator('main').getByRole('button', { name, exact: true }).first();
+        if ((await button.count()) === 0) continue;
+        await button.click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expectNoViolations(page, `${path} ${name}`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+        await expect(button).toBeFocused();
+      }
+    }
+    await page.goto('/admin/users');
+    await expect(page.getByTestId('user-card').filter({ hasText: worker.worker_id }).getByLabel('Rol')).toHaveValue('user');
+    await expect(
+      page.getByTestId('user-card').filter({ hasText: worker.worker_id }).getByLabel('Rol').locator('option:checked'),
+    ).toHaveText('Trabajador');
+  });
+});
