@@ -4,6 +4,7 @@ import { UserCache } from './lib/auth-user';
 import { EventBus } from './lib/event-bus';
 import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
+import type { MqttSignalClient } from './lib/mqtt-client';
 import type { TokenService } from './lib/tokens';
 
 /**
@@ -26,6 +27,8 @@ export interface ServiceContext {
   log: Log;
   /** Attempt limits of logins, registrations and password checks. */
   limits: Config['rateLimits'];
+  /** Machine signals: the thresholds, and the MQTT subscriber when MQTT_URL is set (set by app.ts). */
+  machines: { microStopSeconds: number; silenceSeconds: number; mqtt: MqttSignalClient | null };
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
@@ -39,5 +42,6 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     userCache: new UserCache(config.authCacheMs),
     log,
     limits: config.rateLimits,
+    machines: { microStopSeconds: config.machines.microStopSeconds, silenceSeconds: config.machines.silenceSeconds, mqtt: null },
   };
 }

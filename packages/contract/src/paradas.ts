@@ -125,6 +125,10 @@ export const parada = z.object({
   end_time: z.string().nullable(),
   duration_minutes: z.number().nullable(),
   description: z.string().nullable(),
+  /** Who opened it: a worker, or the arco's machine signal ('Máquina'). */
+  source: z.enum(['worker', 'machine']).optional(),
+  /** 1: a machine stop shorter than the micro-stop threshold, counted apart in the statistics. */
+  micro_stop: z.number().optional(),
 });
 export type Parada = z.infer<typeof parada>;
 

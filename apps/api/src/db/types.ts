@@ -59,6 +59,28 @@ export interface ParadasKaiserTable {
   description: string | null;
   created_at: string;
   updated_at: string;
+  /** Who opened it: a worker, or the arco's machine signal (migration 2026-11-24T04-machine-signals). */
+  source: Generated<'worker' | 'machine'>;
+  /** 1: a machine stop shorter than MACHINE_MICRO_STOP_SECONDS, counted apart in the statistics. */
+  micro_stop: Generated<number>;
+}
+
+/** An arco's machine signal: an MQTT topic and/or the SHA-256 of its HTTP device key. */
+export interface MachineBindingsTable {
+  arco_sumergido_id: number;
+  topic: string | null;
+  key_hash: string | null;
+  key_created_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The last state applied per arco, the device time it took effect, and when the arco last reported. */
+export interface MachineStatesTable {
+  arco_sumergido_id: number;
+  state: 'running' | 'stopped';
+  state_at: string;
+  last_report_at: string;
 }
 
 export interface WallPostsTable {
@@ -128,6 +150,8 @@ export interface Database {
   users: UsersTable;
   tramos: TramosTable;
   paradas_kaiser: ParadasKaiserTable;
+  machine_bindings: MachineBindingsTable;
+  machine_states: MachineStatesTable;
   wall_posts: WallPostsTable;
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;

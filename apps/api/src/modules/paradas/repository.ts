@@ -27,6 +27,8 @@ const base = (db: Db) =>
       'p.end_time',
       'p.duration_minutes',
       'p.description',
+      'p.source',
+      'p.micro_stop',
     ]);
 
 /** Stops newest first; dates are the factory-local `date` column, both ends inclusive. */
@@ -67,7 +69,8 @@ export function findOverlap(db: Db, userId: number, start: string, end: string, 
   return q.limit(1).executeTakeFirst();
 }
 
-export type NewParada = Omit<ParadasKaiserTable, 'id'>;
+// A worker's parada: source and micro_stop keep their defaults (machine paradas are written by modules/machines).
+export type NewParada = Omit<ParadasKaiserTable, 'id' | 'source' | 'micro_stop'>;
 
 export const insertParada = (db: Db, values: NewParada) =>
   db.insertInto('paradas_kaiser').values(values).returning('id').executeTakeFirstOrThrow();

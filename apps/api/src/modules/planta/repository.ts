@@ -11,6 +11,7 @@ export const listActiveParadas = (db: Db) =>
       'p.id',
       'p.arco_sumergido_id',
       'p.start_time',
+      'p.source',
       sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
     ])
     .where('p.end_time', 'is', null)
