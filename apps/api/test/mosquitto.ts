@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 
@@ -56,6 +56,8 @@ export async function startBroker(): Promise<TestBroker> {
     [
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
+      // Run as root, mosquitto would switch to the `mosquitto` user and could not write its persistence here.
+      `user ${userInfo().username}`,
       'persistence true',
       `persistence_location ${dir}/`,
       // The portal's queue while it restarts may hold more than the default 1,000 messages.

@@ -127,6 +127,8 @@ export const brokerStatus = z.object({
   since: z.string().nullable(),
   last_error: z.string().nullable(),
   reconnects: z.number(),
+  /** Messages handled by this instance since it started. */
+  messages: z.number(),
 });
 export type BrokerStatus = z.infer<typeof brokerStatus>;
 

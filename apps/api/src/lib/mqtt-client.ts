@@ -64,7 +64,15 @@ export class MqttSignalClient {
     this.group = settings.shareGroup ?? 'portal';
     this.minMs = settings.reconnectMinMs ?? 500;
     this.maxMs = settings.reconnectMaxMs ?? 30_000;
-    this.state = { configured: true, connected: false, url: safeUrl(settings.url), since: null, last_error: null, reconnects: 0 };
+    this.state = {
+      configured: true,
+      connected: false,
+      url: safeUrl(settings.url),
+      since: null,
+      last_error: null,
+      reconnects: 0,
+      messages: 0,
+    };
   }
 
   status(): BrokerStatus {
@@ -95,8 +103,12 @@ export class MqttSignalClient {
     this.client = client;
     client.handleMessage = (packet, callback) => {
       this.handling = this.handler(packet.topic, packet.payload as Buffer).then(
-        () => callback(),
+        () => {
+          this.state.messages += 1;
+          callback();
+        },
         (error) => {
+          this.state.messages += 1;
           // The handler logs and settles its own failures; this is a last resort so the client never hangs.
           this.log.error({ err: error, topic: packet.topic }, 'machine signal not handled');
           callback();

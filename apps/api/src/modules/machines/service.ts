@@ -113,6 +113,7 @@ export async function machinesStatus(ctx: ServiceContext): Promise<MachinesStatu
       since: null,
       last_error: null,
       reconnects: 0,
+      messages: 0,
     },
     silence_seconds: ctx.machines.silenceSeconds,
     micro_stop_seconds: ctx.machines.microStopSeconds,
