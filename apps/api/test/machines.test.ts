@@ -1,4 +1,5 @@
 import { machineMessages } from '@portal/contract/machines';
+import { paradaMessages } from '@portal/contract/paradas';
 import { describe, expect, it } from 'vitest';
 import { applySignal } from '../src/modules/machines/service';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
@@ -264,5 +265,41 @@ describe.skipIf(pgUnavailable)('machine signals over HTTP', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => applySignal(t.app.ctx, arco.id, { state: 'stopped', at })));
     expect(results.filter((r) => r.opened !== undefined)).toHaveLength(1);
     expect(await paradasAt(arco.id)).toHaveLength(1);
+  });
+
+  it('the workers at the arco see the machine parada and describe it; others may not', async () => {
+    const { arco, key } = await boundArco();
+    const here = await t.createWorker(arco);
+    const elsewhere = await t.createWorker(await t.createArco());
+    const stopped = await report(arco.id, key, { state: 'stopped', at: ago(HOUR) });
+    expect(stopped.statusCode).toBe(200);
+    const active = (await t.send(here.token, 'GET', '/api/paradas-kaiser/active/arco')).json();
+    expect(active).toMatchObject({ source: 'machine', user_id: null, user_name: machineMessages.machine, end_time: null });
+
+    const describe = (token: string, id: number, description: unknown) =>
+      t.send(token, 'PUT', `/api/machines/paradas/${id}`, { description });
+    const foreign = await describe(elsewhere.token, active.id, 'No es mía');
+    expect(foreign.statusCode, foreign.body).toBe(403);
+    const saved = await describe(here.token, active.id, '  Cambio de bobina de hilo ');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: machineMessages.described,
+      parada: { id: active.id, description: 'Cambio de bobina de hilo' },
+    });
+    const tooLong = await describe(here.token, active.id, 'x'.repeat(501));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: paradaMessages.descriptionMax });
+    expect((await describe(here.token, 999_999, 'x')).statusCode).toBe(404);
+
+    // The machine's running ends it and keeps the description.
+    const running = await report(arco.id, key, { state: 'running', at: ago(HOUR / 2) });
+    const [row] = await paradasAt(arco.id);
+    expect(row).toMatchObject({ end_time: running.json().at, description: 'Cambio de bobina de hilo', ended_by: null });
+
+    // A worker's own stop is not completed through this path.
+    const own = await t.send(here.token, 'POST', '/api/paradas-kaiser/start', {});
+    const refused = await describe(here.token, own.json().stopId, 'x');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: machineMessages.notMachineParada });
   });
 });

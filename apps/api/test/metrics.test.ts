@@ -139,8 +139,10 @@ describe.skipIf(pgUnavailable)('GET /metrics with METRICS_TOKEN', () => {
   it('reports the stations stopped now and the stops started today, as the plant board counts them', async () => {
     const before = await scrape();
     const other = await t.createArco('Arco Métricas 2');
+    // One running stop per station (downtime-arco.test.ts): b works at a third one.
+    const third = await t.createArco('Arco Métricas 3');
     const a = await t.createWorker(station);
-    const b = await t.createWorker(station);
+    const b = await t.createWorker(third);
     const c = await t.createWorker(other);
     for (const w of [a, b, c]) expect((await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).statusCode).toBe(201);
     const stopped = await scrape();

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClock, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
@@ -10,9 +10,14 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
   let admin: string;
 
   beforeAll(async () => {
-    station = await t.createArco('Arco Paradas', 'Nave 1');
     other = await t.createArco('Arco Otro', 'Nave 2');
     admin = await t.adminToken();
+  });
+
+  // A stop belongs to its station (one running stop, no overlaps per arco): each test gets its own.
+  let stations = 0;
+  beforeEach(async () => {
+    station = await t.createArco(`Arco Paradas ${++stations}`, 'Nave 1');
   });
 
   const manual = (w: Worker, start_time: string, end_time: string, extra: object = {}) =>
@@ -45,7 +50,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
         duration_minutes: null,
         description: 'Atasco',
         arco_sumergido_id: station.id,
-        arco_sumergido_name: 'Arco Paradas',
+        arco_sumergido_name: station.name,
         user_name: w.name,
       });
     });
@@ -129,7 +134,8 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
     it("does not let a user end another's stop (403) but lets an admin (200); an absent stop is 404", async () => {
       const owner = await t.createWorker(station);
-      const intruder = await t.createWorker(station);
+      // Anyone at the stop's own station may end it (downtime-arco.test.ts): the intruder works elsewhere.
+      const intruder = await t.createWorker(other);
       const { stopId } = (await t.send(owner.token, 'POST', '/api/paradas-kaiser/start', {})).json();
       const denied = await t.send(intruder.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {});
       expect(denied.statusCode).toBe(403);
@@ -184,7 +190,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
         duration_minutes: 37,
         description: 'Cambio de hilo',
         arco_sumergido_id: station.id,
-        arco_sumergido_name: 'Arco Paradas',
+        arco_sumergido_name: station.name,
         user_id: w.id,
       });
     });
@@ -287,7 +293,8 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       }
       expect((await manual(w, '2026-11-11T09:00:00.000Z', '2026-11-11T09:15:00.000Z')).statusCode).toBe(201);
       expect((await manual(w, '2026-11-11T07:30:00.000Z', '2026-11-11T08:00:00.000Z')).statusCode).toBe(201);
-      const someoneElse = await t.createWorker(station);
+      // At another station: one arco's stops may not overlap (downtime-arco.test.ts).
+      const someoneElse = await t.createWorker(other);
       expect((await manual(someoneElse, '2026-11-11T08:30:00.000Z', '2026-11-11T09:30:00.000Z')).statusCode).toBe(201);
     });
 
@@ -325,7 +332,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       const mine = await t.send(a.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07');
       expect(mine.statusCode).toBe(200);
       expect(mine.json().map((p: { id: number }) => p.id)).toEqual([a3, a2, a1]);
-      expect(mine.json()[0]).toMatchObject({ user_name: 'Ana Historia', arco_sumergido_name: 'Arco Paradas', date: '2026-11-03' });
+      expect(mine.json()[0]).toMatchObject({ user_name: 'Ana Historia', arco_sumergido_name: station.name, date: '2026-11-03' });
 
       const all = (await t.send(admin, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07')).json();
       const ids = all.map((p: { id: number }) => p.id);

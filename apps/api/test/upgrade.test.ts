@@ -1,16 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { addMonths, factoryDate, factoryMonth } from '@portal/contract/time';
-import { type Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createDb, type DbHandle } from '../src/db/index';
+import type { DbHandle } from '../src/db/index';
 import { FolderMigrationProvider } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/passwords';
-import { bearer, freshSchema, pgUnavailable, TEST_DB, testEnv } from './helper';
+import { bearer, pgUnavailable } from './helper';
+import { type AnyDb, migrator, olderDatabase } from './older-database';
 
 /**
  * Upgrades keep every record: a database built with the migrations of the released schema (the
@@ -22,27 +20,10 @@ import { bearer, freshSchema, pgUnavailable, TEST_DB, testEnv } from './helper';
  */
 const RELEASED = '2026-11-21T08-indexes';
 
-// biome-ignore lint/suspicious/noExplicitAny: the released schema, not the app's current types
-type AnyDb = Kysely<any>;
 type Row = Record<string, unknown>;
 
 const PASSWORD = 'clave-anterior';
 const TZ = 'Europe/Madrid';
-
-/** A migrator over db/migrations, keeping its tables in the schema ours go to (as migrate.ts does). */
-async function migrator(db: AnyDb): Promise<Migrator> {
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  return new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema });
-}
-
-/** Builds the released schema: the migrations up to RELEASED, none after it. */
-async function migrateToReleased(db: AnyDb): Promise<void> {
-  const { error } = await (await migrator(db)).migrateTo(RELEASED);
-  if (error) throw error;
-}
 
 interface Seeded {
   thisMonth: string;
@@ -234,25 +215,15 @@ async function rowsOf(db: AnyDb, table: string, columns?: string[]): Promise<Row
 describe.skipIf(pgUnavailable)(`upgrade from the released schema (${RELEASED}) to the newest`, () => {
   let handle: DbHandle;
   let app: App;
-  let dataDir: string;
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
   let seeded: Seeded;
   const before = new Map<string, Row[]>();
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-upgrade-'));
-    let url: string | undefined;
-    if (TEST_DB === 'postgres') {
-      const schema = await freshSchema();
-      url = schema.url;
-      dropSchema = schema.drop;
-      handle = createDb({ databaseUrl: url, sqliteFile: '', poolSize: 3 });
-    } else {
-      handle = createDb({ sqliteFile: path.join(dataDir, 'portal.sqlite') });
-    }
-    const config = loadConfig({ ...(url ? { DATABASE_URL: url } : {}), ...testEnv(dataDir) });
-    const db = handle.db as AnyDb;
-    await migrateToReleased(db);
+    const older = await olderDatabase(RELEASED);
+    handle = older.handle;
+    dropDatabase = older.drop;
+    const { config, db } = older;
     seeded = await seed(db, config.uploadsDir);
     for (const table of await tables(db)) before.set(table, await rowsOf(db, table));
     // The new release opens the old database: buildApp migrates it to the newest schema.
@@ -261,8 +232,7 @@ describe.skipIf(pgUnavailable)(`upgrade from the released schema (${RELEASED}) t
   });
   afterAll(async () => {
     await app?.close();
-    await dropSchema();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
   });
 
   it('applied every later migration', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { descriptionSchema, parada } from './paradas';
 
 /**
  * Machine signals: an arco bound to an MQTT topic or an HTTP device key reports 'running' or
@@ -20,6 +21,9 @@ export const machineMessages = {
   keyCreated: 'Clave de dispositivo creada. Cópiala ahora: no se volverá a mostrar.',
   keyRevoked: 'Clave de dispositivo revocada.',
   accepted: 'Estado recibido.',
+  described: 'Descripción de la parada guardada.',
+  notMachineParada: 'Solo se puede completar así una parada abierta por la máquina.',
+  otherArco: 'Esta parada es de otro arco sumergido.',
   // Texts the screens show.
   signal: 'Señal de máquina',
   topic: 'Tema MQTT',
@@ -154,3 +158,8 @@ export const machineStateResult = z.object({
   at: z.string(),
 });
 export type MachineStateResult = z.infer<typeof machineStateResult>;
+
+/** PUT /api/machines/paradas/:id: what the machine cannot know, added by a worker at its arco (or an admin). */
+export const machineParadaBody = z.object({ description: descriptionSchema });
+export type MachineParadaBody = z.input<typeof machineParadaBody>;
+export const machineParadaSaved = z.object({ parada, message: z.string() });

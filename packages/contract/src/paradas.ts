@@ -15,6 +15,10 @@ export const paradaMessages = {
   descriptionMax: 'La descripción no puede exceder los 500 caracteres.',
   noActiveToEnd: 'No hay una parada activa para finalizar.',
   alreadyActive: 'Ya tienes una parada activa.',
+  /** Another worker's stop is running at the caller's station; `date` dd/mm/yyyy and `time` HH:mm, factory-local. */
+  arcoBusy: (name: string, date: string, time: string) =>
+    `Este arco ya tiene una parada activa, iniciada por ${name} el ${date} a las ${time}.`,
+  arcoOverlap: 'La parada se solapa con otra parada de este arco sumergido.',
   overlap: 'La parada se solapa con otra parada registrada.',
   // Server texts.
   endInFuture: 'La hora de fin no puede ser posterior a la hora actual.',
@@ -125,6 +129,9 @@ export const parada = z.object({
   end_time: z.string().nullable(),
   duration_minutes: z.number().nullable(),
   description: z.string().nullable(),
+  /** Who ended it (the owner or anyone at its arco); null while active and on older stops. */
+  ended_by: z.number().nullable().optional(),
+  ended_by_name: z.string().nullable().optional(),
   /** Who opened it: a worker, or the arco's machine signal ('Máquina'). */
   source: z.enum(['worker', 'machine']).optional(),
   /** 1: a machine stop shorter than the micro-stop threshold, counted apart in the statistics. */

@@ -59,6 +59,12 @@ export interface ParadasKaiserTable {
   description: string | null;
   created_at: string;
   updated_at: string;
+  /** Who ended the stop: its owner or anyone at its arco (null while active or for older rows). */
+  ended_by: number | null;
+  /** An active older row left beside an earlier active one at its arco (docs/decisions/017-downtime-records.md). */
+  duplicate_of: number | null;
+  /** Minutes not covered by an earlier stop at the arco; null means all of duration_minutes. */
+  counted_minutes: number | null;
   /** Who opened it: a worker, or the arco's machine signal (migration 2026-11-24T04-machine-signals). */
   source: Generated<'worker' | 'machine'>;
   /** 1: a machine stop shorter than MACHINE_MICRO_STOP_SECONDS, counted apart in the statistics. */

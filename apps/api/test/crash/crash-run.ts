@@ -189,7 +189,13 @@ async function toggleStop(w: Worker) {
   if (w.stop === 'unknown') return;
   if (w.stop === null) {
     w.stop = 'unknown';
-    const res = await call<{ stopId: number; start_time: string }>('POST', '/api/paradas-kaiser/start', { token: w.token, json: {} });
+    // A colleague's running stop at the station answers 409 (one per arco): this worker then leaves
+    // stops alone ('unknown'), which the ledger never counts.
+    const res = await call<{ stopId: number; start_time: string }>('POST', '/api/paradas-kaiser/start', {
+      token: w.token,
+      json: {},
+      tolerated: [409],
+    });
     w.stop = { id: res.stopId, start_time: res.start_time };
     ledger.stops.set(res.stopId, { user_id: w.id, start_time: res.start_time });
     return;

@@ -3,7 +3,7 @@ import { messages } from '@portal/contract/common';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/passwords';
-import { createKey } from '../../src/modules/machines/service';
+import { applySignal, createKey } from '../../src/modules/machines/service';
 import type { Policy } from '../../src/plugins/auth';
 import { bearer, multipart, pgUnavailable, type TestApp, type TestArco, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
@@ -96,18 +96,19 @@ async function newManualStop(ctx: Ctx, w: Worker): Promise<number> {
   return (await ok(res, 'manual stop')).parada.id;
 }
 
-async function closeActiveStops(ctx: Ctx, userId: number) {
+/** Ends the user's running stop and the one at the station (one running stop per arco, downtime-arco.test.ts). */
+async function closeActiveStops(ctx: Ctx, userId: number, arcoId?: number) {
   const now = new Date().toISOString();
   await ctx.t.db
     .updateTable('paradas_kaiser')
     .set({ end_time: now, duration_minutes: 0, updated_at: now })
-    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('user_id', '=', userId), ...(arcoId === undefined ? [] : [eb('arco_sumergido_id', '=', arcoId)])]))
     .where('end_time', 'is', null)
     .execute();
 }
 
 async function newActiveStop(ctx: Ctx, w: Worker): Promise<number> {
-  await closeActiveStops(ctx, w.id);
+  await closeActiveStops(ctx, w.id, w.station.id);
   return (await ok(await inject(ctx, 'POST', '/api/paradas-kaiser/start', w.token, { description: 'activa' }), 'start')).stopId;
 }
 
@@ -327,6 +328,16 @@ const scenarios: Record<string, Scenario> = {
     },
     expect: ANON_PUBLIC,
   },
+  'PUT /api/machines/paradas/:id': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      // A fresh machine stop at S1 each call: the arco's previous one ends first.
+      await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'running' });
+      const { opened } = await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'stopped' });
+      return { url: `/api/machines/paradas/${opened}`, payload: { description: 'Falta de hilo' } };
+    },
+    expect: STATION_S1(200),
+  },
   'GET /api/admin/machines': { policy: 'admin', prepare: () => ({ url: '/api/admin/machines' }), expect: ADMIN_ONLY(200) },
   'PUT /api/admin/arcos-sumergidos/:id/machine': {
     policy: 'admin',
@@ -423,8 +434,8 @@ const scenarios: Record<string, Scenario> = {
   'POST /api/paradas-kaiser/start': {
     policy: 'user',
     prepare: async (ctx, caller) => {
-      if (caller === 'admin') await closeActiveStops(ctx, ctx.adminId);
-      else if (caller !== 'anon') await closeActiveStops(ctx, userOf(ctx, caller)!.id);
+      if (caller === 'admin') await closeActiveStops(ctx, ctx.adminId, ctx.s2.id);
+      else if (caller !== 'anon') await closeActiveStops(ctx, userOf(ctx, caller)!.id, stationOf(ctx, caller).id);
       // The body's station counts only for a session without one (an admin); a worker's comes from the token.
       return { url: '/api/paradas-kaiser/start', payload: { description: 'inicio', arco_sumergido_id: ctx.s2.id } };
     },
@@ -434,10 +445,26 @@ const scenarios: Record<string, Scenario> = {
       expect(row.arco_sumergido_id).toBe(caller === 'admin' ? ctx.s2.id : stationOf(ctx, caller).id);
     },
   },
+  'GET /api/paradas-kaiser/active/arco': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      await newActiveStop(ctx, ctx.A);
+      return { url: '/api/paradas-kaiser/active/arco' };
+    },
+    expect: ANY_USER(200),
+    check: (ctx, caller, res) => {
+      // The stop running at one's own station, whoever started it; never another station's.
+      const active = res.json();
+      if (caller === 'owner' || caller === 'sameStation') expect(active.user_id).toBe(ctx.A.id);
+      else if (caller === 'otherArco' && active !== null) expect(active.arco_sumergido_id).toBe(ctx.s2.id);
+      else if (caller === 'admin') expect(active).toBeNull();
+    },
+  },
+  // A running stop is the station's: anyone signed in at its arco may end it.
   'PUT /api/paradas-kaiser/end/:id': {
     policy: 'user',
     prepare: async (ctx) => ({ url: `/api/paradas-kaiser/end/${await newActiveStop(ctx, ctx.A)}`, payload: {} }),
-    expect: OWNER_OR_ADMIN(200),
+    expect: STATION_S1(200),
   },
   'POST /api/paradas-kaiser/manual': {
     policy: 'user',

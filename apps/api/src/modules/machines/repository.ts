@@ -119,3 +119,6 @@ export const endParadaAt = (db: Db, id: number, end: string, durationMinutes: nu
     .where('id', '=', id)
     .where('end_time', 'is', null)
     .executeTakeFirst();
+
+export const describeParada = (db: Db, id: number, description: string | null, now: string) =>
+  db.updateTable('paradas_kaiser').set({ description, updated_at: now }).where('id', '=', id).executeTakeFirst();

@@ -4,12 +4,15 @@ import {
   machineBindingSaved,
   machineKeyCreated,
   machineMessages,
+  machineParadaBody,
+  machineParadaSaved,
   machineStateResult,
   machinesStatus,
 } from '@portal/contract/machines';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
 import * as machines from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -33,6 +36,18 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => machines.reportState(ctx, request.params.id, request.headers['x-device-key'], request.body),
+  );
+
+  app.put(
+    '/machines/paradas/:id',
+    {
+      config: { policy: 'user' },
+      schema: { tags, params: idParams, body: machineParadaBody, response: { 200: machineParadaSaved, ...errors } },
+    },
+    async (request) => ({
+      parada: await machines.describeMachineParada(ctx, currentUser(request), request.params.id, request.body.description),
+      message: machineMessages.described,
+    }),
   );
 
   app.get('/admin/machines', { config: { policy: 'admin' }, schema: { tags, response: { 200: machinesStatus, ...errors } } }, async () =>

@@ -8,10 +8,11 @@ import {
   machineMessages,
   parseMachineSignal,
 } from '@portal/contract/machines';
-import { durationMinutes } from '@portal/contract/paradas';
+import { durationMinutes, type Parada, paradaMessages } from '@portal/contract/paradas';
 import { factoryDate } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import type { AuthUser } from '../../lib/auth-user';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
 import { findParada } from '../paradas/repository';
@@ -150,7 +151,22 @@ export interface Applied {
  */
 export async function applySignal(ctx: ServiceContext, arcoId: number, signal: MachineSignal, received = nowIso()): Promise<Applied> {
   const at = effectiveTime(signal.at, received);
-  const result = await ctx.db.transaction().execute(async (trx): Promise<Applied> => {
+  let result: Applied;
+  try {
+    result = await applyOnce(ctx, arcoId, signal, at, received);
+  } catch (error) {
+    // A worker started a parada at the arco between our read and our insert (one active parada per
+    // arco, enforced by the database): applied again, the worker's parada is found and kept.
+    if (!isUniqueViolation(error)) throw error;
+    result = await applyOnce(ctx, arcoId, signal, at, received);
+  }
+  if (result.opened !== undefined) await publishParada(ctx, 'parada.started', result.opened);
+  if (result.ended !== undefined) await publishParada(ctx, 'parada.ended', result.ended);
+  return result;
+}
+
+function applyOnce(ctx: ServiceContext, arcoId: number, signal: MachineSignal, at: string, received: string): Promise<Applied> {
+  return ctx.db.transaction().execute(async (trx): Promise<Applied> => {
     const current = await repo.lockState(trx, ctx.engine, arcoId, received);
     const first = current.state_at === '';
     const lastReport = current.last_report_at > received ? current.last_report_at : received;
@@ -174,9 +190,6 @@ export async function applySignal(ctx: ServiceContext, arcoId: number, signal: M
     await repo.endParadaAt(trx, active.id, at, Math.max(0, durationMinutes(active.start_time, at)), micro, received);
     return { outcome: 'applied', at, ended: active.id };
   });
-  if (result.opened !== undefined) await publishParada(ctx, 'parada.started', result.opened);
-  if (result.ended !== undefined) await publishParada(ctx, 'parada.ended', result.ended);
-  return result;
 }
 
 async function publishParada(ctx: ServiceContext, type: 'parada.started' | 'parada.ended', id: number): Promise<void> {
@@ -185,6 +198,21 @@ async function publishParada(ctx: ServiceContext, type: 'parada.started' | 'para
   // A machine's parada belongs to its arco: the workers signed in there see it, as administrators do.
   const audience = parada.user_id === null ? { arco: parada.arco_sumergido_id } : { user: parada.user_id };
   await ctx.events.publish(type, { parada }, audience);
+}
+
+/**
+ * A worker signed in at the arco (or an admin) describes a machine's parada, running or ended: the
+ * machine opened and ends it, the worker adds what it cannot know. Workers' own stops keep their rules.
+ */
+export async function describeMachineParada(ctx: ServiceContext, user: AuthUser, id: number, description: string | null): Promise<Parada> {
+  const found = await findParada(ctx.db, id);
+  if (!found) throw notFound(paradaMessages.notFound);
+  if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
+  if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
+  await repo.describeParada(ctx.db, id, description, nowIso());
+  const updated = (await findParada(ctx.db, id))!;
+  await ctx.events.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, { arco: updated.arco_sumergido_id });
+  return updated;
 }
 
 /** POST /api/machines/:id/state: the key checked first, then the state; a bad one is a Spanish 400. */

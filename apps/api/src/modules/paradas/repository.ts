@@ -1,3 +1,4 @@
+import { machineMessages } from '@portal/contract/machines';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
@@ -15,11 +16,15 @@ const base = (db: Db) =>
     .selectFrom('paradas_kaiser as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
+    .leftJoin('users as e', 'e.id', 'p.ended_by')
     .select([
       'p.id',
       'p.user_id',
       // The stops of a deleted user stay, shown under a neutral author.
-      sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
+      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
+      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
+        'user_name',
+      ),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
       'p.date',
@@ -29,6 +34,8 @@ const base = (db: Db) =>
       'p.description',
       'p.source',
       'p.micro_stop',
+      'p.ended_by',
+      sql<string | null>`case when ${sql.ref('p.ended_by')} is null then null else ${sql.ref('e.name')} end`.as('ended_by_name'),
     ]);
 
 /** Stops newest first; dates are the factory-local `date` column, both ends inclusive. */
@@ -46,6 +53,47 @@ export const findActiveParada = (db: Db, userId: number) =>
   base(db).where('p.user_id', '=', userId).where('p.end_time', 'is', null).executeTakeFirst();
 
 /**
+ * The stop running at a station: the earliest when older data left several (docs/decisions/017-downtime-records.md).
+ */
+export const findActiveAtArco = (db: Db, arcoId: number) =>
+  base(db)
+    .where('p.arco_sumergido_id', '=', arcoId)
+    .where('p.end_time', 'is', null)
+    .orderBy('p.start_time')
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * Serialises the writes of one station's stops on PostgreSQL, as lockUserParadas does for a user's:
+ * two workers at one arco cannot both pass the overlap checks side by side.
+ */
+export async function lockArcoParadas(db: Db, engine: DbEngine, arcoId: number): Promise<void> {
+  if (engine !== 'postgres') return;
+  await db.selectFrom('arcos_sumergidos').select('id').where('id', '=', arcoId).forUpdate().execute();
+}
+
+/** The stops at a station that began before [start, ...) and still ran after its start (older overlapping data). */
+export const earlierOverlapping = (db: Db, arcoId: number, id: number, start: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['id', 'start_time', 'end_time'])
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('id', '!=', id)
+    .where((eb) => eb.or([eb('start_time', '<', start), eb.and([eb('start_time', '=', start), eb('id', '<', id)])]))
+    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', start)]))
+    .execute();
+
+/** Rows whose counted minutes were cut by an overlap, at a station (a handful, from older data). */
+export const partlyCounted = (db: Db, arcoId: number) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['id', 'start_time', 'end_time'])
+    .where('arco_sumergido_id', '=', arcoId)
+    .where((eb) => eb.or([eb('counted_minutes', 'is not', null), eb('duplicate_of', 'is not', null)]))
+    .execute();
+
+/**
  * Serialises the writes of one user's stops on PostgreSQL (read committed would let two overlapping
  * manual stops pass their checks side by side). SQLite runs one write transaction at a time already.
  */
@@ -55,22 +103,23 @@ export async function lockUserParadas(db: Db, engine: DbEngine, userId: number):
 }
 
 /**
- * Another stop of the user that shares time with [start, end): touching ends are allowed and an
- * active stop (no end yet) reaches into the future.
+ * Another stop of the user (or of the station) that shares time with [start, end): touching ends are
+ * allowed and an active stop (no end yet) reaches into the future.
  */
-export function findOverlap(db: Db, userId: number, start: string, end: string, exceptId?: number) {
+export function findOverlap(db: Db, owner: { user: number } | { arco: number }, start: string, end: string, exceptId?: number) {
   let q = db
     .selectFrom('paradas_kaiser')
     .select('id')
-    .where('user_id', '=', userId)
     .where('start_time', '<', end)
     .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', start)]));
+  q = 'user' in owner ? q.where('user_id', '=', owner.user) : q.where('arco_sumergido_id', '=', owner.arco);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.limit(1).executeTakeFirst();
 }
 
 // A worker's parada: source and micro_stop keep their defaults (machine paradas are written by modules/machines).
-export type NewParada = Omit<ParadasKaiserTable, 'id' | 'source' | 'micro_stop'>;
+export type NewParada = Omit<ParadasKaiserTable, 'id' | 'ended_by' | 'duplicate_of' | 'counted_minutes' | 'source' | 'micro_stop'> &
+  Partial<Pick<ParadasKaiserTable, 'ended_by' | 'duplicate_of' | 'counted_minutes'>>;
 
 export const insertParada = (db: Db, values: NewParada) =>
   db.insertInto('paradas_kaiser').values(values).returning('id').executeTakeFirstOrThrow();
@@ -82,7 +131,7 @@ export const updateParada = (db: Db, id: number, values: Partial<NewParada>) =>
 export const endActiveParada = (
   db: Db,
   id: number,
-  values: Pick<NewParada, 'end_time' | 'duration_minutes' | 'description' | 'updated_at'>,
+  values: Pick<NewParada, 'end_time' | 'duration_minutes' | 'description' | 'updated_at' | 'ended_by' | 'counted_minutes'>,
 ) => db.updateTable('paradas_kaiser').set(values).where('id', '=', id).where('end_time', 'is', null).executeTakeFirst();
 
 export const deleteParada = (db: Db, id: number) => db.deleteFrom('paradas_kaiser').where('id', '=', id).executeTakeFirst();

@@ -44,6 +44,19 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
   );
 
   app.get(
+    '/paradas-kaiser/active/arco',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: "The stop running at the caller's station, whoever started it, or null.",
+        response: { 200: parada.nullable(), ...errors },
+      },
+    },
+    async (request) => service.activeAtArco(ctx, currentUser(request)),
+  );
+
+  app.get(
     '/paradas-kaiser/:id',
     { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: parada, ...errors } } },
     async (request) => service.getParada(ctx, currentUser(request), request.params.id),

@@ -9,7 +9,7 @@ import {
   type paradaTimesBody,
   type startParadaBody,
 } from '@portal/contract/paradas';
-import { factoryDate } from '@portal/contract/time';
+import { factoryDate, factoryTime } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
@@ -42,6 +42,39 @@ export function listParadas(ctx: ServiceContext, user: AuthUser, query: Query): 
 
 export async function activeParada(ctx: ServiceContext, user: AuthUser): Promise<Parada | null> {
   return (await repo.findActiveParada(ctx.db, user.id)) ?? null;
+}
+
+/** The stop running at the caller's station, whoever started it (null without a station). */
+export async function activeAtArco(ctx: ServiceContext, user: AuthUser): Promise<Parada | null> {
+  if (user.arco_sumergido_id === null) return null;
+  return (await repo.findActiveAtArco(ctx.db, user.arco_sumergido_id)) ?? null;
+}
+
+/** The 409 of a busy station, naming who started its running stop and when (factory-local). */
+function arcoBusy(ctx: ServiceContext, running: Parada) {
+  const [y, m, d] = factoryDate(running.start_time, ctx.tz).split('-');
+  return conflict(paradaMessages.arcoBusy(running.user_name, `${d}/${m}/${y}`, factoryTime(running.start_time, ctx.tz)));
+}
+
+/** Minutes of [start, end) not already covered by earlier stops at the arco; null when none covers it. */
+async function countedMinutes(db: Db, arcoId: number, id: number, start: string, end: string): Promise<number | null> {
+  const earlier = await repo.earlierOverlapping(db, arcoId, id, start);
+  if (earlier.length === 0) return null;
+  const coveredUntil = earlier.reduce((max, r) => ((r.end_time ?? '9999') > max ? (r.end_time ?? '9999') : max), start);
+  const from = coveredUntil < end ? coveredUntil : end;
+  return Math.max(0, durationMinutes(from, end));
+}
+
+/**
+ * Recounts the stops of an arco whose minutes older overlapping data had cut, after a write that may
+ * have uncovered them (docs/decisions/017-downtime-records.md). New writes never overlap at an arco.
+ */
+async function recountArco(db: Db, arcoId: number): Promise<void> {
+  for (const row of await repo.partlyCounted(db, arcoId)) {
+    if (row.end_time === null) continue;
+    const counted = await countedMinutes(db, arcoId, row.id, row.start_time, row.end_time);
+    await repo.updateParada(db, row.id, { counted_minutes: counted });
+  }
 }
 
 /** 404 when absent, 403 when it belongs to someone else and the caller is no admin. */
@@ -77,8 +110,12 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
   try {
     const { id } = await ctx.db.transaction().execute(async (trx) => {
       await repo.lockUserParadas(trx, ctx.engine, user.id);
+      await repo.lockArcoParadas(trx, ctx.engine, arcoId);
       if (await repo.findActiveParada(trx, user.id)) throw conflict(paradaMessages.alreadyActive);
-      // The partial unique index paradas_one_active_per_user settles a race the check above misses.
+      const running = await repo.findActiveAtArco(trx, arcoId);
+      if (running) throw arcoBusy(ctx, running);
+      // The partial unique indexes paradas_one_active_per_user and paradas_one_active_per_arco settle
+      // a race the checks above miss.
       return repo.insertParada(trx, {
         user_id: user.id,
         arco_sumergido_id: arcoId,
@@ -95,17 +132,42 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
     if (started) await ctx.events.publish('parada.started', { parada: started }, ownerOf(started));
     return { stopId: id, start_time: start, message: paradaMessages.started };
   } catch (error) {
+    if (isUniqueViolation(error) && !(await repo.findActiveParada(ctx.db, user.id))) {
+      const running = await repo.findActiveAtArco(ctx.db, arcoId);
+      if (running) throw arcoBusy(ctx, running);
+    }
     mapWriteError(error);
   }
 }
 
+/**
+ * A running stop is the station's: its owner, an admin or anyone signed in at its arco may end it.
+ * Otherwise the rules of ownedParada.
+ */
+async function endableParada(db: Db, user: AuthUser, id: number): Promise<Parada> {
+  const found = await repo.findParada(db, id);
+  if (found && found.end_time === null && user.arco_sumergido_id !== null && found.arco_sumergido_id === user.arco_sumergido_id) {
+    return found;
+  }
+  return ownedParada(db, user, id);
+}
+
 export async function endParada(ctx: ServiceContext, user: AuthUser, id: number, body: EndParadaBody) {
-  const parada = await ownedParada(ctx.db, user, id);
+  const parada = await endableParada(ctx.db, user, id);
   if (parada.end_time !== null) throw conflict(paradaMessages.alreadyEnded);
   const end = nowIso();
   const duration = durationMinutes(parada.start_time, end);
   const description = body.description === undefined ? parada.description : body.description.trim() || null;
-  const result = await repo.endActiveParada(ctx.db, id, { end_time: end, duration_minutes: duration, description, updated_at: end });
+  // Only a stop older data left beside another at its arco can be covered (docs/decisions/017-downtime-records.md).
+  const counted = await countedMinutes(ctx.db, parada.arco_sumergido_id, id, parada.start_time, end);
+  const result = await repo.endActiveParada(ctx.db, id, {
+    end_time: end,
+    duration_minutes: duration,
+    description,
+    updated_at: end,
+    ended_by: user.id,
+    counted_minutes: counted === null ? null : Math.min(counted, duration),
+  });
   // Someone else ended (or deleted) it between the read and the write.
   if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
   await publishEnded(ctx, id);
@@ -127,7 +189,7 @@ export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Pr
   if (!active) return undefined;
   const end = nowIso();
   const values = { end_time: end, duration_minutes: Math.max(0, durationMinutes(active.start_time, end)), updated_at: end };
-  await repo.endActiveParada(ctx.db, active.id, { ...values, description: active.description });
+  await repo.endActiveParada(ctx.db, active.id, { ...values, description: active.description, ended_by: null, counted_minutes: null });
   return active.id;
 }
 
@@ -147,7 +209,9 @@ export async function createManualParada(ctx: ServiceContext, user: AuthUser, bo
   try {
     const id = await ctx.db.transaction().execute(async (trx) => {
       await repo.lockUserParadas(trx, ctx.engine, user.id);
-      if (await repo.findOverlap(trx, user.id, start, end)) throw conflict(paradaMessages.overlap);
+      await repo.lockArcoParadas(trx, ctx.engine, arcoId);
+      if (await repo.findOverlap(trx, { user: user.id }, start, end)) throw conflict(paradaMessages.overlap);
+      if (await repo.findOverlap(trx, { arco: arcoId }, start, end)) throw conflict(paradaMessages.arcoOverlap);
       const row = await repo.insertParada(trx, {
         user_id: user.id,
         arco_sumergido_id: arcoId,
@@ -181,12 +245,19 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const parada = await ownedParada(trx, user, id);
+      const arcoId = body.arco_sumergido_id ?? parada.arco_sumergido_id;
       if (parada.user_id !== null) {
         await repo.lockUserParadas(trx, ctx.engine, parada.user_id);
-        if (await repo.findOverlap(trx, parada.user_id, start, end, id)) throw conflict(paradaMessages.overlap);
+        if (await repo.findOverlap(trx, { user: parada.user_id }, start, end, id)) throw conflict(paradaMessages.overlap);
       }
+      await repo.lockArcoParadas(trx, ctx.engine, arcoId);
+      if (await repo.findOverlap(trx, { arco: arcoId }, start, end, id)) throw conflict(paradaMessages.arcoOverlap);
+      const overlappedBefore =
+        parada.end_time !== null &&
+        (await repo.findOverlap(trx, { arco: parada.arco_sumergido_id }, parada.start_time, parada.end_time, id));
       await repo.updateParada(trx, id, {
-        arco_sumergido_id: body.arco_sumergido_id ?? parada.arco_sumergido_id,
+        arco_sumergido_id: arcoId,
+        counted_minutes: null,
         date: factoryDate(start, ctx.tz),
         start_time: start,
         end_time: end,
@@ -194,6 +265,7 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
         description: body.description,
         updated_at: nowIso(),
       });
+      if (overlappedBefore) await recountArco(trx, parada.arco_sumergido_id);
     });
     const updated = (await repo.findParada(ctx.db, id))!;
     await ctx.events.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, ownerOf(updated));
@@ -206,7 +278,9 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
 export async function deleteParada(ctx: ServiceContext, user: AuthUser, id: number): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const parada = await ownedParada(trx, user, id);
+    const overlapped = await repo.findOverlap(trx, { arco: parada.arco_sumergido_id }, parada.start_time, parada.end_time ?? '9999', id);
     await repo.deleteParada(trx, id);
+    if (overlapped) await recountArco(trx, parada.arco_sumergido_id);
     return parada;
   });
   await ctx.events.publish('parada.changed', { id, arco_sumergido_id: deleted.arco_sumergido_id }, ownerOf(deleted));

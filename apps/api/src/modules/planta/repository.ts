@@ -1,3 +1,4 @@
+import { machineMessages } from '@portal/contract/machines';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
@@ -12,18 +13,24 @@ export const listActiveParadas = (db: Db) =>
       'p.arco_sumergido_id',
       'p.start_time',
       'p.source',
-      sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
+      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
+      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
+        'user_name',
+      ),
     ])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')
     .orderBy('p.id')
     .execute();
 
-/** Minutes of the finished stops of one factory date, per station. */
+/**
+ * Minutes of the finished stops of one factory date, per station, each minute once (counted_minutes:
+ * docs/decisions/017-downtime-records.md).
+ */
 export const finishedMinutesOn = (db: Db, date: string) =>
   db
     .selectFrom('paradas_kaiser')
-    .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>('duration_minutes').as('minutes')])
+    .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>(eb.fn.coalesce('counted_minutes', 'duration_minutes')).as('minutes')])
     .where('date', '=', date)
     .where('end_time', 'is not', null)
     .groupBy('arco_sumergido_id')

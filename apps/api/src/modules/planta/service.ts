@@ -37,7 +37,9 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
   for (const row of finished) minutes.set(row.arco_sumergido_id, Number(row.minutes ?? 0));
   const firstActive = new Map<number, (typeof active)[number]>();
   for (const parada of active) {
-    if (!firstActive.has(parada.arco_sumergido_id)) firstActive.set(parada.arco_sumergido_id, parada);
+    // Older data may hold several running stops at one arco: the earliest covers the others' time.
+    if (firstActive.has(parada.arco_sumergido_id)) continue;
+    firstActive.set(parada.arco_sumergido_id, parada);
     const from = new Date(Math.max(Date.parse(parada.start_time), Date.parse(dayStart))).toISOString();
     const running = Math.max(0, durationMinutes(from, nowIso));
     minutes.set(parada.arco_sumergido_id, (minutes.get(parada.arco_sumergido_id) ?? 0) + running);
