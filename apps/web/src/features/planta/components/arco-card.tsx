@@ -2,6 +2,7 @@ import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
 import { ParadaClock } from './parada-clock';
+import { SignalLine } from './signal-line';
 import { StatusIcon } from './status-icon';
 
 /** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
@@ -39,6 +40,7 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
           )}
         </div>
         {parada && <ParadaClock start={parada.start_time} />}
+        {arco.signal && <SignalLine signal={arco.signal} tz={tz} />}
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>
