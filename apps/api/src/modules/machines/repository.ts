@@ -1,5 +1,5 @@
 import type { MachineState } from '@portal/contract/machines';
-import type { Db, DbEngine } from '../../db/index';
+import type { Db } from '../../db/index';
 import type { MachineBindingsTable } from '../../db/types';
 
 /** Every bound arco with its last state and report, by arco id. */
@@ -56,15 +56,17 @@ export const dropEmptyBinding = (db: Db, arcoId: number) =>
  * transaction at a time): the signals of one arco are applied one after the other whichever instance
  * or path (MQTT, HTTP) they come through. Creates the row on the arco's first report.
  */
-export async function lockState(db: Db, engine: DbEngine, arcoId: number, now: string) {
-  await db
+export function lockState(db: Db, arcoId: number, now: string) {
+  // One statement: creates the row on the arco's first report, and on PostgreSQL the conflict's
+  // update locks the existing row until the transaction ends (as FOR UPDATE would).
+  return db
     .insertInto('machine_states')
     .values({ arco_sumergido_id: arcoId, state: 'running', state_at: '', last_report_at: now })
-    .onConflict((oc) => oc.column('arco_sumergido_id').doNothing())
-    .execute();
-  let q = db.selectFrom('machine_states').selectAll().where('arco_sumergido_id', '=', arcoId);
-  if (engine === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirstOrThrow();
+    .onConflict((oc) =>
+      oc.column('arco_sumergido_id').doUpdateSet((eb) => ({ arco_sumergido_id: eb.ref('machine_states.arco_sumergido_id') })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export const saveState = (db: Db, arcoId: number, values: { state?: MachineState; state_at?: string; last_report_at: string }) =>

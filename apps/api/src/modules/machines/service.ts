@@ -167,7 +167,7 @@ export async function applySignal(ctx: ServiceContext, arcoId: number, signal: M
 
 function applyOnce(ctx: ServiceContext, arcoId: number, signal: MachineSignal, at: string, received: string): Promise<Applied> {
   return ctx.db.transaction().execute(async (trx): Promise<Applied> => {
-    const current = await repo.lockState(trx, ctx.engine, arcoId, received);
+    const current = await repo.lockState(trx, arcoId, received);
     const first = current.state_at === '';
     const lastReport = current.last_report_at > received ? current.last_report_at : received;
     if (!first && at < current.state_at) {
