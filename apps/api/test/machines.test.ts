@@ -248,14 +248,23 @@ describe.skipIf(pgUnavailable)('machine signals over HTTP', () => {
     expect((await t.send(worker.token, 'PUT', `/api/paradas-kaiser/end/${start.json().stopId}`, {})).statusCode).toBe(200);
   });
 
-  it('shows the machine parada to the arco and on the plant board with its last report', async () => {
+  it('shows the machine parada to the arco and on the plant board with its last report and micro-stops apart', async () => {
     const { arco, key, admin } = await boundArco();
+    // A 30 s micro-stop a few minutes ago: not in today's stop minutes, counted apart.
+    await report(arco.id, key, { state: 'stopped', at: ago(300_000) });
+    await report(arco.id, key, { state: 'running', at: ago(270_000) });
     await report(arco.id, key, { state: 'stopped', at: ago(60_000) });
     const board = (await t.send(admin, 'GET', '/api/admin/planta')).json() as {
       arcos: { id: number; signal?: { last_report_at: string } }[];
     }[];
     const card = board.flatMap((n) => n.arcos).find((x) => x.id === arco.id);
-    expect(card).toMatchObject({ status: 'stopped', active_stop: { source: 'machine' }, signal: { silent: false } });
+    expect(card).toMatchObject({
+      status: 'stopped',
+      active_stop: { source: 'machine', user_name: machineMessages.machine },
+      signal: { silent: false },
+      micro_stops_today: 1,
+      today_minutes: 1,
+    });
     expect(typeof card?.signal?.last_report_at).toBe('string');
   });
 

@@ -46,6 +46,7 @@ export const machineMessages = {
   worker: 'Trabajador',
   microStop: 'Microparada',
   microStops: 'Microparadas',
+  microStopsToday: 'Microparadas hoy',
   brokerTitle: 'Broker MQTT',
   brokerConnected: 'Conectado',
   brokerDisconnected: 'Desconectado',

@@ -40,6 +40,8 @@ export const plantaArco = z.object({
   active_stop: plantaParada.nullable(),
   /** Minutes of paradas at this arco today (factory date): finished stops plus the running part of active ones. */
   today_minutes: z.number(),
+  /** Machine stops shorter than MACHINE_MICRO_STOP_SECONDS today: left out of today_minutes, counted here. */
+  micro_stops_today: z.number().optional(),
   /** Present only for an arco bound to a machine signal. */
   signal: plantaSignal.nullable().optional(),
 });

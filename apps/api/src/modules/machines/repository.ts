@@ -124,3 +124,13 @@ export const endParadaAt = (db: Db, id: number, end: string, durationMinutes: nu
 
 export const describeParada = (db: Db, id: number, description: string | null, now: string) =>
   db.updateTable('paradas_kaiser').set({ description, updated_at: now }).where('id', '=', id).executeTakeFirst();
+
+/** Micro-stops of one factory date, per arco: kept out of the stop minutes and counted apart. */
+export const microStopsOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['arco_sumergido_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('date', '=', date)
+    .where('micro_stop', '=', 1)
+    .groupBy('arco_sumergido_id')
+    .execute();

@@ -33,6 +33,8 @@ export const finishedMinutesOn = (db: Db, date: string) =>
     .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>(eb.fn.coalesce('counted_minutes', 'duration_minutes')).as('minutes')])
     .where('date', '=', date)
     .where('end_time', 'is not', null)
+    // Micro-stops are counted apart (modules/machines).
+    .where('micro_stop', '=', 0)
     .groupBy('arco_sumergido_id')
     .execute();
 

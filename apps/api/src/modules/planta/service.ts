@@ -3,7 +3,7 @@ import type { PlantaArco, PlantaNave } from '@portal/contract/planta';
 import { factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
 import { allArcos } from '../arcos/repository';
-import { listBindings } from '../machines/repository';
+import { listBindings, microStopsOn } from '../machines/repository';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
@@ -18,12 +18,14 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
   const today = factoryToday(ctx.tz, now);
   const dayStart = startOfFactoryDay(today, ctx.tz);
   const nowIso = now.toISOString();
-  const [arcos, active, finished, bindings] = await Promise.all([
+  const [arcos, active, finished, bindings, micro] = await Promise.all([
     allArcos(ctx.db),
     repo.listActiveParadas(ctx.db),
     repo.finishedMinutesOn(ctx.db, today),
     listBindings(ctx.db),
+    microStopsOn(ctx.db, today),
   ]);
+  const microStops = new Map(micro.map((m) => [m.arco_sumergido_id, Number(m.n)]));
   const silenceMs = ctx.machines.silenceSeconds * 1000;
   const signals = new Map(
     bindings.map((b) => {
@@ -64,6 +66,7 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
         : null,
       today_minutes: minutes.get(arco.id) ?? 0,
       ...(signals.has(arco.id) ? { signal: signals.get(arco.id) } : {}),
+      ...(microStops.has(arco.id) ? { micro_stops_today: microStops.get(arco.id) } : {}),
     });
     byNave.set(arco.nave, ofNave);
   }

@@ -1,3 +1,4 @@
+import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
@@ -44,6 +45,11 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>
+        {arco.micro_stops_today ? (
+          <p className="mb-0 small text-body-secondary">
+            {machineMessages.microStopsToday}: <strong data-testid="planta-micro-stops">{arco.micro_stops_today}</strong>
+          </p>
+        ) : null}
       </Card.Body>
     </Card>
   );
