@@ -1,6 +1,7 @@
 // First step of `npm test`: what the tests need beside the code. The browser tests drive Debian's
-// Chromium (CHROMIUM_PATH, default /usr/bin/chromium; no browser is downloaded) and the API suite runs a
-// second time on a throwaway PostgreSQL cluster started from its binaries (initdb, pg_ctl). Missing ones
+// Chromium (CHROMIUM_PATH, default /usr/bin/chromium; no browser is downloaded), the API suite runs a
+// second time on a throwaway PostgreSQL cluster started from its binaries (initdb, pg_ctl), and the
+// machine-signal tests start their own Mosquitto broker (MOSQUITTO_PATH, default Debian's). Missing ones
 // are installed from Debian's packages when this runs as root where apt-get is; otherwise it says what
 // to install and fails. Then `npm ci` when node_modules is not what package-lock.json describes.
 // Plain Node with no imports from node_modules: it runs before there is one.
@@ -19,9 +20,13 @@ function hasPostgres() {
   return ['initdb', 'pg_ctl'].every((bin) => onPath(bin) || inDebianFolder(bin));
 }
 
+const mosquitto = process.env.MOSQUITTO_PATH ?? (existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto');
+const hasMosquitto = () => existsSync(mosquitto) || onPath(mosquitto);
+
 const checks = [
   { what: `Chromium at ${chromium}`, debianPackage: 'chromium', present: () => existsSync(chromium) },
   { what: 'PostgreSQL server binaries (initdb, pg_ctl)', debianPackage: 'postgresql', present: hasPostgres },
+  { what: 'the Mosquitto MQTT broker', debianPackage: 'mosquitto', present: hasMosquitto },
 ];
 
 let missing = checks.filter((c) => !c.present());
@@ -39,7 +44,7 @@ if (missing.length) {
   console.error(`On Debian or Ubuntu, install ${missing.length > 1 ? 'them' : 'it'} with:`);
   console.error(`  sudo apt-get install -y ${missing.map((c) => c.debianPackage).join(' ')}`);
   console.error("(run as root, npm test installs Debian's packages itself). Elsewhere: PostgreSQL with initdb and pg_ctl on PATH,");
-  console.error('and Chromium or Chrome with CHROMIUM_PATH set to its executable.');
+  console.error('Chromium or Chrome with CHROMIUM_PATH set to its executable, and mosquitto on PATH or at MOSQUITTO_PATH.');
   process.exit(1);
 }
 

@@ -25,6 +25,8 @@ import eventsRoutes from './modules/events/routes';
 import exportsRoutes from './modules/exports/routes';
 import healthRoutes from './modules/health/routes';
 import motivosRoutes from './modules/motivos/routes';
+import machinesRoutes from './modules/machines/routes';
+import { createMachineSignals } from './modules/machines/signals';
 import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
@@ -71,6 +73,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   plantaRoutes,
   exportsRoutes,
   adminListsRoutes,
+  machinesRoutes,
 ];
 
 export interface BuildOptions {
@@ -172,6 +175,13 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     },
     { prefix: '/api' },
   );
+
+  // Machine signals over MQTT (MQTT_URL): subscribed once the app is ready, closed before the database.
+  const signals = createMachineSignals(ctx, config.machines);
+  if (signals) {
+    app.addHook('onReady', () => signals.start());
+    app.addHook('preClose', () => signals.close());
+  }
 
   // Uploaded images: generated names never change, so they are cached for a year.
   mkdirSync(config.uploadsDir, { recursive: true });

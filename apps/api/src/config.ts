@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -90,6 +91,19 @@ const envSchema = z.object({
     .transform((v) => v?.trim() || '3')
     .refine((v) => v === 'off' || /^(?:[01]?\d|2[0-3])$/.test(v), "must be an hour from 0 to 23, or 'off'")
     .transform((v) => (v === 'off' ? null : Number(v))),
+  // Machine signals (docs/decisions/020-machine-signals.md): unset MQTT_URL leaves MQTT off (HTTP devices still work).
+  MQTT_URL: optionalText.refine((v) => !v || /^(mqtts?|wss?):\/\//.test(v), 'must start with mqtt://, mqtts://, ws:// or wss://'),
+  MQTT_USERNAME: optionalText,
+  MQTT_PASSWORD: optionalText,
+  MQTT_CA_FILE: optionalText.refine((v) => !v || existsSync(v), 'file not found'),
+  MQTT_CLIENT_ID: optionalText.refine((v) => !v || /^[\w.-]{1,64}$/.test(v), 'letters, digits, . _ - only, up to 64'),
+  MACHINE_MICRO_STOP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  MACHINE_SILENCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 86_400)
+    .default(300),
 });
 
 export interface ClientTimeLimits {
@@ -159,6 +173,20 @@ export interface Config {
     /** Factory-local hour of the daily backup inside the server (SQLite only); null: none. */
     hour: number | null;
   };
+  machines: {
+    /** MQTT broker; undefined: no MQTT client (HTTP devices still report). */
+    mqttUrl?: string;
+    mqttUsername?: string;
+    mqttPassword?: string;
+    /** CA certificate (PEM file) that signs an mqtts:// broker's certificate. */
+    mqttCaFile?: string;
+    /** Stable per instance, so the broker keeps this instance's session (and its queued messages) across restarts. */
+    mqttClientId: string;
+    /** A machine stop shorter than this is kept and marked a micro-stop. */
+    microStopSeconds: number;
+    /** A bound arco with no report for this long shows 'Sin señal'. */
+    silenceSeconds: number;
+  };
 }
 
 /** Parses the environment; fails fast listing every bad variable. */
@@ -217,6 +245,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       keep: e.BACKUP_KEEP,
       hour: e.BACKUP_HOUR,
+    },
+    machines: {
+      mqttUrl: e.MQTT_URL,
+      mqttUsername: e.MQTT_USERNAME,
+      mqttPassword: e.MQTT_PASSWORD,
+      mqttCaFile: e.MQTT_CA_FILE,
+      mqttClientId:
+        e.MQTT_CLIENT_ID ??
+        `portal-${hostname()
+          .replace(/[^\w.-]/g, '')
+          .slice(0, 40)}-${e.PORT}`,
+      microStopSeconds: e.MACHINE_MICRO_STOP_SECONDS,
+      silenceSeconds: e.MACHINE_SILENCE_SECONDS,
     },
   };
 }

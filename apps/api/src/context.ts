@@ -4,6 +4,7 @@ import { UserCache } from './lib/auth-user';
 import { EventBus } from './lib/event-bus';
 import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
+import type { MqttSignalClient } from './lib/mqtt-client';
 import type { TokenService } from './lib/tokens';
 
 /**
@@ -28,6 +29,8 @@ export interface ServiceContext {
   limits: Config['rateLimits'];
   /** Bounds of client-stamped times on writes queued offline. */
   clientTime: Config['clientTime'];
+  /** Machine signals: the thresholds, and the MQTT subscriber when MQTT_URL is set (set by app.ts). */
+  machines: { microStopSeconds: number; silenceSeconds: number; mqtt: MqttSignalClient | null };
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
@@ -42,5 +45,6 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     log,
     limits: config.rateLimits,
     clientTime: config.clientTime,
+    machines: { microStopSeconds: config.machines.microStopSeconds, silenceSeconds: config.machines.silenceSeconds, mqtt: null },
   };
 }

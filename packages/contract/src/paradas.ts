@@ -169,6 +169,10 @@ export const parada = z.object({
   ended_by_name: z.string().nullable().optional(),
   motivo_id: z.number().nullable().optional(),
   motivo_name: z.string().nullable().optional(),
+  /** Who opened it: a worker, or the arco's machine signal ('Máquina'). */
+  source: z.enum(['worker', 'machine']).optional(),
+  /** 1: a machine stop shorter than the micro-stop threshold, counted apart in the statistics. */
+  micro_stop: z.number().optional(),
 });
 export type Parada = z.infer<typeof parada>;
 

@@ -20,6 +20,16 @@ export const plantaParada = z.object({
   id: z.number(),
   user_name: z.string(),
   start_time: z.string(),
+  /** Opened by a worker or by the arco's machine signal. */
+  source: z.enum(['worker', 'machine']).optional(),
+});
+
+/** A bound arco's machine signal: its last report, and whether it has been silent for too long ('Sin señal'). */
+export const plantaSignal = z.object({
+  last_report_at: z.string().nullable(),
+  silent: z.boolean(),
+  /** MACHINE_SILENCE_SECONDS, so the board can turn 'Sin señal' on by itself between refreshes. */
+  silence_seconds: z.number(),
 });
 
 export const plantaArco = z.object({
@@ -30,6 +40,10 @@ export const plantaArco = z.object({
   active_stop: plantaParada.nullable(),
   /** Minutes of paradas at this arco today (factory date): finished stops plus the running part of active ones. */
   today_minutes: z.number(),
+  /** Machine stops shorter than MACHINE_MICRO_STOP_SECONDS today: left out of today_minutes, counted here. */
+  micro_stops_today: z.number().optional(),
+  /** Present only for an arco bound to a machine signal. */
+  signal: plantaSignal.nullable().optional(),
 });
 
 export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco) });

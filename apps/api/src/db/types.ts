@@ -70,6 +70,10 @@ export interface ParadasKaiserTable {
   start_received_at?: string | null;
   /** When the server received the end; null while active and for rows written before decision 016. */
   end_received_at?: string | null;
+  /** Who opened it: a worker, or the arco's machine signal (migration 2026-11-24T04-machine-signals). */
+  source: Generated<'worker' | 'machine'>;
+  /** 1: a machine stop shorter than MACHINE_MICRO_STOP_SECONDS, counted apart in the statistics. */
+  micro_stop: Generated<number>;
 }
 
 /** Minutes (counted once per arco) and stops per factory month, arco and motivo (0 = none); kept by triggers. */
@@ -106,6 +110,24 @@ export interface MotivosTable {
   active: number;
   created_at: string;
   updated_at: string;
+}
+
+/** An arco's machine signal: an MQTT topic and/or the SHA-256 of its HTTP device key. */
+export interface MachineBindingsTable {
+  arco_sumergido_id: number;
+  topic: string | null;
+  key_hash: string | null;
+  key_created_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The last state applied per arco, the device time it took effect, and when the arco last reported. */
+export interface MachineStatesTable {
+  arco_sumergido_id: number;
+  state: 'running' | 'stopped';
+  state_at: string;
+  last_report_at: string;
 }
 
 export interface WallPostsTable {
@@ -197,6 +219,8 @@ export interface Database {
   audit_log: AuditLogTable;
   downtime_monthly: DowntimeMonthlyTable;
   downtime_planned_minutes: DowntimePlannedMinutesTable;
+  machine_bindings: MachineBindingsTable;
+  machine_states: MachineStatesTable;
   wall_posts: WallPostsTable;
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;

@@ -3,6 +3,7 @@ import { messages } from '@portal/contract/common';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/passwords';
+import { applySignal, createKey } from '../../src/modules/machines/service';
 import type { Policy } from '../../src/plugins/auth';
 import { bearer, multipart, pgUnavailable, type TestApp, type TestArco, uniqueWorkerId, useTestApp, type Worker } from '../helper';
 
@@ -357,6 +358,50 @@ const scenarios: Record<string, Scenario> = {
   'DELETE /api/admin/arcos-sumergidos/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await ctx.t.createArco()).id}` }),
+    expect: ADMIN_ONLY(200),
+  },
+
+  // --- machine signals: bindings are admins'; a state report takes the arco's device key, whoever calls ---
+  'POST /api/machines/:id/state': {
+    policy: 'public',
+    prepare: async (ctx) => {
+      const arco = await ctx.t.createArco();
+      const { key } = await createKey(ctx.t.app.ctx, arco.id);
+      return { url: `/api/machines/${arco.id}/state`, payload: { state: 'stopped' }, headers: { 'x-device-key': key } };
+    },
+    expect: ANON_PUBLIC,
+  },
+  'PUT /api/machines/paradas/:id': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      // A fresh machine stop at S1 each call: the arco's previous one ends first.
+      await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'running' });
+      const { opened } = await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'stopped' });
+      return { url: `/api/machines/paradas/${opened}`, payload: { description: 'Falta de hilo' } };
+    },
+    expect: STATION_S1(200),
+  },
+  'GET /api/admin/machines': { policy: 'admin', prepare: () => ({ url: '/api/admin/machines' }), expect: ADMIN_ONLY(200) },
+  'PUT /api/admin/arcos-sumergidos/:id/machine': {
+    policy: 'admin',
+    prepare: async (ctx) => ({
+      url: `/api/admin/arcos-sumergidos/${(await ctx.t.createArco()).id}/machine`,
+      payload: { topic: unique('planta/arco') },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/admin/arcos-sumergidos/:id/machine/key': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/arcos-sumergidos/${(await ctx.t.createArco()).id}/machine/key` }),
+    expect: ADMIN_ONLY(201),
+  },
+  'DELETE /api/admin/arcos-sumergidos/:id/machine/key': {
+    policy: 'admin',
+    prepare: async (ctx) => {
+      const arco = await ctx.t.createArco();
+      await createKey(ctx.t.app.ctx, arco.id);
+      return { url: `/api/admin/arcos-sumergidos/${arco.id}/machine/key` };
+    },
     expect: ADMIN_ONLY(200),
   },
 

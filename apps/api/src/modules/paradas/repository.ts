@@ -1,3 +1,4 @@
+import { machineMessages } from '@portal/contract/machines';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
@@ -22,7 +23,10 @@ export const base = (db: Db) =>
       'p.id',
       'p.user_id',
       // The stops of a deleted user stay, shown under a neutral author.
-      sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
+      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
+      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
+        'user_name',
+      ),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
       'p.date',
@@ -30,6 +34,8 @@ export const base = (db: Db) =>
       'p.end_time',
       'p.duration_minutes',
       'p.description',
+      'p.source',
+      'p.micro_stop',
       'p.ended_by',
       sql<string | null>`case when ${sql.ref('p.ended_by')} is null then null else ${sql.ref('e.name')} end`.as('ended_by_name'),
       'p.motivo_id',
@@ -116,8 +122,9 @@ export function findOverlap(db: Db, owner: { user: number } | { arco: number }, 
   return q.limit(1).executeTakeFirst();
 }
 
+// A worker's parada: source and micro_stop keep their defaults (machine paradas are written by modules/machines).
 type Optional = 'ended_by' | 'duplicate_of' | 'counted_minutes' | 'motivo_id';
-export type NewParada = Omit<ParadasKaiserTable, 'id' | Optional> & Partial<Pick<ParadasKaiserTable, Optional>>;
+export type NewParada = Omit<ParadasKaiserTable, 'id' | 'source' | 'micro_stop' | Optional> & Partial<Pick<ParadasKaiserTable, Optional>>;
 
 export const insertParada = (db: Db, values: NewParada) =>
   db.insertInto('paradas_kaiser').values(values).returning('id').executeTakeFirstOrThrow();

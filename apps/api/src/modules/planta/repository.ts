@@ -1,3 +1,4 @@
+import { machineMessages } from '@portal/contract/machines';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
@@ -11,7 +12,11 @@ export const listActiveParadas = (db: Db) =>
       'p.id',
       'p.arco_sumergido_id',
       'p.start_time',
-      sql<string>`coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName})`.as('user_name'),
+      'p.source',
+      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
+      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
+        'user_name',
+      ),
     ])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')
@@ -28,6 +33,8 @@ export const finishedMinutesOn = (db: Db, date: string) =>
     .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>(eb.fn.coalesce('counted_minutes', 'duration_minutes')).as('minutes')])
     .where('date', '=', date)
     .where('end_time', 'is not', null)
+    // Micro-stops are counted apart (modules/machines).
+    .where('micro_stop', '=', 0)
     .groupBy('arco_sumergido_id')
     .execute();
 

@@ -3,6 +3,7 @@ import type { PlantaArco, PlantaNave } from '@portal/contract/planta';
 import { factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
 import { allArcos } from '../arcos/repository';
+import { listBindings, microStopsOn } from '../machines/repository';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
@@ -17,11 +18,22 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
   const today = factoryToday(ctx.tz, now);
   const dayStart = startOfFactoryDay(today, ctx.tz);
   const nowIso = now.toISOString();
-  const [arcos, active, finished] = await Promise.all([
+  const [arcos, active, finished, bindings, micro] = await Promise.all([
     allArcos(ctx.db),
     repo.listActiveParadas(ctx.db),
     repo.finishedMinutesOn(ctx.db, today),
+    listBindings(ctx.db),
+    microStopsOn(ctx.db, today),
   ]);
+  const microStops = new Map(micro.map((m) => [m.arco_sumergido_id, Number(m.n)]));
+  const silenceMs = ctx.machines.silenceSeconds * 1000;
+  const signals = new Map(
+    bindings.map((b) => {
+      const last = b.last_report_at ?? null;
+      const silent = last === null || now.getTime() - Date.parse(last) >= silenceMs;
+      return [b.arco_sumergido_id, { last_report_at: last, silent, silence_seconds: ctx.machines.silenceSeconds }];
+    }),
+  );
 
   const minutes = new Map<number, number>();
   for (const row of finished) minutes.set(row.arco_sumergido_id, Number(row.minutes ?? 0));
@@ -43,8 +55,18 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
       id: arco.id,
       name: arco.name,
       status: parada ? 'stopped' : 'running',
-      active_stop: parada ? { id: parada.id, user_name: parada.user_name, start_time: parada.start_time } : null,
+      active_stop: parada
+        ? {
+            id: parada.id,
+            user_name: parada.user_name,
+            start_time: parada.start_time,
+            // Only a machine's stop says so: a worker's keeps the answer it always had.
+            ...(parada.source === 'machine' ? { source: parada.source } : {}),
+          }
+        : null,
       today_minutes: minutes.get(arco.id) ?? 0,
+      ...(signals.has(arco.id) ? { signal: signals.get(arco.id) } : {}),
+      ...(microStops.has(arco.id) ? { micro_stops_today: microStops.get(arco.id) } : {}),
     });
     byNave.set(arco.nave, ofNave);
   }

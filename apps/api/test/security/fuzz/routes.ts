@@ -53,7 +53,11 @@ export const multipartRoutes: Record<string, MultipartSpec> = {
 };
 
 /** Write routes that take no body by design (DELETE routes never do). */
-export const bodylessWrites = new Set(['POST /api/wall/posts/:id/like', 'POST /api/admin/users/:id/unlock']);
+export const bodylessWrites = new Set([
+  'POST /api/wall/posts/:id/like',
+  'POST /api/admin/users/:id/unlock',
+  'POST /api/admin/arcos-sumergidos/:id/machine/key',
+]);
 
 interface OpenApiParameter {
   in: string;

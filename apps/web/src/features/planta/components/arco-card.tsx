@@ -1,7 +1,9 @@
+import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
 import { ParadaClock } from './parada-clock';
+import { SignalLine } from './signal-line';
 import { StatusIcon } from './status-icon';
 
 /** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
@@ -39,9 +41,15 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
           )}
         </div>
         {parada && <ParadaClock start={parada.start_time} />}
+        {arco.signal && <SignalLine signal={arco.signal} tz={tz} />}
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>
+        {arco.micro_stops_today ? (
+          <p className="mb-0 small text-body-secondary">
+            {machineMessages.microStopsToday}: <strong data-testid="planta-micro-stops">{arco.micro_stops_today}</strong>
+          </p>
+        ) : null}
       </Card.Body>
     </Card>
   );

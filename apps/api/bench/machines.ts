@@ -1,0 +1,207 @@
+/**
+ * Benchmark of machine signals (`npm run bench:machines`).
+ *
+ * Starts a real Mosquitto (as the tests do) and the real app on a temporary SQLite file (or a fresh
+ * schema of the PostgreSQL at BENCH_DATABASE_URL), binds 1,000 arcos to MQTT topics, and has each
+ * arco change state every 5 s for 60 s: 200 transitions a second, every one a parada opened or
+ * ended. An administrator's live event stream is read over HTTP; for each transition the time from
+ * the device's publish to its `parada.started`/`parada.ended` event is measured. Prints how many
+ * transitions were published, recorded in the database and seen on the stream, and the latency
+ * percentiles.
+ *
+ * Env: BENCH_ARCOS (1000), BENCH_PERIOD_S (5), BENCH_SECONDS (60), BENCH_DATABASE_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { upsertAdmin } from '../src/lib/bootstrap';
+import { refreshTopics } from '../src/modules/machines/service';
+import { device, startBroker } from '../test/mosquitto';
+
+const ARCOS = Number(process.env.BENCH_ARCOS ?? 1000);
+const PERIOD_S = Number(process.env.BENCH_PERIOD_S ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const PUBLISHERS = 4;
+const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+async function freshPgSchema(url: string) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const sep = url.includes('?') ? '&' : '?';
+  return {
+    url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+/** Reads the event stream as the web client does, handing each event to `onEvent` with its arrival time. */
+async function readStream(baseUrl: string, token: string, onEvent: (type: string, data: unknown, at: number) => void, signal: AbortSignal) {
+  const response = await fetch(`${baseUrl}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal });
+  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          let type = '';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) type = line.slice(7);
+            else if (line.startsWith('data: ')) data += line.slice(6);
+          }
+          if (type && data) onEvent(type, JSON.parse(data), performance.now());
+        }
+      }
+    } catch {
+      // Aborted at the end.
+    }
+  })();
+}
+
+async function main() {
+  const broker = await startBroker();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-machines-'));
+  const pgSchema = process.env.BENCH_DATABASE_URL ? await freshPgSchema(process.env.BENCH_DATABASE_URL) : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'warn',
+    MQTT_URL: broker.url,
+    MQTT_CLIENT_ID: 'portal-bench',
+    MAX_CONNECTIONS: '100',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+  });
+  const app = await buildApp({ config });
+  await app.ready();
+  const db = app.ctx.db;
+  console.log(`bench:machines on ${app.ctx.engine}: ${ARCOS} arcos, a change every ${PERIOD_S} s each for ${SECONDS} s`);
+
+  const nave = await db.selectFrom('naves').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const arcos: { id: number; topic: string }[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < ARCOS; i++) {
+      const { id } = await trx
+        .insertInto('arcos_sumergidos')
+        .values({ name: `Arco ${i + 1}`, nave_id: nave.id, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const topic = `planta/bench/arco-${i + 1}/estado`;
+      await trx
+        .insertInto('machine_bindings')
+        .values({ arco_sumergido_id: id, topic, key_hash: null, key_created_at: null, created_at: now, updated_at: now })
+        .execute();
+      arcos.push({ id, topic });
+    }
+  });
+  while (!app.ctx.machines.mqtt?.connected) await new Promise((r) => setTimeout(r, 20));
+  await refreshTopics(app.ctx);
+
+  await upsertAdmin(db, ADMIN.worker_id, ADMIN.password, 'Bench Admin');
+  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });
+  const token = login.json().accessToken as string;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+
+  // Publish time of each arco's transition still waiting for its event.
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  let seen = 0;
+  const controller = new AbortController();
+  await readStream(
+    `http://127.0.0.1:${port}`,
+    token,
+    (type, data, at) => {
+      if (type !== 'parada.started' && type !== 'parada.ended') return;
+      const arcoId = (data as { parada: { arco_sumergido_id: number } }).parada.arco_sumergido_id;
+      const key = `${arcoId}:${type}`;
+      const sent = pending.get(key);
+      if (sent === undefined) return;
+      pending.delete(key);
+      latencies.push(at - sent);
+      seen++;
+    },
+    controller.signal,
+  );
+
+  const devices = await Promise.all(Array.from({ length: PUBLISHERS }, () => device(broker.url)));
+  const rounds = Math.floor(SECONDS / PERIOD_S);
+  const total = rounds * ARCOS;
+  const perTickMs = 50;
+  const perTick = (ARCOS / PERIOD_S) * (perTickMs / 1000);
+  const started = performance.now();
+  let published = 0;
+  for (let n = 0; n < total; ) {
+    const due = Math.min(total, Math.round(((performance.now() - started) / 1000) * (ARCOS / PERIOD_S)) + perTick);
+    const batch: Promise<unknown>[] = [];
+    for (; n < due; n++) {
+      const round = Math.floor(n / ARCOS);
+      const arco = arcos[n % ARCOS];
+      const state = round % 2 === 0 ? 'stopped' : 'running';
+      const sentAt = performance.now();
+      pending.set(`${arco.id}:${state === 'stopped' ? 'parada.started' : 'parada.ended'}`, sentAt);
+      batch.push(devices[n % PUBLISHERS].publishAsync(arco.topic, JSON.stringify({ state, at: new Date().toISOString() }), { qos: 1 }));
+    }
+    await Promise.all(batch);
+    published = n;
+    await new Promise((r) => setTimeout(r, perTickMs));
+  }
+  const publishSeconds = (performance.now() - started) / 1000;
+  // Let the last events arrive (up to 30 s).
+  const waitUntil = performance.now() + 30_000;
+  while (seen < total && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 50));
+
+  const counts = await db
+    .selectFrom('paradas_kaiser')
+    .select([(eb) => eb.fn.countAll<number>().as('all'), sql<number>`sum(case when end_time is null then 0 else 1 end)`.as('ended')])
+    .where('source', '=', 'machine')
+    .executeTakeFirstOrThrow();
+  const recorded = Number(counts.all) + Number(counts.ended);
+  latencies.sort((a, b) => a - b);
+  console.log(`published:  ${published} transitions in ${publishSeconds.toFixed(1)} s (${(published / publishSeconds).toFixed(0)}/s)`);
+  console.log(
+    `recorded:   ${recorded} (${counts.all} paradas opened, ${counts.ended} ended)${recorded === total ? ' — all' : ` — MISSING ${total - recorded}`}`,
+  );
+  console.log(`on stream:  ${seen} events`);
+  console.log(
+    `publish → event stream: p50 ${ms(pct(latencies, 50))}, p95 ${ms(pct(latencies, 95))}, p99 ${ms(pct(latencies, 99))}, max ${ms(latencies.at(-1) ?? Number.NaN)}`,
+  );
+  console.log(`p99 under 500 ms: ${pct(latencies, 99) < 500 ? 'yes' : 'NO'}`);
+
+  controller.abort();
+  for (const d of devices) await d.endAsync(true);
+  await app.close();
+  await broker.close();
+  await pgSchema?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(recorded === total ? 0 : 1);
+}
+
+await main();

@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import type { BrokerStatus } from '@portal/contract/machines';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import type { Log } from './log';
+
+export interface MqttSettings {
+  url: string;
+  username?: string;
+  password?: string;
+  /** PEM file of the CA that signs an mqtts:// broker's certificate. */
+  caFile?: string;
+  /** Stable across restarts: the broker keeps this session's subscriptions and queued messages under it. */
+  clientId: string;
+  /** Shared-subscription group: every instance of the portal joins the same one, so each message reaches one. */
+  shareGroup?: string;
+  /** First and longest pause between reconnection attempts (doubling in between). */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+/** Called for each message, one at a time, in the broker's order; its PUBACK goes only once it settles. */
+export type MqttMessageHandler = (topic: string, payload: Buffer) => Promise<void>;
+
+/** How long the broker keeps a disconnected instance's session (and queues its QoS 1 messages): 7 days. */
+const SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
+
+/** The URL without its credentials, as administrators see it. */
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, '//');
+  }
+}
+
+/**
+ * The portal's MQTT subscriber (mqtt.js). MQTT 5, QoS 1 and a persistent session under a stable
+ * client id: what devices publish while the portal is down or restarting is queued by the broker and
+ * delivered when it is back. Topics are subscribed as `$share/<group>/<topic>`, so with several
+ * instances each message is handed to one of them. A message is acknowledged only after the handler
+ * settled (its transaction committed), so a crash in between makes the broker deliver it again.
+ * Reconnects with a doubling pause; its state is what GET /api/admin/machines shows.
+ */
+export class MqttSignalClient {
+  private client: MqttClient | null = null;
+  private readonly wanted = new Set<string>();
+  private readonly subscribed = new Set<string>();
+  private readonly state: BrokerStatus;
+  private readonly group: string;
+  private readonly minMs: number;
+  private readonly maxMs: number;
+  private syncing: Promise<void> = Promise.resolve();
+  /** The message being handled: close() lets it finish (and be acknowledged) before it disconnects. */
+  private handling: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly settings: MqttSettings,
+    private readonly handler: MqttMessageHandler,
+    private readonly log: Log,
+  ) {
+    this.group = settings.shareGroup ?? 'portal';
+    this.minMs = settings.reconnectMinMs ?? 500;
+    this.maxMs = settings.reconnectMaxMs ?? 30_000;
+    this.state = {
+      configured: true,
+      connected: false,
+      url: safeUrl(settings.url),
+      since: null,
+      last_error: null,
+      reconnects: 0,
+      messages: 0,
+    };
+  }
+
+  status(): BrokerStatus {
+    return { ...this.state };
+  }
+
+  get connected(): boolean {
+    return this.state.connected;
+  }
+
+  /** Connects in the background: the portal starts whether the broker is up or not. */
+  start(): void {
+    const options: IClientOptions = {
+      clientId: this.settings.clientId,
+      protocolVersion: 5,
+      clean: false,
+      properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS },
+      username: this.settings.username,
+      password: this.settings.password,
+      ca: this.settings.caFile ? readFileSync(this.settings.caFile) : undefined,
+      reconnectPeriod: this.minMs,
+      connectTimeout: 10_000,
+      keepalive: 30,
+      // Subscriptions are ours to restore (connect handler), whatever the broker kept.
+      resubscribe: false,
+    };
+    const client = connect(this.settings.url, options);
+    this.client = client;
+    client.handleMessage = (packet, callback) => {
+      this.handling = this.handler(packet.topic, packet.payload as Buffer).then(
+        () => {
+          this.state.messages += 1;
+          callback();
+        },
+        (error) => {
+          this.state.messages += 1;
+          // The handler logs and settles its own failures; this is a last resort so the client never hangs.
+          this.log.error({ err: error, topic: packet.topic }, 'machine signal not handled');
+          callback();
+        },
+      );
+    };
+    client.on('connect', (connack) => {
+      this.changed(true);
+      client.options.reconnectPeriod = this.minMs;
+      this.log.info({ url: this.state.url, sessionPresent: connack.sessionPresent }, 'MQTT connected');
+      // The broker may have kept the subscriptions (sessionPresent) or not: subscribing again is harmless.
+      this.subscribed.clear();
+      void this.sync();
+    });
+    client.on('close', () => {
+      if (this.state.connected) this.log.warn({ url: this.state.url }, 'MQTT connection lost');
+      this.changed(false);
+      // Doubling pause before the next attempt, up to the longest.
+      client.options.reconnectPeriod = Math.min(this.maxMs, Math.max(this.minMs, (client.options.reconnectPeriod ?? this.minMs) * 2));
+    });
+    client.on('reconnect', () => {
+      this.state.reconnects += 1;
+    });
+    client.on('error', (error) => {
+      this.state.last_error = error.message;
+      this.log.warn({ err: error, url: this.state.url }, 'MQTT error');
+    });
+  }
+
+  private changed(connected: boolean) {
+    if (this.state.connected !== connected || this.state.since === null) this.state.since = new Date().toISOString();
+    this.state.connected = connected;
+  }
+
+  /** The device topics to follow now (the bound arcos'); subscribes and unsubscribes the difference. */
+  setTopics(topics: Iterable<string>): Promise<void> {
+    this.wanted.clear();
+    for (const topic of topics) this.wanted.add(topic);
+    return this.sync();
+  }
+
+  /** One sync at a time, each starting from what the previous one achieved. */
+  private sync(): Promise<void> {
+    this.syncing = this.syncing
+      .then(() => this.syncOnce())
+      .catch((error) => this.log.warn({ err: error }, 'MQTT subscriptions not synced'));
+    return this.syncing;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) return;
+    const add = [...this.wanted].filter((t) => !this.subscribed.has(t));
+    const drop = [...this.subscribed].filter((t) => !this.wanted.has(t));
+    const shared = (t: string) => `$share/${this.group}/${t}`;
+    if (add.length) {
+      await client.subscribeAsync(add.map(shared), { qos: 1 });
+      for (const t of add) this.subscribed.add(t);
+    }
+    if (drop.length) {
+      await client.unsubscribeAsync(drop.map(shared));
+      for (const t of drop) this.subscribed.delete(t);
+    }
+  }
+
+  /** Disconnects and keeps the session on the broker: messages go on being queued for this client id. */
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (!client) return;
+    await this.handling;
+    client.removeAllListeners('close');
+    await client.endAsync();
+    this.changed(false);
+  }
+}

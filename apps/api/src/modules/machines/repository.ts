@@ -1,0 +1,136 @@
+import type { MachineState } from '@portal/contract/machines';
+import type { Db } from '../../db/index';
+import type { MachineBindingsTable } from '../../db/types';
+
+/** Every bound arco with its last state and report, by arco id. */
+export const listBindings = (db: Db) =>
+  db
+    .selectFrom('machine_bindings as b')
+    .leftJoin('machine_states as s', 's.arco_sumergido_id', 'b.arco_sumergido_id')
+    .select(['b.arco_sumergido_id', 'b.topic', 'b.key_hash', 'b.key_created_at', 's.state', 's.last_report_at'])
+    .orderBy('b.arco_sumergido_id')
+    .execute();
+
+export const findBinding = (db: Db, arcoId: number) =>
+  db
+    .selectFrom('machine_bindings as b')
+    .leftJoin('machine_states as s', 's.arco_sumergido_id', 'b.arco_sumergido_id')
+    .select(['b.arco_sumergido_id', 'b.topic', 'b.key_hash', 'b.key_created_at', 's.state', 's.last_report_at'])
+    .where('b.arco_sumergido_id', '=', arcoId)
+    .executeTakeFirst();
+
+/** The topics the MQTT subscriber follows, with their arco. */
+export const boundTopics = (db: Db) =>
+  db.selectFrom('machine_bindings').select(['arco_sumergido_id', 'topic']).where('topic', 'is not', null).execute() as Promise<
+    { arco_sumergido_id: number; topic: string }[]
+  >;
+
+export const findArcoByTopic = (db: Db, topic: string) =>
+  db.selectFrom('machine_bindings').select('arco_sumergido_id').where('topic', '=', topic).executeTakeFirst();
+
+/** Creates the arco's binding row or changes the given fields of it. */
+export async function saveBinding(
+  db: Db,
+  arcoId: number,
+  values: Partial<Pick<MachineBindingsTable, 'topic' | 'key_hash' | 'key_created_at'>>,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('machine_bindings')
+    .values({ arco_sumergido_id: arcoId, topic: null, key_hash: null, key_created_at: null, ...values, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('arco_sumergido_id').doUpdateSet({ ...values, updated_at: now }))
+    .execute();
+}
+
+/** A binding with neither a topic nor a key binds nothing: it goes, and the arco works as an unbound one. */
+export const dropEmptyBinding = (db: Db, arcoId: number) =>
+  db
+    .deleteFrom('machine_bindings')
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('topic', 'is', null)
+    .where('key_hash', 'is', null)
+    .execute();
+
+/**
+ * The arco's machine state, locked for this transaction on PostgreSQL (SQLite runs one write
+ * transaction at a time): the signals of one arco are applied one after the other whichever instance
+ * or path (MQTT, HTTP) they come through. Creates the row on the arco's first report.
+ */
+export function lockState(db: Db, arcoId: number, now: string) {
+  // One statement: creates the row on the arco's first report, and on PostgreSQL the conflict's
+  // update locks the existing row until the transaction ends (as FOR UPDATE would).
+  return db
+    .insertInto('machine_states')
+    .values({ arco_sumergido_id: arcoId, state: 'running', state_at: '', last_report_at: now })
+    .onConflict((oc) =>
+      oc.column('arco_sumergido_id').doUpdateSet((eb) => ({ arco_sumergido_id: eb.ref('machine_states.arco_sumergido_id') })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const saveState = (db: Db, arcoId: number, values: { state?: MachineState; state_at?: string; last_report_at: string }) =>
+  db.updateTable('machine_states').set(values).where('arco_sumergido_id', '=', arcoId).execute();
+
+/** The arco's active parada (machine's or a worker's), the earliest if legacy data holds several. */
+export const findActiveAtArco = (db: Db, arcoId: number) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['id', 'start_time', 'source', 'description'])
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('end_time', 'is', null)
+    .orderBy('start_time')
+    .orderBy('id')
+    .executeTakeFirst();
+
+/** A parada at the arco that shares time with `at` (started before it and ended after it, or active). */
+export const findCovering = (db: Db, arcoId: number, at: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select('id')
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('start_time', '<=', at)
+    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', at)]))
+    .limit(1)
+    .executeTakeFirst();
+
+export const insertMachineParada = (db: Db, arcoId: number, date: string, start: string, now: string) =>
+  db
+    .insertInto('paradas_kaiser')
+    .values({
+      user_id: null,
+      arco_sumergido_id: arcoId,
+      date,
+      start_time: start,
+      end_time: null,
+      duration_minutes: null,
+      description: null,
+      source: 'machine',
+      micro_stop: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Ends the parada at `end` while it is still active. */
+export const endParadaAt = (db: Db, id: number, end: string, durationMinutes: number, microStop: boolean, now: string) =>
+  db
+    .updateTable('paradas_kaiser')
+    .set({ end_time: end, duration_minutes: durationMinutes, micro_stop: microStop ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .where('end_time', 'is', null)
+    .executeTakeFirst();
+
+export const describeParada = (db: Db, id: number, description: string | null, now: string) =>
+  db.updateTable('paradas_kaiser').set({ description, updated_at: now }).where('id', '=', id).executeTakeFirst();
+
+/** Micro-stops of one factory date, per arco: kept out of the stop minutes and counted apart. */
+export const microStopsOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['arco_sumergido_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('date', '=', date)
+    .where('micro_stop', '=', 1)
+    .groupBy('arco_sumergido_id')
+    .execute();

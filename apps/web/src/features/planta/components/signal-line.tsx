@@ -1,0 +1,41 @@
+import { machineMessages } from '@portal/contract/machines';
+import type { PlantaArco } from '@portal/contract/planta';
+import { useEffect, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import { formatTime } from '@/lib/dates';
+
+type Signal = NonNullable<PlantaArco['signal']>;
+
+/** Whether a bound arco's signal has been silent for too long, at `now`. */
+export const isSilent = (signal: Signal, now: number) =>
+  signal.last_report_at === null || now - Date.parse(signal.last_report_at) >= signal.silence_seconds * 1000;
+
+/**
+ * A bound arco's machine signal on the plant board: its last report, and 'Sin señal' once it has been
+ * silent for MACHINE_SILENCE_SECONDS (checked every 5 s here, so it turns on between refreshes).
+ */
+export function SignalLine({ signal, tz }: { signal: Signal; tz: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 5000);
+    return () => clearInterval(id);
+  }, []);
+  const silent = signal.silent || isSilent(signal, now);
+  return (
+    <p className="mb-0 small d-flex flex-wrap align-items-center gap-2" data-testid="planta-signal" data-silent={silent}>
+      {silent && (
+        <Badge bg="warning" text="dark">
+          {machineMessages.noSignal}
+        </Badge>
+      )}
+      <span className="text-body-secondary">
+        {machineMessages.lastReport}:{' '}
+        {signal.last_report_at ? (
+          <time dateTime={signal.last_report_at}>{formatTime(signal.last_report_at, tz)}</time>
+        ) : (
+          machineMessages.never
+        )}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,104 @@
+import { type Browser, type Page, request } from '@playwright/test';
+import { expect, signIn, test } from '../fixtures';
+
+/** Another device: its own browser context (own storage, own event stream). */
+async function device(browser: Browser, baseURL: string | undefined, width: number) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in and waits until the page's live stream is answered, so no event of the test can be missed. */
+async function openLive(page: Page, token: string, path: string) {
+  const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await signIn(page, token, path);
+  await streaming;
+}
+
+/** A flag on the window that a reload would wipe: proves an update arrived without one. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test('a machine stop shows live on the worker’s stops screen and the plant board; the worker describes it', async ({
+  seed,
+  browser,
+  baseURL,
+}) => {
+  const arco = await seed.station();
+  const worker = await seed.worker(arco, 'Operaria Máquina');
+  const admin = await seed.adminToken();
+  const api = await request.newContext({ baseURL });
+  const keyRes = await api.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: { Authorization: `Bearer ${admin}` } });
+  expect(keyRes.status()).toBe(201);
+  const { key } = (await keyRes.json()) as { key: string };
+  const report = (state: string) =>
+    api.post(`/api/machines/${arco.id}/state`, { headers: { 'X-Device-Key': key, 'Content-Type': 'text/plain' }, data: state });
+
+  const phone = await device(browser, baseURL, 360);
+  const laptop = await device(browser, baseURL, 1280);
+  await openLive(phone.page, worker.token, '/dashboard/paradas-kaiser');
+  await openLive(laptop.page, admin, '/admin/planta');
+  const card = laptop.page.locator(`[data-testid="planta-arco"][data-arco-id="${arco.id}"]`);
+  await expect(card).toHaveAttribute('data-status', 'running');
+  await markDocument(phone.page);
+  await markDocument(laptop.page);
+
+  expect((await report('stopped')).status()).toBe(200);
+
+  const panel = phone.page.getByTestId('machine-parada');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Parada detectada por la máquina' })).toBeVisible();
+  await expect(card).toHaveAttribute('data-status', 'stopped');
+  await expect(card).toContainText('Parada por Máquina');
+  await expect(card.getByTestId('planta-signal')).toHaveAttribute('data-silent', 'false');
+  expect(await sameDocument(phone.page)).toBe(true);
+  expect(await sameDocument(laptop.page)).toBe(true);
+
+  // The worker adds what the machine cannot know; it fits a 360 px phone.
+  await panel.getByLabel('Descripción de la parada').fill('Cambio de bobina de hilo');
+  await panel.getByRole('button', { name: 'Guardar descripción' }).click();
+  await expect(panel.getByText('Descripción de la parada guardada.')).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+
+  // The machine runs again: the parada ends by itself on both screens, keeping the description.
+  expect((await report('running')).status()).toBe(200);
+  await expect(panel).toBeHidden();
+  await expect(card).toHaveAttribute('data-status', 'running');
+  expect(await sameDocument(phone.page)).toBe(true);
+  const list = await api.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${admin}` } });
+  const mine = ((await list.json()) as { arco_sumergido_id: number; description: string; source: string; end_time: string }[]).filter(
+    (p) => p.arco_sumergido_id === arco.id,
+  );
+  expect(mine).toEqual([
+    expect.objectContaining({ source: 'machine', description: 'Cambio de bobina de hilo', end_time: expect.any(String) }),
+  ]);
+
+  await phone.context.close();
+  await laptop.context.close();
+  await api.dispose();
+});
+
+test('an admin binds an arco to a topic and gets a device key shown once, then revokes it', async ({ seed, page }) => {
+  const arco = await seed.station();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, await seed.adminToken(), '/admin/arcos-sumergidos');
+  await expect(page.getByTestId('broker-status')).toContainText('No configurado');
+  await page.getByRole('button', { name: `Señal de máquina: ${arco.name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Tema MQTT').fill('planta/#');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('El tema MQTT no puede contener comodines')).toBeVisible();
+  await dialog.getByLabel('Tema MQTT').fill(`planta/${arco.id}/estado`);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('Señal de máquina guardada.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Generar clave nueva' }).click();
+  const key = dialog.getByLabel('Copia la clave ahora: no se volverá a mostrar.');
+  await expect(key).toHaveValue(/^pk_/);
+  await expect(dialog.getByTestId('machine-key-state')).toContainText('Clave activa desde');
+  await dialog.getByRole('button', { name: 'Revocar clave' }).click();
+  await dialog.getByRole('button', { name: 'Revocar clave' }).click();
+  await expect(dialog.getByText('Clave de dispositivo revocada.')).toBeVisible();
+  await expect(key).toBeHidden();
+  await expect(dialog.getByTestId('machine-key-state')).toHaveText('Sin clave');
+});
