@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
-import { optionalMotivo } from './motivos';
-import { addDays, zonedInstant } from './time';
-import { clientTimeSchema } from './offline';
 import { minutesText } from './format';
+import { optionalMotivo } from './motivos';
+import { clientTimeSchema } from './offline';
+import { addDays, zonedInstant } from './time';
 
 export const DESCRIPTION_MAX = 500;
 /** Without a date range the list answers only the newest stops (a bounded default). */

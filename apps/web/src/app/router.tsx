@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from './route-error-page';
 function Boundary({ children }: { children: ReactNode }) {
   return <SectionBoundary resetKey={useLocation().pathname}>{children}</SectionBoundary>;
 }
+
 import { RouteFocus } from './route-focus';
 
 type PageModule = { default: React.ComponentType };

@@ -1,7 +1,6 @@
 import { offlineMessages } from '@portal/contract/offline-messages';
 import {
   durationMinutes,
-  type EndParadaBody,
   type endParadaBody,
   type manualParadaBody,
   PARADA_MAX_MINUTES,
@@ -157,7 +156,8 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
       // The partial unique indexes paradas_one_active_per_user and paradas_one_active_per_arco settle
       // a race the checks above miss.
       // A start tapped offline must not reach back into a stop recorded since.
-      if (start < received && (await repo.findOverlap(trx, { user: user.id }, start, received))) throw conflict(offlineMessages.startOverlap);
+      if (start < received && (await repo.findOverlap(trx, { user: user.id }, start, received)))
+        throw conflict(offlineMessages.startOverlap);
       const values = {
         user_id: user.id,
         arco_sumergido_id: arcoId,

@@ -1,3 +1,4 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { paradaMessages } from '@portal/contract/paradas';
 import { factoryTime } from '@portal/contract/time';
 import { useCallback, useEffect, useState } from 'react';
@@ -5,6 +6,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
+import { serverNow } from '@/lib/server-clock';
 import { useEndParada } from '../api/end-parada';
 import { useArcoParada } from '../api/get-arco-parada';
 import { formatElapsed } from './parada-timer';
@@ -19,11 +21,11 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const closeBanner = useCallback(() => setBanner(null), []);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const colleagues = running !== null && running.user_id !== userId;
   useEffect(() => {
     if (!colleagues) return;
-    const id = setInterval(() => setNow(Date.now()), 1000);
+    const id = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(id);
   }, [colleagues]);
 
@@ -32,7 +34,12 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
     end.mutate(
       { id: running.id },
       {
-        onSuccess: (res) => setBanner({ variant: 'success', text: paradaMessages.ended(res.duration) }),
+        onSuccess: (res) =>
+          setBanner(
+            res.queued
+              ? { variant: 'info', text: offlineMessages.offlineHint }
+              : { variant: 'success', text: paradaMessages.ended(res.data.duration) },
+          ),
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
       },
     );
@@ -48,9 +55,10 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
             {paradaMessages.startedBy(running.user_name)} {paradaMessages.since(factoryTime(running.start_time, tz))}
             {running.motivo_name ? ` · ${running.motivo_name}` : ''}
           </p>
-          <output className="d-block h3 font-monospace mb-2" aria-label="Tiempo de la parada del arco">
+          {/* A timer, not a live region: the seconds are not read out. */}
+          <div role="timer" aria-live="off" className="d-block h3 font-monospace mb-2" aria-label="Tiempo de la parada del arco">
             {formatElapsed(now - Date.parse(running.start_time))}
-          </output>
+          </div>
           <div className="d-grid">
             <Button variant="danger" onClick={onEnd} disabled={end.isPending}>
               {end.isPending ? 'Finalizando...' : paradaMessages.endRunning}

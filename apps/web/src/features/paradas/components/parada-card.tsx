@@ -1,5 +1,5 @@
-import { motivoMessages } from '@portal/contract/motivos';
 import { minutesText } from '@portal/contract/format';
+import { motivoMessages } from '@portal/contract/motivos';
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';

@@ -1,4 +1,5 @@
 import { capitalize, countOf, longDate } from '@portal/contract/format';
+import { motivoMessages } from '@portal/contract/motivos';
 import { DAY_FILTER_LABELS, type Parada, paradaMessages } from '@portal/contract/paradas';
 import { DAY_FILTERS, type DayFilter, dayFilterRange } from '@portal/contract/time';
 import { format } from 'date-fns';
@@ -7,10 +8,8 @@ import Accordion from 'react-bootstrap/Accordion';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
-import { motivoMessages } from '@portal/contract/motivos';
 import { ListStatus } from '@/components/list-status';
 import { useFactoryToday } from '@/lib/factory';
-import { formatLongDate } from '@/lib/long-date';
 import { useMotivos } from '../api/get-motivos';
 import { useParadas } from '../api/get-paradas';
 import { ParadaCard } from './parada-card';
