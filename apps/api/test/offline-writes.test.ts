@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, multipart, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 // Writes queued offline (decision 016): client-stamped times within bounds, and Idempotency-Key replays.
@@ -16,8 +16,9 @@ describe.skipIf(pgUnavailable)('offline writes', () => {
   const t = useTestApp();
   let station: TestArco;
 
-  beforeAll(async () => {
-    station = await t.createArco('Arco Offline', 'Nave 1');
+  // One arco per test: an arco holds one running parada, and each test starts its own.
+  beforeEach(async () => {
+    station = await t.createArco(undefined, 'Nave 1');
   });
 
   const send = (w: Worker, method: HTTPMethods, url: string, payload?: object, key?: string) =>
