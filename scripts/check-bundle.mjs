@@ -45,6 +45,8 @@ const ROUTES = {
     'src/features/arcos/routes/admin-arcos-page.tsx',
     'src/features/naves/routes/admin-naves-page.tsx',
     'src/features/planta/routes/planta-page.tsx',
+    'src/features/motivos/routes/admin-motivos-page.tsx',
+    'src/features/audit/routes/audit-page.tsx',
   ],
 };
 /** Libraries that must never reach the login or worker screens. */
