@@ -45,6 +45,8 @@ const ROUTES = {
     'src/features/arcos/routes/admin-arcos-page.tsx',
     'src/features/naves/routes/admin-naves-page.tsx',
     'src/features/planta/routes/planta-page.tsx',
+    'src/features/motivos/routes/admin-motivos-page.tsx',
+    'src/features/audit/routes/audit-page.tsx',
   ],
   // Loaded by main.tsx after the page's load event, on every screen: the service worker's registration.
   background: ['src/lib/pwa-register.ts'],

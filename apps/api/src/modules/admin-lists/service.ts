@@ -56,25 +56,24 @@ function wallFilter(ctx: ServiceContext, q: z.output<typeof adminPostsQuery>): w
   };
 }
 
-export function listPosts(ctx: ServiceContext, q: z.output<typeof adminPostsQuery>) {
+/** Posts and comments page alike: the same filters, the rollup's total without them. */
+function wallList<T, S extends string>(
+  ctx: ServiceContext,
+  q: z.output<typeof adminPostsQuery> & { sort: S },
+  table: 'wall_posts' | 'wall_comments',
+  pageOf: (db: ServiceContext['db'], f: wall.AdminWallFilter, sort: S, dir: 'asc' | 'desc', limit: number, offset: number) => Promise<T[]>,
+  countOf: (db: ServiceContext['db'], f: wall.AdminWallFilter) => Promise<number>,
+) {
   const f = wallFilter(ctx, q);
-  const offset = offsetOf(q.page, q.pageSize);
-  return page(
-    q,
-    wall.pagePosts(ctx.db, f, q.sort, q.dir, q.pageSize, offset),
-    wall.isFiltered(f) ? wall.countPosts(ctx.db, f) : countRows(ctx.db, 'wall_posts'),
-  );
+  const items = pageOf(ctx.db, f, q.sort, q.dir, q.pageSize, offsetOf(q.page, q.pageSize));
+  return page(q, items, wall.isFiltered(f) ? countOf(ctx.db, f) : countRows(ctx.db, table));
 }
 
-export function listComments(ctx: ServiceContext, q: z.output<typeof adminCommentsQuery>) {
-  const f = wallFilter(ctx, q);
-  const offset = offsetOf(q.page, q.pageSize);
-  return page(
-    q,
-    wall.pageComments(ctx.db, f, q.sort, q.dir, q.pageSize, offset),
-    wall.isFiltered(f) ? wall.countComments(ctx.db, f) : countRows(ctx.db, 'wall_comments'),
-  );
-}
+export const listPosts = (ctx: ServiceContext, q: z.output<typeof adminPostsQuery>) =>
+  wallList(ctx, q, 'wall_posts', wall.pagePosts, wall.countPosts);
+
+export const listComments = (ctx: ServiceContext, q: z.output<typeof adminCommentsQuery>) =>
+  wallList(ctx, q, 'wall_comments', wall.pageComments, wall.countComments);
 
 export function listUsers(ctx: ServiceContext, q: z.output<typeof adminUsersQuery>) {
   const offset = offsetOf(q.page, q.pageSize);
