@@ -1,4 +1,5 @@
 import { type Browser, type Page, request } from '@playwright/test';
+import { expectNoViolations } from '../a11y';
 import { expect, type Seed, signIn, test } from '../fixtures';
 
 /** Another device: its own browser context (own storage, own event stream). */
@@ -114,6 +115,7 @@ test('a machine stop is one panel for every worker at the arco, live, and a work
   }
   await expect(card).toHaveAttribute('data-status', 'stopped');
   await expect(card).toContainText('Parada por Máquina');
+  await expectNoViolations(first.page, 'paradas-kaiser with a machine parada');
 
   // The first worker adds the motivo and a description.
   const panel = first.page.getByTestId('machine-parada');
