@@ -1,5 +1,6 @@
 import { type Browser, type Page, request } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
+import { expectNoViolations } from '../a11y';
+import { expect, type Seed, signIn, test } from '../fixtures';
 
 /** Another device: its own browser context (own storage, own event stream). */
 async function device(browser: Browser, baseURL: string | undefined, width: number) {
@@ -18,13 +19,9 @@ async function openLive(page: Page, token: string, path: string) {
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-test('a machine stop shows live on the worker’s stops screen and the plant board; the worker describes it', async ({
-  seed,
-  browser,
-  baseURL,
-}) => {
+/** A new station with a device key, and its machine reporting a state over HTTP as a device does. */
+async function boundStation(seed: Seed, baseURL: string | undefined) {
   const arco = await seed.station();
-  const worker = await seed.worker(arco, 'Operaria Máquina');
   const admin = await seed.adminToken();
   const api = await request.newContext({ baseURL });
   const keyRes = await api.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: { Authorization: `Bearer ${admin}` } });
@@ -32,6 +29,16 @@ test('a machine stop shows live on the worker’s stops screen and the plant boa
   const { key } = (await keyRes.json()) as { key: string };
   const report = (state: string) =>
     api.post(`/api/machines/${arco.id}/state`, { headers: { 'X-Device-Key': key, 'Content-Type': 'text/plain' }, data: state });
+  return { arco, admin, api, report };
+}
+
+test('a machine stop shows live on the worker’s stops screen and the plant board; the worker describes it', async ({
+  seed,
+  browser,
+  baseURL,
+}) => {
+  const { arco, admin, api, report } = await boundStation(seed, baseURL);
+  const worker = await seed.worker(arco, 'Operaria Máquina');
 
   const phone = await device(browser, baseURL, 360);
   const laptop = await device(browser, baseURL, 1280);
@@ -75,6 +82,58 @@ test('a machine stop shows live on the worker’s stops screen and the plant boa
 
   await phone.context.close();
   await laptop.context.close();
+  await api.dispose();
+});
+
+test('a machine stop is one panel for every worker at the arco, live, and a worker adds its motivo', async ({ seed, browser, baseURL }) => {
+  const { arco, admin, api, report } = await boundStation(seed, baseURL);
+  const ana = await seed.worker(arco, 'Ana Máquina');
+  const beto = await seed.worker(arco, 'Beto Máquina');
+
+  const first = await device(browser, baseURL, 360);
+  const second = await device(browser, baseURL, 360);
+  const laptop = await device(browser, baseURL, 1280);
+  await openLive(first.page, ana.token, '/dashboard/paradas-kaiser');
+  await openLive(second.page, beto.token, '/dashboard/paradas-kaiser');
+  await openLive(laptop.page, admin, '/admin/planta');
+  const card = laptop.page.locator(`[data-testid="planta-arco"][data-arco-id="${arco.id}"]`);
+  await expect(card).toHaveAttribute('data-status', 'running');
+  for (const { page } of [first, second, laptop]) await markDocument(page);
+
+  expect((await report('stopped')).status()).toBe(200);
+
+  // Both workers see the machine's parada once: one panel, with who, since when and one clock.
+  for (const { page } of [first, second]) {
+    const panel = page.getByTestId('machine-parada');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('heading', { name: 'Parada detectada por la máquina' })).toBeVisible();
+    await expect(panel).toContainText('Iniciada por Máquina desde las');
+    await expect(panel.getByRole('timer', { name: 'Tiempo de la parada del arco' })).toHaveText(/^\d\d:\d\d$/);
+    await expect(page.locator('[data-testid="machine-parada"], [data-testid="arco-parada"]')).toHaveCount(1);
+    await expect(page.getByRole('timer', { name: 'Tiempo de la parada del arco' })).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Parada detectada por la máquina' })).toHaveCount(1);
+  }
+  await expect(card).toHaveAttribute('data-status', 'stopped');
+  await expect(card).toContainText('Parada por Máquina');
+  await expectNoViolations(first.page, 'paradas-kaiser with a machine parada');
+
+  // The first worker adds the motivo and a description.
+  const panel = first.page.getByTestId('machine-parada');
+  await panel.getByLabel('Motivo').selectOption({ label: 'Fundente' });
+  await panel.getByLabel('Descripción de la parada').fill('Tolva de fundente vacía');
+  await panel.getByRole('button', { name: 'Guardar descripción' }).click();
+  await expect(panel.getByText('Descripción de la parada guardada.')).toBeVisible();
+  const active = await api.get('/api/paradas-kaiser/active/arco', { headers: { Authorization: `Bearer ${beto.token}` } });
+  expect(await active.json()).toMatchObject({ source: 'machine', motivo_name: 'Fundente', description: 'Tolva de fundente vacía' });
+
+  // The machine runs again: the panel goes on both phones and the board, without a reload.
+  expect((await report('running')).status()).toBe(200);
+  await expect(panel).toBeHidden();
+  await expect(second.page.getByTestId('machine-parada')).toBeHidden();
+  await expect(card).toHaveAttribute('data-status', 'running');
+  for (const { page } of [first, second, laptop]) expect(await sameDocument(page)).toBe(true);
+
+  for (const { context } of [first, second, laptop]) await context.close();
   await api.dispose();
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plannedInMonth } from '../src/modules/downtime/service';
+import { applySignal } from '../src/modules/machines/service';
 import { pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
@@ -9,6 +10,7 @@ const URL = `/api/admin/downtime?month=${MONTH}&nave=Nave%202`;
 
 interface Analysis {
   total_minutes: number;
+  micro_stops: { minutes: number; stops: number; arcos: { arco_id: number; name: string; minutes: number; stops: number }[] };
   motivos: { motivo_id: number | null; name: string; minutes: number; cumulative_percent: number }[];
   arcos: { arco_id: number; name: string; minutes: number; planned_minutes: number; availability: number | null }[];
 }
@@ -124,6 +126,72 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     expect(noNave.json()).toEqual({ message: 'Selecciona una nave.' });
     expect((await t.send(wa.token, 'GET', URL)).statusCode).toBe(403);
     expect((await t.send(wa.token, 'PUT', '/api/admin/downtime/planned-hours', { hours: [0, 0, 0, 0, 0, 0, 0] })).statusCode).toBe(403);
+  });
+
+  it("counts a machine's micro-stops apart per arco, out of the minutes, the motivos and the availability", async () => {
+    const arco = await t.createArco('Arco Micro 1', 'Nave 2');
+    expect((await t.send(admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`)).statusCode).toBe(201);
+    const min = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    // Two micro-stops (60 s and 30 s, under the 120 s threshold) and one 30-minute machine stop.
+    for (const [state, at] of [
+      ['stopped', min(40)],
+      ['running', min(39)],
+      ['stopped', min(38)],
+      ['running', min(8)],
+      ['stopped', min(5)],
+      ['running', min(4.5)],
+    ] as const) {
+      expect((await applySignal(t.app.ctx, arco.id, { state, at })).outcome).toBe('applied');
+    }
+    const rows = await t.db
+      .selectFrom('paradas_kaiser')
+      .selectAll()
+      .where('arco_sumergido_id', '=', arco.id)
+      .orderBy('start_time')
+      .execute();
+    expect(rows.map((r) => [r.micro_stop, r.duration_minutes])).toEqual([
+      [1, 1],
+      [0, 30],
+      [1, 1],
+    ]);
+    // The stops fall in the factory month of their dates (one month unless run at a month's first minutes).
+    const months = [...new Set(rows.map((r) => r.date.slice(0, 7)))];
+    // Summed over those months; the stations' minutes and availability are compared with the same
+    // analysis without this arco's micro-stops: only its 30-minute stop counts there.
+    const sum = async () => {
+      const total = { minutes: 0, motivos: 0, micro: { minutes: 0, stops: 0 }, arco: { minutes: 0, micro_minutes: 0, micro_stops: 0 } };
+      for (const month of months) {
+        const r = await analysis(`/api/admin/downtime?month=${month}&nave=Nave%202`);
+        const station = r.arcos.find((x) => x.arco_id === arco.id)!;
+        const micro = r.micro_stops.arcos.find((x) => x.arco_id === arco.id);
+        total.minutes += station.minutes;
+        total.motivos += r.motivos.reduce((n, m) => n + m.minutes, 0);
+        total.micro.minutes += r.micro_stops.minutes;
+        total.micro.stops += r.micro_stops.stops;
+        total.arco.micro_minutes += micro?.minutes ?? 0;
+        total.arco.micro_stops += micro?.stops ?? 0;
+        expect(r.total_minutes).toBe(r.motivos.reduce((n, m) => n + m.minutes, 0));
+        if (months.length === 1) {
+          expect(micro?.name).toBe('Arco Micro 1');
+          expect(station.availability).toBe(
+            station.planned_minutes ? Math.max(0, Math.round((1 - 30 / station.planned_minutes) * 10_000) / 10_000) : null,
+          );
+        }
+      }
+      total.arco.minutes = total.minutes;
+      return total;
+    };
+    const expected = { minutes: 30, motivos: 30, micro: { minutes: 2, stops: 2 }, arco: { minutes: 30, micro_minutes: 2, micro_stops: 2 } };
+    expect(await sum()).toEqual(expected);
+
+    // A worker at the arco names the motivo of a micro-stop: it stays a micro-stop, out of the Pareto.
+    const worker = await t.createWorker(arco);
+    const named = await t.send(worker.token, 'PUT', `/api/machines/paradas/${rows[0].id}`, { description: 'Tobera', motivo_id: fundente });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await sum()).toEqual(expected);
+    // Deleting a micro-stop takes it out of the count.
+    expect((await t.send(admin, 'DELETE', `/api/paradas-kaiser/${rows[2].id}`)).statusCode).toBe(200);
+    expect(await sum()).toEqual({ ...expected, micro: { minutes: 1, stops: 1 }, arco: { minutes: 30, micro_minutes: 1, micro_stops: 1 } });
   });
 
   it('plans the current month up to today and a future month not at all', () => {

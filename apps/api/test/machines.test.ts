@@ -311,4 +311,44 @@ describe.skipIf(pgUnavailable)('machine signals over HTTP', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: machineMessages.notMachineParada });
   });
+
+  it('a worker at the arco adds a motivo to the machine parada; a retired one is refused; each change is audited', async () => {
+    const { arco, key, admin } = await boundArco();
+    const here = await t.createWorker(arco);
+    await report(arco.id, key, { state: 'stopped', at: ago(HOUR) });
+    const [open] = await paradasAt(arco.id);
+    const motivoId = async (name: string) =>
+      (await t.db.selectFrom('motivos').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    const fundente = await motivoId('Fundente');
+    const audits = () => t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'parada').where('entity_id', '=', open.id).execute();
+    const put = (body: object) => t.send(here.token, 'PUT', `/api/machines/paradas/${open.id}`, body);
+
+    const saved = await put({ description: 'Atasco de fundente', motivo_id: fundente });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().parada).toMatchObject({ motivo_id: fundente, motivo_name: 'Fundente', description: 'Atasco de fundente' });
+    const [row] = await audits();
+    expect(row).toMatchObject({ actor_id: here.id, action: 'update' });
+    expect(JSON.parse(row.changes)).toEqual({
+      description: { before: null, after: 'Atasco de fundente' },
+      motivo_id: { before: null, after: fundente },
+    });
+
+    // Absent keeps the stored motivo (a description-only client, as before).
+    expect((await put({ description: 'Atasco' })).json().parada.motivo_id).toBe(fundente);
+
+    const retiredId = (await t.send(admin, 'POST', '/api/admin/motivos', { name: `Retirado ${open.id}` })).json().motivo.id;
+    await t.send(admin, 'PUT', `/api/admin/motivos/${retiredId}`, { active: false });
+    const auditsBefore = (await audits()).length;
+    const refused = await put({ description: 'Otra cosa', motivo_id: retiredId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'El motivo seleccionado está retirado y no se puede usar en paradas nuevas.' });
+    const unknown = await put({ description: 'Otra cosa', motivo_id: 999_999 });
+    expect(unknown.statusCode).toBe(400);
+    // Nothing written by a refused change: neither the stop nor its audit trail.
+    expect((await paradasAt(arco.id))[0]).toMatchObject({ description: 'Atasco', motivo_id: fundente });
+    expect(await audits()).toHaveLength(auditsBefore);
+
+    const cleared = await put({ description: 'Atasco', motivo_id: null });
+    expect(cleared.json().parada).toMatchObject({ motivo_id: null, motivo_name: null });
+  });
 });

@@ -25,6 +25,9 @@ export const downtimeMessages = {
   monthInvalid: 'El mes no es válido.',
   naveRequired: 'Selecciona una nave.',
   notApplicable: '—',
+  microTitle: 'Microparadas de máquina por arco',
+  microHelp: 'Paradas de máquina más cortas que el umbral de microparada: no cuentan en los minutos de parada ni en la disponibilidad.',
+  microStops: 'Microparadas',
 } as const;
 
 /** ISO weekdays, Monday first, as the admin screen lists them. */
@@ -51,12 +54,19 @@ export const downtimeArco = z.object({
   /** 1 minus downtime over planned time, 0 to 1; null without planned time. */
   availability: z.number().nullable(),
 });
+/** A station's machine micro-stops in the month: apart, in neither its minutes nor its availability. */
+export const downtimeMicroArco = z.object({ arco_id: z.number(), name: z.string(), minutes: z.number(), stops: z.number() });
 export const downtimeAnalysis = z.object({
   month: z.string(),
   nave: z.string(),
   total_minutes: z.number(),
   motivos: z.array(downtimeMotivo),
   arcos: z.array(downtimeArco),
+  /**
+   * The month's machine micro-stops at the nave, counted apart: out of total_minutes, the motivos and
+   * the availability; the stations that had any, in natural order.
+   */
+  micro_stops: z.object({ minutes: z.number(), stops: z.number(), arcos: z.array(downtimeMicroArco) }),
 });
 export type DowntimeAnalysis = z.infer<typeof downtimeAnalysis>;
 

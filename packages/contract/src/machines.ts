@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalMotivo } from './motivos';
 import { descriptionSchema, parada } from './paradas';
 
 /**
@@ -166,7 +167,10 @@ export const machineStateResult = z.object({
 });
 export type MachineStateResult = z.infer<typeof machineStateResult>;
 
-/** PUT /api/machines/paradas/:id: what the machine cannot know, added by a worker at its arco (or an admin). */
-export const machineParadaBody = z.object({ description: descriptionSchema });
+/**
+ * PUT /api/machines/paradas/:id: what the machine cannot know, added by a worker at its arco (or an
+ * admin): the description, and the motivo (absent keeps the stored one, null or '' clears it).
+ */
+export const machineParadaBody = z.object({ description: descriptionSchema, motivo_id: optionalMotivo });
 export type MachineParadaBody = z.input<typeof machineParadaBody>;
 export const machineParadaSaved = z.object({ parada, message: z.string() });

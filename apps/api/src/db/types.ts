@@ -83,6 +83,9 @@ export interface DowntimeMonthlyTable {
   motivo_id: number;
   minutes: number;
   stops: number;
+  /** Machine micro-stops (migration 2026-11-24T04-machine-signals), kept out of minutes and stops. */
+  micro_minutes: number;
+  micro_stops: number;
 }
 
 /** Planned working minutes per ISO weekday (1 Monday .. 7 Sunday). */

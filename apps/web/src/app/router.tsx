@@ -32,9 +32,6 @@ const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load))
 const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
 const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
 const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
-// A bound arco's machine parada, shown above the stops screen (features/machines).
-const MachineParadaPanel = lazyComponent(() => import('@/features/machines/routes/machine-parada-panel'));
-const paradasPage = page(() => import('@/features/paradas/routes/paradas-kaiser-page'));
 
 export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('@/features/auth/routes/login-page')) },
@@ -53,15 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'consultar-datos', ...page(() => import('@/features/tramos/routes/consultar-datos-page')) },
           { path: 'profile', ...page(() => import('@/features/users/routes/profile-page')) },
           { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
-          {
-            path: 'paradas-kaiser',
-            element: (
-              <>
-                <MachineParadaPanel />
-                {paradasPage.element}
-              </>
-            ),
-          },
+          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
           {
             ...RequireAdminRole,

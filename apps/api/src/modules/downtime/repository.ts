@@ -6,10 +6,10 @@ export const monthRollup = (db: Db, month: string, nave: string) =>
     .selectFrom('downtime_monthly as r')
     .innerJoin('arcos_sumergidos as a', 'a.id', 'r.arco_id')
     .innerJoin('naves as n', 'n.id', 'a.nave_id')
-    .select(['r.arco_id', 'r.motivo_id', 'r.minutes'])
+    .select(['r.arco_id', 'r.motivo_id', 'r.minutes', 'r.micro_minutes', 'r.micro_stops'])
     .where('r.month', '=', month)
     .where('n.name', '=', nave)
-    .where('r.minutes', '>', 0)
+    .where((eb) => eb.or([eb('r.minutes', '>', 0), eb('r.micro_stops', '>', 0)]))
     .execute();
 
 export const motivoNames = (db: Db) => db.selectFrom('motivos').select(['id', 'name']).execute();

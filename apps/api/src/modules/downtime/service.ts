@@ -23,7 +23,8 @@ export function plannedInMonth(month: string, perWeekday: number[], today: strin
 
 /**
  * The downtime analysis of a month and nave, from the monthly rollup: minutes by motivo (largest
- * first, with the cumulative share: a Pareto), minutes and availability by station.
+ * first, with the cumulative share: a Pareto), minutes and availability by station. Machine
+ * micro-stops are counted apart (minutes and count per station) and left out of the rest.
  */
 export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<typeof downtimeQuery>): Promise<DowntimeAnalysis> {
   const [rows, names, perWeekday, arcos] = await Promise.all([
@@ -35,9 +36,18 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const byMotivo = new Map<number, number>();
   const byArco = new Map<number, number>();
+  const microByArco = new Map<number, { minutes: number; stops: number }>();
   let total = 0;
+  const micro = { minutes: 0, stops: 0 };
   for (const r of rows) {
     const minutes = Number(r.minutes);
+    const m = microByArco.get(r.arco_id) ?? { minutes: 0, stops: 0 };
+    m.minutes += Number(r.micro_minutes);
+    m.stops += Number(r.micro_stops);
+    microByArco.set(r.arco_id, m);
+    micro.minutes += Number(r.micro_minutes);
+    micro.stops += Number(r.micro_stops);
+    if (minutes <= 0) continue;
     byMotivo.set(r.motivo_id, (byMotivo.get(r.motivo_id) ?? 0) + minutes);
     byArco.set(r.arco_id, (byArco.get(r.arco_id) ?? 0) + minutes);
     total += minutes;
@@ -62,7 +72,17 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
       return { arco_id: a.id, name: a.name, minutes, planned_minutes: planned, availability };
     })
     .sort((a, b) => collator.compare(a.name, b.name) || a.arco_id - b.arco_id);
-  return { month: query.month, nave: query.nave, total_minutes: total, motivos, arcos: stations };
+  const microArcos = stations
+    .map((a) => ({ arco_id: a.arco_id, name: a.name, ...microByArco.get(a.arco_id) }))
+    .filter((a): a is { arco_id: number; name: string; minutes: number; stops: number } => (a.stops ?? 0) > 0);
+  return {
+    month: query.month,
+    nave: query.nave,
+    total_minutes: total,
+    motivos,
+    arcos: stations,
+    micro_stops: { ...micro, arcos: microArcos },
+  };
 }
 
 export async function getPlannedHours(ctx: ServiceContext): Promise<{ hours: number[] }> {

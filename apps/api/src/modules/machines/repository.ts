@@ -122,8 +122,12 @@ export const endParadaAt = (db: Db, id: number, end: string, durationMinutes: nu
     .where('end_time', 'is', null)
     .executeTakeFirst();
 
-export const describeParada = (db: Db, id: number, description: string | null, now: string) =>
-  db.updateTable('paradas_kaiser').set({ description, updated_at: now }).where('id', '=', id).executeTakeFirst();
+export const describeParada = (db: Db, id: number, values: { description: string | null; motivo_id: number | null }, now: string) =>
+  db
+    .updateTable('paradas_kaiser')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** Micro-stops of one factory date, per arco: kept out of the stop minutes and counted apart. */
 export const microStopsOn = (db: Db, date: string) =>

@@ -45,7 +45,7 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
       schema: { tags, params: idParams, body: machineParadaBody, response: { 200: machineParadaSaved, ...errors } },
     },
     async (request) => ({
-      parada: await machines.describeMachineParada(ctx, currentUser(request), request.params.id, request.body.description),
+      parada: await machines.describeMachineParada(ctx, currentUser(request), request.params.id, request.body),
       message: machineMessages.described,
     }),
   );

@@ -15,7 +15,9 @@ import type { AuthUser } from '../../lib/auth-user';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
+import { motivoForStop } from '../motivos/service';
 import { findParada } from '../paradas/repository';
+import { auditParada } from '../paradas/service';
 import * as repo from './repository';
 
 /** A device clock this far ahead of the server is wrong: its time is replaced by the arrival time. */
@@ -202,14 +204,25 @@ async function publishParada(ctx: ServiceContext, type: 'parada.started' | 'para
 
 /**
  * A worker signed in at the arco (or an admin) describes a machine's parada, running or ended: the
- * machine opened and ends it, the worker adds what it cannot know. Workers' own stops keep their rules.
+ * machine opened and ends it, the worker adds what it cannot know (description and motivo, a retired
+ * motivo refused as for other stops). The audit row commits with the change. Workers' own stops keep
+ * their rules.
  */
-export async function describeMachineParada(ctx: ServiceContext, user: AuthUser, id: number, description: string | null): Promise<Parada> {
-  const found = await findParada(ctx.db, id);
-  if (!found) throw notFound(paradaMessages.notFound);
-  if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
-  if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
-  await repo.describeParada(ctx.db, id, description, nowIso());
+export async function describeMachineParada(
+  ctx: ServiceContext,
+  user: AuthUser,
+  id: number,
+  body: { description: string | null; motivo_id?: number | null },
+): Promise<Parada> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await findParada(trx, id);
+    if (!found) throw notFound(paradaMessages.notFound);
+    if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
+    if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
+    const values = { description: body.description, motivo_id: await motivoForStop(trx, body.motivo_id, found.motivo_id ?? null) };
+    await repo.describeParada(trx, id, values, nowIso());
+    await auditParada(trx, user, id, 'update', found, { ...found, ...values });
+  });
   const updated = (await findParada(ctx.db, id))!;
   await ctx.events.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, { arco: updated.arco_sumergido_id });
   return updated;

@@ -49,7 +49,7 @@ const audited = (p: Partial<repo.NewParada>) => ({
   motivo_id: p.motivo_id,
   ended_by: p.ended_by,
 });
-const auditParada = (
+export const auditParada = (
   db: Db,
   user: AuthUser,
   id: number,

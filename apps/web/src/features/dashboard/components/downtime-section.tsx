@@ -75,7 +75,8 @@ function PlannedHoursForm() {
 
 /**
  * The downtime analysis of the statistics (a chunk of its own): for a month and nave, the Pareto of
- * minutes by motivo (bars and the cumulative %), minutes by arco and each arco's availability.
+ * minutes by motivo (bars and the cumulative %), minutes by arco and each arco's availability, and
+ * apart the machine micro-stops per arco.
  */
 export default function DowntimeSection() {
   const tz = useFactoryTz();
@@ -181,6 +182,38 @@ export default function DowntimeSection() {
             </Card>
           </Col>
         </Row>
+      )}
+      {data && data.micro_stops.stops > 0 && (
+        <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-micro-title" data-testid="downtime-micro">
+          <Card.Body>
+            <Card.Title as="h3" id="downtime-micro-title" className="h6">
+              {downtimeMessages.microTitle}
+            </Card.Title>
+            <p className="small text-body-secondary">{downtimeMessages.microHelp}</p>
+            <Table size="sm" responsive className="mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">{downtimeMessages.arco}</th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.microStops}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.minutes}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.micro_stops.arcos.map((a) => (
+                  <tr key={a.arco_id}>
+                    <td>{a.name}</td>
+                    <td className="text-end">{a.stops}</td>
+                    <td className="text-end">{a.minutes}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Card.Body>
+        </Card>
       )}
       <PlannedHoursForm />
     </section>

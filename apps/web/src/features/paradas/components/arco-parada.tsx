@@ -1,33 +1,49 @@
+import { machineMessages } from '@portal/contract/machines';
 import { offlineMessages } from '@portal/contract/offline-messages';
-import { paradaMessages } from '@portal/contract/paradas';
+import { DESCRIPTION_MAX, type Parada, paradaMessages } from '@portal/contract/paradas';
 import { factoryTime } from '@portal/contract/time';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
 import { serverNow } from '@/lib/server-clock';
+import { useEventStream } from '@/lib/use-event-stream';
+import { useDescribeMachineParada } from '../api/describe-machine-parada';
 import { useEndParada } from '../api/end-parada';
-import { useArcoParada } from '../api/get-arco-parada';
+import { arcoParadaKey, useArcoParada } from '../api/get-arco-parada';
+import { MotivoSelect } from './motivo-select';
 import { formatElapsed } from './parada-timer';
 
 /**
- * A colleague's parada running at this arco: who started it, since when, its live clock, and the
- * button that ends it (anyone at the arco may). Hidden when none runs or when it is the worker's own
- * (the timer shows that one).
+ * The one panel of the parada running at this arco when it is not the worker's own (the timer shows
+ * that one): a colleague's or the machine's. Who started it, since when, its live clock on the server
+ * clock; a colleague's has the button that ends it (anyone at the arco may), the machine's is ended by
+ * the machine and takes the description and motivo the worker adds.
  */
 export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: number | null; tz: string }) {
   const running = useArcoParada(arcoId !== null).data ?? null;
+  const queryClient = useQueryClient();
+  // A machine's parada reaches the arco's workers as events (docs/decisions/020-machine-signals.md):
+  // it appears and goes at once; a colleague's still shows within the query's refetch interval.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: arcoParadaKey });
+  useEventStream({ 'parada.started': refresh, 'parada.ended': refresh, 'parada.changed': refresh, reconnected: refresh });
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const closeBanner = useCallback(() => setBanner(null), []);
   const [now, setNow] = useState(() => serverNow());
-  const colleagues = running !== null && running.user_id !== userId;
+  const shown = running !== null && running.user_id !== userId;
   useEffect(() => {
-    if (!colleagues) return;
+    if (!shown) return;
+    setNow(serverNow());
     const id = setInterval(() => setNow(serverNow()), 1000);
     return () => clearInterval(id);
-  }, [colleagues]);
+  }, [shown]);
+  const headingId = useId();
 
   const onEnd = () => {
     if (!running) return;
@@ -45,25 +61,89 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
     );
   };
 
+  const machine = running?.source === 'machine';
   return (
     <>
       <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
-      {colleagues && running && (
-        <Alert variant="warning" className="mb-3" data-testid="arco-parada">
-          <h2 className="h6 mb-1">{paradaMessages.runningAtArco}</h2>
-          <p className="mb-1">
-            {paradaMessages.startedBy(running.user_name)} {paradaMessages.since(factoryTime(running.start_time, tz))}
-            {running.motivo_name ? ` · ${running.motivo_name}` : ''}
-          </p>
-          {/* A timer, not a live region: the seconds are not read out. */}
-          <div role="timer" aria-live="off" className="d-block h3 font-monospace mb-2" aria-label="Tiempo de la parada del arco">
-            {formatElapsed(now - Date.parse(running.start_time))}
-          </div>
-          <div className="d-grid">
-            <Button variant="danger" onClick={onEnd} disabled={end.isPending}>
-              {end.isPending ? 'Finalizando...' : paradaMessages.endRunning}
-            </Button>
-          </div>
+      {shown && running && (
+        <Card
+          as="section"
+          border={machine ? 'danger' : 'warning'}
+          className="mb-3"
+          aria-labelledby={headingId}
+          data-testid={machine ? 'machine-parada' : 'arco-parada'}
+          data-source={running.source}
+        >
+          <Card.Body>
+            <h2 id={headingId} className={`h6 mb-1 ${machine ? 'text-danger-emphasis' : 'text-warning-emphasis'}`}>
+              {machine ? machineMessages.panelTitle : paradaMessages.runningAtArco}
+            </h2>
+            <p className="mb-1">
+              {paradaMessages.startedBy(running.user_name)} {paradaMessages.since(factoryTime(running.start_time, tz))}
+              {!machine && running.motivo_name ? ` · ${running.motivo_name}` : ''}
+            </p>
+            {/* A timer, not a live region: the seconds are not read out. */}
+            <div role="timer" aria-live="off" className="d-block h3 font-monospace mb-2" aria-label="Tiempo de la parada del arco">
+              {formatElapsed(now - Date.parse(running.start_time))}
+            </div>
+            {machine ? (
+              <>
+                <p className="small mb-2">{machineMessages.panelHelp}</p>
+                {/* A new parada starts the form again from what is stored. */}
+                <MachineParadaForm key={running.id} parada={running} />
+              </>
+            ) : (
+              <div className="d-grid">
+                <Button variant="danger" onClick={onEnd} disabled={end.isPending}>
+                  {end.isPending ? 'Finalizando...' : paradaMessages.endRunning}
+                </Button>
+              </div>
+            )}
+          </Card.Body>
+        </Card>
+      )}
+    </>
+  );
+}
+
+interface DescribeFields {
+  description: string;
+  motivo_id: string;
+}
+
+/** What the machine cannot know: the description and the (optional) motivo. */
+function MachineParadaForm({ parada }: { parada: Parada }) {
+  const describe = useDescribeMachineParada();
+  const [saved, setSaved] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<DescribeFields>({
+    defaultValues: { description: parada.description ?? '', motivo_id: parada.motivo_id ? String(parada.motivo_id) : '' },
+  });
+  const fieldId = useId();
+  const onSubmit = handleSubmit((v) => {
+    setSaved(null);
+    describe.mutate(
+      { id: parada.id, description: v.description, motivo_id: v.motivo_id === '' ? null : Number(v.motivo_id) },
+      { onSuccess: (r) => setSaved(r.message) },
+    );
+  });
+  return (
+    <>
+      <Form onSubmit={onSubmit}>
+        <MotivoSelect id={`${fieldId}-motivo`} registration={register('motivo_id')} current={parada.motivo_id ?? null} />
+        <Form.Label htmlFor={`${fieldId}-description`}>{machineMessages.descriptionLabel}</Form.Label>
+        <Form.Control id={`${fieldId}-description`} as="textarea" rows={2} maxLength={DESCRIPTION_MAX} {...register('description')} />
+        <Button type="submit" className="mt-2" disabled={describe.isPending}>
+          {machineMessages.saveDescription}
+        </Button>
+      </Form>
+      {saved && (
+        <Alert variant="success" className="mt-2 mb-0 py-2">
+          {saved}
+        </Alert>
+      )}
+      {describe.isError && (
+        <Alert variant="danger" className="mt-2 mb-0 py-2">
+          {errorText(describe.error, machineMessages.describeFallback, machineMessages.describeFallback)}
         </Alert>
       )}
     </>
