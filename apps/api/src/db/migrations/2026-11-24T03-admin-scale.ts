@@ -13,6 +13,8 @@ type AnyDb = Kysely<any>;
 
 const INDEXES: [name: string, table: string, columns: string[]][] = [
   ['paradas_arco_date_idx', 'paradas_kaiser', ['arco_sumergido_id', 'date', 'start_time', 'id']],
+  // Appended after the first merge (nothing deployed yet): the admin list's motivo filter.
+  ['paradas_motivo_date_idx', 'paradas_kaiser', ['motivo_id', 'date', 'start_time', 'id']],
   ['paradas_duration_idx', 'paradas_kaiser', ['duration_minutes', 'id']],
   // Circulares list newest by their date first (a range of dates is the usual filter).
   ['tramos_arco_fecha_idx', 'tramos', ['arco_sumergido_id', 'circular_fecha', 'id']],
