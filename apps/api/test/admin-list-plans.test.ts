@@ -170,6 +170,12 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       const [page] = await plans((db) => paradas.pageParadas(db, stops, sort, 'desc', 25, 0));
       expectReads(page, 'paradas_kaiser', 'p', index);
       expectNoSort(page);
+      // As served unfiltered: the same statement carrying the rollup's total.
+      const [served] = await plans((db) =>
+        paradas.pageParadasQuery(db, stops, sort, 'desc', 25, 0).select(dashboard.countRowsColumn('paradas_kaiser')).execute(),
+      );
+      expectReads(served, 'paradas_kaiser', 'p', index);
+      expectNoSort(served);
     }
   });
 

@@ -138,7 +138,8 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
       expect(second.items.map((p) => p.id)).toEqual(p100.items.slice(25, 50).map((p) => p.id));
       const third = await get<{ id: number }>(`${url}?page=3`);
       expect(third.items).toHaveLength(10);
-      expect((await get(`${url}?page=9`)).items).toEqual([]);
+      // Past the end: no row to carry the total, which still comes.
+      expect(await get(`${url}?page=9`)).toMatchObject({ items: [], total: 60 });
     });
 
     it('filters by station, nave, worker, running only and dates, each with its own total', async () => {

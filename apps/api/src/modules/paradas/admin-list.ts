@@ -37,7 +37,7 @@ function conditions(f: AdminParadasFilter): Condition[] {
  * paradas_user_date_idx, paradas_motivo_date_idx, paradas_active_date_idx, paradas_date_idx; migration 2026-11-24T03), so the
  * page reads its rows and stops.
  */
-export function pageParadas(
+export function pageParadasQuery(
   db: Db,
   f: AdminParadasFilter,
   sort: (typeof PARADA_SORTS)[number],
@@ -47,8 +47,10 @@ export function pageParadas(
 ) {
   let q = base(db).where(allOf(conditions(f)));
   q = sort === 'duration' ? q.orderBy('p.duration_minutes', dir) : q.orderBy('p.date', dir).orderBy('p.start_time', dir);
-  return q.orderBy('p.id', dir).limit(limit).offset(offset).execute();
+  return q.orderBy('p.id', dir).limit(limit).offset(offset);
 }
+
+export const pageParadas = (...args: Parameters<typeof pageParadasQuery>) => pageParadasQuery(...args).execute();
 
 export async function countParadas(db: Db, f: AdminParadasFilter): Promise<number> {
   return countWhere(db, 'paradas_kaiser as p', conditions(f));
