@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { zonedInstant } from '@portal/contract/time';
 import { expect, signIn, test, unique } from '../fixtures';
 
@@ -106,6 +107,10 @@ test('a role change asks first: cancelled it stays, confirmed it applies', async
   await expect(page.getByText('¡Rol de usuario actualizado exitosamente!')).toBeVisible();
   await expect(card.getByLabel('Rol')).toHaveValue('admin');
   expect((await adminLogin()).status()).toBe(200);
+
+  // The account's own change history, from its admin actions.
+  await card.getByRole('button', { name: 'Historial de este registro' }).click();
+  await expect(card.getByRole('region', { name: 'Historial de este registro' })).toContainText('Cambio de rol');
 });
 
 test("an admin follows 'add new circular', picks the nave and then the arco, and adds it", async ({ page, seed, request }) => {
@@ -130,4 +135,62 @@ test("an admin follows 'add new circular', picks the nave and then the arco, and
   const found = await request.get(`/api/tramos/search?id_tramo=${idTramo}`, { headers: { Authorization: `Bearer ${admin}` } });
   const [created] = await found.json();
   expect(created).toMatchObject({ id_tramo: idTramo, arco_sumergido_id: station.id, nave: 'Nave 2' });
+
+  // Its change history, from the admin edit dialog.
+  await page.goto('/admin/circulares');
+  await page.getByLabel('Buscar texto').fill(idTramo);
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await page.getByRole('button', { name: `Editar tramo ${idTramo}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Circular' });
+  await dialog.getByRole('button', { name: 'Historial de este registro' }).click();
+  await expect(dialog.getByRole('region', { name: 'Historial de este registro' })).toContainText('Creación');
+});
+
+test('the admin stops filtered by worker and motivo show the motivo, and the CSV offers its columns', async ({ page, seed, request }) => {
+  const station = await seed.station('Nave 1');
+  const worker = await seed.worker(station, unique('Operaria Motivo '));
+  const other = await seed.worker(station, unique('Operario Otro '));
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const motivos: { id: number; name: string; active: boolean }[] = await (
+    await request.get('/api/motivos', { headers: auth(worker.token) })
+  ).json();
+  const [m1, m2] = motivos.filter((m) => m.active);
+  // Four stops on a past day: the worker's two with the first motivo, one with the second; the other worker's with the first.
+  const day = '2026-01-20';
+  const stops: [typeof worker, number, string][] = [
+    [worker, m1.id, '06:00'],
+    [worker, m1.id, '07:00'],
+    [worker, m2.id, '08:00'],
+    [other, m1.id, '06:30'],
+  ];
+  for (const [who, motivo, at] of stops) {
+    const start = zonedInstant(day, at, TZ);
+    const res = await request.post('/api/paradas-kaiser/manual', {
+      headers: auth(who.token),
+      data: { start_time: start, end_time: new Date(Date.parse(start) + 10 * 60_000).toISOString(), motivo_id: motivo },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
+  await page.getByLabel('Filtrar por trabajador').selectOption({ label: `${worker.name} (${worker.worker_id})` });
+  await page.getByLabel('Filtrar por motivo').selectOption({ label: m1.name });
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.getByTestId('list-total')).toHaveText('2 resultados · Página 1 de 1');
+  const rows = page.getByTestId('parada-row');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await expect(row).toContainText(m1.name);
+  await expect(page.getByRole('columnheader', { name: 'Motivo' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('motivo_id')).toBe(String(m1.id));
+
+  // The export with the motivo columns.
+  await page.getByLabel('Desde').fill(day);
+  await page.getByLabel('Hasta').fill(day);
+  await page.getByLabel('Incluir el motivo y los minutos del arco').check();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const text = await readFile(await (await downloading).path(), 'utf8');
+  const [header, ...lines] = text.slice(1).split('\r\n');
+  expect(header.split(';').slice(-2)).toEqual(['Motivo', 'Minutos del arco']);
+  expect(lines.filter((l) => l.includes(worker.worker_id) && l.includes(m2.name))).toHaveLength(1);
 });

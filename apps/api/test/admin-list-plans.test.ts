@@ -16,7 +16,7 @@ import { type Plan, pg, queryPlans } from './plans';
 describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
   const t = useTestApp();
   const { plans, show } = queryPlans(t);
-  const ids = { arco: 0, nave: 0, user: 0 };
+  const ids = { arco: 0, nave: 0, user: 0, motivos: [0, 0] };
 
   /** The table is never read whole (a walk along an index in order is not a full scan: LIMIT stops it). */
   const expectNoFullScan = (p: Plan, table: string, alias: string) =>
@@ -70,6 +70,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       .returning('id')
       .execute();
     ids.user = people[0].id;
+    ids.motivos = (await t.db.selectFrom('motivos').select('id').orderBy('id').limit(2).execute()).map((m) => m.id);
     const n = 4000;
     const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
     const at = (i: number, minutes = 0) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000 + (480 + minutes) * 60_000).toISOString();
@@ -98,6 +99,8 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     await batches('paradas_kaiser', (i) => ({
       user_id: author(i),
       arco_sumergido_id: station(i),
+      // A stop in seven names a motivo (one of the two first).
+      motivo_id: i % 7 === 0 ? ids.motivos[(i / 7) % 2] : null,
       date: day(i),
       start_time: at(i, i % 60),
       end_time: i % 301 === 0 ? null : at(i, (i % 60) + 10),
@@ -138,6 +141,8 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       [{ ...stops, arco_sumergido_id: ids.arco }, 'paradas_arco_date_idx'],
       [{ ...stops, ...week, user_id: ids.user }, 'paradas_user_date_idx'],
       [{ ...stops, ...week }, 'paradas_date_idx'],
+      [{ ...stops, motivo_id: ids.motivos[0] }, 'paradas_motivo_date_idx'],
+      [{ ...stops, ...week, motivo_id: ids.motivos[0] }, 'paradas_motivo_date_idx|paradas_date_idx'],
       [{ active: true }, 'paradas_active_date_idx'],
     ];
     for (const [filter, index] of cases) {
@@ -165,6 +170,12 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       const [page] = await plans((db) => paradas.pageParadas(db, stops, sort, 'desc', 25, 0));
       expectReads(page, 'paradas_kaiser', 'p', index);
       expectNoSort(page);
+      // As served unfiltered: the same statement carrying the rollup's total.
+      const [served] = await plans((db) =>
+        paradas.pageParadasQuery(db, stops, sort, 'desc', 25, 0).select(dashboard.countRowsColumn('paradas_kaiser')).execute(),
+      );
+      expectReads(served, 'paradas_kaiser', 'p', index);
+      expectNoSort(served);
     }
   });
 

@@ -138,7 +138,8 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
       expect(second.items.map((p) => p.id)).toEqual(p100.items.slice(25, 50).map((p) => p.id));
       const third = await get<{ id: number }>(`${url}?page=3`);
       expect(third.items).toHaveLength(10);
-      expect((await get(`${url}?page=9`)).items).toEqual([]);
+      // Past the end: no row to carry the total, which still comes.
+      expect(await get(`${url}?page=9`)).toMatchObject({ items: [], total: 60 });
     });
 
     it('filters by station, nave, worker, running only and dates, each with its own total', async () => {
@@ -159,7 +160,40 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
       expect(week.total).toBe(6);
       expect(week.items.every((p) => p.date >= '2026-03-02' && p.date <= '2026-03-07' && p.arco_sumergido_id === a.id)).toBe(true);
       // Blank filters, as a cleared form sends them, filter nothing.
-      expect((await get(`${url}?from=&to=&arco_sumergido_id=&nave_id=&user_id=&active=`)).total).toBe(60);
+      expect((await get(`${url}?from=&to=&arco_sumergido_id=&nave_id=&user_id=&motivo_id=&active=`)).total).toBe(60);
+    });
+
+    it('filters by motivo, alone and with a worker, and shows the motivo of each row', async () => {
+      const motivos = await t.db.selectFrom('motivos').select(['id', 'name']).orderBy('id').limit(2).execute();
+      const [m1, m2] = motivos;
+      const stops = await t.db.selectFrom('paradas_kaiser').select('id').orderBy('id').limit(60).execute();
+      // Stops 0-9 get the first motivo, 10-11 the second; the rest keep none.
+      const first = stops.slice(0, 10).map((p) => p.id);
+      const second = stops.slice(10, 12).map((p) => p.id);
+      await t.db.updateTable('paradas_kaiser').set({ motivo_id: m1.id }).where('id', 'in', first).execute();
+      await t.db.updateTable('paradas_kaiser').set({ motivo_id: m2.id }).where('id', 'in', second).execute();
+      try {
+        const byMotivo = await get<{ id: number; motivo_id: number | null; motivo_name: string | null }>(`${url}?motivo_id=${m1.id}`);
+        expect(byMotivo.total).toBe(10);
+        expect(byMotivo.items.map((p) => p.id).sort((x, y) => x - y)).toEqual(first);
+        expect(byMotivo.items.every((p) => p.motivo_id === m1.id && p.motivo_name === m1.name)).toBe(true);
+        // Even stops are w1's: five of the first ten.
+        const withWorker = await get<{ user_id: number }>(`${url}?motivo_id=${m1.id}&user_id=${w1.id}`);
+        expect(withWorker.total).toBe(5);
+        expect(withWorker.items.every((p) => p.user_id === w1.id)).toBe(true);
+        expect((await get(`${url}?motivo_id=${m2.id}`)).total).toBe(2);
+        const none = await t.db
+          .selectFrom('motivos')
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirstOrThrow();
+        expect(await get(`${url}?motivo_id=${Number(none.max) + 1}`)).toMatchObject({ total: 0, items: [] });
+      } finally {
+        await t.db
+          .updateTable('paradas_kaiser')
+          .set({ motivo_id: null })
+          .where('id', 'in', [...first, ...second])
+          .execute();
+      }
     });
 
     it('sorts by duration both ways', async () => {
@@ -187,6 +221,7 @@ describe.skipIf(pgUnavailable)('admin lists: paging, filters and sorting', () =>
           ['from=2026-03-09&to=2026-03-02', pagingMessages.rangeOrder],
           ['arco_sumergido_id=x', 'Identificador inválido.'],
           ['user_id=-1', 'Identificador inválido.'],
+          ['motivo_id=abc', 'Identificador inválido.'],
         ],
       );
     });

@@ -33,6 +33,8 @@ export const pagingMessages = {
   arco: 'Filtrar por arco',
   search: 'Buscar texto',
   role: 'Filtrar por rol',
+  worker: 'Filtrar por trabajador',
+  motivo: 'Filtrar por motivo',
   anyOption: 'Todos',
   activeOnly: 'Solo activas',
   pageSizeLabel: 'Filas por página',
@@ -102,12 +104,13 @@ const rangeIssue = { error: pagingMessages.rangeOrder, path: ['to'] };
 const dateRange = { from: optionalDate, to: optionalDate };
 
 export const PARADA_SORTS = ['date', 'duration'] as const;
-/** Kaiser stops: factory dates, nave, station, worker, running only. */
+/** Kaiser stops: factory dates, nave, station, worker, motivo, running only. */
 export const adminParadasShape = pageQuery(PARADA_SORTS).extend({
   ...dateRange,
   nave_id: optionalId,
   arco_sumergido_id: optionalId,
   user_id: optionalId,
+  motivo_id: optionalId,
   active: z
     .enum(['true', 'false', ''], { error: pagingMessages.active })
     .optional()

@@ -64,6 +64,7 @@ export const exportMessages = {
   arco: 'Arco sumergido',
   allNaves: 'Todas las naves',
   allArcos: 'Todos los arcos sumergidos',
+  motivoColumns: 'Incluir el motivo y los minutos del arco',
 } as const;
 
 /** A required date of the export range: missing or blank gives the range text, a malformed one the date's own. */

@@ -208,7 +208,7 @@ export interface DashboardUserTotalsTable {
 
 /** Row counts of users, wall_posts and wall_comments kept by triggers (migration 2026-11-24T03-admin-scale). */
 export interface DashboardTotalsTable {
-  name: 'users' | 'wall_posts' | 'wall_comments';
+  name: 'users' | 'wall_posts' | 'wall_comments' | 'tramos' | 'paradas_kaiser';
   count: number;
 }
 

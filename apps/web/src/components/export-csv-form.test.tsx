@@ -10,11 +10,11 @@ const slow = { timeout: 10_000 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function renderForm(onExport = vi.fn(async () => undefined), busy = false) {
+function renderForm(onExport = vi.fn(async () => undefined), busy = false, motivoColumns = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ExportCsvForm onExport={onExport} busy={busy} />
+      <ExportCsvForm onExport={onExport} busy={busy} motivoColumns={motivoColumns} />
     </QueryClientProvider>,
   );
   return onExport;
@@ -107,6 +107,20 @@ describe('ExportCsvForm', () => {
     expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('Acceso denegado.');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Fallo al exportar CSV'), slow);
+  });
+
+  it('offers the motivo columns only where asked, and sends columns=motivo when ticked', async () => {
+    renderForm();
+    expect(screen.queryByLabelText('Incluir el motivo y los minutos del arco')).toBeNull();
+    cleanup();
+    const onExport = renderForm(undefined, false, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1), slow);
+    expect((onExport.mock.calls[0] as unknown[])[0]).not.toHaveProperty('columns', 'motivo');
+    fireEvent.click(screen.getByLabelText('Incluir el motivo y los minutos del arco'));
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(2), slow);
+    expect(onExport.mock.calls[1]).toMatchObject([{ columns: 'motivo' }]);
   });
 
   it('reads Exportando... and is disabled while busy', () => {

@@ -28,9 +28,18 @@ function firstMessage(errors: FieldErrors): string | undefined {
 
 /**
  * 'Exportar CSV': a date range (the current month by default), optionally one nave or arco, and
- * the download. `onExport` rejects with the server's error, shown here.
+ * the download. `onExport` rejects with the server's error, shown here. `motivoColumns` (the stops
+ * export) offers the motivo columns (`columns=motivo`, docs/decisions/017-downtime-records.md).
  */
-export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuery) => Promise<unknown>; busy: boolean }) {
+export function ExportCsvForm({
+  onExport,
+  busy,
+  motivoColumns = false,
+}: {
+  onExport: (query: ExportQuery) => Promise<unknown>;
+  busy: boolean;
+  motivoColumns?: boolean;
+}) {
   const tz = useFactoryTz();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -120,6 +129,17 @@ export function ExportCsvForm({ onExport, busy }: { onExport: (query: ExportQuer
                 </Form.Select>
               </Form.Group>
             </Col>
+            {motivoColumns && (
+              <Col xs={12} md="auto">
+                <Form.Check
+                  id="export-motivo"
+                  className="mb-md-2"
+                  label={exportMessages.motivoColumns}
+                  checked={watch('columns') === 'motivo'}
+                  onChange={(e) => setValue('columns', e.target.checked ? 'motivo' : undefined)}
+                />
+              </Col>
+            )}
             <Col xs={12} md="auto">
               <Button type="submit" variant="outline-primary" className="w-100" disabled={busy}>
                 {busy ? exportMessages.exporting : exportMessages.button}

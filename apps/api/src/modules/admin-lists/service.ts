@@ -9,7 +9,7 @@ import type {
 import { addDays, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { countRows, rollupTotal } from '../dashboard/repository';
+import { countRows, countRowsColumn } from '../dashboard/repository';
 import * as paradas from '../paradas/admin-list';
 import * as tramos from '../tramos/admin-list';
 import { toTramo } from '../tramos/service';
@@ -19,29 +19,45 @@ import { offsetOf } from './conditions';
 
 /**
  * The admin lists: one page and the total its filters match. Without filters the total comes from the
- * rollups the database keeps (migrations 2026-11-21T05 and 2026-11-24T03), never from counting rows.
+ * rollup the database keeps (migration 2026-11-24T03), never from counting rows.
  */
 async function page<T>(q: { page: number; pageSize: number }, items: Promise<T[]>, total: Promise<number>): Promise<Page<T>> {
   const [rows, count] = await Promise.all([items, total]);
   return { items: rows, total: count, page: q.page, pageSize: q.pageSize };
 }
 
+/**
+ * An unfiltered page whose rows carry the rollup's total (one statement: a round trip less on
+ * PostgreSQL). A page past the end has no row to carry it, so the rollup is read apart.
+ */
+async function pageCarryingTotal<T extends { total: number | string }>(
+  q: { page: number; pageSize: number },
+  rows: Promise<T[]>,
+  total: () => Promise<number>,
+): Promise<Page<Omit<T, 'total'>>> {
+  const all = await rows;
+  const count = all.length ? Number(all[0].total) : await total();
+  return { items: all.map(({ total: _total, ...row }) => row), total: count, page: q.page, pageSize: q.pageSize };
+}
+
 export function listParadas(ctx: ServiceContext, q: z.output<typeof adminParadasQuery>) {
   const offset = offsetOf(q.page, q.pageSize);
-  return page(
-    q,
-    paradas.pageParadas(ctx.db, q, q.sort, q.dir, q.pageSize, offset),
-    paradas.isFiltered(q) ? paradas.countParadas(ctx.db, q) : rollupTotal(ctx.db, 'dashboard_paradas_monthly'),
-  );
+  if (!paradas.isFiltered(q)) {
+    const rows = paradas.pageParadasQuery(ctx.db, q, q.sort, q.dir, q.pageSize, offset).select(countRowsColumn('paradas_kaiser'));
+    return pageCarryingTotal(q, rows.execute(), () => countRows(ctx.db, 'paradas_kaiser'));
+  }
+  return page(q, paradas.pageParadas(ctx.db, q, q.sort, q.dir, q.pageSize, offset), paradas.countParadas(ctx.db, q));
 }
 
 export async function listTramos(ctx: ServiceContext, q: z.output<typeof adminTramosQuery>) {
   const offset = offsetOf(q.page, q.pageSize);
-  const result = await page(
-    q,
-    tramos.pageTramos(ctx.db, q, q.sort, q.dir, q.pageSize, offset),
-    tramos.isFiltered(q) ? tramos.countTramos(ctx.db, q) : rollupTotal(ctx.db, 'dashboard_tramos_monthly'),
-  );
+  const result = tramos.isFiltered(q)
+    ? await page(q, tramos.pageTramos(ctx.db, q, q.sort, q.dir, q.pageSize, offset), tramos.countTramos(ctx.db, q))
+    : await pageCarryingTotal(
+        q,
+        tramos.pageTramosQuery(ctx.db, q, q.sort, q.dir, q.pageSize, offset).select(countRowsColumn('tramos')).execute(),
+        () => countRows(ctx.db, 'tramos'),
+      );
   return { ...result, items: result.items.map(toTramo) };
 }
 

@@ -10,11 +10,13 @@ export interface AdminParadasFilter {
   nave_id?: number;
   arco_sumergido_id?: number;
   user_id?: number;
+  motivo_id?: number;
   active: boolean;
 }
 
 /** Whether any filter narrows the list (else its total is the monthly rollup's). */
-export const isFiltered = (f: AdminParadasFilter) => Boolean(f.from || f.to || f.nave_id || f.arco_sumergido_id || f.user_id || f.active);
+export const isFiltered = (f: AdminParadasFilter) =>
+  Boolean(f.from || f.to || f.nave_id || f.arco_sumergido_id || f.user_id || f.motivo_id || f.active);
 
 function conditions(f: AdminParadasFilter): Condition[] {
   const c: Condition[] = [];
@@ -25,16 +27,17 @@ function conditions(f: AdminParadasFilter): Condition[] {
     c.push(sql`${sql.ref('p.arco_sumergido_id')} in (select id from arcos_sumergidos where nave_id = ${f.nave_id})`);
   }
   if (f.user_id !== undefined) c.push(eq('p.user_id', f.user_id));
+  if (f.motivo_id !== undefined) c.push(eq('p.motivo_id', f.motivo_id));
   if (f.active) c.push(sql`${sql.ref('p.end_time')} is null`);
   return c;
 }
 
 /**
  * One page of stops. Each filter has an index in this order (paradas_arco_date_idx,
- * paradas_user_date_idx, paradas_active_date_idx, paradas_date_idx; migration 2026-11-24T03), so the
+ * paradas_user_date_idx, paradas_motivo_date_idx, paradas_active_date_idx, paradas_date_idx; migration 2026-11-24T03), so the
  * page reads its rows and stops.
  */
-export function pageParadas(
+export function pageParadasQuery(
   db: Db,
   f: AdminParadasFilter,
   sort: (typeof PARADA_SORTS)[number],
@@ -44,8 +47,10 @@ export function pageParadas(
 ) {
   let q = base(db).where(allOf(conditions(f)));
   q = sort === 'duration' ? q.orderBy('p.duration_minutes', dir) : q.orderBy('p.date', dir).orderBy('p.start_time', dir);
-  return q.orderBy('p.id', dir).limit(limit).offset(offset).execute();
+  return q.orderBy('p.id', dir).limit(limit).offset(offset);
 }
+
+export const pageParadas = (...args: Parameters<typeof pageParadasQuery>) => pageParadasQuery(...args).execute();
 
 export async function countParadas(db: Db, f: AdminParadasFilter): Promise<number> {
   return countWhere(db, 'paradas_kaiser as p', conditions(f));

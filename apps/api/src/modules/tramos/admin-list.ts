@@ -44,7 +44,7 @@ function conditions(db: Db, f: AdminTramosFilter): Condition[] {
  * indexes of migration 2026-11-24T03 give that order, so a page (a month's, a station's) reads its rows
  * and stops. By creation or by ID Tramo: their own indexes without filters.
  */
-export function pageTramos(
+export function pageTramosQuery(
   db: Db,
   f: AdminTramosFilter,
   sort: (typeof TRAMO_SORTS)[number],
@@ -63,8 +63,10 @@ export function pageTramos(
     .orderBy('tramos.id', dir)
     .limit(limit)
     .offset(offset);
-  return withNames(db).where('tramos.id', 'in', ids).orderBy(column, dir).orderBy('tramos.id', dir).execute();
+  return withNames(db).where('tramos.id', 'in', ids).orderBy(column, dir).orderBy('tramos.id', dir);
 }
+
+export const pageTramos = (...args: Parameters<typeof pageTramosQuery>) => pageTramosQuery(...args).execute();
 
 export async function countTramos(db: Db, f: AdminTramosFilter): Promise<number> {
   return countWhere(db, 'tramos', conditions(db, f));

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database, TramosTable } from '../../db/types';
+import { countRows, countRowsColumn } from '../dashboard/repository';
 
 type Executor = Db | Transaction<Database>;
 
@@ -33,21 +34,21 @@ export type TramoRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeT
 
 export const findTramo = (db: Executor, id: number) => withNames(db).where('tramos.id', '=', id).executeTakeFirst();
 
+/**
+ * The page and the total in one statement (the rollup row as a scalar subquery): on PostgreSQL each
+ * query is a round trip (docs/performance.md, "Admin lists at scale"). A page past the end has no row
+ * to carry the total.
+ */
 export async function listTramos(db: Db, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([latestTramos(db, limit, offset).execute(), totalTramos(db).executeTakeFirst()]);
-  return { rows, total: Number(count?.total ?? 0) };
+  const withTotal = await latestTramos(db, limit, offset).select(countRowsColumn('tramos')).execute();
+  if (!withTotal.length) return { rows: [], total: await countRows(db, 'tramos') };
+  const rows = withTotal.map(({ total: _total, ...row }) => row);
+  return { rows, total: Number(withTotal[0].total ?? 0) };
 }
 
 /** Newest first along tramos_created_idx: the first page reads `limit` rows whatever the table's size. */
 export const latestTramos = (db: Db, limit: number, offset: number) =>
   withNames(db).orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).offset(offset);
-
-/**
- * COUNT(*) reads every row (or index entry) of the table; the monthly rollup that the database's
- * triggers keep exact in the same transaction (migration 2026-11-21T05) sums a few dozen rows instead.
- */
-export const totalTramos = (db: Db) =>
-  db.selectFrom('dashboard_tramos_monthly').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), sql<number>`0`).as('total'));
 
 /** LIKE pattern matching `value` anywhere; '!' escapes the wildcards so they match literally. */
 export const containsPattern = (value: string) => `%${value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;

@@ -1,3 +1,4 @@
+import { motivoMessages } from '@portal/contract/motivos';
 import { pagingMessages } from '@portal/contract/paging';
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,16 +7,18 @@ import { FilterBar } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
+import { useWorkerField } from '@/components/admin-list-workers';
 import { ExportCsvForm } from '@/components/export-csv-form';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { deleteParada } from '../api/delete-parada';
 import { useExportParadas } from '../api/export-paradas';
 import { useAdminParadas } from '../api/get-admin-paradas';
+import { useMotivos } from '../api/get-motivos';
 import { invalidateParadas } from '../api/invalidate';
 import { ParadaCard } from '../components/parada-card';
 import { useParadaDialogs } from '../components/use-parada-dialogs';
 
-const FILTERS = ['from', 'to', 'nave_id', 'arco_sumergido_id', 'active'] as const;
+const FILTERS = ['from', 'to', 'nave_id', 'arco_sumergido_id', 'user_id', 'motivo_id', 'active'] as const;
 
 /** Admin 'Paradas Kaiser': every user's stops, filtered, sorted and paged by the server, with edit, delete and the CSV export. */
 export default function AdminParadasPage() {
@@ -24,6 +27,8 @@ export default function AdminParadasPage() {
   const actions = useParadaDialogs();
   const exporting = useExportParadas();
   const stationFields = useStationFields();
+  const workerField = useWorkerField();
+  const motivos = useMotivos();
   const queryClient = useQueryClient();
   const { tz } = actions;
   const rowActions = (p: Parada) => (
@@ -40,7 +45,7 @@ export default function AdminParadasPage() {
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
-      <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
+      <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} motivoColumns />
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
@@ -48,6 +53,14 @@ export default function AdminParadasPage() {
           { name: 'from', label: pagingMessages.from, type: 'date' },
           { name: 'to', label: pagingMessages.to, type: 'date' },
           ...stationFields,
+          workerField,
+          {
+            name: 'motivo_id',
+            label: pagingMessages.motivo,
+            type: 'select',
+            // Retired motivos too: older stops keep them.
+            options: () => (motivos.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+          },
           { name: 'active', label: pagingMessages.activeOnly, type: 'checkbox' },
         ]}
       />
@@ -79,6 +92,7 @@ export default function AdminParadasPage() {
             sort: 'duration',
             cell: (p) => (p.duration_minutes === null ? paradaMessages.noDuration : `${p.duration_minutes} min`),
           },
+          { id: 'motivo', header: motivoMessages.label, cell: (p) => p.motivo_name || motivoMessages.none },
           { id: 'description', header: 'Descripción', cell: (p) => p.description || paradaMessages.noDescription },
           { id: 'actions', header: pagingMessages.actions, cell: rowActions },
         ]}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { ImagePicker } from '@/components/image-picker';
+import { RecordHistory } from '@/components/record-history';
 import { useEditForm } from '@/components/use-edit-form';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
 import { firstError } from '@/lib/first-error';
@@ -124,6 +125,7 @@ export function TramoEditModal({
         previewMinWidth={100}
         previewMaxWidth={previewMaxWidth}
       />
+      {!user && tramo && <RecordHistory entity="tramo" id={tramo.id} />}
     </EditModalFrame>
   );
 }

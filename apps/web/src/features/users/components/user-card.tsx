@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import { RecordHistory } from '@/components/record-history';
 
 export interface UserCardActions {
   onRoleChange: (user: UserListItem, role: Role) => void;
@@ -73,6 +74,7 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
             Eliminar
           </Button>
         </div>
+        <RecordHistory entity="user" id={user.id} />
       </Card.Body>
     </Card>
   );
