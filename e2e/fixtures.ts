@@ -58,6 +58,16 @@ export class Seed {
     const token = await this.login(worker_id, password, station);
     return { id: user.id, worker_id, name, password, token, station };
   }
+
+  /** Starts a parada at the worker's arco, as the stops screen's 'Iniciar Parada' does; answers its id. */
+  async startParada(worker: Worker, description: string): Promise<number> {
+    const res = await this.api.post('/api/paradas-kaiser/start', {
+      data: { description },
+      headers: { Authorization: `Bearer ${worker.token}` },
+    });
+    if (res.status() !== 201) throw new Error(`start parada failed: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { stopId: number }).stopId;
+  }
 }
 
 /** Opens the app already signed in with a token (as the login screen would leave it). */

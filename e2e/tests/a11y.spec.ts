@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, factoryToday } from '@portal/contract/time';
 import sharp from 'sharp';
 import { expectNoViolations } from '../a11y';
 import { expect, signIn, type TestArco, test, unique, type Worker } from '../fixtures';
@@ -383,5 +384,236 @@ test.describe('admin screens at 1280x800', () => {
     await expect(
       page.getByTestId('user-card').filter({ hasText: worker.worker_id }).getByLabel('Rol').locator('option:checked'),
     ).toHaveText('Trabajador');
+  });
+});
+
+// The screens and dialogs added with downtime records, the change history, the admin lists at scale,
+// machine signals and offline use (decisions 016-020), each with data on it.
+
+/** A finished parada with a motivo at the worker's arco, edited once so the history has a change. */
+async function seedDowntime(request: APIRequestContext, worker: Worker, admin: string, day: string) {
+  const headers = { Authorization: `Bearer ${worker.token}` };
+  const motivos = (await (await request.get('/api/motivos', { headers })).json()) as { id: number; name: string }[];
+  const res = await request.post('/api/paradas-kaiser/manual', {
+    headers,
+    data: {
+      start_time: `${day}T08:00:00.000Z`,
+      end_time: `${day}T08:40:00.000Z`,
+      description: 'Atasco de fundente en la tolva',
+      motivo_id: motivos[0].id,
+      arco_sumergido_id: worker.station.id,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { parada } = (await res.json()) as { parada: { id: number } };
+  const edited = await request.put(`/api/paradas-kaiser/${parada.id}`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { start_time: `${day}T08:00:00.000Z`, end_time: `${day}T08:45:00.000Z`, description: 'Atasco de fundente en la tolva, revisado' },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  return parada.id;
+}
+
+test.describe('admin screens added later, at 1280x800', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test('no axe-core violation on motivos, history, downtime analysis, lists, Señal and the plant board; focus returns', async ({
+    page,
+    seed,
+  }) => {
+    test.setTimeout(180_000);
+    const admin = await seed.adminToken();
+    const station = await seed.station('Nave 2');
+    const worker = await seed.worker(station, 'Operaria Análisis');
+    const day = addDays(factoryToday('Europe/Madrid'), -1);
+    const paradaId = await seedDowntime(page.request, worker, admin, day);
+    // A device key and a stop reported by the machine: the arco's signal column has something to say.
+    const keyRes = await page.request.post(`/api/admin/arcos-sumergidos/${station.id}/machine/key`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    const { key } = (await keyRes.json()) as { key: string };
+    const report = (state: string) =>
+      page.request.post(`/api/machines/${station.id}/state`, {
+        headers: { 'X-Device-Key': key, 'Content-Type': 'text/plain' },
+        data: state,
+      });
+    expect((await report('stopped')).status()).toBe(200);
+
+    await signIn(page, admin, '/admin/motivos');
+    const item = page.getByTestId('motivo-item').first();
+    await expect(item).toBeVisible();
+    await expectNoViolations(page, '/admin/motivos');
+    const edit = item.getByRole('button', { name: 'Editar' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const nameInput = item.getByRole('textbox', { name: 'Nombre' });
+    await expect(nameInput).toBeFocused();
+    await expectNoViolations(page, '/admin/motivos editing');
+    await page.keyboard.press('Escape');
+    await expect(nameInput).toHaveCount(0);
+    await expect(item.getByRole('button', { name: 'Editar' })).toBeFocused();
+    // Saved (unchanged name) from the keyboard: focus back on the row's Editar.
+    await page.keyboard.press('Enter');
+    await expect(nameInput).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Motivo actualizado con éxito!')).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Editar' })).toBeFocused();
+
+    await page.goto('/admin/historial');
+    await page.getByLabel('Tipo de registro').selectOption('parada');
+    await page.getByLabel('ID del registro').fill(String(paradaId));
+    await expect(page.getByTestId('audit-row')).toHaveCount(2);
+    await expectNoViolations(page, '/admin/historial');
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Análisis de paradas' })).toBeVisible();
+    await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
+    await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
+    await expect(page.getByRole('cell', { name: station.name })).toBeVisible();
+    await expectNoViolations(page, '/admin downtime analysis');
+
+    // The list's table, filter bar and pager; the bulk delete confirmation, cancelled then confirmed.
+    await page.goto('/admin/paradas-kaiser');
+    await page.getByLabel('Filtrar por nave').selectOption({ label: 'Nave 2' });
+    await page.getByLabel('Filtrar por arco').selectOption({ label: station.name });
+    await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+    await expect(page.getByTestId('parada-row')).toHaveCount(2);
+    await expectNoViolations(page, '/admin/paradas-kaiser filtered');
+    await page.getByRole('checkbox', { name: 'Seleccionar todos los de esta página' }).check();
+    const bulk = page.getByRole('button', { name: 'Eliminar seleccionados (2)' });
+    await bulk.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
+    await expect(confirm).toBeVisible();
+    await expectNoViolations(page, 'bulk Confirmar Eliminación');
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(bulk).toBeFocused();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(page.getByText('Se eliminaron 2 elementos.')).toBeVisible();
+    // Its button is disabled with the selection gone: focus on the list's new total.
+    await expect(page.getByTestId('list-total')).toBeFocused();
+
+    // The role change confirmation: cancelled, focus back on the select.
+    await page.goto('/admin/users');
+    await page.getByLabel('Nombre o ID de trabajador').fill(worker.worker_id);
+    await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+    await expect(page.getByTestId('user-card')).toHaveCount(1);
+    await expectNoViolations(page, '/admin/users filtered');
+    const role = page.getByTestId('user-card').getByLabel('Rol');
+    await role.focus();
+    await role.selectOption('admin');
+    const roleDialog = page.getByRole('dialog', { name: 'Confirmar cambio de rol' });
+    await expect(roleDialog).toBeVisible();
+    await expectNoViolations(page, 'Confirmar cambio de rol');
+    await roleDialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(roleDialog).toHaveCount(0);
+    await expect(role).toBeFocused();
+
+    // The broker state and the Señal dialog, closed by keyboard: focus back on its button.
+    await page.goto('/admin/arcos-sumergidos');
+    await expect(page.getByTestId('broker-status')).toBeVisible();
+    await expectNoViolations(page, '/admin/arcos-sumergidos with broker state');
+    const signal = page.getByRole('button', { name: `Señal de máquina: ${station.name}` });
+    await signal.focus();
+    await page.keyboard.press('Enter');
+    const signalDialog = page.getByRole('dialog');
+    await expect(signalDialog.getByTestId('machine-key-state')).toContainText('Clave activa desde');
+    await expectNoViolations(page, 'Señal dialog');
+    await signalDialog.getByRole('button', { name: 'Revocar clave' }).click();
+    await expect(signalDialog.getByRole('button', { name: 'Revocar clave' })).toBeVisible();
+    await expectNoViolations(page, 'Señal dialog confirming revocation');
+    await page.keyboard.press('Escape');
+    await expect(signalDialog).toHaveCount(0);
+    await expect(signal).toBeFocused();
+
+    // The bulk delete took the machine's parada too: the machine stops again.
+    expect((await report('running')).status()).toBe(200);
+    expect((await report('stopped')).status()).toBe(200);
+    await page.goto('/admin/planta');
+    const card = page.locator(`[data-testid="planta-arco"][data-arco-id="${station.id}"]`);
+    await expect(card).toHaveAttribute('data-status', 'stopped');
+    await expect(card.getByTestId('planta-signal')).toBeVisible();
+    await expectNoViolations(page, '/admin/planta with signals');
+  });
+});
+
+test.describe('admin lists at 360x740', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no axe-core violation on the admin lists as cards, with the filter bar and the pager', async ({ page, seed }) => {
+    test.setTimeout(120_000);
+    await seedData(page, seed);
+    await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
+    for (const [path, testId] of [
+      ['/admin/paradas-kaiser', 'parada-card'],
+      ['/admin/posts', 'admin-post'],
+      ['/admin/users', 'user-card'],
+      ['/admin/circulares', 'tramo-card'],
+      ['/admin/comments', null],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      if (testId) await expect(page.getByTestId(testId).first()).toBeVisible();
+      await expect(page.locator('main .spinner-border')).toHaveCount(0);
+      await expectNoViolations(page, `${path} at 360 px`);
+    }
+  });
+});
+
+test.describe('worker screens added later, at 360x740', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no axe-core violation on a parada running at the arco, the manual form overnight, offline and the update prompt', async ({
+    page,
+    context,
+    seed,
+  }) => {
+    test.setTimeout(120_000);
+    const station = await seed.station();
+    const ana = await seed.worker(station, 'Ana Primera');
+    const beto = await seed.worker(station, 'Beto Segundo');
+    await seed.startParada(ana, 'Atasco de fundente');
+
+    await signIn(page, beto.token, '/dashboard/paradas-kaiser');
+    await expect(page.getByTestId('arco-parada')).toContainText('Iniciada por Ana Primera desde las');
+    await expectNoViolations(page, 'paradas-kaiser with a colleague’s running parada');
+
+    await page.goto('/dashboard/add-manual-parada');
+    await page.getByLabel('Hora de inicio').fill('22:00');
+    await page.getByLabel('Hora de fin').fill('06:00');
+    await expect(page.getByTestId('manual-next-day')).toHaveText('día siguiente');
+    await expectNoViolations(page, 'add-manual-parada overnight');
+
+    // The service worker controls the page: offline, the badge; then a new version waits.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null,
+    );
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-badge')).toHaveText('Sin conexión');
+    await expectNoViolations(page, 'offline badge');
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-badge')).toHaveCount(0);
+    // Another script URL for the same scope installs as a new version that waits for 'Actualizar'.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?next=1', { scope: '/' }).then(() => undefined));
+    await expect(page.getByText('Nueva versión disponible')).toBeVisible();
+    await expectNoViolations(page, 'update prompt');
+  });
+
+  test.describe('without a service worker', () => {
+    test.use({ serviceWorkers: 'block' });
+
+    test('no axe-core violation on the section that failed to load, with Reintentar', async ({ page, context, seed }) => {
+      const worker = await seed.worker(await seed.station());
+      await signIn(page, worker.token, '/dashboard');
+      await expect(page.getByRole('button', { name: 'Publicar' })).toBeVisible();
+      await context.setOffline(true);
+      await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Consultar' }).click();
+      await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+      await expectNoViolations(page, 'Reintentar');
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { name: 'Consultar Datos' })).toBeVisible();
+    });
   });
 });

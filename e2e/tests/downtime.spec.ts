@@ -7,12 +7,7 @@ test('a second worker at the same arco sees the running parada and ends it', asy
   const station = await seed.station();
   const ana = await seed.worker(station, 'Ana Primera');
   const beto = await seed.worker(station, 'Beto Segundo');
-  const started = await page.request.post('/api/paradas-kaiser/start', {
-    headers: { Authorization: `Bearer ${ana.token}` },
-    data: { description: 'Atasco de fundente' },
-  });
-  expect(started.status()).toBe(201);
-  const { stopId } = (await started.json()) as { stopId: number };
+  const stopId = await seed.startParada(ana, 'Atasco de fundente');
 
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, beto.token, '/dashboard/paradas-kaiser');

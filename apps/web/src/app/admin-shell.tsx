@@ -72,7 +72,9 @@ export default function AdminShell() {
 
       <div className="d-flex flex-grow-1">
         <aside className="d-none d-lg-block border-end bg-light p-3" style={{ width: 240 }} aria-label="Menú de administración">
-          <SideNav onLogout={logout} />
+          <div className="admin-side-nav">
+            <SideNav onLogout={logout} />
+          </div>
         </aside>
         <Offcanvas
           show={menuOpen}

@@ -1,7 +1,7 @@
 import { type Page, pagingMessages as t } from '@portal/contract/paging';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -57,6 +57,17 @@ export function PagedAdminList<T extends { id: number }>({
   const [selected, setSelected] = useState<RowSelectionState>({});
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The button that opened the confirmation is disabled once its selection is gone: focus goes to the
+  // list's total instead, which now reads the new count (e2e/tests/a11y.spec.ts).
+  const pager = useRef<HTMLDivElement>(null);
+  const deleted = useRef(false);
+  const focusTotal = () => {
+    const total = pager.current?.querySelector<HTMLElement>('[data-testid="list-total"]');
+    if (!deleted.current || !total) return;
+    deleted.current = false;
+    total.tabIndex = -1;
+    total.focus();
+  };
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Bootstrap's lg breakpoint: a laptop gets the table, a phone or tablet the cards (only one is built).
   const wide = useMediaQuery('(min-width: 992px)');
@@ -72,6 +83,7 @@ export function PagedAdminList<T extends { id: number }>({
     setBusy(false);
     setAsking(false);
     setSelected({});
+    deleted.current = true;
     setBanner(
       done === chosen.length
         ? { variant: 'success', text: t.bulkDone(done) }
@@ -125,16 +137,18 @@ export function PagedAdminList<T extends { id: number }>({
           )
         }
       </ListStatus>
-      {query.data && (
-        <Pager
-          total={query.data.total}
-          page={params.page}
-          pageSize={params.pageSize}
-          onPage={params.setPage}
-          onPageSize={params.setPageSize}
-        />
-      )}
-      <ConfirmModal show={asking} busy={busy} onConfirm={confirm} onCancel={() => setAsking(false)}>
+      <div ref={pager}>
+        {query.data && (
+          <Pager
+            total={query.data.total}
+            page={params.page}
+            pageSize={params.pageSize}
+            onPage={params.setPage}
+            onPageSize={params.setPageSize}
+          />
+        )}
+      </div>
+      <ConfirmModal show={asking} busy={busy} onConfirm={confirm} onCancel={() => setAsking(false)} onExited={focusTotal}>
         {t.confirmBulk(chosen.length, texts.one, texts.many)}
       </ConfirmModal>
     </>

@@ -1,7 +1,6 @@
 import { pagingMessages as t } from '@portal/contract/paging';
 import {
   type ColumnDef,
-  flexRender,
   getCoreRowModel,
   type RowSelectionState,
   type SortingState,
@@ -19,6 +18,14 @@ export interface AdminColumn<T> {
   /** The server's sort key when the column sorts. */
   sort?: string;
 }
+
+/**
+ * Calls a header or cell function instead of flexRender's `<Cell />`: the column definitions are
+ * rebuilt on each render, and a new function as a component type would remount every cell, so the
+ * row's Editar button a dialog returns focus to would no longer be in the page.
+ */
+const render = <C,>(content: unknown, context: C): ReactNode =>
+  typeof content === 'function' ? (content as (c: C) => ReactNode)(context) : (content as ReactNode);
 
 const apply = <S,>(updater: Updater<S>, old: S): S => (typeof updater === 'function' ? (updater as (s: S) => S)(old) : updater);
 
@@ -119,11 +126,11 @@ export function DataTable<T extends { id: number }>({
                       className="btn btn-link btn-sm p-0 fw-semibold text-decoration-none text-reset"
                       onClick={header.column.getToggleSortingHandler()}
                     >
-                      {flexRender(header.column.columnDef.header, header.getContext())}
+                      {render(header.column.columnDef.header, header.getContext())}
                       <span aria-hidden="true">{state === 'asc' ? ' ▲' : state === 'desc' ? ' ▼' : ' ↕'}</span>
                     </button>
                   ) : (
-                    flexRender(header.column.columnDef.header, header.getContext())
+                    render(header.column.columnDef.header, header.getContext())
                   )}
                 </th>
               );
@@ -135,7 +142,7 @@ export function DataTable<T extends { id: number }>({
         {table.getRowModel().rows.map((row) => (
           <tr key={row.id} data-testid={rowTestId}>
             {row.getVisibleCells().map((cell) => (
-              <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              <td key={cell.id}>{render(cell.column.columnDef.cell, cell.getContext())}</td>
             ))}
           </tr>
         ))}

@@ -14,6 +14,7 @@ export function ConfirmModal({
   error,
   onConfirm,
   onCancel,
+  onExited,
 }: {
   show: boolean;
   title?: string;
@@ -25,9 +26,11 @@ export function ConfirmModal({
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Once the dialog has gone: where focus goes when its opener is no longer usable. */
+  onExited?: () => void;
 }) {
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-modal-title">
+    <Modal show={show} onHide={onCancel} onExited={onExited} centered aria-labelledby="confirm-modal-title">
       <Modal.Header closeButton closeLabel="Cerrar">
         <Modal.Title id="confirm-modal-title">{title}</Modal.Title>
       </Modal.Header>

@@ -1,10 +1,11 @@
 import { motivoMessages } from '@portal/contract/motivos';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useAdminMotivos, useSaveMotivo } from '../api/motivos';
 
@@ -16,6 +17,19 @@ export default function AdminMotivosPage() {
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const closeBanner = useCallback(() => setBanner(null), []);
+  // The inline edit behaves as a small dialog: focus goes into its field, and back to the row's
+  // Editar when it is saved or left with Escape (e2e/tests/a11y.spec.ts).
+  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+  const editInput = useRef<HTMLInputElement>(null);
+  const focusAfter = useFocusAfter(editing === null);
+  const editingId = editing?.id;
+  useEffect(() => {
+    if (editingId !== undefined) editInput.current?.focus();
+  }, [editingId]);
+  const closeEdit = (id: number) => {
+    setEditing(null);
+    focusAfter(() => editButtons.current.get(id));
+  };
 
   const run = (body: Parameters<typeof save.mutate>[0], done?: () => void) =>
     save.mutate(body, {
@@ -57,10 +71,14 @@ export default function AdminMotivosPage() {
                 className="d-flex gap-2 flex-fill"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  run({ id: m.id, name: editing.name }, () => setEditing(null));
+                  run({ id: m.id, name: editing.name }, () => closeEdit(m.id));
                 }}
               >
                 <Form.Control
+                  ref={editInput}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') closeEdit(m.id);
+                  }}
                   aria-label={motivoMessages.name}
                   value={editing.name}
                   onChange={(e) => setEditing({ id: m.id, name: e.target.value })}
@@ -74,7 +92,15 @@ export default function AdminMotivosPage() {
               <>
                 <span className="fw-semibold me-auto">{m.name}</span>
                 <Badge bg={m.active ? 'success' : 'secondary'}>{m.active ? motivoMessages.active : motivoMessages.retiredState}</Badge>
-                <Button size="sm" variant="outline-primary" onClick={() => setEditing({ id: m.id, name: m.name })}>
+                <Button
+                  ref={(el: HTMLButtonElement | null) => {
+                    if (el) editButtons.current.set(m.id, el);
+                    else editButtons.current.delete(m.id);
+                  }}
+                  size="sm"
+                  variant="outline-primary"
+                  onClick={() => setEditing({ id: m.id, name: m.name })}
+                >
                   Editar
                 </Button>
                 <Button size="sm" variant="outline-secondary" onClick={() => run({ id: m.id, active: !m.active })}>
