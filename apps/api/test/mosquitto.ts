@@ -45,11 +45,12 @@ function accepting(port: number): Promise<boolean> {
 
 /**
  * A real Mosquitto on a free local port, its configuration and persistence in a temporary folder
- * (persistence on: a restart keeps the portal's session and the messages queued for it).
+ * (persistence on: a restart keeps the portal's session and the messages queued for it), or on the
+ * given port (the browser tests' broker, e2e/global-setup.ts).
  */
-export async function startBroker(): Promise<TestBroker> {
+export async function startBroker(onPort?: number): Promise<TestBroker> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mosquitto-'));
-  const port = await freePort();
+  const port = onPort ?? (await freePort());
   const conf = path.join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
