@@ -45,9 +45,10 @@ function safeUrl(url: string): string {
  * The portal's MQTT subscriber (mqtt.js). MQTT 5, QoS 1 and a persistent session under a stable
  * client id: what devices publish while the portal is down or restarting is queued by the broker and
  * delivered when it is back. Topics are subscribed plainly (the broker keeps them in the session, and
- * every instance receives every message), or as `$share/<group>/<topic>` with a share group. A message is acknowledged only after the handler
- * settled (its transaction committed), so a crash in between makes the broker deliver it again.
- * Reconnects with a doubling pause; its state is what GET /api/admin/machines shows.
+ * every instance receives every message), or as `$share/<group>/<topic>` with a share group. A message
+ * is acknowledged only after the handler settled (its transaction committed), so a crash in between
+ * makes the broker deliver it again. Reconnects with a doubling pause; its state is what
+ * GET /api/admin/machines shows.
  */
 export class MqttSignalClient {
   private client: MqttClient | null = null;
