@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page, request } from '@playwright/test';
 
 /**
  * Fixtures that seed what a test needs straight through the API (epic-stack style): stations,
@@ -75,6 +75,22 @@ export async function signIn(page: Page, token: string, path = '/dashboard') {
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(path);
+}
+
+/** Another device: its own browser context (own storage, own event stream), a 360 px phone by default. */
+export async function openDevice(browser: Browser, baseURL: string | undefined, width = 360, height = 740) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Signs in and waits until the page's live stream is answered: the server subscribes the stream
+ * before it sends the response head, so from then on no event of the test can be missed.
+ */
+export async function openLive(page: Page, token: string, path: string) {
+  const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await signIn(page, token, path);
+  await streaming;
 }
 
 export const test = base.extend<{ seed: Seed }>({

@@ -1,26 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test, unique, type Worker } from '../fixtures';
-
-/** Another device: its own browser context (own storage, own event stream), a 360 px phone. */
-async function device(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 360, height: 740 },
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-  });
-  return { context, page: await context.newPage() };
-}
-
-/**
- * Signs in and waits until the page's live stream is answered: the server subscribes the stream
- * before it sends the response head, so from then on no event of this test can be missed.
- */
-async function openLive(page: Page, token: string, path: string) {
-  const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
-  await signIn(page, token, path);
-  await streaming;
-}
+import type { Page } from '@playwright/test';
+import { openDevice as device, expect, openLive, signIn, test, unique, type Worker } from '../fixtures';
 
 /**
  * Records, inside the page, the text of every post that gets the live highlight. The highlight lasts

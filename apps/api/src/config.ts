@@ -97,6 +97,11 @@ const envSchema = z.object({
   MQTT_PASSWORD: optionalText,
   MQTT_CA_FILE: optionalText.refine((v) => !v || existsSync(v), 'file not found'),
   MQTT_CLIENT_ID: optionalText.refine((v) => !v || /^[\w.-]{1,64}$/.test(v), 'letters, digits, . _ - only, up to 64'),
+  // Shared subscriptions only for brokers that restore them after a restart (Mosquitto 2.0.11 does not).
+  MQTT_SHARED_SUBSCRIPTION: z
+    .string()
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   MACHINE_MICRO_STOP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   MACHINE_SILENCE_SECONDS: z.coerce
     .number()
@@ -182,6 +187,8 @@ export interface Config {
     mqttCaFile?: string;
     /** Stable per instance, so the broker keeps this instance's session (and its queued messages) across restarts. */
     mqttClientId: string;
+    /** Subscribe as `$share/portal/<topic>` (each message to one instance) instead of a plain subscription on every instance. */
+    mqttSharedSubscription: boolean;
     /** A machine stop shorter than this is kept and marked a micro-stop. */
     microStopSeconds: number;
     /** A bound arco with no report for this long shows 'Sin señal'. */
@@ -256,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `portal-${hostname()
           .replace(/[^\w.-]/g, '')
           .slice(0, 40)}-${e.PORT}`,
+      mqttSharedSubscription: e.MQTT_SHARED_SUBSCRIPTION,
       microStopSeconds: e.MACHINE_MICRO_STOP_SECONDS,
       silenceSeconds: e.MACHINE_SILENCE_SECONDS,
     },

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { upsertAdmin } from '../src/lib/bootstrap';
 import { applySignal, refreshTopics, setTopic } from '../src/modules/machines/service';
 import { ADMIN, adminToken, freshSchema, pgUnavailable, TEST_DB, type TestApp, testEnv } from './helper';
-import { device, startBroker, type TestBroker } from './mosquitto';
+import { device, gate, startBroker, type TestBroker, type TestGate } from './mosquitto';
 import { connect, listen } from './sse-client';
 
 const HOUR = 3600_000;
@@ -39,6 +39,7 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
   let db: Awaited<ReturnType<typeof sharedDatabase>>;
   const apps: App[] = [];
   const devices: MqttClient[] = [];
+  const gates: TestGate[] = [];
 
   beforeAll(async () => {
     broker = await startBroker();
@@ -47,6 +48,7 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
   afterEach(async () => {
     for (const d of devices.splice(0)) await d.endAsync(true);
     for (const a of apps.splice(0)) await a.close();
+    for (const g of gates.splice(0)) await g.close();
   });
   afterAll(async () => {
     await broker?.close();
@@ -54,8 +56,8 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
   });
 
   /** A portal process on the shared database, subscribed to the bound topics once it returns. */
-  async function portal(clientId: string): Promise<App> {
-    const app = await buildApp({ config: loadConfig({ ...db.env, MQTT_URL: broker.url, MQTT_CLIENT_ID: clientId }) });
+  async function portal(clientId: string, env: Record<string, string> = {}): Promise<App> {
+    const app = await buildApp({ config: loadConfig({ ...db.env, MQTT_URL: broker.url, MQTT_CLIENT_ID: clientId, ...env }) });
     apps.push(app);
     await app.ready();
     await subscribed(app);
@@ -89,6 +91,17 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
     const d = await device(broker.url);
     devices.push(d);
     return d;
+  }
+
+  /** A bound arco whose machine stopped an hour ago: its parada is open. */
+  async function midParada(app: App) {
+    const arco = await boundArco(app);
+    await subscribed(app);
+    const d = await publisher();
+    const t0 = ago(HOUR);
+    await d.publishAsync(arco.topic, signal('stopped', t0), { qos: 1 });
+    await vi.waitFor(async () => expect(await paradasAt(app, arco.id)).toHaveLength(1), WAIT);
+    return { arco, t0 };
   }
 
   const handled = (app: App) => app.ctx.machines.mqtt?.status().messages ?? 0;
@@ -142,18 +155,12 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
 
   it('loses no transition when the broker restarts in the middle of a parada', async () => {
     const app = await portal(`portal-b-${seq++}`);
-    const arco = await boundArco(app);
-    await subscribed(app);
-    const d = await publisher();
-    const t0 = ago(HOUR);
-    await d.publishAsync(arco.topic, signal('stopped', t0), { qos: 1 });
-    await vi.waitFor(async () => expect(await paradasAt(app, arco.id)).toHaveLength(1), WAIT);
+    const { arco, t0 } = await midParada(app);
 
     await broker.stop();
     await vi.waitFor(() => expect(app.ctx.machines.mqtt?.connected).toBe(false), WAIT);
     await broker.start();
-    // Mosquitto 2.0.11 restores the portal's session but not its shared subscriptions: the portal
-    // subscribes again on reconnecting, and the device reports after that (docs/decisions/020-machine-signals.md).
+    // Here the device reports once the portal is back; the next test publishes before it is.
     await subscribed(app);
     const d2 = await publisher();
     const t1 = ago(HOUR / 2);
@@ -188,9 +195,75 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
     ]);
   });
 
+  it('records a transition published after the broker restarts, before the portal has reconnected', async () => {
+    const g = await gate(broker.port);
+    gates.push(g);
+    const app = await portal(`portal-e-${seq++}`, { MQTT_URL: g.url });
+    const { arco, t0 } = await midParada(app);
+
+    await broker.stop();
+    // The portal may not reconnect until the device has published to the restarted broker.
+    g.hold();
+    await vi.waitFor(() => expect(app.ctx.machines.mqtt?.connected).toBe(false), WAIT);
+    await broker.start();
+    const d2 = await publisher();
+    const t1 = ago(HOUR / 2);
+    await d2.publishAsync(arco.topic, signal('running', t1), { qos: 1 });
+    expect(app.ctx.machines.mqtt?.connected).toBe(false);
+    g.release();
+    // The broker restored the portal's session with its plain subscription and queued the message.
+    await vi.waitFor(async () => expect((await paradasAt(app, arco.id))[0]?.end_time).toBe(t1), WAIT);
+    expect(await paradasAt(app, arco.id)).toMatchObject([{ start_time: t0, end_time: t1 }]);
+    expect(app.ctx.machines.mqtt?.status().reconnects).toBeGreaterThan(0);
+  });
+
+  it.runIf(TEST_DB === 'postgres')(
+    'two instances on PostgreSQL with plain subscriptions both receive each message and apply it once',
+    async () => {
+      const a = await portal(`portal-f1-${seq++}`);
+      const b = await portal(`portal-f2-${seq++}`);
+      const arcos = [];
+      for (let i = 0; i < 12; i++) arcos.push(await boundArco(a));
+      await subscribed(a);
+      await subscribed(b);
+      const ids = new Set(arcos.map((arco) => arco.id));
+      const published: { type: string; id: number }[] = [];
+      for (const app of [a, b]) {
+        const publish = app.ctx.events.publish.bind(app.ctx.events);
+        vi.spyOn(app.ctx.events, 'publish').mockImplementation(async (type, payload, audience) => {
+          const parada = (payload as { parada?: { id: number; arco_sumergido_id: number } }).parada;
+          if (parada && ids.has(parada.arco_sumergido_id)) published.push({ type, id: parada.id });
+          return publish(type, payload, audience);
+        });
+      }
+      const d = await publisher();
+      const [beforeA, beforeB] = [handled(a), handled(b)];
+      // Half the devices send their time, half do not (each instance then takes its own arrival time).
+      const t0 = ago(2 * HOUR);
+      const t1 = ago(HOUR);
+      const timed = (i: number) => i % 2 === 0;
+      for (const [i, arco] of arcos.entries()) await d.publishAsync(arco.topic, timed(i) ? signal('stopped', t0) : 'stopped', { qos: 1 });
+      await vi.waitFor(() => expect([handled(a) - beforeA, handled(b) - beforeB]).toEqual([arcos.length, arcos.length]), WAIT);
+      for (const arco of arcos) expect(await paradasAt(a, arco.id)).toHaveLength(1);
+      for (const [i, arco] of arcos.entries()) await d.publishAsync(arco.topic, timed(i) ? signal('running', t1) : 'running', { qos: 1 });
+      await vi.waitFor(() => expect([handled(a) - beforeA, handled(b) - beforeB]).toEqual([2 * arcos.length, 2 * arcos.length]), WAIT);
+      for (const [i, arco] of arcos.entries()) {
+        const rows = await paradasAt(b, arco.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].end_time).not.toBeNull();
+        if (timed(i)) expect(rows[0]).toMatchObject({ start_time: t0, end_time: t1 });
+      }
+      // Every parada opened once and closed once, whichever instance applied it.
+      expect(published.filter((e) => e.type === 'parada.started')).toHaveLength(arcos.length);
+      expect(published.filter((e) => e.type === 'parada.ended')).toHaveLength(arcos.length);
+      expect(new Set(published.map((e) => `${e.type}-${e.id}`)).size).toBe(2 * arcos.length);
+    },
+  );
+
   it.runIf(TEST_DB === 'postgres')('two instances on PostgreSQL consume each message once and open one parada per stop', async () => {
-    const a = await portal(`portal-d1-${seq++}`);
-    const b = await portal(`portal-d2-${seq++}`);
+    // Shared subscriptions, for brokers that restore them after a restart.
+    const a = await portal(`portal-d1-${seq++}`, { MQTT_SHARED_SUBSCRIPTION: 'true' });
+    const b = await portal(`portal-d2-${seq++}`, { MQTT_SHARED_SUBSCRIPTION: 'true' });
     const arcos = [];
     for (let i = 0; i < 12; i++) arcos.push(await boundArco(a));
     await subscribed(a);

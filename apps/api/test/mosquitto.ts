@@ -45,11 +45,12 @@ function accepting(port: number): Promise<boolean> {
 
 /**
  * A real Mosquitto on a free local port, its configuration and persistence in a temporary folder
- * (persistence on: a restart keeps the portal's session and the messages queued for it).
+ * (persistence on: a restart keeps the portal's session and the messages queued for it), or on the
+ * given port (the browser tests' broker, e2e/global-setup.ts).
  */
-export async function startBroker(): Promise<TestBroker> {
+export async function startBroker(onPort?: number): Promise<TestBroker> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mosquitto-'));
-  const port = await freePort();
+  const port = onPort ?? (await freePort());
   const conf = path.join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
@@ -106,4 +107,64 @@ export async function startBroker(): Promise<TestBroker> {
 /** A device: publishes with QoS 1 (each publish resolves once the broker has it). */
 export async function device(url: string): Promise<MqttClient> {
   return connectAsync(url, { protocolVersion: 5, reconnectPeriod: 200 });
+}
+
+export interface TestGate {
+  url: string;
+  /** Refuses new connections and cuts the open ones: the portal behind it stays disconnected. */
+  hold(): void;
+  /** Lets connections through again (the portal reconnects at its next attempt). */
+  release(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP relay in front of the broker, so a test decides when the portal may reconnect while devices
+ * publish to the broker directly.
+ */
+export async function gate(brokerPort: number): Promise<TestGate> {
+  const open = new Set<Socket>();
+  let held = false;
+  const server = createServer((inbound) => {
+    if (held) {
+      inbound.destroy();
+      return;
+    }
+    const outbound = new Socket();
+    open.add(inbound).add(outbound);
+    const cut = () => {
+      inbound.destroy();
+      outbound.destroy();
+      open.delete(inbound);
+      open.delete(outbound);
+    };
+    inbound.on('close', cut).on('error', cut);
+    outbound.on('close', cut).on('error', cut);
+    outbound.connect(brokerPort, '127.0.0.1', () => {
+      inbound.pipe(outbound);
+      outbound.pipe(inbound);
+    });
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    }),
+  );
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    hold() {
+      held = true;
+      for (const s of open) s.destroy();
+      open.clear();
+    },
+    release() {
+      held = false;
+    },
+    close() {
+      held = true;
+      for (const s of open) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }

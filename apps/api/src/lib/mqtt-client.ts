@@ -11,7 +11,12 @@ export interface MqttSettings {
   caFile?: string;
   /** Stable across restarts: the broker keeps this session's subscriptions and queued messages under it. */
   clientId: string;
-  /** Shared-subscription group: every instance of the portal joins the same one, so each message reaches one. */
+  /**
+   * Shared-subscription group (MQTT_SHARED_SUBSCRIPTION): every instance joins the same one, so each
+   * message reaches one. Unset: a plain subscription on this instance's session, which Mosquitto
+   * restores after its own restart (it does not restore shared ones), and every instance receives
+   * every message: the machines service applies each once (docs/decisions/020-machine-signals.md).
+   */
   shareGroup?: string;
   /** First and longest pause between reconnection attempts (doubling in between). */
   reconnectMinMs?: number;
@@ -39,17 +44,18 @@ function safeUrl(url: string): string {
 /**
  * The portal's MQTT subscriber (mqtt.js). MQTT 5, QoS 1 and a persistent session under a stable
  * client id: what devices publish while the portal is down or restarting is queued by the broker and
- * delivered when it is back. Topics are subscribed as `$share/<group>/<topic>`, so with several
- * instances each message is handed to one of them. A message is acknowledged only after the handler
- * settled (its transaction committed), so a crash in between makes the broker deliver it again.
- * Reconnects with a doubling pause; its state is what GET /api/admin/machines shows.
+ * delivered when it is back. Topics are subscribed plainly (the broker keeps them in the session, and
+ * every instance receives every message), or as `$share/<group>/<topic>` with a share group. A message
+ * is acknowledged only after the handler settled (its transaction committed), so a crash in between
+ * makes the broker deliver it again. Reconnects with a doubling pause; its state is what
+ * GET /api/admin/machines shows.
  */
 export class MqttSignalClient {
   private client: MqttClient | null = null;
   private readonly wanted = new Set<string>();
   private readonly subscribed = new Set<string>();
   private readonly state: BrokerStatus;
-  private readonly group: string;
+  private readonly group: string | undefined;
   private readonly minMs: number;
   private readonly maxMs: number;
   private syncing: Promise<void> = Promise.resolve();
@@ -61,7 +67,7 @@ export class MqttSignalClient {
     private readonly handler: MqttMessageHandler,
     private readonly log: Log,
   ) {
-    this.group = settings.shareGroup ?? 'portal';
+    this.group = settings.shareGroup;
     this.minMs = settings.reconnectMinMs ?? 500;
     this.maxMs = settings.reconnectMaxMs ?? 30_000;
     this.state = {
@@ -163,7 +169,7 @@ export class MqttSignalClient {
     if (!client?.connected) return;
     const add = [...this.wanted].filter((t) => !this.subscribed.has(t));
     const drop = [...this.subscribed].filter((t) => !this.wanted.has(t));
-    const shared = (t: string) => `$share/${this.group}/${t}`;
+    const shared = (t: string) => (this.group ? `$share/${this.group}/${t}` : t);
     if (add.length) {
       await client.subscribeAsync(add.map(shared), { qos: 1 });
       for (const t of add) this.subscribed.add(t);

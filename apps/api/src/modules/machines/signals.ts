@@ -20,6 +20,7 @@ export function createMachineSignals(ctx: ServiceContext, settings: Config['mach
       password: settings.mqttPassword,
       caFile: settings.mqttCaFile,
       clientId: settings.mqttClientId,
+      shareGroup: settings.mqttSharedSubscription ? 'portal' : undefined,
     },
     (topic, payload) => handleMqttMessage(ctx, topic, payload),
     ctx.log,
