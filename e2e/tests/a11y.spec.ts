@@ -467,6 +467,8 @@ test.describe('admin screens added later, at 1280x800', () => {
 
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Análisis de paradas' })).toBeVisible();
+    // The analysis mounts once it is reached (stats-page.tsx).
+    await page.getByRole('heading', { name: 'Análisis de paradas' }).scrollIntoViewIfNeeded();
     await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
     await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
     await expect(page.getByRole('cell', { name: station.name })).toBeVisible();

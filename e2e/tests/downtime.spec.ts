@@ -88,6 +88,8 @@ test('an admin manages motivos, reads the change history and the downtime analys
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Análisis de paradas' })).toBeVisible();
+  // The analysis mounts once it is reached (stats-page.tsx).
+  await page.getByRole('heading', { name: 'Análisis de paradas' }).scrollIntoViewIfNeeded();
   await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
   await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
   await expect(page.getByRole('region', { name: 'Minutos de parada por motivo' })).toContainText('Sin motivo');

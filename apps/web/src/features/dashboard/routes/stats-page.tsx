@@ -1,6 +1,6 @@
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { downtimeMessages } from '@portal/contract/downtime';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
@@ -18,6 +18,36 @@ import { TotalsCards } from '../components/totals-cards';
 const StatsCharts = lazy(() => import('../components/stats-charts'));
 
 const DowntimeSection = lazyComponent(() => import('../components/downtime-section'));
+
+/**
+ * Mounts the downtime analysis below the charts once it nears the viewport or the admin first scrolls,
+ * types or taps: its code and drawing stay off the panel's first paint (docs/performance.md).
+ */
+function WhenReached({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  const [reached, setReached] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (reached || !element) return;
+    const reach = () => setReached(true);
+    const events = ['scroll', 'keydown', 'pointerdown'] as const;
+    for (const type of events) window.addEventListener(type, reach, { once: true, passive: true });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reach(), { rootMargin: '200px' });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      for (const type of events) window.removeEventListener(type, reach);
+    };
+  }, [reached]);
+  if (reached) return children;
+  return (
+    <section ref={ref} className="mt-4" aria-labelledby="downtime-title">
+      <h2 id="downtime-title" className="h5">
+        {downtimeMessages.title}
+      </h2>
+    </section>
+  );
+}
 
 /** Why the panel refuses to load, if it does; the server checks again. */
 function useAccess(): string | null {
@@ -79,7 +109,13 @@ export default function StatsPage() {
           <Suspense fallback={<div style={{ minHeight: CHART_HEIGHT }} />}>
             <StatsCharts tramos={tramos.data} kaiser={kaiser.data} topTramos={topTramos.data} topKaiser={topKaiser.data} />
           </Suspense>
-          <Suspense fallback={<Loading text={downtimeMessages.loading} />}>{allowed && <DowntimeSection />}</Suspense>
+          {allowed && (
+            <WhenReached>
+              <Suspense fallback={<Loading text={downtimeMessages.loading} />}>
+                <DowntimeSection />
+              </Suspense>
+            </WhenReached>
+          )}
         </>
       )}
     </>
