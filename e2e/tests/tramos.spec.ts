@@ -114,6 +114,9 @@ test('a worker adds a circular with a photo, finds and edits it; another worker 
   await page.evaluate((t) => localStorage.setItem('token', t), admin);
   await page.goto('/admin/circulares');
   await expect(page.getByRole('heading', { name: 'Circulares' })).toBeVisible();
+  // The list is paged and other tests add circulares of the same day: find this one as an admin would.
+  await page.getByRole('searchbox', { name: 'Buscar texto' }).fill(idTramo);
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
   const card = page.getByLabel(`Tramo ${idTramo}`, { exact: true });
   await expect(card.getByAltText(`Imagen del tramo ${idTramo}`)).toBeVisible();
   await page.getByRole('button', { name: `Eliminar tramo ${idTramo}` }).click();
