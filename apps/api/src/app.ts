@@ -10,7 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createServiceContext, type ServiceContext } from './context';
-import { createDb, type DbHandle } from './db/index';
+import { createDb, type DbHandle, dbOptionsOf } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
@@ -105,7 +105,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const dbHandle = handle ?? createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const dbHandle = handle ?? createDb(dbOptionsOf(config));
   const ctx = createServiceContext(config, dbHandle, tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours), app.log);
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -18,6 +18,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
+  // Named prepared statements on PostgreSQL (docs/decisions/021-postgres-prepared-statements.md).
+  PG_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).default('true'),
   JWT_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -124,6 +126,8 @@ export interface Config {
   dataDir: string;
   uploadsDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: repeated queries as named prepared statements (PG_PREPARED_STATEMENTS, default true). */
+  pgPreparedStatements: boolean;
   /** SQLite file; ':memory:' in tests. Ignored when databaseUrl is set. */
   sqliteFile: string;
   jwtSecret?: string;
@@ -217,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    pgPreparedStatements: e.PG_PREPARED_STATEMENTS === 'true' || e.PG_PREPARED_STATEMENTS === '1',
     sqliteFile: path.join(dataDir, 'portal.sqlite'),
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,

@@ -1,7 +1,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createDb } from './db/index';
+import { createDb, dbOptionsOf } from './db/index';
 import { scheduleDailyBackup } from './lib/backup-schedule';
 import { ensureAdmin } from './lib/bootstrap';
 import { acquireServerLock } from './lib/run-lock';
@@ -19,7 +19,7 @@ class QuietRequestLog extends LogController {
 const config = loadConfig();
 // `npm run restore` refuses while this process runs; the lock goes at exit (a crash's stale one does not count).
 if (!config.databaseUrl) acquireServerLock(config.dataDir);
-const handle = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const handle = createDb(dbOptionsOf(config));
 const app = await buildApp({
   config,
   db: handle,

@@ -23,3 +23,17 @@ describe('request logging', () => {
     expect(() => loadConfig({ LOG_REQUESTS: 'yes' })).toThrow(/LOG_REQUESTS/);
   });
 });
+
+// PostgreSQL's prepared statements (docs/decisions/021-postgres-prepared-statements.md).
+describe('PG_PREPARED_STATEMENTS', () => {
+  it('is on by default and off when set to false or 0', () => {
+    expect(loadConfig({}).pgPreparedStatements).toBe(true);
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: '0' }).pgPreparedStatements).toBe(false);
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: '1' }).pgPreparedStatements).toBe(true);
+  });
+
+  it('refuses any other value', () => {
+    expect(() => loadConfig({ PG_PREPARED_STATEMENTS: 'off' })).toThrow(/PG_PREPARED_STATEMENTS/);
+  });
+});

@@ -70,7 +70,7 @@ async function pgAdmin(statement: string): Promise<void> {
 }
 
 /** The URL of a schema in the throwaway PostgreSQL with this search path. */
-const schemaUrl = (schema: string) => `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+export const schemaUrl = (schema: string) => `${inject('pgUrl')}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
 /**
  * A new, empty PostgreSQL schema: as isolated as a fresh database, and much faster to create.

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Config } from '../config';
+import { LiteralLimitPlugin, preparedStatementsPool } from './pg-prepared';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
 
@@ -19,6 +21,11 @@ export interface DbOptions {
   sqliteFile: string;
   /** node-postgres pool size. */
   poolSize?: number;
+  /**
+   * PostgreSQL: run repeated queries as named prepared statements (db/pg-prepared.ts). On by default;
+   * off behind a connection pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  preparedStatements?: boolean;
 }
 
 export interface DbHandle {
@@ -30,10 +37,24 @@ export interface DbHandle {
   pool?: pg.Pool;
 }
 
+/** The database options of the app's configuration. */
+export const dbOptionsOf = (config: Pick<Config, 'databaseUrl' | 'sqliteFile' | 'pgPreparedStatements'>): DbOptions => ({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  preparedStatements: config.pgPreparedStatements,
+});
+
 export function createDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres', pool };
+    const db =
+      options.preparedStatements === false
+        ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+        : new Kysely<Database>({
+            dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }),
+            plugins: [new LiteralLimitPlugin()],
+          });
+    return { db, engine: 'postgres', pool };
   }
   if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { createDb } from '../db/index';
+import { createDb, dbOptionsOf } from '../db/index';
 import { migrateToLatest } from '../db/migrate';
 import { upsertAdmin } from '../lib/bootstrap';
 
@@ -27,7 +27,7 @@ if (workerId.length < 3) throw new Error('The worker ID needs at least 3 charact
 if (password.length < 6) throw new Error('The password needs at least 6 characters.');
 if (name.length < 2) throw new Error('The name needs at least 2 characters.');
 
-const { db } = createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const { db } = createDb(dbOptionsOf(config));
 await migrateToLatest(db);
 const result = await upsertAdmin(db, workerId, password, name);
 console.log(`Administrator ${workerId} ${result}.`);
