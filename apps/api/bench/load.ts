@@ -294,11 +294,29 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
   }
 }
 
+/** The worker reads on PostgreSQL: within this factor of SQLite's requests/s in the same run. */
+const PG_WORKER_READS = { names: ['latest tramos', 'stops week (worker)'], maxRatio: 2 };
+
+function printEngineRatios(sqlite: Measured[], postgres: Measured[]): void {
+  for (const name of PG_WORKER_READS.names) {
+    const a = sqlite.find((r) => r.name === name);
+    const b = postgres.find((r) => r.name === name);
+    if (!a || !b) continue;
+    const ratio = a.rps / Math.max(1, b.rps);
+    const met = ratio <= PG_WORKER_READS.maxRatio;
+    console.log(
+      `${name}: SQLite ${a.rps.toFixed(0)} ÷ PostgreSQL ${b.rps.toFixed(0)} req/s = ${ratio.toFixed(2)} ` +
+        `(target <= ${PG_WORKER_READS.maxRatio}: ${met ? 'met' : 'MISSED'})`,
+    );
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
   const all: Measured[] = [];
   try {
-    all.push(...(await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'load.sqlite') }), dataDir)));
+    const sqlite = await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'load.sqlite') }), dataDir);
+    all.push(...sqlite);
 
     const url = process.env.BENCH_DATABASE_URL;
     if (url) {
@@ -314,7 +332,10 @@ async function main() {
           sqliteFile: '',
           poolSize: 20,
         });
-        all.push(...(await run('PostgreSQL', handle, dataDir)));
+        const postgres = await run('PostgreSQL', handle, dataDir);
+        all.push(...postgres);
+        console.log('');
+        printEngineRatios(sqlite, postgres);
       } finally {
         await admin.query(`drop schema ${schema} cascade`);
         await admin.end();
