@@ -1,8 +1,8 @@
 import { machineMessages } from '@portal/contract/machines';
 import { userMessages } from '@portal/contract/users';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import type { ParadasKaiserTable } from '../../db/types';
+import type { Database, ParadasKaiserTable } from '../../db/types';
 
 export interface ParadaFilter {
   userId?: number;
@@ -54,20 +54,26 @@ export function listParadas(db: Db, filter: ParadaFilter) {
 
 export const findParada = (db: Db, id: number) => base(db).where('p.id', '=', id).executeTakeFirst();
 
+// The running stops of a user or an arco are read as `end_time IS NULL`, an equality on the
+// (owner, end_time) indexes of migration 2026-11-24T05-stop-write-indexes, and nothing else: with an
+// ORDER BY start_time and LIMIT, or a start_time range, the planners may walk the owner's whole
+// history instead, as SQLite did (tested in paradas-write-plans.test.ts). There is one such row per
+// user, and per arco but for older data (docs/decisions/017-downtime-records.md).
+
 export const findActiveParada = (db: Db, userId: number) =>
   base(db).where('p.user_id', '=', userId).where('p.end_time', 'is', null).executeTakeFirst();
+
+/** Orders stops by start, then id (the order in which older overlapping data is counted). */
+const byStart = <T extends { start_time: string; id: number }>(a: T, b: T) =>
+  a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1 : a.id - b.id;
 
 /**
  * The stop running at a station: the earliest when older data left several (docs/decisions/017-downtime-records.md).
  */
-export const findActiveAtArco = (db: Db, arcoId: number) =>
-  base(db)
-    .where('p.arco_sumergido_id', '=', arcoId)
-    .where('p.end_time', 'is', null)
-    .orderBy('p.start_time')
-    .orderBy('p.id')
-    .limit(1)
-    .executeTakeFirst();
+export async function findActiveAtArco(db: Db, arcoId: number) {
+  const running = await base(db).where('p.arco_sumergido_id', '=', arcoId).where('p.end_time', 'is', null).execute();
+  return running.sort(byStart)[0];
+}
 
 /**
  * Serialises the writes of one station's stops on PostgreSQL, as lockUserParadas does for a user's:
@@ -78,16 +84,41 @@ export async function lockArcoParadas(db: Db, engine: DbEngine, arcoId: number):
   await db.selectFrom('arcos_sumergidos').select('id').where('id', '=', arcoId).forUpdate().execute();
 }
 
-/** The stops at a station that began before [start, ...) and still ran after its start (older overlapping data). */
-export const earlierOverlapping = (db: Db, arcoId: number, id: number, start: string) =>
-  db
+type Span = { id: number; start_time: string; end_time: string | null };
+
+/** The running and the ended stops of a user or an arco, without `except`, that were still running after `after`. */
+async function runningAfter(
+  db: Db,
+  owner: { user: number } | { arco: number },
+  after: string,
+  startedBefore: string,
+  except?: number,
+): Promise<Span[]> {
+  const of = (eb: ExpressionBuilder<Database, 'paradas_kaiser'>) =>
+    'user' in owner ? eb('user_id', '=', owner.user) : eb('arco_sumergido_id', '=', owner.arco);
+  let running = db.selectFrom('paradas_kaiser').select(['id', 'start_time', 'end_time']).where(of).where('end_time', 'is', null);
+  // `start_time || ''` keeps the planners off the (owner, start_time) indexes: the range on end_time is
+  // the narrow one, the stops that ended after `after`.
+  let ended = db
     .selectFrom('paradas_kaiser')
     .select(['id', 'start_time', 'end_time'])
-    .where('arco_sumergido_id', '=', arcoId)
-    .where('id', '!=', id)
-    .where((eb) => eb.or([eb('start_time', '<', start), eb.and([eb('start_time', '=', start), eb('id', '<', id)])]))
-    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', start)]))
-    .execute();
+    .where(of)
+    .where('end_time', '>', after)
+    .where(sql<string>`${sql.ref('start_time')} || ''`, '<=', startedBefore)
+    .orderBy('end_time');
+  if (except !== undefined) {
+    running = running.where('id', '!=', except);
+    ended = ended.where('id', '!=', except);
+  }
+  const rows = [...(await running.execute()), ...(await ended.execute())];
+  return rows.filter((r) => r.start_time <= startedBefore);
+}
+
+/** The stops at a station that began before [start, ...) and still ran after its start (older overlapping data). */
+export async function earlierOverlapping(db: Db, arcoId: number, id: number, start: string): Promise<Span[]> {
+  const rows = await runningAfter(db, { arco: arcoId }, start, start, id);
+  return rows.filter((r) => r.start_time < start || (r.start_time === start && r.id < id)).sort(byStart);
+}
 
 /** Rows whose counted minutes were cut by an overlap, at a station (a handful, from older data). */
 export const partlyCounted = (db: Db, arcoId: number) =>
@@ -111,15 +142,16 @@ export async function lockUserParadas(db: Db, engine: DbEngine, userId: number):
  * Another stop of the user (or of the station) that shares time with [start, end): touching ends are
  * allowed and an active stop (no end yet) reaches into the future.
  */
-export function findOverlap(db: Db, owner: { user: number } | { arco: number }, start: string, end: string, exceptId?: number) {
-  let q = db
-    .selectFrom('paradas_kaiser')
-    .select('id')
-    .where('start_time', '<', end)
-    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', start)]));
-  q = 'user' in owner ? q.where('user_id', '=', owner.user) : q.where('arco_sumergido_id', '=', owner.arco);
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  return q.limit(1).executeTakeFirst();
+export async function findOverlap(
+  db: Db,
+  owner: { user: number } | { arco: number },
+  start: string,
+  end: string,
+  exceptId?: number,
+): Promise<{ id: number } | undefined> {
+  const rows = await runningAfter(db, owner, start, end, exceptId);
+  const hit = rows.find((r) => r.start_time < end);
+  return hit ? { id: hit.id } : undefined;
 }
 
 // A worker's parada: source and micro_stop keep their defaults (machine paradas are written by modules/machines).
