@@ -31,12 +31,16 @@ function getRequests(): Request[] {
 }
 
 /**
- * One cycle per worker on loan: like and unlike a post of the station, start and end a stop, post,
- * comment. A worker belongs to one connection at a time, since a second start of theirs would be a 409.
+ * One cycle per worker: like and unlike a post of the station, start and end a stop, post, comment.
+ * A station has one running stop at a time, so each connection keeps to the workers of one station
+ * (the bench runs at most one connection per station) and takes them in turn.
  */
 function writeMix(): Request[] {
-  const free: MixWorker[] = [...(spec.workers ?? [])];
-  type Ctx = { worker?: MixWorker; post?: number; stopId?: number };
+  const pools = new Map<number, MixWorker[]>();
+  for (const w of spec.workers ?? []) pools.set(w.arco, [...(pools.get(w.arco) ?? []), w]);
+  const stations = [...pools.values()];
+  let nextStation = 0;
+  type Ctx = { pool?: MixWorker[]; turn?: number; worker?: MixWorker; post?: number; stopId?: number };
   const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
   const form = (ctx: Ctx, path: string, text: string): Request => {
     const { body, type } = multipart({ content: text });
@@ -46,7 +50,9 @@ function writeMix(): Request[] {
     {
       setupRequest: (req, context) => {
         const ctx = context as Ctx;
-        ctx.worker = free.shift() ?? pick(spec.workers ?? []);
+        ctx.pool ??= stations[nextStation++ % stations.length];
+        ctx.turn = (ctx.turn ?? -1) + 1;
+        ctx.worker = ctx.pool[ctx.turn % ctx.pool.length];
         ctx.post = pick(ctx.worker.postIds);
         return { ...req, method: 'POST', path: `/api/wall/posts/${ctx.post}/like`, headers: bearer(ctx.worker.token) };
       },
@@ -80,10 +86,6 @@ function writeMix(): Request[] {
       setupRequest: (req, context) => {
         const ctx = context as Ctx;
         return { ...req, ...form(ctx, `/api/wall/posts/${ctx.post}/comments`, `Comentario de carga ${turn++}`) };
-      },
-      onResponse: (_status, _body, context) => {
-        const ctx = context as Ctx;
-        if (ctx.worker) free.push(ctx.worker);
       },
     },
   ];

@@ -8,6 +8,8 @@ export interface MixWorker {
   token: string;
   /** Posts of the worker's station wall, to like and comment on. */
   postIds: number[];
+  /** The worker's station: the write mix keeps each connection to one station's workers. */
+  arco: number;
 }
 
 /** One autocannon run: a GET with rotating tokens, or the write mix. */
