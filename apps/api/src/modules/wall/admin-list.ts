@@ -15,7 +15,12 @@ export interface AdminWallFilter {
 
 export const isFiltered = (f: AdminWallFilter) => Boolean(f.from || f.until || f.arco_sumergido_id || f.user_id || f.q);
 
-function conditions(alias: 'p' | 'c', f: AdminWallFilter): Condition[] {
+/**
+ * The filter's conditions. A count of one station's posts reads the station's entries of
+ * wall_posts_wall_idx (station first) and counts them there; the expression of the station-id index
+ * is for a page in id order (PostgreSQL would count through it with a filter over every entry).
+ */
+function conditions(alias: 'p' | 'c', f: AdminWallFilter, forCount = false): Condition[] {
   const c: Condition[] = [];
   if (f.from) c.push(gte(`${alias}.created_at`, f.from));
   if (f.until) c.push(lt(`${alias}.created_at`, f.until));
@@ -24,7 +29,8 @@ function conditions(alias: 'p' | 'c', f: AdminWallFilter): Condition[] {
   if (f.arco_sumergido_id !== undefined) {
     // The expression of wall_posts_station_id_idx (migration 2026-11-24T03): a station's posts of every wall by id.
     const station = (column: string) => sql<SqlBool>`coalesce(${sql.ref(column)}, 0) = ${f.arco_sumergido_id}`;
-    if (alias === 'p') c.push(station('p.arco_sumergido_id'));
+    if (alias === 'p' && forCount) c.push(eq('p.arco_sumergido_id', f.arco_sumergido_id));
+    else if (alias === 'p') c.push(station('p.arco_sumergido_id'));
     else c.push(sql`${sql.ref('c.post_id')} in (select id from wall_posts where ${station('arco_sumergido_id')})`);
   }
   return c;
@@ -51,7 +57,7 @@ export async function pagePosts(
 }
 
 export async function countPosts(db: Db, f: AdminWallFilter): Promise<number> {
-  return countWhere(db, 'wall_posts as p', conditions('p', f));
+  return countWhere(db, 'wall_posts as p', conditions('p', f, true));
 }
 
 export async function pageComments(
