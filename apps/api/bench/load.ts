@@ -216,15 +216,17 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
     const measure = async (spec: CannonSpec): Promise<Measured> => {
       // A short warm-up, so the JIT and the page cache are in the state a running server has.
       // A run of the write mix stops with a stop open at some stations: they are ended before the
-      // next run, so its starts meet no running stop (a 409).
-      const endRunning = () =>
-        spec.kind === 'write-mix'
-          ? handle.db
-              .updateTable('paradas_kaiser')
-              .set({ end_time: sql`start_time`, duration_minutes: 0 })
-              .where('end_time', 'is', null)
-              .execute()
-          : undefined;
+      // next run, so its starts meet no running stop (a 409). The requests still in flight when the
+      // load generator stopped are let finish first.
+      const endRunning = async () => {
+        if (spec.kind !== 'write-mix') return;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await handle.db
+          .updateTable('paradas_kaiser')
+          .set({ end_time: sql`start_time`, duration_minutes: 0 })
+          .where('end_time', 'is', null)
+          .execute();
+      };
       // The likes of the wall mix may be left in place by a run: its warm-up uses the other half of the workers.
       const half = (parity: number) => (spec.kind === 'wall-likes' ? spec.workers?.filter((_, i) => i % 2 === parity) : spec.workers);
       await endRunning();

@@ -32,15 +32,17 @@ function getRequests(): Request[] {
 
 /**
  * One cycle per worker: like and unlike a post of the station, start and end a stop, post, comment.
- * A station has one running stop at a time, so each connection keeps to the workers of one station
- * (the bench runs at most one connection per station) and takes them in turn.
+ * A station has one running stop at a time, so a cycle takes a station no other cycle holds (the
+ * bench runs at most one connection per station), and gives it back at its end; each station's
+ * workers take their turns. (autocannon clears a connection's context at each cycle: the state
+ * lives here.)
  */
 function writeMix(): Request[] {
   const pools = new Map<number, MixWorker[]>();
   for (const w of spec.workers ?? []) pools.set(w.arco, [...(pools.get(w.arco) ?? []), w]);
-  const stations = [...pools.values()];
-  let nextStation = 0;
-  type Ctx = { pool?: MixWorker[]; turn?: number; worker?: MixWorker; post?: number; stopId?: number };
+  const free = [...pools.keys()];
+  const turns = new Map<number, number>();
+  type Ctx = { arco?: number; worker?: MixWorker; post?: number; stopId?: number };
   const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
   const form = (ctx: Ctx, path: string, text: string): Request => {
     const { body, type } = multipart({ content: text });
@@ -50,9 +52,11 @@ function writeMix(): Request[] {
     {
       setupRequest: (req, context) => {
         const ctx = context as Ctx;
-        ctx.pool ??= stations[nextStation++ % stations.length];
-        ctx.turn = (ctx.turn ?? -1) + 1;
-        ctx.worker = ctx.pool[ctx.turn % ctx.pool.length];
+        ctx.arco = free.shift() ?? pick([...pools.keys()]);
+        const turn = turns.get(ctx.arco) ?? 0;
+        turns.set(ctx.arco, turn + 1);
+        const pool = pools.get(ctx.arco)!;
+        ctx.worker = pool[turn % pool.length];
         ctx.post = pick(ctx.worker.postIds);
         return { ...req, method: 'POST', path: `/api/wall/posts/${ctx.post}/like`, headers: bearer(ctx.worker.token) };
       },
@@ -87,6 +91,10 @@ function writeMix(): Request[] {
         const ctx = context as Ctx;
         return { ...req, ...form(ctx, `/api/wall/posts/${ctx.post}/comments`, `Comentario de carga ${turn++}`) };
       },
+      onResponse: (_status, _body, context) => {
+        const ctx = context as Ctx;
+        if (ctx.arco !== undefined) free.push(ctx.arco);
+      },
     },
   ];
 }
@@ -110,7 +118,21 @@ function wallWithLikes(): Request[] {
   });
 }
 
-const requests = { get: getRequests, 'write-mix': writeMix, 'wall-likes': wallWithLikes }[spec.kind]();
+/**
+ * The first few answers of the write mix that were not 2xx, on stderr: which step of the sequence, and
+ * what the server said. (Only there: reading every body would slow the load generator on the GETs.)
+ */
+let reported = 0;
+const report = (request: Request, step: number): Request => ({
+  ...request,
+  onResponse: (status, body, context) => {
+    if ((status < 200 || status >= 300) && reported++ < 5) {
+      process.stderr.write(`${spec.name}: step ${step} answered ${status} ${body.slice(0, 200)}\n`);
+    }
+    request.onResponse?.(status, body, context);
+  },
+});
+const requests = spec.kind === 'write-mix' ? writeMix().map(report) : { get: getRequests, 'wall-likes': wallWithLikes }[spec.kind]();
 
 const startCpu = process.cpuUsage();
 const result = await autocannon({
