@@ -240,7 +240,10 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     // A station's posts are counted from the station's own entries of an index, not by a filter over all.
     const [postsOfStation] = await plans((db) => wall.countPosts(db, { arco_sumergido_id: ids.arco }));
     if (pg) expect(postsOfStation.plan, show(postsOfStation)).toMatch(/Index Cond: \(arco_sumergido_id = /);
-    else expect(postsOfStation.plan, show(postsOfStation)).toMatch(/SEARCH p USING COVERING INDEX wall_posts_wall_idx \(arco_sumergido_id=\?\)/);
+    else
+      expect(postsOfStation.plan, show(postsOfStation)).toMatch(
+        /SEARCH p USING COVERING INDEX wall_posts_wall_idx \(arco_sumergido_id=\?\)/,
+      );
     const [byStation] = await plans((db) => wall.countComments(db, { arco_sumergido_id: ids.arco }));
     expect(byStation.plan, show(byStation)).toMatch(pg ? /wall_posts_station_id_idx/ : /wall_posts_station_id_idx/);
   });

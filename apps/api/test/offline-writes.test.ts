@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bearer, multipart, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
 
 // Writes queued offline (decision 016): client-stamped times within bounds, and Idempotency-Key replays.

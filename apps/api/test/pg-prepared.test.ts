@@ -72,7 +72,11 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
     const db = open();
     await sql`create table prep_star (id integer primary key, v integer)`.execute(db);
     await sql`insert into prep_star values (1, 10)`.execute(db);
-    const read = () => db.selectFrom('prep_star' as 'naves').selectAll().execute();
+    const read = () =>
+      db
+        .selectFrom('prep_star' as 'naves')
+        .selectAll()
+        .execute();
     for (let i = 0; i < 3; i++) expect(await read()).toEqual([{ id: 1, v: 10 }]);
     expect((await statements(db)).filter((s) => s.statement.includes('prep_star'))).toEqual([]);
     await sql`alter table prep_star add column w integer`.execute(db);
@@ -83,7 +87,12 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
     const db = open();
     await sql`create table prep_type (id integer primary key, v integer)`.execute(db);
     await sql`insert into prep_type values (1, 10)`.execute(db);
-    const read = () => db.selectFrom('prep_type' as 'naves').select(sql<unknown>`v`.as('v')).where(sql`id`, '=', 1).execute();
+    const read = () =>
+      db
+        .selectFrom('prep_type' as 'naves')
+        .select(sql<unknown>`v`.as('v'))
+        .where(sql`id`, '=', 1)
+        .execute();
     for (let i = 0; i < 3; i++) expect(await read()).toEqual([{ v: 10 }]);
     expect((await statements(db)).filter((s) => s.statement.includes('prep_type'))).toHaveLength(1);
     // PostgreSQL refuses to run the prepared statement now ("cached plan must not change result type").
@@ -92,7 +101,11 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
     expect(await read()).toEqual([{ v: '10' }]);
     // Inside a transaction the refusal cannot be retried: it surfaces, and the transaction rolls back.
     await sql`create table prep_tx (id integer primary key, v integer)`.execute(db);
-    const readTx = (trx: Db) => trx.selectFrom('prep_tx' as 'naves').select(sql<unknown>`v`.as('v')).execute();
+    const readTx = (trx: Db) =>
+      trx
+        .selectFrom('prep_tx' as 'naves')
+        .select(sql<unknown>`v`.as('v'))
+        .execute();
     for (let i = 0; i < 3; i++) await readTx(db);
     await sql`alter table prep_tx alter column v type text`.execute(db);
     await expect(
