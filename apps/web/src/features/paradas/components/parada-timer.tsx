@@ -11,7 +11,7 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useOfflineQueue } from '@/lib/offline-queue';
-import { serverNow } from '@/lib/server-clock';
+import { useServerNow } from '@/lib/use-server-now';
 import { readActiveCache } from '../api/active-cache';
 import { useEndParada } from '../api/end-parada';
 import type { ActiveParada } from '../api/get-active-parada';
@@ -23,18 +23,6 @@ import { MotivoSelect } from './motivo-select';
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Now on the server's clock (lib/server-clock.ts): a phone with a wrong clock still shows the right time. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => serverNow());
-  useEffect(() => {
-    if (!active) return;
-    setNow(serverNow());
-    const id = setInterval(() => setNow(serverNow()), 1000);
-    return () => clearInterval(id);
-  }, [active]);
-  return now;
 }
 
 interface ShownParada {
@@ -90,7 +78,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   // Without an answer (offline), the stop this phone last saw.
   const { shown, waiting } = useShownParada(userId, active.data ?? (active.isError ? readActiveCache(userId) : null));
   const running = shown && shown.endedAt === null ? shown : null;
-  const now = useNow(running !== null);
+  const now = useServerNow(1000, running !== null);
   const {
     register,
     handleSubmit,

@@ -1,8 +1,8 @@
 import { machineMessages } from '@portal/contract/machines';
 import type { PlantaArco } from '@portal/contract/planta';
-import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { formatTime } from '@/lib/dates';
+import { useServerNow } from '@/lib/use-server-now';
 
 type Signal = NonNullable<PlantaArco['signal']>;
 
@@ -12,14 +12,11 @@ export const isSilent = (signal: Signal, now: number) =>
 
 /**
  * A bound arco's machine signal on the plant board: its last report, and 'Sin señal' once it has been
- * silent for MACHINE_SILENCE_SECONDS (checked every 5 s here, so it turns on between refreshes).
+ * silent for MACHINE_SILENCE_SECONDS on the server's clock (checked every 5 s here, so it turns on
+ * between refreshes).
  */
 export function SignalLine({ signal, tz }: { signal: Signal; tz: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 5000);
-    return () => clearInterval(id);
-  }, []);
+  const now = useServerNow(5000);
   const silent = signal.silent || isSilent(signal, now);
   return (
     <p className="mb-0 small d-flex flex-wrap align-items-center gap-2" data-testid="planta-signal" data-silent={silent}>
