@@ -346,11 +346,20 @@ test.describe('admin screens at 1280x800', () => {
   test('no axe-core violation on any admin screen or dialog, with data', async ({ page, seed }) => {
     test.setTimeout(180_000);
     const { worker } = await seedData(page, seed);
+    // An arco whose long name, with nowhere to wrap, makes the availability table wider than its column.
+    const long = await seed.station('Nave 1', unique('ArcoDeLaLíneaDeTubosEspiralesDeGranDiámetroDeLaNaveNorteNúmeroDoce'));
+    await createParada(page.request, await seed.worker(long, 'Operario Largo'));
     const admin = await seed.adminToken();
     await signIn(page, admin, '/admin');
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('figure').first()).toBeVisible();
     await expectNoViolations(page, '/admin');
+    // The downtime analysis mounts once reached: its table scrolls sideways in a region the keyboard reaches.
+    await page.locator('#downtime-title').scrollIntoViewIfNeeded();
+    const availability = page.getByRole('region', { name: 'Tabla de disponibilidad por arco' });
+    await expect(availability).toContainText(long.name);
+    expect(await availability.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoViolations(page, '/admin with the downtime analysis');
     const screens = [
       '/admin/users',
       '/admin/circulares',

@@ -9,6 +9,8 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export const auditMessages = {
   title: 'Historial de cambios',
+  /** The name of the audit table's scroll region. */
+  table: 'Tabla del historial de cambios',
   recordTitle: 'Historial de este registro',
   entity: 'Tipo de registro',
   allEntities: 'Todos los registros',

@@ -7,6 +7,8 @@ export const downtimeMessages = {
   pareto: 'Minutos de parada por motivo',
   byArco: 'Minutos de parada por arco',
   availability: 'Disponibilidad por arco',
+  /** The name of the availability table's scroll region. */
+  availabilityTable: 'Tabla de disponibilidad por arco',
   minutes: 'Minutos',
   cumulative: '% acumulado',
   arco: 'Arco sumergido',
@@ -26,6 +28,7 @@ export const downtimeMessages = {
   naveRequired: 'Selecciona una nave.',
   notApplicable: '—',
   microTitle: 'Microparadas de máquina por arco',
+  microTable: 'Tabla de microparadas de máquina por arco',
   microHelp: 'Paradas de máquina más cortas que el umbral de microparada: no cuentan en los minutos de parada ni en la disponibilidad.',
   microStops: 'Microparadas',
 } as const;

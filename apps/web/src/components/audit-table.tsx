@@ -1,13 +1,13 @@
 import { type AuditEntry, auditMessages } from '@portal/contract/audit';
-import Table from 'react-bootstrap/Table';
 import { formatDateTime } from '@/lib/dates';
+import { ScrollTable } from './scroll-table';
 
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? auditMessages.nothing : String(v));
 
 /** Audit rows, newest first: when, who, which record, what it did, and each changed field before and after. */
 export function AuditTable({ items, tz, showRecord = true }: { items: AuditEntry[]; tz: string; showRecord?: boolean }) {
   return (
-    <Table size="sm" responsive className="small">
+    <ScrollTable size="sm" className="small" label={auditMessages.table}>
       <thead>
         <tr>
           <th scope="col">{auditMessages.when}</th>
@@ -40,6 +40,6 @@ export function AuditTable({ items, tz, showRecord = true }: { items: AuditEntry
           </tr>
         ))}
       </tbody>
-    </Table>
+    </ScrollTable>
   );
 }

@@ -6,9 +6,9 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { ScrollTable } from '@/components/scroll-table';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
@@ -152,7 +152,7 @@ export default function DowntimeSection() {
                 <Card.Title as="h3" id="downtime-arcos-title" className="h6">
                   {downtimeMessages.availability}
                 </Card.Title>
-                <Table size="sm" responsive className="mb-0">
+                <ScrollTable size="sm" className="mb-0" label={downtimeMessages.availabilityTable}>
                   <thead>
                     <tr>
                       <th scope="col">{downtimeMessages.arco}</th>
@@ -177,7 +177,7 @@ export default function DowntimeSection() {
                       </tr>
                     ))}
                   </tbody>
-                </Table>
+                </ScrollTable>
               </Card.Body>
             </Card>
           </Col>
@@ -190,7 +190,7 @@ export default function DowntimeSection() {
               {downtimeMessages.microTitle}
             </Card.Title>
             <p className="small text-body-secondary">{downtimeMessages.microHelp}</p>
-            <Table size="sm" responsive className="mb-0">
+            <ScrollTable size="sm" className="mb-0" label={downtimeMessages.microTable}>
               <thead>
                 <tr>
                   <th scope="col">{downtimeMessages.arco}</th>
@@ -211,7 +211,7 @@ export default function DowntimeSection() {
                   </tr>
                 ))}
               </tbody>
-            </Table>
+            </ScrollTable>
           </Card.Body>
         </Card>
       )}
