@@ -26,6 +26,12 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
         select name, statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)
     ).rows;
 
+  /** A scratch table of one row (1, 10) whose columns the test then changes. */
+  const probeTable = async (db: Db, name: string) => {
+    await sql`create table ${sql.table(name)} (id integer primary key, v integer)`.execute(db);
+    await sql`insert into ${sql.table(name)} values (1, 10)`.execute(db);
+  };
+
   beforeAll(async () => {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
     url = schemaUrl(rows[0].schema);
@@ -70,8 +76,7 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
 
   it('never prepares a query that reads *, so a column added by another instance cannot break it', async () => {
     const db = open();
-    await sql`create table prep_star (id integer primary key, v integer)`.execute(db);
-    await sql`insert into prep_star values (1, 10)`.execute(db);
+    await probeTable(db, 'prep_star');
     const read = () =>
       db
         .selectFrom('prep_star' as 'naves')
@@ -85,8 +90,7 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
 
   it('runs a prepared query again unnamed when a column it reads changes type', async () => {
     const db = open();
-    await sql`create table prep_type (id integer primary key, v integer)`.execute(db);
-    await sql`insert into prep_type values (1, 10)`.execute(db);
+    await probeTable(db, 'prep_type');
     const read = () =>
       db
         .selectFrom('prep_type' as 'naves')

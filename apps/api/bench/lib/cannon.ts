@@ -8,7 +8,7 @@ export interface MixWorker {
   token: string;
   /** Posts of the worker's station wall, to like and comment on. */
   postIds: number[];
-  /** The worker's station: the write mix keeps each connection to one station's workers. */
+  /** The worker's station: a cycle of the write mix holds its station, so no two cycles start stops at one. */
   arco: number;
 }
 

@@ -1,8 +1,8 @@
 import { machineMessages } from '@portal/contract/machines';
 import { userMessages } from '@portal/contract/users';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import type { Database, ParadasKaiserTable } from '../../db/types';
+import type { ParadasKaiserTable } from '../../db/types';
 
 export interface ParadaFilter {
   userId?: number;
@@ -94,22 +94,18 @@ async function runningAfter(
   startedBefore: string,
   except?: number,
 ): Promise<Span[]> {
-  const of = (eb: ExpressionBuilder<Database, 'paradas_kaiser'>) =>
-    'user' in owner ? eb('user_id', '=', owner.user) : eb('arco_sumergido_id', '=', owner.arco);
-  let running = db.selectFrom('paradas_kaiser').select(['id', 'start_time', 'end_time']).where(of).where('end_time', 'is', null);
+  const [column, ownerId] = 'user' in owner ? (['user_id', owner.user] as const) : (['arco_sumergido_id', owner.arco] as const);
+  const spans = () => {
+    const q = db.selectFrom('paradas_kaiser').select(['id', 'start_time', 'end_time']).where(column, '=', ownerId);
+    return except === undefined ? q : q.where('id', '!=', except);
+  };
+  const running = spans().where('end_time', 'is', null);
   // `start_time || ''` keeps the planners off the (owner, start_time) indexes: the range on end_time is
   // the narrow one, the stops that ended after `after`.
-  let ended = db
-    .selectFrom('paradas_kaiser')
-    .select(['id', 'start_time', 'end_time'])
-    .where(of)
+  const ended = spans()
     .where('end_time', '>', after)
     .where(sql<string>`${sql.ref('start_time')} || ''`, '<=', startedBefore)
     .orderBy('end_time');
-  if (except !== undefined) {
-    running = running.where('id', '!=', except);
-    ended = ended.where('id', '!=', except);
-  }
   const rows = [...(await running.execute()), ...(await ended.execute())];
   return rows.filter((r) => r.start_time <= startedBefore);
 }
