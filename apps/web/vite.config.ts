@@ -153,7 +153,7 @@ function prerenderLogin(): Plugin {
 }
 
 /**
- * The first screens' code in few chunks (docs/performance.md). Left to itself, the bundler cuts the modules the
+ * The first screens' code in few chunks (docs/performance-history.md). Left to itself, the bundler cuts the modules the
  * wall's first paint needs into some thirty small chunks (one per set of screens sharing them); over a
  * phone's HTTP/1.1, six connections at a time, each costs a round trip, and Lighthouse's simulation
  * (150 ms RTT) puts the wall's first photo behind them all. Here the static imports of the login

@@ -118,7 +118,7 @@ test.describe('admin statistics panel', () => {
     for (const chart of [tramosChart, kaiserChart, topTramos, topKaiser]) {
       await expect(chart.locator('figure[aria-label] .recharts-wrapper > svg.recharts-surface')).toBeVisible();
     }
-    // The chart height of the spec; at a phone's 360 px width every card and chart fits the screen.
+    // Every chart is 300 px high; at a phone's 360 px width every card and chart fits the screen.
     const box = await tramosChart.locator('figure').boundingBox();
     expect(box?.height).toBe(300);
     for (const region of await page.locator('main section').all()) {

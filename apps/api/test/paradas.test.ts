@@ -241,7 +241,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       expect(list.json().map((p: { id: number }) => p.id)).toEqual([early.json().parada.id]);
     });
 
-    it('requires both times with the product text', async () => {
+    it('requires both times with its Spanish message', async () => {
       const w = await t.createWorker(station);
       for (const body of [
         { end_time: '2026-11-10T08:00:00.000Z' },

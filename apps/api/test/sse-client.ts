@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { App } from '../src/app';
 import { bearer } from './helper';
 
-/** The promise: a same-station client sees a post within a second. */
+/** The live-update promise: a same-station client sees a post within a second. */
 export const LIVE_WITHIN_MS = 1_000;
 /** How long to wait for things that have no deadline of their own (a stream closing, a reconnect). */
 export const PATIENCE_MS = 10_000;

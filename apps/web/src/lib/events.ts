@@ -64,7 +64,7 @@ export function createSseParser(onMessage: (message: SseMessage) => void) {
         buffer = buffer.slice(match.index + match[0].length);
       }
     },
-    /** The stream ended: an unterminated message is discarded, as the spec says. */
+    /** The stream ended: an unterminated message is discarded (only a blank line dispatches one). */
     end() {
       buffer = '';
       event = '';

@@ -14,7 +14,7 @@ const tags = ['admin lists'];
 const description = 'One page (page from 1; pageSize 25, 50 or 100) and the total the filters match; sort and dir order it.';
 
 /**
- * The admin screens' paged lists (the circulares' one is open to every user, as their unpaged list is). New paths, so the spec's unpaged calls (GET /api/paradas-kaiser,
+ * The admin screens' paged lists (the circulares' one is open to every user, as their unpaged list is). New paths, so the existing unpaged calls (GET /api/paradas-kaiser,
  * /api/tramos, /api/wall/posts, /api/wall/comments, /api/admin/users) keep answering as they do.
  */
 export default async function adminListsRoutes(app: App, ctx: ServiceContext) {

@@ -36,7 +36,7 @@ export const findTramo = (db: Executor, id: number) => withNames(db).where('tram
 
 /**
  * The page and the total in one statement (the rollup row as a scalar subquery): on PostgreSQL each
- * query is a round trip (docs/performance.md, "Admin lists at scale"). A page past the end has no row
+ * query is a round trip (docs/performance-history.md, "Admin lists at scale"). A page past the end has no row
  * to carry the total.
  */
 export async function listTramos(db: Db, limit: number, offset: number) {

@@ -15,7 +15,7 @@ import { type Encoded, preferredEncoding } from './variants';
  * pattern and compressed once per coding (variants.ts). The cache is invalidated only through the
  * bus: the wall's events, and `invalidateCaches()` from the services whose changes publish none.
  *
- * A cached page is answered with no promise in between, which the load bench measures (README,
+ * A cached page is answered with no promise in between, which the load bench measures (docs/performance-history.md,
  * 'Per-request overhead'): the auth and NUL-check hooks are callback hooks, synchronous when the
  * caller's account row is cached (`cachedCaller`); the route's handler is not `async`; `hit()`
  * returns the bytes directly. Only a miss goes through promises. The server runs under tsx, which

@@ -21,7 +21,7 @@ const DowntimeSection = lazyComponent(() => import('../components/downtime-secti
 
 /**
  * Mounts the downtime analysis below the charts once it nears the viewport or the admin first scrolls,
- * types or taps: its code and drawing stay off the panel's first paint (docs/performance.md).
+ * types or taps: its code and drawing stay off the panel's first paint (docs/performance-history.md).
  */
 function WhenReached({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);

@@ -19,7 +19,7 @@ const preloadComments = () => void CommentSection.preload().catch(() => undefine
 /**
  * A post on the wall: author, time, content, image, like button and the comments toggle. Bootstrap's
  * card and button markup written out (what react-bootstrap's Card and Button render): twenty of them
- * render before the wall's first photo paints, on a phone's CPU (docs/performance.md).
+ * render before the wall's first photo paints, on a phone's CPU (docs/performance-history.md).
  */
 export function PostCard({
   post,
