@@ -13,7 +13,9 @@
  * a CPU profile of the server per endpoint, for Chrome DevTools or speedscope), BENCH_WALL_CACHE_MS
  * (the app's WALL_CACHE_MS; 0 measures the wall list without its page cache), BENCH_ROUNDS (alternating rounds
  * of the bare handler and the wall list, default 3: their ratio is the median round's). BENCH_ONLY=admin
- * runs the admin lists (every endpoint whose name starts with it).
+ * runs the admin lists (every endpoint whose name starts with it). BENCH_SQLITE_SYNCHRONOUS (SQLite's
+ * PRAGMA synchronous, `normal` or `full`, default the app's `full`; `normal,full` runs the write mix in
+ * BENCH_ROUNDS alternating rounds of each on the same database and prints their medians and ratio).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type SqliteSynchronous } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/index';
 import { type CannonResult, type CannonSpec, runCannon } from './lib/cannon';
 import { DEFAULT_SIZE, type FactorySize, seedFactory } from './seed-factory';
@@ -39,6 +41,8 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Alternating rounds of the yardstick and the wall list (their ratio is the median round's). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** SQLite's PRAGMA synchronous settings to compare on the write mix (docs/decisions/027-durable-sqlite-commits.md). */
+const SYNCHRONOUS = (process.env.BENCH_SQLITE_SYNCHRONOUS ?? 'full').split(',').map((s) => s.trim() as SqliteSynchronous);
 /** The target for the wall list at 50 connections (docs/performance.md). */
 const TARGET = { ratio: 0.3, p99: 50 };
 
@@ -262,6 +266,10 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
     }
     for (const spec of selected) {
       if (spec === bareSpec || spec === wallSpec) continue;
+      if (spec.kind === 'write-mix' && handle.sqlite && SYNCHRONOUS.length > 1) {
+        results.push(...(await compareSynchronous(handle.sqlite, () => measure(spec), print)));
+        continue;
+      }
       const result = await measure(spec);
       print(result);
       results.push(result);
@@ -304,6 +312,36 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
   }
 }
 
+/**
+ * The write mix under each PRAGMA synchronous setting, in alternating rounds on the same database
+ * (a shared machine's load comes and goes): each setting's median round, and their ratio.
+ */
+async function compareSynchronous(
+  sqlite: NonNullable<DbHandle['sqlite']>,
+  measure: () => Promise<Measured>,
+  print: (r: Measured, prefix?: string) => void,
+): Promise<Measured[]> {
+  const rounds = new Map<SqliteSynchronous, Measured[]>(SYNCHRONOUS.map((s) => [s, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const setting of SYNCHRONOUS) {
+      sqlite.pragma(`synchronous = ${setting}`);
+      const result = { ...(await measure()), name: `write mix (${setting})` };
+      print(result, `round ${round}: `);
+      rounds.get(setting)!.push(result);
+    }
+  }
+  sqlite.pragma(`synchronous = ${SYNCHRONOUS[0]}`);
+  const combined = [...rounds.values()].map(combine);
+  const [first, ...others] = combined;
+  for (const other of others) {
+    console.log(
+      `${other.name} / ${first.name}: ${((other.rps / first.rps) * 100).toFixed(1)}% of the requests/s, ` +
+        `p50 ${other.p50} vs ${first.p50} ms, p99 ${other.p99} vs ${first.p99} ms (medians of ${ROUNDS} rounds; p99 the worst round's)`,
+    );
+  }
+  return combined;
+}
+
 /** The worker reads on PostgreSQL: within this factor of SQLite's requests/s in the same run. */
 const PG_WORKER_READS = { names: ['latest tramos', 'stops week (worker)'], maxRatio: 2 };
 
@@ -325,7 +363,11 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-load-'));
   const all: Measured[] = [];
   try {
-    const sqlite = await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'load.sqlite') }), dataDir);
+    const sqlite = await run(
+      'SQLite',
+      createDb({ sqliteFile: path.join(dataDir, 'load.sqlite'), sqliteSynchronous: SYNCHRONOUS[0] }),
+      dataDir,
+    );
     all.push(...sqlite);
 
     const url = process.env.BENCH_DATABASE_URL;

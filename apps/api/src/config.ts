@@ -4,6 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** SQLite's PRAGMA synchronous: `full` syncs the WAL at every commit, `normal` only at checkpoints. */
+export type SqliteSynchronous = 'normal' | 'full';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, served as the SPA when it has been built. */
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -20,6 +23,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
   // Named prepared statements on PostgreSQL (docs/decisions/021-postgres-prepared-statements.md).
   PG_PREPARED_STATEMENTS: z.enum(['true', 'false', '1', '0']).default('true'),
+  // SQLite's commit durability (docs/decisions/027-durable-sqlite-commits.md).
+  SQLITE_SYNCHRONOUS: z.enum(['normal', 'full']).default('full'),
   JWT_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -130,6 +135,8 @@ export interface Config {
   pgPreparedStatements: boolean;
   /** SQLite file; ':memory:' in tests. Ignored when databaseUrl is set. */
   sqliteFile: string;
+  /** SQLite's PRAGMA synchronous (SQLITE_SYNCHRONOUS, default full). */
+  sqliteSynchronous: SqliteSynchronous;
   jwtSecret?: string;
   tokenTtlHours: number;
   /** How long an authenticated account row may be reused (0 = read on every request). */
@@ -223,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     pgPreparedStatements: e.PG_PREPARED_STATEMENTS === 'true' || e.PG_PREPARED_STATEMENTS === '1',
     sqliteFile: path.join(dataDir, 'portal.sqlite'),
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     authCacheMs: e.AUTH_CACHE_MS,

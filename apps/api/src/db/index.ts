@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config';
+import type { Config, SqliteSynchronous } from '../config';
 import { LiteralLimitPlugin, preparedStatementsPool } from './pg-prepared';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -26,6 +26,8 @@ export interface DbOptions {
    * off behind a connection pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   preparedStatements?: boolean;
+  /** SQLite: PRAGMA synchronous (docs/decisions/027-durable-sqlite-commits.md); `full` when unset. */
+  sqliteSynchronous?: SqliteSynchronous;
 }
 
 export interface DbHandle {
@@ -38,10 +40,13 @@ export interface DbHandle {
 }
 
 /** The database options of the app's configuration. */
-export const dbOptionsOf = (config: Pick<Config, 'databaseUrl' | 'sqliteFile' | 'pgPreparedStatements'>): DbOptions => ({
+export const dbOptionsOf = (
+  config: Pick<Config, 'databaseUrl' | 'sqliteFile' | 'pgPreparedStatements' | 'sqliteSynchronous'>,
+): DbOptions => ({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
   preparedStatements: config.pgPreparedStatements,
+  sqliteSynchronous: config.sqliteSynchronous,
 });
 
 export function createDb(options: DbOptions): DbHandle {
@@ -59,10 +64,11 @@ export function createDb(options: DbOptions): DbHandle {
   if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
   // WAL lets readers run beside the writer; the busy timeout makes a second writer wait instead of
-  // failing with SQLITE_BUSY; NORMAL sync is durable across process crashes in WAL mode.
+  // failing with SQLITE_BUSY. FULL syncs the WAL at every commit, so a commit survives a power loss
+  // too; NORMAL only survives a process crash (docs/decisions/027-durable-sqlite-commits.md).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   return {
     db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) }),
