@@ -241,7 +241,7 @@ type ParadaEvent = 'parada.started' | 'parada.ended' | 'parada.changed';
 export async function publishParada(ctx: ServiceContext, type: ParadaEvent, paradaOrId: Parada | number): Promise<Parada | undefined> {
   const parada = typeof paradaOrId === 'number' ? await repo.findParada(ctx.db, paradaOrId) : paradaOrId;
   if (!parada) return undefined;
-  const audience = parada.user_id === null ? { arco: parada.arco_sumergido_id } : { user: parada.user_id };
+  const audience = { user: parada.user_id, arco: parada.arco_sumergido_id };
   if (type === 'parada.changed') {
     await ctx.events.publish(type, { id: parada.id, arco_sumergido_id: parada.arco_sumergido_id }, audience);
   } else {
