@@ -1,4 +1,4 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from './index';
 import type { DashboardTotalsTable } from './types';
 
@@ -56,3 +56,44 @@ export async function countRows(db: Db, table: Counted): Promise<number> {
  */
 export const countRowsColumn = (table: Counted) =>
   sql<number | string>`(select ${sql.ref('count')} from dashboard_totals where name = ${table})`.as('total');
+
+// The exports' batches (modules/exports), walked along each table's date index.
+
+export interface ExportFilter {
+  startDate: string;
+  endDate: string;
+  nave?: string;
+  arcoSumergidoId?: number;
+  /** The stops export adds its motivo and counted minutes. */
+  withMotivo?: boolean;
+}
+
+/** Where the previous batch stopped: the last row's key, its factory-local date first and its id last. */
+export type Cursor = readonly [date: string, ...rest: (string | number)[]];
+
+/** How an export walks its table: the alias, and the key columns (the date first, the id last) its index follows. */
+export interface Keyset {
+  alias: 'p' | 't';
+  key: readonly string[];
+}
+
+/**
+ * What both exports share: the records of an inclusive range of factory dates, of one nave (by name,
+ * joined as `n`) or one station if asked, after the cursor, in key order, one batch. Keyset paging
+ * along the date index makes every batch cost the same however deep into the export it is.
+ */
+export function keysetBatch<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  { alias, key }: Keyset,
+  filter: ExportFilter,
+  after: Cursor | null,
+  limit: number,
+) {
+  const ref = (column: string) => sql.ref(column);
+  q = q.where(sql<boolean>`${ref(key[0])} >= ${after?.[0] ?? filter.startDate}`).where(sql<boolean>`${ref(key[0])} <= ${filter.endDate}`);
+  if (filter.nave !== undefined) q = q.where(sql<boolean>`${ref('n.name')} = ${filter.nave}`);
+  if (filter.arcoSumergidoId !== undefined) q = q.where(sql<boolean>`${ref(`${alias}.arco_sumergido_id`)} = ${filter.arcoSumergidoId}`);
+  if (after) q = q.where(sql<boolean>`(${sql.join(key.map(ref))}) > (${sql.join(after)})`);
+  for (const column of key) q = q.orderBy(ref(column));
+  return q.limit(limit).execute();
+}

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import type { ExportFilter } from './repository';
+import type { ExportFilter } from '../../db/paging';
 import { paradasCsv, tramosCsv } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };

@@ -3,7 +3,19 @@ import type { PARADA_SORTS } from '@portal/contract/paging';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import { allOf, type Condition, countRowsColumn, countWhere, eq, gte, lte } from '../../db/paging';
+import {
+  allOf,
+  type Condition,
+  type Cursor,
+  countRowsColumn,
+  countWhere,
+  type ExportFilter,
+  eq,
+  gte,
+  type Keyset,
+  keysetBatch,
+  lte,
+} from '../../db/paging';
 import type { ParadasKaiserTable } from '../../db/types';
 
 export interface ParadaFilter {
@@ -344,3 +356,38 @@ export const pageParadasWithTotal = (...args: Parameters<typeof pageParadasQuery
 export async function countParadas(db: Db, f: AdminParadasFilter): Promise<number> {
   return countWhere(db, 'paradas_kaiser as p', conditions(f));
 }
+
+// The CSV export (modules/exports).
+
+/** Stops follow paradas_date_idx: (date, start_time, id). */
+const PARADAS: Keyset = { alias: 'p', key: ['p.date', 'p.start_time', 'p.id'] };
+
+/** One batch of stops in the range, in date and start order, with their station, nave and author. */
+export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null, limit: number) =>
+  keysetBatch(
+    db
+      .selectFrom('paradas_kaiser as p')
+      .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
+      .innerJoin('naves as n', 'n.id', 'a.nave_id')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
+      .select([
+        'm.name as motivo',
+        'p.counted_minutes',
+        'p.id',
+        'p.date',
+        'p.start_time',
+        'p.end_time',
+        'p.duration_minutes',
+        'p.description',
+        'p.source',
+        'n.name as nave',
+        'a.name as arco',
+        'u.name as user_name',
+        'u.worker_id',
+      ]),
+    PARADAS,
+    filter,
+    after,
+    limit,
+  );

@@ -27,8 +27,17 @@ import { motivoForStop } from '../motivos/service';
 import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+// The CSV export's batches (modules/exports).
 // The admin lists' pages (modules/admin-lists).
-export { type AdminParadasFilter, countParadas, findParada, isFiltered, pageParadas, pageParadasWithTotal } from './repository';
+export {
+  type AdminParadasFilter,
+  countParadas,
+  findParada,
+  isFiltered,
+  pageParadas,
+  pageParadasWithTotal,
+  paradasBatch,
+} from './repository';
 
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;

@@ -1,7 +1,22 @@
 import type { TRAMO_SORTS } from '@portal/contract/paging';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index';
-import { allOf, anyOf, type Condition, contains, countRows, countRowsColumn, countWhere, eq, gte, lte } from '../../db/paging';
+import {
+  allOf,
+  anyOf,
+  type Condition,
+  type Cursor,
+  contains,
+  countRows,
+  countRowsColumn,
+  countWhere,
+  type ExportFilter,
+  eq,
+  gte,
+  type Keyset,
+  keysetBatch,
+  lte,
+} from '../../db/paging';
 import type { Database, TramosTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -185,3 +200,34 @@ export const pageTramosWithTotal = (...args: Parameters<typeof pageTramosQuery>)
 export async function countTramos(db: Db, f: AdminTramosFilter): Promise<number> {
   return countWhere(db, 'tramos', conditions(db, f));
 }
+
+// The CSV export (modules/exports).
+
+/** Circulares follow tramos_fecha_idx: (circular_fecha, id). */
+const TRAMOS: Keyset = { alias: 't', key: ['t.circular_fecha', 't.id'] };
+
+/** One batch of circulares in the range, in date and id order, with their station, nave and author. */
+export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, limit: number) =>
+  keysetBatch(
+    db
+      .selectFrom('tramos as t')
+      .innerJoin('arcos_sumergidos as a', 'a.id', 't.arco_sumergido_id')
+      .innerJoin('naves as n', 'n.id', 't.nave_id')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.id',
+        't.circular_fecha',
+        't.id_tramo',
+        't.id_proyecto',
+        't.id_circular',
+        't.descripcion',
+        't.imagen',
+        'n.name as nave',
+        'a.name as arco',
+        'u.name as user_name',
+      ]),
+    TRAMOS,
+    filter,
+    after,
+    limit,
+  );
