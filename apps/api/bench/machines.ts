@@ -20,8 +20,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { upsertAdmin } from '../src/lib/bootstrap';
 import { refreshTopics } from '../src/modules/machines/service';
+import { upsertAdmin } from '../src/modules/users/bootstrap';
 import { device, startBroker } from '../test/mosquitto';
 
 const ARCOS = Number(process.env.BENCH_ARCOS ?? 1000);

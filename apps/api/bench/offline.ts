@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { upsertAdmin } from '../src/lib/bootstrap';
+import { upsertAdmin } from '../src/modules/users/bootstrap';
 
 const N = Number(process.env.BENCH_N ?? 400);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-offline-'));

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
-import { upsertAdmin } from '../src/lib/bootstrap';
+import { upsertAdmin } from '../src/modules/users/bootstrap';
 
 const TZ = 'Europe/Madrid';
 const TRAMOS = Number(process.env.BENCH_TRAMOS ?? 200_000);

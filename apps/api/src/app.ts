@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@portal/contract/common';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App } from './app-type';
 import type { Config } from './config';
 import { createServiceContext, type ServiceContext } from './context';
 import { createDb, type DbHandle, dbOptionsOf } from './db/index';
@@ -16,12 +16,13 @@ import { MAX_IMAGE_BYTES } from './lib/images';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import adminListsRoutes from './modules/admin-lists/routes';
 import arcosRoutes from './modules/arcos/routes';
+import { pruneAttempts } from './modules/attempts/service';
 import auditRoutes from './modules/audit/routes';
-import { pruneAttempts } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import downtimeRoutes from './modules/downtime/routes';
 import eventsRoutes from './modules/events/routes';
+import { reloadPayload } from './modules/events/service';
 import exportsRoutes from './modules/exports/routes';
 import healthRoutes from './modules/health/routes';
 import machinesRoutes from './modules/machines/routes';
@@ -30,8 +31,10 @@ import motivosRoutes from './modules/motivos/routes';
 import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
+import { plantaGauges } from './modules/planta/service';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
+import { findAccount } from './modules/users/service';
 import wallPageCache from './modules/wall/page-cache/plugin';
 import wallRoutes from './modules/wall/routes';
 import authPlugin from './plugins/auth';
@@ -42,15 +45,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
 
-/** The Fastify instance every module receives: zod schemas type its requests and replies. */
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The services' context (context.ts), for scripts and tests that call services directly. */
-    ctx: ServiceContext;
-  }
-}
+export type { App } from './app-type';
 
 /** The largest JSON body; multipart image uploads have their own limits (lib/images.ts). */
 const BODY_LIMIT = 1024 * 1024;
@@ -113,7 +108,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   });
   await migrateToLatest(dbHandle.db);
 
-  const prune = setInterval(() => void pruneAttempts(dbHandle.db).catch(() => {}), 10 * 60_000);
+  const prune = setInterval(() => void pruneAttempts(ctx).catch(() => {}), 10 * 60_000);
   prune.unref();
   app.addHook('onClose', async () => clearInterval(prune));
 
@@ -163,11 +158,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { ctx });
+  // The plugins take what they need of the modules as functions: plugins/ never imports modules/.
+  await app.register(authPlugin, { ctx, findAccount: (id) => findAccount(ctx.db, id) });
   await app.register(idempotencyPlugin, { ctx });
-  await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl });
+  await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl, reload: (type, id) => reloadPayload(ctx, type, id) });
   await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });
-  await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool });
+  await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool, plantaGauges: () => plantaGauges(ctx) });
 
   await app.register(
     async (api) => {

@@ -3,9 +3,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb, dbOptionsOf } from './db/index';
 import { scheduleDailyBackup } from './lib/backup-schedule';
-import { ensureAdmin } from './lib/bootstrap';
 import { acquireServerLock } from './lib/run-lock';
 import { sweepAtStart } from './lib/upload-sweep';
+import { ensureAdmin } from './modules/users/bootstrap';
 
 /** No line per request received or answered; a request that errors is still logged, as are warnings. */
 class QuietRequestLog extends LogController {

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index';
 import * as dashboard from '../src/modules/dashboard/repository';
-import * as paradas from '../src/modules/paradas/admin-list';
-import * as tramos from '../src/modules/tramos/admin-list';
-import * as users from '../src/modules/users/admin-list';
-import * as wall from '../src/modules/wall/admin-list';
+import * as paradas from '../src/modules/paradas/repository';
+import * as tramos from '../src/modules/tramos/repository';
+import * as users from '../src/modules/users/repository';
+import * as wall from '../src/modules/wall/repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
 import { type Plan, pg, queryPlans } from './plans';
 
@@ -171,9 +171,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       expectReads(page, 'paradas_kaiser', 'p', index);
       expectNoSort(page);
       // As served unfiltered: the same statement carrying the rollup's total.
-      const [served] = await plans((db) =>
-        paradas.pageParadasQuery(db, stops, sort, 'desc', 25, 0).select(dashboard.countRowsColumn('paradas_kaiser')).execute(),
-      );
+      const [served] = await plans((db) => paradas.pageParadasWithTotal(db, stops, sort, 'desc', 25, 0));
       expectReads(served, 'paradas_kaiser', 'p', index);
       expectNoSort(served);
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db/index';
-import { ensureAdmin } from '../src/lib/bootstrap';
+import { ensureAdmin } from '../src/modules/users/bootstrap';
 import { ADMIN, freshSchema, pgUnavailable, TEST_DB, useTestApp } from './helper';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -164,41 +164,55 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     expect(client.received.filter((e) => e.type === 'like.changed')).toHaveLength(1);
   });
 
-  it('sends stop events to admins and to the stop owner only', async () => {
+  it("sends a stop's events to its owner, everyone signed in at its arco and admins, and nothing to another arco", async () => {
     const owner = await t.createWorker(stationA, 'Operaria Kaiser');
-    const mate = await t.createWorker(stationA);
+    const mate = await t.createWorker(stationA, 'Compañero Kaiser');
+    const elsewhere = await t.createWorker(stationB);
     const admin = await open(await t.adminToken());
     const ownerStream = await open(owner.token);
     const mateStream = await open(mate.token);
+    const elsewhereStream = await open(elsewhere.token);
+    const ofStop = (id: number) => (d: { parada: { id: number } }) => d.parada.id === id;
 
     const start = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(owner.token), payload: {} });
     expect(start.statusCode).toBe(201);
     const stopId = start.json().stopId as number;
-    const started = paradaStartedEvent.parse(
-      (await admin.next('parada.started', (d: { parada: { id: number } }) => d.parada.id === stopId)).data,
-    );
+    // The colleague learns of it from the stream itself, not from a later refetch.
+    const started = paradaStartedEvent.parse((await mateStream.next('parada.started', ofStop(stopId))).data);
     expect(started.parada).toMatchObject({ id: stopId, user_name: 'Operaria Kaiser', arco_sumergido_id: stationA.id, end_time: null });
-    await ownerStream.next('parada.started');
+    await admin.next('parada.started', ofStop(stopId));
+    await ownerStream.next('parada.started', ofStop(stopId));
 
-    const end = await t.app.inject({ method: 'PUT', url: `/api/paradas-kaiser/end/${stopId}`, headers: bearer(owner.token), payload: {} });
+    // The colleague ends it (a running stop is the station's): its owner hears of it at once too.
+    const end = await t.app.inject({ method: 'PUT', url: `/api/paradas-kaiser/end/${stopId}`, headers: bearer(mate.token), payload: {} });
     expect(end.statusCode).toBe(200);
-    const ended = paradaEndedEvent.parse(
-      (await admin.next('parada.ended', (d: { parada: { id: number } }) => d.parada.id === stopId)).data,
-    );
-    expect(ended.parada.end_time).not.toBeNull();
-    expect(ended.parada.duration_minutes).toBe(end.json().duration);
+    const ended = paradaEndedEvent.parse((await ownerStream.next('parada.ended', ofStop(stopId))).data);
+    expect(ended.parada).toMatchObject({
+      end_time: expect.any(String),
+      duration_minutes: end.json().duration,
+      ended_by_name: 'Compañero Kaiser',
+    });
+    await mateStream.next('parada.ended', ofStop(stopId));
+    await admin.next('parada.ended', ofStop(stopId));
 
     const del = await t.send(owner.token, 'DELETE', `/api/paradas-kaiser/${stopId}`);
     expect(del.statusCode).toBe(200);
-    const changed = paradaChangedEvent.parse((await admin.next('parada.changed')).data);
+    const changed = paradaChangedEvent.parse((await mateStream.next('parada.changed')).data);
     expect(changed).toEqual({ id: stopId, arco_sumergido_id: stationA.id });
     await ownerStream.next('parada.changed');
+    await admin.next('parada.changed');
 
-    // The mate's own stop is the last thing sent: everything about the owner's stop came before it.
-    const own = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(mate.token), payload: {} });
-    await mateStream.next('parada.started', (d: { parada: { id: number } }) => d.parada.id === own.json().stopId);
-    expect(mateStream.received.map((e) => e.type)).toEqual(['parada.started']);
-    expect(ownerStream.received.map((e) => e.type)).toEqual(['parada.started', 'parada.ended', 'parada.changed']);
+    // A stop at the other arco is the last thing sent: everything about station A's stop came before it.
+    const own = await t.app.inject({ method: 'POST', url: '/api/paradas-kaiser/start', headers: bearer(elsewhere.token), payload: {} });
+    expect(own.statusCode).toBe(201);
+    await elsewhereStream.next('parada.started', ofStop(own.json().stopId));
+    expect(elsewhereStream.received.map((e) => e.type)).toEqual(['parada.started']);
+    // And a post at station A is the last thing its streams get: station B's stop would have come before it.
+    const marker = await post(t.app, owner.token, 'Marcador de paradas');
+    for (const stream of [ownerStream, mateStream]) {
+      await stream.next('post.created', about(marker.id));
+      expect(stream.received.map((e) => e.type)).toEqual(['parada.started', 'parada.ended', 'parada.changed', 'post.created']);
+    }
   });
 
   it("ends a deleted user's active stop and tells the admins' streams (the plant board) that it ended", async () => {

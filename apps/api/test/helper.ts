@@ -10,7 +10,7 @@ import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
 import type { Database } from '../src/db/types';
-import { upsertAdmin } from '../src/lib/bootstrap';
+import { upsertAdmin } from '../src/modules/users/bootstrap';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 

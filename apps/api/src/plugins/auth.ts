@@ -2,10 +2,9 @@ import { messages } from '@portal/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';
-import { type AuthUser, toAuthUser } from '../lib/auth-user';
+import { type Account, type AuthUser, toAuthUser } from '../lib/auth-user';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { VerifiedClaims } from '../lib/tokens';
-import { findAccount } from '../modules/users/repository';
 
 /**
  * Who may call a route, declared next to its definition as `config: { policy }`:
@@ -63,8 +62,8 @@ function cachedCaller(ctx: ServiceContext, claims: VerifiedClaims): AuthUser | u
 }
 
 /** The caller from the database (then cached). A deleted user, or a token issued before a password change, gets 401. */
-async function readCaller(ctx: ServiceContext, claims: VerifiedClaims): Promise<AuthUser> {
-  const row = await findAccount(ctx.db, claims.id);
+async function readCaller({ ctx, findAccount }: AuthOptions, claims: VerifiedClaims): Promise<AuthUser> {
+  const row = await findAccount(claims.id);
   if (row) ctx.userCache.set(claims.id, row);
   else ctx.userCache.invalidate(claims.id);
   if (!row || row.token_version !== claims.tv) throw unauthorized(messages.invalidToken);
@@ -77,13 +76,20 @@ function admit(request: FastifyRequest, policy: Policy, user: AuthUser, done: (e
   done(policy === 'admin' && user.role !== 'admin' ? forbidden(messages.adminOnly) : undefined);
 }
 
+export interface AuthOptions {
+  ctx: ServiceContext;
+  /** The account row of a user id (the users module's, passed in by app.ts); undefined when deleted. */
+  findAccount: (id: number) => Promise<Account | undefined>;
+}
+
 /**
  * Every route's policy, checked before its handler: the token is verified (the token service
  * remembers tokens it verified), the account row read or taken from the user cache (AUTH_CACHE_MS),
  * so the role and the token version are the database's.
  */
 export default fp(
-  async function authPlugin(app: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  async function authPlugin(app: FastifyInstance, options: AuthOptions) {
+    const { ctx } = options;
     app.decorate('routeTable', [] as RouteEntry[]);
     app.decorateRequest('user', null);
 
@@ -118,7 +124,7 @@ export default fp(
         return done(error as Error);
       }
       if (user) admit(request, policy, user, done);
-      else readCaller(ctx, claims).then((loaded) => admit(request, policy, loaded, done), done);
+      else readCaller(options, claims).then((loaded) => admit(request, policy, loaded, done), done);
     });
   },
   { name: 'auth' },

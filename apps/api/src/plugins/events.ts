@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';
-import { reloadPayload } from '../modules/events/service';
+import type { Reloader } from '../lib/event-bus';
+
+export interface EventsOptions {
+  ctx: ServiceContext;
+  databaseUrl?: string;
+  /** Rebuilds a payload too large for NOTIFY: the events module's, passed in by app.ts. */
+  reload: Reloader;
+}
 
 /**
  * The event bus's life within the app (the bus itself is lib/event-bus.ts, in the service context):
@@ -9,9 +16,9 @@ import { reloadPayload } from '../modules/events/service';
  * the database, and open streams end before the server closes.
  */
 export default fp(
-  async function eventsPlugin(app: FastifyInstance, { ctx, databaseUrl }: { ctx: ServiceContext; databaseUrl?: string }) {
+  async function eventsPlugin(app: FastifyInstance, { ctx, databaseUrl, reload }: EventsOptions) {
     const bus = ctx.events;
-    bus.setReloader((type, id) => reloadPayload(ctx, type, id));
+    bus.setReloader(reload);
     if (ctx.engine === 'postgres') {
       if (databaseUrl) await bus.listen(databaseUrl);
       else app.log.warn('no DATABASE_URL for LISTEN: live events stay within this instance');

@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceContext } from '../context';
-import { plantaGauges } from '../modules/planta/service';
 
 export interface MetricsOptions {
   ctx: ServiceContext;
@@ -13,6 +12,8 @@ export interface MetricsOptions {
   token?: string;
   /** The PostgreSQL pool, whose connections are reported; absent on SQLite (one connection, no pool). */
   pool?: pg.Pool;
+  /** The plant's figures (stations stopped, paradas today), read at scrape time: the planta module's, passed in by app.ts. */
+  plantaGauges: () => Promise<{ arcosStopped: number; paradasToday: number }>;
 }
 
 /** Requests whose path matched no route are counted under one label, so a scan cannot grow the series. */
@@ -30,7 +31,7 @@ function sameToken(given: string | undefined, expected: Buffer): boolean {
  * time, so the request path pays one synchronous onResponse hook and the wall cache one increment.
  */
 export default fp(
-  async function metricsPlugin(app: FastifyInstance, { ctx, token, pool }: MetricsOptions) {
+  async function metricsPlugin(app: FastifyInstance, { ctx, token, pool, plantaGauges }: MetricsOptions) {
     if (!token) {
       // Off: answered as any unknown file, so the SPA fallback does not serve its page here.
       app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.status(404).send({ message: messages.notFound }));
@@ -95,7 +96,7 @@ export default fp(
     // One database read per scrape serves both plant gauges.
     let plant: Promise<{ arcosStopped: number; paradasToday: number }> | null = null;
     const plantOnce = () => {
-      plant ??= plantaGauges(ctx).finally(() => {
+      plant ??= plantaGauges().finally(() => {
         plant = null;
       });
       return plant;

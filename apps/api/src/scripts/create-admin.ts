@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createDb, dbOptionsOf } from '../db/index';
 import { migrateToLatest } from '../db/migrate';
-import { upsertAdmin } from '../lib/bootstrap';
+import { upsertAdmin } from '../modules/users/bootstrap';
 
 /** `npm run create-admin -- --worker-id ID --password PW [--name NAME]`; asks for what is missing. */
 const { values } = parseArgs({

@@ -2,7 +2,7 @@ import { messages } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { failureDelayMs } from '../../src/modules/auth/attempts';
+import { failureDelayMs } from '../../src/modules/attempts/service';
 import { ADMIN, fakeClock, pgUnavailable, type TestArco, uniqueWorkerId, useTestApp } from '../helper';
 
 /**

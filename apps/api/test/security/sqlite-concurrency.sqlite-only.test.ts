@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDb, type DbHandle } from '../../src/db/index';
-import { upsertAdmin } from '../../src/lib/bootstrap';
+import { upsertAdmin } from '../../src/modules/users/bootstrap';
 import { testEnv } from '../helper';
 
 /**

@@ -4,7 +4,7 @@ import { parada } from '@portal/contract/paradas';
 import { tramo } from '@portal/contract/tramos';
 import { userListItem } from '@portal/contract/users';
 import { wallComment, wallPost } from '@portal/contract/wall';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as service from './service';
 

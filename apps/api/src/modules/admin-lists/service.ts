@@ -9,13 +9,11 @@ import type {
 import { addDays, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { countRows, countRowsColumn } from '../dashboard/repository';
-import * as paradas from '../paradas/admin-list';
-import * as tramos from '../tramos/admin-list';
-import { toTramo } from '../tramos/service';
-import * as users from '../users/admin-list';
-import * as wall from '../wall/admin-list';
-import { offsetOf } from './conditions';
+import { countRows, offsetOf } from '../../db/paging';
+import * as paradas from '../paradas/service';
+import * as tramos from '../tramos/service';
+import * as users from '../users/service';
+import * as wall from '../wall/service';
 
 /**
  * The admin lists: one page and the total its filters match. Without filters the total comes from the
@@ -43,8 +41,8 @@ async function pageCarryingTotal<T extends { total: number | string }>(
 export function listParadas(ctx: ServiceContext, q: z.output<typeof adminParadasQuery>) {
   const offset = offsetOf(q.page, q.pageSize);
   if (!paradas.isFiltered(q)) {
-    const rows = paradas.pageParadasQuery(ctx.db, q, q.sort, q.dir, q.pageSize, offset).select(countRowsColumn('paradas_kaiser'));
-    return pageCarryingTotal(q, rows.execute(), () => countRows(ctx.db, 'paradas_kaiser'));
+    const rows = paradas.pageParadasWithTotal(ctx.db, q, q.sort, q.dir, q.pageSize, offset);
+    return pageCarryingTotal(q, rows, () => countRows(ctx.db, 'paradas_kaiser'));
   }
   return page(q, paradas.pageParadas(ctx.db, q, q.sort, q.dir, q.pageSize, offset), paradas.countParadas(ctx.db, q));
 }
@@ -53,12 +51,10 @@ export async function listTramos(ctx: ServiceContext, q: z.output<typeof adminTr
   const offset = offsetOf(q.page, q.pageSize);
   const result = tramos.isFiltered(q)
     ? await page(q, tramos.pageTramos(ctx.db, q, q.sort, q.dir, q.pageSize, offset), tramos.countTramos(ctx.db, q))
-    : await pageCarryingTotal(
-        q,
-        tramos.pageTramosQuery(ctx.db, q, q.sort, q.dir, q.pageSize, offset).select(countRowsColumn('tramos')).execute(),
-        () => countRows(ctx.db, 'tramos'),
+    : await pageCarryingTotal(q, tramos.pageTramosWithTotal(ctx.db, q, q.sort, q.dir, q.pageSize, offset), () =>
+        countRows(ctx.db, 'tramos'),
       );
-  return { ...result, items: result.items.map(toTramo) };
+  return { ...result, items: result.items.map(tramos.toTramo) };
 }
 
 /** Factory dates to the instants bounding them: from the start of `from` until the start of the day after `to`. */

@@ -1,7 +1,7 @@
 import { arco, arcoBody, arcoMessages, arcosQuery } from '@portal/contract/arcos';
 import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as arcos from './service';
 

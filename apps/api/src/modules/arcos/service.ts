@@ -3,8 +3,11 @@ import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import { findNaveByName } from '../naves/repository';
+import { findNaveByName } from '../naves/service';
 import * as repo from './repository';
+
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+export { allArcos, findArco } from './repository';
 
 async function naveId(db: Db, name: string): Promise<number> {
   const nave = await findNaveByName(db, name);

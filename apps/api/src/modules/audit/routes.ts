@@ -1,6 +1,6 @@
 import { auditPage, auditQuery } from '@portal/contract/audit';
 import { errorResponse } from '@portal/contract/common';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as service from './service';
 

@@ -1,6 +1,6 @@
 import { accessTokenResponse, adminLoginBody, authMessages, loginBody, registerBody, registerResponse } from '@portal/contract/auth';
 import { errorResponse } from '@portal/contract/common';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { adminLogin, login, register } from './service';
 

@@ -5,9 +5,17 @@ import type { ServiceContext } from '../../context';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
-import { findArco } from '../arcos/repository';
-import { findUserByWorkerId, insertUser, updateNave } from '../users/repository';
-import { assertNotBlocked, attemptsOf, clearAttempts, failureDelayMs, loginAccountKey, recordAttempt, takeAttempt } from './attempts';
+import { findArco } from '../arcos/service';
+import {
+  assertNotBlocked,
+  attemptsOf,
+  clearAttempts,
+  failureDelayMs,
+  loginAccountKey,
+  recordAttempt,
+  takeAttempt,
+} from '../attempts/service';
+import { findUserByWorkerId, insertUser, updateNave } from '../users/service';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 

@@ -1,27 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import type { DashboardTotalsTable } from '../../db/types';
+import { countRows } from '../../db/paging';
 
 const num = (v: unknown) => Number(v ?? 0);
-
-type Counted = DashboardTotalsTable['name'];
-
-/**
- * Rows of a big table, from the one-row-per-table rollup the database's triggers keep (migration
- * 2026-11-24T03): PostgreSQL's COUNT(*) visits every row, and the monthly rollups' pages fill with
- * dead row versions, so even summing their few rows reads thousands of pages there.
- */
-export async function countRows(db: Db, table: Counted): Promise<number> {
-  const row = await db.selectFrom('dashboard_totals').select('count').where('name', '=', table).executeTakeFirst();
-  return num(row?.count);
-}
-
-/**
- * The same total as a column of another statement (a scalar subquery, evaluated once): a list's page
- * carries its unfiltered total, one round trip instead of two on PostgreSQL.
- */
-export const countRowsColumn = (table: Counted) =>
-  sql<number | string>`(select ${sql.ref('count')} from dashboard_totals where name = ${table})`.as('total');
 
 export async function totals(db: Db) {
   const [totalUsers, totalTramos, totalKaiserStops, totalWallPosts, totalComments] = await Promise.all([

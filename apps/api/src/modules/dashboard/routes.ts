@@ -9,7 +9,7 @@ import {
   tramosMonth,
 } from '@portal/contract/dashboard';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as dashboard from './service';
 

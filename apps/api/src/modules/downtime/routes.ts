@@ -1,6 +1,6 @@
 import { errorResponse } from '@portal/contract/common';
 import { downtimeAnalysis, downtimeQuery, plannedHoursBody, plannedHoursResponse } from '@portal/contract/downtime';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as service from './service';
 

@@ -3,7 +3,7 @@ import { downtimeMessages } from '@portal/contract/downtime';
 import { addDays, factoryToday, isoWeekday } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { listArcos } from '../arcos/repository';
+import { listArcos } from '../arcos/service';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', as on the plant board.
@@ -31,7 +31,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     repo.monthRollup(ctx.db, query.month, query.nave),
     repo.motivoNames(ctx.db),
     repo.plannedMinutes(ctx.db),
-    listArcos(ctx.db, query.nave),
+    listArcos(ctx, query.nave),
   ]);
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const byMotivo = new Map<number, number>();

@@ -1,5 +1,5 @@
 import { errorResponse } from '@portal/contract/common';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { bearerToken, currentUser } from '../../plugins/auth';
 import { openStream } from './stream';

@@ -3,9 +3,9 @@ import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Audience, PublishedType } from '../../lib/event-bus';
 import type { VerifiedClaims } from '../../lib/tokens';
-import { findParada } from '../paradas/repository';
-import { findCommentView, findPostView } from '../wall/repository';
-import { findPostCounters, findSessionUser } from './repository';
+import { findParada } from '../paradas/service';
+import { findSessionUser } from '../users/service';
+import { findCommentView, findPostCounters, findPostView } from '../wall/service';
 
 /** Who holds an open stream: their role may change while it is open, their station may not. */
 export interface Viewer {
@@ -14,11 +14,14 @@ export interface Viewer {
   arco: number | null;
 }
 
-/** The same rules as the reads: a station's wall for the workers signed in there, a stop for its owner. */
+/**
+ * The same rules as the reads: a station's wall for the workers signed in there, a user's events for
+ * that user, a stop for its owner and everyone signed in at its arco.
+ */
 export function mayReceive(viewer: Viewer, audience: Audience): boolean {
   if (viewer.role === 'admin') return true;
-  if ('arco' in audience) return audience.arco !== null && audience.arco === viewer.arco;
-  return audience.user !== null && audience.user === viewer.id;
+  const atArco = 'arco' in audience && audience.arco !== null && audience.arco === viewer.arco;
+  return atArco || ('user' in audience && audience.user !== null && audience.user === viewer.id);
 }
 
 /**

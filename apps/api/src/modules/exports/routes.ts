@@ -3,9 +3,9 @@ import { errorResponse } from '@portal/contract/common';
 import { exportQuery } from '@portal/contract/planta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import type { ExportFilter } from './repository';
+import type { ExportFilter } from '../../db/paging';
 import { paradasCsv, tramosCsv } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };

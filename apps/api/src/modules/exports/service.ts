@@ -2,8 +2,10 @@ import { machineMessages } from '@portal/contract/machines';
 import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
 import { userMessages } from '@portal/contract/users';
 import type { ServiceContext } from '../../context';
+import type { Cursor, ExportFilter } from '../../db/paging';
+import { paradasBatch } from '../paradas/service';
+import { tramosBatch } from '../tramos/service';
 import { BOM, type Cell, instantFormatter, plainDate, row } from './csv';
-import { type Cursor, type ExportFilter, paradasBatch, tramosBatch } from './repository';
 
 /** Rows read per query: big enough to amortise the round trip, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2_000;

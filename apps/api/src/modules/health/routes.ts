@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { clientConfig, health } from './service';
 

@@ -10,7 +10,7 @@ import {
   machinesStatus,
 } from '@portal/contract/machines';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as machines from './service';

@@ -8,17 +8,15 @@ import {
   machineMessages,
   parseMachineSignal,
 } from '@portal/contract/machines';
-import { durationMinutes, type Parada, paradaMessages } from '@portal/contract/paradas';
-import { factoryDate } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
-import type { AuthUser } from '../../lib/auth-user';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import { findArco } from '../arcos/repository';
-import { motivoForStop } from '../motivos/service';
-import { findParada } from '../paradas/repository';
-import { auditParada } from '../paradas/service';
+import { findArco } from '../arcos/service';
+import * as paradas from '../paradas/service';
 import * as repo from './repository';
+
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+export { listBindings } from './repository';
 
 /** A device clock this far ahead of the server is wrong: its time is replaced by the arrival time. */
 export const MAX_FUTURE_MS = 60_000;
@@ -149,7 +147,7 @@ export interface Applied {
  *   (a worker's manual start: the machine's stop is part of it);
  * - 'running': ends the arco's active parada (the machine's, or a worker's started before it) at that
  *   time; a machine parada shorter than MACHINE_MICRO_STOP_SECONDS is marked a micro-stop.
- * Events go out after the commit, to administrators (plant board) and the arco's workers.
+ * Events go out after the commit, to the parada's owner, the arco's workers and administrators (paradas.publishParada).
  */
 export async function applySignal(ctx: ServiceContext, arcoId: number, signal: MachineSignal, received = nowIso()): Promise<Applied> {
   const at = effectiveTime(signal.at, received);
@@ -162,8 +160,8 @@ export async function applySignal(ctx: ServiceContext, arcoId: number, signal: M
     if (!isUniqueViolation(error)) throw error;
     result = await applyOnce(ctx, arcoId, signal, at, received);
   }
-  if (result.opened !== undefined) await publishParada(ctx, 'parada.started', result.opened);
-  if (result.ended !== undefined) await publishParada(ctx, 'parada.ended', result.ended);
+  if (result.opened !== undefined) await paradas.publishParada(ctx, 'parada.started', result.opened);
+  if (result.ended !== undefined) await paradas.publishParada(ctx, 'parada.ended', result.ended);
   return result;
 }
 
@@ -181,52 +179,18 @@ function applyOnce(ctx: ServiceContext, arcoId: number, signal: MachineSignal, a
       return { outcome: 'repeat', at };
     }
     await repo.saveState(trx, arcoId, { state: signal.state, state_at: at, last_report_at: lastReport });
-    const active = await repo.findActiveAtArco(trx, arcoId);
+    const inTrx = { ...ctx, db: trx };
     if (signal.state === 'stopped') {
-      if (active || (await repo.findCovering(trx, arcoId, at))) return { outcome: 'applied', at };
-      const { id } = await repo.insertMachineParada(trx, arcoId, factoryDate(at, ctx.tz), at, received);
-      return { outcome: 'applied', at, opened: id };
+      const opened = await paradas.openMachineParada(inTrx, arcoId, at, received);
+      return opened === undefined ? { outcome: 'applied', at } : { outcome: 'applied', at, opened };
     }
-    if (!active || active.start_time > at) return { outcome: 'applied', at };
-    const micro = active.source === 'machine' && Date.parse(at) - Date.parse(active.start_time) < ctx.machines.microStopSeconds * 1000;
-    await repo.endParadaAt(trx, active.id, at, Math.max(0, durationMinutes(active.start_time, at)), micro, received);
-    return { outcome: 'applied', at, ended: active.id };
+    const ended = await paradas.endMachineParada(inTrx, arcoId, at, received);
+    return ended === undefined ? { outcome: 'applied', at } : { outcome: 'applied', at, ended };
   });
 }
 
-async function publishParada(ctx: ServiceContext, type: 'parada.started' | 'parada.ended', id: number): Promise<void> {
-  const parada = await findParada(ctx.db, id);
-  if (!parada) return;
-  // A machine's parada belongs to its arco: the workers signed in there see it, as administrators do.
-  const audience = parada.user_id === null ? { arco: parada.arco_sumergido_id } : { user: parada.user_id };
-  await ctx.events.publish(type, { parada }, audience);
-}
-
-/**
- * A worker signed in at the arco (or an admin) describes a machine's parada, running or ended: the
- * machine opened and ends it, the worker adds what it cannot know (description and motivo, a retired
- * motivo refused as for other stops). The audit row commits with the change. Workers' own stops keep
- * their rules.
- */
-export async function describeMachineParada(
-  ctx: ServiceContext,
-  user: AuthUser,
-  id: number,
-  body: { description: string | null; motivo_id?: number | null },
-): Promise<Parada> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const found = await findParada(trx, id);
-    if (!found) throw notFound(paradaMessages.notFound);
-    if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
-    if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
-    const values = { description: body.description, motivo_id: await motivoForStop(trx, body.motivo_id, found.motivo_id ?? null) };
-    await repo.describeParada(trx, id, values, nowIso());
-    await auditParada(trx, user, id, 'update', found, { ...found, ...values });
-  });
-  const updated = (await findParada(ctx.db, id))!;
-  await ctx.events.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, { arco: updated.arco_sumergido_id });
-  return updated;
-}
+/** A worker at the arco (or an admin) describes a machine's parada (modules/paradas). */
+export const describeMachineParada = paradas.describeMachineParada;
 
 /** POST /api/machines/:id/state: the key checked first, then the state; a bad one is a Spanish 400. */
 export async function reportState(

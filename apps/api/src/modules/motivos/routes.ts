@@ -1,7 +1,7 @@
 import { errorResponse, idParams } from '@portal/contract/common';
 import { createMotivoBody, motivo, motivoMessages, motivoSavedResponse, updateMotivoBody } from '@portal/contract/motivos';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as service from './service';
 

@@ -1,7 +1,7 @@
 import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
 import { nave, naveBody, naveMessages, naveWithCount } from '@portal/contract/naves';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as naves from './service';
 

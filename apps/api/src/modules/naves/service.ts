@@ -4,6 +4,9 @@ import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '..
 import { nowIso } from '../../lib/time';
 import * as repo from './repository';
 
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+export { findNaveByName } from './repository';
+
 /** Sites are public: the login screen lists them. */
 export const listNaves = (ctx: ServiceContext) => repo.listNaves(ctx.db);
 

@@ -1,7 +1,21 @@
 import { machineMessages } from '@portal/contract/machines';
+import type { PARADA_SORTS } from '@portal/contract/paging';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
+import {
+  allOf,
+  type Condition,
+  type Cursor,
+  countRowsColumn,
+  countWhere,
+  type ExportFilter,
+  eq,
+  gte,
+  type Keyset,
+  keysetBatch,
+  lte,
+} from '../../db/paging';
 import type { ParadasKaiserTable } from '../../db/types';
 
 export interface ParadaFilter {
@@ -171,3 +185,209 @@ export const endActiveParada = (
 ) => db.updateTable('paradas_kaiser').set(values).where('id', '=', id).where('end_time', 'is', null).executeTakeFirst();
 
 export const deleteParada = (db: Db, id: number) => db.deleteFrom('paradas_kaiser').where('id', '=', id).executeTakeFirst();
+
+// Machine paradas (docs/decisions/020-machine-signals.md): opened and ended by modules/machines through the service.
+
+/** A parada at the arco that shares time with `at` (started before it and ended after it, or active). */
+export const findCovering = (db: Db, arcoId: number, at: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select('id')
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('start_time', '<=', at)
+    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', at)]))
+    .limit(1)
+    .executeTakeFirst();
+
+export const insertMachineParada = (db: Db, arcoId: number, date: string, start: string, now: string) =>
+  db
+    .insertInto('paradas_kaiser')
+    .values({
+      user_id: null,
+      arco_sumergido_id: arcoId,
+      date,
+      start_time: start,
+      end_time: null,
+      duration_minutes: null,
+      description: null,
+      source: 'machine',
+      micro_stop: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Ends the parada at `end` while it is still active. */
+export const endParadaAt = (db: Db, id: number, end: string, durationMinutes: number, microStop: boolean, now: string) =>
+  db
+    .updateTable('paradas_kaiser')
+    .set({ end_time: end, duration_minutes: durationMinutes, micro_stop: microStop ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .where('end_time', 'is', null)
+    .executeTakeFirst();
+
+export const describeParada = (db: Db, id: number, values: { description: string | null; motivo_id: number | null }, now: string) =>
+  db
+    .updateTable('paradas_kaiser')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Micro-stops of one factory date, per arco: kept out of the stop minutes and counted apart. */
+export const microStopsOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['arco_sumergido_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('date', '=', date)
+    .where('micro_stop', '=', 1)
+    .groupBy('arco_sumergido_id')
+    .execute();
+
+// The plant board's reads (modules/planta).
+
+/** Stops in progress, earliest first, with the name of who started each. */
+export const listActiveParadas = (db: Db) =>
+  db
+    .selectFrom('paradas_kaiser as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.arco_sumergido_id',
+      'p.start_time',
+      'p.source',
+      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
+      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
+        'user_name',
+      ),
+    ])
+    .where('p.end_time', 'is', null)
+    .orderBy('p.start_time')
+    .orderBy('p.id')
+    .execute();
+
+/**
+ * Minutes of the finished stops of one factory date, per station, each minute once (counted_minutes:
+ * docs/decisions/017-downtime-records.md).
+ */
+export const finishedMinutesOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select(['arco_sumergido_id', (eb) => eb.fn.sum<number>(eb.fn.coalesce('counted_minutes', 'duration_minutes')).as('minutes')])
+    .where('date', '=', date)
+    .where('end_time', 'is not', null)
+    // Micro-stops are counted apart (modules/machines).
+    .where('micro_stop', '=', 0)
+    .groupBy('arco_sumergido_id')
+    .execute();
+
+/** How many stations have a stop in progress now. */
+export const countStoppedArcos = (db: Db) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select((eb) => eb.fn.count<number>('arco_sumergido_id').distinct().as('n'))
+    .where('end_time', 'is', null)
+    .executeTakeFirstOrThrow();
+
+/** How many stops started on one factory date, finished or not. */
+export const countParadasOn = (db: Db, date: string) =>
+  db
+    .selectFrom('paradas_kaiser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('date', '=', date)
+    .executeTakeFirstOrThrow();
+
+// The admin list (modules/admin-lists): one page and the total its filters match.
+
+export interface AdminParadasFilter {
+  from?: string;
+  to?: string;
+  nave_id?: number;
+  arco_sumergido_id?: number;
+  user_id?: number;
+  motivo_id?: number;
+  active: boolean;
+}
+
+/** Whether any filter narrows the list (else its total is the monthly rollup's). */
+export const isFiltered = (f: AdminParadasFilter) =>
+  Boolean(f.from || f.to || f.nave_id || f.arco_sumergido_id || f.user_id || f.motivo_id || f.active);
+
+function conditions(f: AdminParadasFilter): Condition[] {
+  const c: Condition[] = [];
+  if (f.from) c.push(gte('p.date', f.from));
+  if (f.to) c.push(lte('p.date', f.to));
+  if (f.arco_sumergido_id !== undefined) c.push(eq('p.arco_sumergido_id', f.arco_sumergido_id));
+  if (f.nave_id !== undefined) {
+    c.push(sql`${sql.ref('p.arco_sumergido_id')} in (select id from arcos_sumergidos where nave_id = ${f.nave_id})`);
+  }
+  if (f.user_id !== undefined) c.push(eq('p.user_id', f.user_id));
+  if (f.motivo_id !== undefined) c.push(eq('p.motivo_id', f.motivo_id));
+  if (f.active) c.push(sql`${sql.ref('p.end_time')} is null`);
+  return c;
+}
+
+/**
+ * One page of stops. Each filter has an index in this order (paradas_arco_date_idx,
+ * paradas_user_date_idx, paradas_motivo_date_idx, paradas_active_date_idx, paradas_date_idx; migration 2026-11-24T03), so the
+ * page reads its rows and stops.
+ */
+export function pageParadasQuery(
+  db: Db,
+  f: AdminParadasFilter,
+  sort: (typeof PARADA_SORTS)[number],
+  dir: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
+  let q = base(db).where(allOf(conditions(f)));
+  q = sort === 'duration' ? q.orderBy('p.duration_minutes', dir) : q.orderBy('p.date', dir).orderBy('p.start_time', dir);
+  return q.orderBy('p.id', dir).limit(limit).offset(offset);
+}
+
+export const pageParadas = (...args: Parameters<typeof pageParadasQuery>) => pageParadasQuery(...args).execute();
+
+/** An unfiltered page whose rows carry the rollup's total (one statement: a round trip less on PostgreSQL). */
+export const pageParadasWithTotal = (...args: Parameters<typeof pageParadasQuery>) =>
+  pageParadasQuery(...args)
+    .select(countRowsColumn('paradas_kaiser'))
+    .execute();
+
+export async function countParadas(db: Db, f: AdminParadasFilter): Promise<number> {
+  return countWhere(db, 'paradas_kaiser as p', conditions(f));
+}
+
+// The CSV export (modules/exports).
+
+/** Stops follow paradas_date_idx: (date, start_time, id). */
+const PARADAS: Keyset = { alias: 'p', key: ['p.date', 'p.start_time', 'p.id'] };
+
+/** One batch of stops in the range, in date and start order, with their station, nave and author. */
+export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null, limit: number) =>
+  keysetBatch(
+    db
+      .selectFrom('paradas_kaiser as p')
+      .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
+      .innerJoin('naves as n', 'n.id', 'a.nave_id')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
+      .select([
+        'm.name as motivo',
+        'p.counted_minutes',
+        'p.id',
+        'p.date',
+        'p.start_time',
+        'p.end_time',
+        'p.duration_minutes',
+        'p.description',
+        'p.source',
+        'n.name as nave',
+        'a.name as arco',
+        'u.name as user_name',
+        'u.worker_id',
+      ]),
+    PARADAS,
+    filter,
+    after,
+    limit,
+  );

@@ -12,7 +12,7 @@ import {
   startParadaResponse,
 } from '@portal/contract/paradas';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';

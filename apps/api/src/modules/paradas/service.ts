@@ -1,3 +1,4 @@
+import { machineMessages } from '@portal/contract/machines';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import {
   durationMinutes,
@@ -19,12 +20,24 @@ import type { Db } from '../../db/index';
 import type { AuthUser } from '../../lib/auth-user';
 import { claimedInstant } from '../../lib/client-time';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
-import type { Audience } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
-import { findArco } from '../arcos/repository';
+import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import { motivoForStop } from '../motivos/service';
 import * as repo from './repository';
+
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+// The CSV export's batches (modules/exports).
+// The admin lists' pages (modules/admin-lists).
+export {
+  type AdminParadasFilter,
+  countParadas,
+  findParada,
+  isFiltered,
+  pageParadas,
+  pageParadasWithTotal,
+  paradasBatch,
+} from './repository';
 
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
@@ -33,8 +46,6 @@ type EndBody = z.output<typeof endParadaBody>;
 type ManualBody = z.output<typeof manualParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
-/** Stop events reach administrators and the stop's owner. */
-const ownerOf = (parada: { user_id: number | null }): Audience => ({ user: parada.user_id });
 const iso = (instant: string) => new Date(instant).toISOString();
 
 /** The fields of a stop its audit rows compare. */
@@ -175,8 +186,7 @@ export async function startParada(ctx: ServiceContext, user: AuthUser, body: Sta
       await auditParada(trx, user, row.id, 'create', null, values);
       return row;
     });
-    const started = await repo.findParada(ctx.db, id);
-    if (started) await ctx.events.publish('parada.started', { parada: started }, ownerOf(started));
+    await publishParada(ctx, 'parada.started', id);
     return { stopId: id, start_time: start, message: paradaMessages.started };
   } catch (error) {
     if (isUniqueViolation(error) && !(await repo.findActiveParada(ctx.db, user.id))) {
@@ -225,19 +235,33 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
     if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
     await auditParada(trx, user, id, 'update', parada, { ...parada, ...values });
   });
-  await publishEnded(ctx, id);
+  await publishParada(ctx, 'parada.ended', id);
   return { duration, message: paradaMessages.ended(duration) };
 }
 
-/** Tells the plant board (admins) and the owner that a stop ended, once its transaction has committed. */
-export async function publishEnded(ctx: ServiceContext, id: number): Promise<void> {
-  const ended = await repo.findParada(ctx.db, id);
-  if (ended) await ctx.events.publish('parada.ended', { parada: ended }, ownerOf(ended));
+type ParadaEvent = 'parada.started' | 'parada.ended' | 'parada.changed';
+
+/**
+ * Publishes an event about a parada once its transaction has committed, whoever wrote it (its owner,
+ * a colleague, an admin, the machine): it reaches the parada's owner, everyone signed in at its arco
+ * and administrators (docs/decisions/024-one-owner-per-table.md). Given an id, the parada is read
+ * first (nothing is published when it is gone); a deleted one is passed as it was. Answers the parada.
+ */
+export async function publishParada(ctx: ServiceContext, type: ParadaEvent, paradaOrId: Parada | number): Promise<Parada | undefined> {
+  const parada = typeof paradaOrId === 'number' ? await repo.findParada(ctx.db, paradaOrId) : paradaOrId;
+  if (!parada) return undefined;
+  const audience = { user: parada.user_id, arco: parada.arco_sumergido_id };
+  if (type === 'parada.changed') {
+    await ctx.events.publish(type, { id: parada.id, arco_sumergido_id: parada.arco_sumergido_id }, audience);
+  } else {
+    await ctx.events.publish(type, { parada }, audience);
+  }
+  return parada;
 }
 
 /**
  * Ends a user's active stop now, inside the caller's transaction (`ctx.db`): an account being
- * deleted leaves no stop running. Answers its id, for publishEnded once the transaction commits.
+ * deleted leaves no stop running. Answers its id, for publishParada once the transaction commits.
  */
 export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Promise<number | undefined> {
   const active = await repo.findActiveParada(ctx.db, userId);
@@ -293,9 +317,7 @@ export async function createManualParada(ctx: ServiceContext, user: AuthUser, bo
       await auditParada(trx, user, row.id, 'create', null, values);
       return row.id;
     });
-    const created = (await repo.findParada(ctx.db, id))!;
-    await ctx.events.publish('parada.changed', { id, arco_sumergido_id: created.arco_sumergido_id }, ownerOf(created));
-    return created;
+    return (await publishParada(ctx, 'parada.changed', id))!;
   } catch (error) {
     mapWriteError(error);
   }
@@ -339,9 +361,7 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
       await auditParada(trx, user, id, 'update', parada, { ...parada, ...values });
       if (overlappedBefore) await recountArco(trx, parada.arco_sumergido_id);
     });
-    const updated = (await repo.findParada(ctx.db, id))!;
-    await ctx.events.publish('parada.changed', { id, arco_sumergido_id: updated.arco_sumergido_id }, ownerOf(updated));
-    return updated;
+    return (await publishParada(ctx, 'parada.changed', id))!;
   } catch (error) {
     mapWriteError(error);
   }
@@ -356,5 +376,60 @@ export async function deleteParada(ctx: ServiceContext, user: AuthUser, id: numb
     if (overlapped) await recountArco(trx, parada.arco_sumergido_id);
     return parada;
   });
-  await ctx.events.publish('parada.changed', { id, arco_sumergido_id: deleted.arco_sumergido_id }, ownerOf(deleted));
+  await publishParada(ctx, 'parada.changed', deleted);
 }
+
+/**
+ * A machine reported 'stopped' at `at`, inside the caller's transaction (`ctx.db`): a machine parada
+ * opens from then, unless a parada is already active at the arco (a worker's manual start: the
+ * machine's stop is part of it) or one covers that time. Answers the new parada's id.
+ */
+export async function openMachineParada(ctx: ServiceContext, arcoId: number, at: string, received: string): Promise<number | undefined> {
+  if ((await repo.findActiveAtArco(ctx.db, arcoId)) || (await repo.findCovering(ctx.db, arcoId, at))) return undefined;
+  const { id } = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(at, ctx.tz), at, received);
+  return id;
+}
+
+/**
+ * A machine reported 'running' at `at`, inside the caller's transaction (`ctx.db`): the arco's active
+ * parada (the machine's, or a worker's started before it) ends then; a machine parada shorter than
+ * MACHINE_MICRO_STOP_SECONDS is marked a micro-stop. Answers the ended parada's id.
+ */
+export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: string, received: string): Promise<number | undefined> {
+  const active = await repo.findActiveAtArco(ctx.db, arcoId);
+  if (!active || active.start_time > at) return undefined;
+  const micro = active.source === 'machine' && Date.parse(at) - Date.parse(active.start_time) < ctx.machines.microStopSeconds * 1000;
+  await repo.endParadaAt(ctx.db, active.id, at, Math.max(0, durationMinutes(active.start_time, at)), micro, received);
+  return active.id;
+}
+
+/**
+ * A worker signed in at the arco (or an admin) describes a machine's parada, running or ended: the
+ * machine opened and ends it, the worker adds what it cannot know (description and motivo, a retired
+ * motivo refused as for other stops). The audit row commits with the change. Workers' own stops keep
+ * their rules.
+ */
+export async function describeMachineParada(
+  ctx: ServiceContext,
+  user: AuthUser,
+  id: number,
+  body: { description: string | null; motivo_id?: number | null },
+): Promise<Parada> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findParada(trx, id);
+    if (!found) throw notFound(paradaMessages.notFound);
+    if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
+    if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
+    const values = { description: body.description, motivo_id: await motivoForStop(trx, body.motivo_id, found.motivo_id ?? null) };
+    await repo.describeParada(trx, id, values, nowIso());
+    await auditParada(trx, user, id, 'update', found, { ...found, ...values });
+  });
+  return (await publishParada(ctx, 'parada.changed', id))!;
+}
+
+// The plant board's figures (modules/planta).
+export const listActiveParadas = (ctx: ServiceContext) => repo.listActiveParadas(ctx.db);
+export const finishedMinutesOn = (ctx: ServiceContext, date: string) => repo.finishedMinutesOn(ctx.db, date);
+export const microStopsOn = (ctx: ServiceContext, date: string) => repo.microStopsOn(ctx.db, date);
+export const countStoppedArcos = (ctx: ServiceContext) => repo.countStoppedArcos(ctx.db);
+export const countParadasOn = (ctx: ServiceContext, date: string) => repo.countParadasOn(ctx.db, date);

@@ -1,6 +1,6 @@
 import { errorResponse } from '@portal/contract/common';
 import { plantaResponse } from '@portal/contract/planta';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { plantaBoard } from './service';
 

@@ -2,9 +2,9 @@ import { durationMinutes } from '@portal/contract/paradas';
 import type { PlantaArco, PlantaNave } from '@portal/contract/planta';
 import { factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
-import { allArcos } from '../arcos/repository';
-import { listBindings, microStopsOn } from '../machines/repository';
-import * as repo from './repository';
+import { allArcos } from '../arcos/service';
+import { listBindings } from '../machines/service';
+import * as paradas from '../paradas/service';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
@@ -20,10 +20,10 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
   const nowIso = now.toISOString();
   const [arcos, active, finished, bindings, micro] = await Promise.all([
     allArcos(ctx.db),
-    repo.listActiveParadas(ctx.db),
-    repo.finishedMinutesOn(ctx.db, today),
+    paradas.listActiveParadas(ctx),
+    paradas.finishedMinutesOn(ctx, today),
     listBindings(ctx.db),
-    microStopsOn(ctx.db, today),
+    paradas.microStopsOn(ctx, today),
   ]);
   const microStops = new Map(micro.map((m) => [m.arco_sumergido_id, Number(m.n)]));
   const silenceMs = ctx.machines.silenceSeconds * 1000;
@@ -77,6 +77,6 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
 
 /** The figures the plant is watched by (the metrics endpoint): stations stopped now and today's stops. */
 export async function plantaGauges(ctx: ServiceContext, now: Date = new Date()): Promise<{ arcosStopped: number; paradasToday: number }> {
-  const [stopped, today] = await Promise.all([repo.countStoppedArcos(ctx.db), repo.countParadasOn(ctx.db, factoryToday(ctx.tz, now))]);
+  const [stopped, today] = await Promise.all([paradas.countStoppedArcos(ctx), paradas.countParadasOn(ctx, factoryToday(ctx.tz, now))]);
   return { arcosStopped: Number(stopped.n), paradasToday: Number(today.n) };
 }

@@ -1,7 +1,23 @@
+import type { TRAMO_SORTS } from '@portal/contract/paging';
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index';
+import {
+  allOf,
+  anyOf,
+  type Condition,
+  type Cursor,
+  contains,
+  countRows,
+  countRowsColumn,
+  countWhere,
+  type ExportFilter,
+  eq,
+  gte,
+  type Keyset,
+  keysetBatch,
+  lte,
+} from '../../db/paging';
 import type { Database, TramosTable } from '../../db/types';
-import { countRows, countRowsColumn } from '../dashboard/repository';
 
 type Executor = Db | Transaction<Database>;
 
@@ -108,3 +124,110 @@ export const updateTramo = (db: Executor, id: number, values: Partial<NewTramo>)
   db.updateTable('tramos').set(values).where('id', '=', id).executeTakeFirst();
 
 export const deleteTramo = (db: Executor, id: number) => db.deleteFrom('tramos').where('id', '=', id).executeTakeFirst();
+
+// The admin list (modules/admin-lists): one page and the total its filters match.
+
+export interface AdminTramosFilter {
+  from?: string;
+  to?: string;
+  nave_id?: number;
+  arco_sumergido_id?: number;
+  user_id?: number;
+  q?: string;
+}
+
+export const isFiltered = (f: AdminTramosFilter) => Boolean(f.from || f.to || f.nave_id || f.arco_sumergido_id || f.user_id || f.q);
+
+const SEARCHED = ['tramos.id_tramo', 'tramos.id_proyecto', 'tramos.id_circular'];
+
+function conditions(db: Db, f: AdminTramosFilter): Condition[] {
+  const c: Condition[] = [];
+  if (f.from) c.push(gte('tramos.circular_fecha', f.from));
+  if (f.to) c.push(lte('tramos.circular_fecha', f.to));
+  if (f.nave_id !== undefined) c.push(eq('tramos.nave_id', f.nave_id));
+  if (f.arco_sumergido_id !== undefined) c.push(eq('tramos.arco_sumergido_id', f.arco_sumergido_id));
+  if (f.user_id !== undefined) c.push(eq('tramos.user_id', f.user_id));
+  if (f.q) {
+    // The text in any of the three ids. PostgreSQL's trigram GIN indexes (migration 2026-11-21T08)
+    // answer each lower(col) LIKE; on SQLite the FTS5 trigram table narrows the rows first (a MATCH
+    // of the quoted text finds it in any column, case-insensitively) when the text has 3+ characters.
+    c.push(anyOf(SEARCHED.map((col) => contains(col, f.q as string))));
+    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    if (!pg && f.q.length >= 3) {
+      c.push(
+        sql`${sql.ref('tramos.id')} in (select rowid from tramos_search where tramos_search match ${`"${f.q.replaceAll('"', '""')}"`})`,
+      );
+    }
+  }
+  return c;
+}
+
+/**
+ * One page of circulares, newest by their date first: tramos_fecha_idx and the station, nave and worker
+ * indexes of migration 2026-11-24T03 give that order, so a page (a month's, a station's) reads its rows
+ * and stops. By creation or by ID Tramo: their own indexes without filters.
+ */
+export function pageTramosQuery(
+  db: Db,
+  f: AdminTramosFilter,
+  sort: (typeof TRAMO_SORTS)[number],
+  dir: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
+  // The page's ids from tramos alone, then their names: with the joins in the same query SQLite may
+  // drive the loop from the stations and sort a whole month of rows instead of walking an index.
+  const column = sort === 'created' ? 'tramos.created_at' : sort === 'id_tramo' ? 'tramos.id_tramo' : 'tramos.circular_fecha';
+  const ids = db
+    .selectFrom('tramos')
+    .select('tramos.id')
+    .where(allOf(conditions(db, f)))
+    .orderBy(column, dir)
+    .orderBy('tramos.id', dir)
+    .limit(limit)
+    .offset(offset);
+  return withNames(db).where('tramos.id', 'in', ids).orderBy(column, dir).orderBy('tramos.id', dir);
+}
+
+export const pageTramos = (...args: Parameters<typeof pageTramosQuery>) => pageTramosQuery(...args).execute();
+
+/** An unfiltered page whose rows carry the rollup's total (one statement: a round trip less on PostgreSQL). */
+export const pageTramosWithTotal = (...args: Parameters<typeof pageTramosQuery>) =>
+  pageTramosQuery(...args)
+    .select(countRowsColumn('tramos'))
+    .execute();
+
+export async function countTramos(db: Db, f: AdminTramosFilter): Promise<number> {
+  return countWhere(db, 'tramos', conditions(db, f));
+}
+
+// The CSV export (modules/exports).
+
+/** Circulares follow tramos_fecha_idx: (circular_fecha, id). */
+const TRAMOS: Keyset = { alias: 't', key: ['t.circular_fecha', 't.id'] };
+
+/** One batch of circulares in the range, in date and id order, with their station, nave and author. */
+export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, limit: number) =>
+  keysetBatch(
+    db
+      .selectFrom('tramos as t')
+      .innerJoin('arcos_sumergidos as a', 'a.id', 't.arco_sumergido_id')
+      .innerJoin('naves as n', 'n.id', 't.nave_id')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.id',
+        't.circular_fecha',
+        't.id_tramo',
+        't.id_proyecto',
+        't.id_circular',
+        't.descripcion',
+        't.imagen',
+        'n.name as nave',
+        'a.name as arco',
+        'u.name as user_name',
+      ]),
+    TRAMOS,
+    filter,
+    after,
+    limit,
+  );

@@ -10,7 +10,7 @@ import {
   tramoSearchQuery,
 } from '@portal/contract/tramos';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';

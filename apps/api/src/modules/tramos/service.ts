@@ -7,9 +7,14 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
-import { findArco } from '../arcos/repository';
+import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import * as repo from './repository';
+
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+// The CSV export's batches (modules/exports).
+// The admin lists' pages (modules/admin-lists).
+export { type AdminTramosFilter, countTramos, isFiltered, pageTramos, pageTramosWithTotal, tramosBatch } from './repository';
 
 export function toTramo(row: repo.TramoRow): Tramo {
   return { ...row, user_name: row.user_name ?? userMessages.deletedUserName };

@@ -9,7 +9,7 @@ import {
   userMessages,
 } from '@portal/contract/users';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';

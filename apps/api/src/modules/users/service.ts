@@ -6,11 +6,25 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import { clearAccountAttempts, clearAttempts, takeAttempt } from '../attempts/service';
 import { recordAudit } from '../audit/service';
-import { clearAccountAttempts, clearAttempts, takeAttempt } from '../auth/attempts';
 import * as paradas from '../paradas/service';
-import { withdrawLikesOf } from '../wall/repository';
+import { withdrawLikesOf } from '../wall/service';
 import * as repo from './repository';
+
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+// The admin lists' pages (modules/admin-lists).
+export {
+  type AdminUsersFilter,
+  countUsers,
+  findAccount,
+  findSessionUser,
+  findUserByWorkerId,
+  insertUser,
+  isFiltered,
+  pageUsers,
+  updateNave,
+} from './repository';
 
 interface ProfileInput {
   name: string;
@@ -161,7 +175,7 @@ export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: numb
   });
   ctx.userCache.invalidate(id);
   await ctx.events.endSessions(id, 'deleted');
-  if (endedParada !== undefined) await paradas.publishEnded(ctx, endedParada);
+  if (endedParada !== undefined) await paradas.publishParada(ctx, 'parada.ended', endedParada);
   // Their likes and their name leave the cached wall pages.
   await ctx.events.invalidateCaches();
 }

@@ -11,7 +11,7 @@ import {
   wallPost,
 } from '@portal/contract/wall';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';

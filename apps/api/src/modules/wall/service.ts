@@ -16,9 +16,24 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
-import { findArco } from '../arcos/repository';
+import { findArco } from '../arcos/service';
 import type { LoadedPage } from './page-cache/variants';
 import * as repo from './repository';
+
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
+// The admin lists' pages (modules/admin-lists).
+export {
+  type AdminWallFilter,
+  countComments,
+  countPosts,
+  findCommentView,
+  findPostCounters,
+  findPostView,
+  isFiltered,
+  pageComments,
+  pagePosts,
+  withdrawLikesOf,
+} from './repository';
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
 

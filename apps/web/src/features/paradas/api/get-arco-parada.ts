@@ -7,8 +7,8 @@ export const arcoParadaKey = ['paradas', 'arco-active'] as const;
 export const getArcoParada = () => api<Parada | null>('/api/paradas-kaiser/active/arco');
 
 /**
- * The parada running at the worker's arco, whoever started it. Stop events reach only their owner, so
- * a colleague's start or end shows within the refetch interval (and at once on focus).
+ * The parada running at the worker's arco, whoever started it. Its events reach everyone at the arco
+ * (ArcoParada refetches on them); the refetch interval is only a fallback.
  */
 export function useArcoParada(enabled: boolean) {
   return useQuery({

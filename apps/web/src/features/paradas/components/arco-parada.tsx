@@ -28,8 +28,8 @@ import { formatElapsed } from './parada-timer';
 export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: number | null; tz: string }) {
   const running = useArcoParada(arcoId !== null).data ?? null;
   const queryClient = useQueryClient();
-  // A machine's parada reaches the arco's workers as events (docs/decisions/020-machine-signals.md):
-  // it appears and goes at once; a colleague's still shows within the query's refetch interval.
+  // A colleague's or the machine's parada reaches everyone at the arco as events
+  // (docs/decisions/024-one-owner-per-table.md): it appears and goes at once.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: arcoParadaKey });
   useEventStream({ 'parada.started': refresh, 'parada.ended': refresh, 'parada.changed': refresh, reconnected: refresh });
   const end = useEndParada();

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, DbEngine } from '../db/index';
-import { findAnyAdmin, findUserByWorkerId, insertUser, makeAdmin } from '../modules/users/repository';
-import type { Log } from './log';
-import { hashPassword, verifyPassword } from './passwords';
-import { nowIso } from './time';
+import type { Db, DbEngine } from '../../db/index';
+import type { Log } from '../../lib/log';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { nowIso } from '../../lib/time';
+import { findAnyAdmin, findUserByWorkerId, insertUser, makeAdmin } from './repository';
 
 /** Creates the account, or makes it an admin with that password when it exists. */
 export async function upsertAdmin(db: Db, workerId: string, password: string, name = 'Administrador'): Promise<'created' | 'updated'> {

@@ -68,3 +68,6 @@ export async function clearAccountAttempts(ctx: ServiceContext, account: { id: n
   );
   await repo.clearKeys(ctx.db, [...perAddress, loginAccountKey(account.worker_id), `password:${account.id}`]);
 }
+
+/** Drops closed windows; app.ts calls it now and then so the table stays small. */
+export const pruneAttempts = (ctx: Pick<ServiceContext, 'db'>) => repo.pruneAttempts(ctx.db);
