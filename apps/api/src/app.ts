@@ -26,6 +26,7 @@ import { reloadPayload } from './modules/events/service';
 import exportsRoutes from './modules/exports/routes';
 import healthRoutes from './modules/health/routes';
 import machinesRoutes from './modules/machines/routes';
+import { stoppedSince as machineStoppedSince } from './modules/machines/service';
 import { createMachineSignals } from './modules/machines/signals';
 import motivosRoutes from './modules/motivos/routes';
 import navesRoutes from './modules/naves/routes';
@@ -102,6 +103,8 @@ export async function buildApp({ config, db: handle, logger = false, logControll
 
   const dbHandle = handle ?? createDb(dbOptionsOf(config));
   const ctx = createServiceContext(config, dbHandle, tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours), app.log);
+  // A stopped machine's time stays covered when a parada ends (docs/decisions/039-machine-and-worker-stops.md).
+  ctx.machines.stoppedSince = machineStoppedSince;
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await dbHandle.db.destroy();

@@ -29,8 +29,17 @@ export interface ServiceContext {
   limits: Config['rateLimits'];
   /** Bounds of client-stamped times on writes queued offline. */
   clientTime: Config['clientTime'];
-  /** Machine signals: the thresholds, and the MQTT subscriber when MQTT_URL is set (set by app.ts). */
-  machines: { microStopSeconds: number; silenceSeconds: number; mqtt: MqttSignalClient | null };
+  /**
+   * Machine signals: the thresholds, the MQTT subscriber when MQTT_URL is set, and `stoppedSince`, when
+   * the arco's machine stopped (null: unbound or running), its state row locked for the caller's
+   * transaction (docs/decisions/039-machine-and-worker-stops.md); app.ts sets the last two.
+   */
+  machines: {
+    microStopSeconds: number;
+    silenceSeconds: number;
+    mqtt: MqttSignalClient | null;
+    stoppedSince: (ctx: ServiceContext, arcoId: number) => Promise<string | null>;
+  };
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
@@ -45,6 +54,11 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     log,
     limits: config.rateLimits,
     clientTime: config.clientTime,
-    machines: { microStopSeconds: config.machines.microStopSeconds, silenceSeconds: config.machines.silenceSeconds, mqtt: null },
+    machines: {
+      microStopSeconds: config.machines.microStopSeconds,
+      silenceSeconds: config.machines.silenceSeconds,
+      mqtt: null,
+      stoppedSince: async () => null,
+    },
   };
 }

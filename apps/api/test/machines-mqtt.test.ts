@@ -286,7 +286,7 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
     const arco = arcos[0];
     const t2 = ago(HOUR / 2);
     const both = await Promise.all([a, b, a, b].map((app) => applySignal(app.ctx, arco.id, { state: 'stopped', at: t2 })));
-    expect(both.filter((r) => r.opened !== undefined)).toHaveLength(1);
+    expect(both.filter((r) => r.cover?.opened !== undefined)).toHaveLength(1);
     expect(await paradasAt(b, arco.id)).toMatchObject([{ end_time: t1 }, { start_time: t2, end_time: null }]);
   });
 });

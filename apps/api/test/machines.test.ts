@@ -272,7 +272,7 @@ describe.skipIf(pgUnavailable)('machine signals over HTTP', () => {
     const { arco } = await boundArco();
     const at = ago(HOUR);
     const results = await Promise.all(Array.from({ length: 6 }, () => applySignal(t.app.ctx, arco.id, { state: 'stopped', at })));
-    expect(results.filter((r) => r.opened !== undefined)).toHaveLength(1);
+    expect(results.filter((r) => r.cover?.opened !== undefined)).toHaveLength(1);
     expect(await paradasAt(arco.id)).toHaveLength(1);
   });
 

@@ -376,7 +376,7 @@ const scenarios: Record<string, Scenario> = {
     prepare: async (ctx) => {
       // A fresh machine stop at S1 each call: the arco's previous one ends first.
       await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'running' });
-      const { opened } = await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'stopped' });
+      const opened = (await applySignal(ctx.t.app.ctx, ctx.s1.id, { state: 'stopped' })).cover?.opened;
       return { url: `/api/machines/paradas/${opened}`, payload: { description: 'Falta de hilo' } };
     },
     expect: STATION_S1(200),

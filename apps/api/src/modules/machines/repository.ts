@@ -1,5 +1,5 @@
 import type { MachineState } from '@portal/contract/machines';
-import type { Db } from '../../db/index';
+import type { Db, DbEngine } from '../../db/index';
 import type { MachineBindingsTable } from '../../db/types';
 
 /** Every bound arco with its last state and report, by arco id. */
@@ -71,3 +71,12 @@ export function lockState(db: Db, arcoId: number, now: string) {
 
 export const saveState = (db: Db, arcoId: number, values: { state?: MachineState; state_at?: string; last_report_at: string }) =>
   db.updateTable('machine_states').set(values).where('arco_sumergido_id', '=', arcoId).execute();
+
+/**
+ * The arco's last applied state, without creating a row for an unbound arco, locked for the caller's
+ * transaction on PostgreSQL in the order applySignal locks it (state row first, then paradas).
+ */
+export function lockExistingState(db: Db, engine: DbEngine, arcoId: number) {
+  const q = db.selectFrom('machine_states').select(['state', 'state_at']).where('arco_sumergido_id', '=', arcoId);
+  return (engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
+}

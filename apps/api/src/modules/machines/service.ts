@@ -135,18 +135,28 @@ export async function checkDeviceKey(ctx: ServiceContext, arcoId: number, key: s
 export interface Applied {
   outcome: MachineStateResult['outcome'];
   at: string;
-  opened?: number;
-  ended?: number;
+  cover?: paradas.MachineCover;
+  run?: paradas.MachineRun;
+}
+
+/**
+ * When the arco's machine stopped, if its last applied state is 'stopped' (null for an unbound arco or
+ * a running machine), its state row locked for the caller's transaction: the paradas service covers
+ * the machine's time again after a write that may uncover some (docs/decisions/039-machine-and-worker-stops.md).
+ */
+export async function stoppedSince(ctx: ServiceContext, arcoId: number): Promise<string | null> {
+  const row = await repo.lockExistingState(ctx.db, ctx.engine, arcoId);
+  return row?.state === 'stopped' && row.state_at !== '' ? row.state_at : null;
 }
 
 /**
  * Applies one report of an arco's machine. In one transaction, with the arco's state row locked:
  * - older than the last applied state (a late message): only the report time is kept;
  * - the same state as the last applied one (a repeat or heartbeat): likewise;
- * - 'stopped': opens a machine parada from that time, unless a parada is already active at the arco
- *   (a worker's manual start: the machine's stop is part of it);
+ * - 'stopped': machine paradas cover every part of the time since then that no parada of the arco
+ *   covers (paradas.coverMachineStop: a worker's parada running or ended keeps its part);
  * - 'running': ends the arco's active parada (the machine's, or a worker's started before it) at that
- *   time; a machine parada shorter than MACHINE_MICRO_STOP_SECONDS is marked a micro-stop.
+ *   time (paradas.endMachineParada).
  * Events go out after the commit, to the parada's owner, the arco's workers and administrators (paradas.publishParada).
  */
 export async function applySignal(ctx: ServiceContext, arcoId: number, signal: MachineSignal, received = nowIso()): Promise<Applied> {
@@ -160,8 +170,9 @@ export async function applySignal(ctx: ServiceContext, arcoId: number, signal: M
     if (!isUniqueViolation(error)) throw error;
     result = await applyOnce(ctx, arcoId, signal, at, received);
   }
-  if (result.opened !== undefined) await paradas.publishParada(ctx, 'parada.started', result.opened);
-  if (result.ended !== undefined) await paradas.publishParada(ctx, 'parada.ended', result.ended);
+  if (result.cover) await paradas.publishCover(ctx, result.cover);
+  if (result.run?.ended !== undefined) await paradas.publishParada(ctx, 'parada.ended', result.run.ended);
+  if (result.run?.removed) await paradas.publishParada(ctx, 'parada.changed', result.run.removed);
   return result;
 }
 
@@ -180,12 +191,8 @@ function applyOnce(ctx: ServiceContext, arcoId: number, signal: MachineSignal, a
     }
     await repo.saveState(trx, arcoId, { state: signal.state, state_at: at, last_report_at: lastReport });
     const inTrx = { ...ctx, db: trx };
-    if (signal.state === 'stopped') {
-      const opened = await paradas.openMachineParada(inTrx, arcoId, at, received);
-      return opened === undefined ? { outcome: 'applied', at } : { outcome: 'applied', at, opened };
-    }
-    const ended = await paradas.endMachineParada(inTrx, arcoId, at, received);
-    return ended === undefined ? { outcome: 'applied', at } : { outcome: 'applied', at, ended };
+    if (signal.state === 'stopped') return { outcome: 'applied', at, cover: await paradas.coverMachineStop(inTrx, arcoId, at, received) };
+    return { outcome: 'applied', at, run: await paradas.endMachineParada(inTrx, arcoId, at, received) };
   });
 }
 

@@ -1,5 +1,6 @@
 import { machineMessages } from '@portal/contract/machines';
 import type { PARADA_SORTS } from '@portal/contract/paging';
+import { durationMinutes } from '@portal/contract/paradas';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
@@ -188,18 +189,22 @@ export const deleteParada = (db: Db, id: number) => db.deleteFrom('paradas_kaise
 
 // Machine paradas (docs/decisions/020-machine-signals.md): opened and ended by modules/machines through the service.
 
-/** A parada at the arco that shares time with `at` (started before it and ended after it, or active). */
-export const findCovering = (db: Db, arcoId: number, at: string) =>
+/** The running and the ended stops of an arco that still ran after `after` and began by `until`, by start. */
+export const arcoSpansBetween = async (db: Db, arcoId: number, after: string, until: string) =>
+  (await runningAfter(db, { arco: arcoId }, after, until)).sort(byStart);
+
+/** A parada of the arco that ended exactly at `at` (the one a machine parada from `at` continues). */
+export const findEndedAt = (db: Db, arcoId: number, at: string) =>
   db
     .selectFrom('paradas_kaiser')
     .select('id')
     .where('arco_sumergido_id', '=', arcoId)
-    .where('start_time', '<=', at)
-    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', at)]))
+    .where('end_time', '=', at)
     .limit(1)
     .executeTakeFirst();
 
-export const insertMachineParada = (db: Db, arcoId: number, date: string, start: string, now: string) =>
+/** A machine parada from `start`, running (no `end`) or ended at `end`. */
+export const insertMachineParada = (db: Db, arcoId: number, date: string, start: string, now: string, end: string | null = null) =>
   db
     .insertInto('paradas_kaiser')
     .values({
@@ -207,8 +212,8 @@ export const insertMachineParada = (db: Db, arcoId: number, date: string, start:
       arco_sumergido_id: arcoId,
       date,
       start_time: start,
-      end_time: null,
-      duration_minutes: null,
+      end_time: end,
+      duration_minutes: end === null ? null : Math.max(0, durationMinutes(start, end)),
       description: null,
       source: 'machine',
       micro_stop: 0,

@@ -229,13 +229,17 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
     counted_minutes: counted === null ? null : Math.min(counted, duration),
     motivo_id: motivoId,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  const cover = await ctx.db.transaction().execute(async (trx) => {
+    const inTrx = { ...ctx, db: trx };
+    const machineStopped = await ctx.machines.stoppedSince(inTrx, parada.arco_sumergido_id);
     const result = await repo.endActiveParada(trx, id, values);
     // Someone else ended (or deleted) it between the read and the write.
     if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyEnded);
     await auditParada(trx, user, id, 'update', parada, { ...parada, ...values });
+    return keepMachineCovered(inTrx, parada.arco_sumergido_id, machineStopped, received);
   });
   await publishParada(ctx, 'parada.ended', id);
+  await publishCover(ctx, cover);
   return { duration, message: paradaMessages.ended(duration) };
 }
 
@@ -263,9 +267,10 @@ export async function publishParada(ctx: ServiceContext, type: ParadaEvent, para
  * Ends a user's active stop now, inside the caller's transaction (`ctx.db`): an account being
  * deleted leaves no stop running. Answers its id, for publishParada once the transaction commits.
  */
-export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Promise<number | undefined> {
+export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Promise<{ id: number; cover: MachineCover } | undefined> {
   const active = await repo.findActiveParada(ctx.db, userId);
   if (!active) return undefined;
+  const machineStopped = await ctx.machines.stoppedSince(ctx, active.arco_sumergido_id);
   const end = nowIso();
   const values = { end_time: end, duration_minutes: Math.max(0, durationMinutes(active.start_time, end)), updated_at: end };
   await repo.endActiveParada(ctx.db, active.id, {
@@ -275,7 +280,7 @@ export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Pr
     counted_minutes: null,
     motivo_id: active.motivo_id ?? null,
   });
-  return active.id;
+  return { id: active.id, cover: await keepMachineCovered(ctx, active.arco_sumergido_id, machineStopped, end) };
 }
 
 /** Rules shared by manual and edited stops: the times as instants, end not in the future. */
@@ -333,8 +338,9 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
     throw badRequest(paradaMessages.arcoUnknown);
   }
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    const cover = await ctx.db.transaction().execute(async (trx) => {
       const parada = await ownedParada(trx, user, id);
+      const machineStopped = await ctx.machines.stoppedSince({ ...ctx, db: trx }, parada.arco_sumergido_id);
       const arcoId = body.arco_sumergido_id ?? parada.arco_sumergido_id;
       const motivoId = await motivoForStop(trx, body.motivo_id, parada.motivo_id ?? null);
       if (parada.user_id !== null) {
@@ -360,47 +366,104 @@ export async function updateParada(ctx: ServiceContext, user: AuthUser, id: numb
       await repo.updateParada(trx, id, values);
       await auditParada(trx, user, id, 'update', parada, { ...parada, ...values });
       if (overlappedBefore) await recountArco(trx, parada.arco_sumergido_id);
+      return keepMachineCovered({ ...ctx, db: trx }, parada.arco_sumergido_id, machineStopped, nowIso());
     });
-    return (await publishParada(ctx, 'parada.changed', id))!;
+    const changed = (await publishParada(ctx, 'parada.changed', id))!;
+    await publishCover(ctx, cover);
+    return changed;
   } catch (error) {
     mapWriteError(error);
   }
 }
 
 export async function deleteParada(ctx: ServiceContext, user: AuthUser, id: number): Promise<void> {
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
+  const { deleted, cover } = await ctx.db.transaction().execute(async (trx) => {
     const parada = await ownedParada(trx, user, id);
+    const machineStopped = await ctx.machines.stoppedSince({ ...ctx, db: trx }, parada.arco_sumergido_id);
     const overlapped = await repo.findOverlap(trx, { arco: parada.arco_sumergido_id }, parada.start_time, parada.end_time ?? '9999', id);
     await repo.deleteParada(trx, id);
     await auditParada(trx, user, id, 'delete', parada, null);
     if (overlapped) await recountArco(trx, parada.arco_sumergido_id);
-    return parada;
+    return { deleted: parada, cover: await keepMachineCovered({ ...ctx, db: trx }, parada.arco_sumergido_id, machineStopped, nowIso()) };
   });
   await publishParada(ctx, 'parada.changed', deleted);
+  await publishCover(ctx, cover);
+}
+
+/** What covering a machine's stop wrote: a running machine parada opened, ended ones filling gaps. */
+export interface MachineCover {
+  opened?: number;
+  filled: number[];
 }
 
 /**
- * A machine reported 'stopped' at `at`, inside the caller's transaction (`ctx.db`): a machine parada
- * opens from then, unless a parada is already active at the arco (a worker's manual start: the
- * machine's stop is part of it) or one covers that time. Answers the new parada's id.
+ * The machine of a bound arco stands still from `since` (docs/decisions/039-machine-and-worker-stops.md),
+ * inside the caller's transaction (`ctx.db`): every part of [since, now) that no parada of the arco
+ * covers becomes a machine parada, an ended one for a gap before a later parada and a running one from
+ * the last gap when no parada runs. The workers' paradas keep their times, motivos and descriptions;
+ * no second is covered twice. Idempotent: run again, it finds nothing left to cover.
  */
-export async function openMachineParada(ctx: ServiceContext, arcoId: number, at: string, received: string): Promise<number | undefined> {
-  if ((await repo.findActiveAtArco(ctx.db, arcoId)) || (await repo.findCovering(ctx.db, arcoId, at))) return undefined;
-  const { id } = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(at, ctx.tz), at, received);
-  return id;
+export async function coverMachineStop(ctx: ServiceContext, arcoId: number, since: string, received: string): Promise<MachineCover> {
+  const filled: number[] = [];
+  let cursor = iso(since);
+  for (const span of await repo.arcoSpansBetween(ctx.db, arcoId, cursor, received)) {
+    const start = iso(span.start_time);
+    if (start > cursor)
+      filled.push((await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start)).id);
+    if (span.end_time === null) return { filled };
+    const end = iso(span.end_time);
+    if (end > cursor) cursor = end;
+  }
+  if (cursor > received) return { filled };
+  const { id } = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
+  return { opened: id, filled };
+}
+
+/** What a machine's 'running' did: the parada it ended, or the machine parada it found never began. */
+export interface MachineRun {
+  ended?: number;
+  removed?: Parada;
 }
 
 /**
  * A machine reported 'running' at `at`, inside the caller's transaction (`ctx.db`): the arco's active
- * parada (the machine's, or a worker's started before it) ends then; a machine parada shorter than
- * MACHINE_MICRO_STOP_SECONDS is marked a micro-stop. Answers the ended parada's id.
+ * parada (the machine's, or a worker's started before it) ends then. A machine parada shorter than
+ * MACHINE_MICRO_STOP_SECONDS that continues no other parada is marked a micro-stop. A machine parada
+ * the portal opened after `at` (it continued a worker's parada that ended after the machine already
+ * ran) never happened: it goes when nobody described it, else it ends where it began.
  */
-export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: string, received: string): Promise<number | undefined> {
+export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: string, received: string): Promise<MachineRun> {
   const active = await repo.findActiveAtArco(ctx.db, arcoId);
-  if (!active || active.start_time > at) return undefined;
-  const micro = active.source === 'machine' && Date.parse(at) - Date.parse(active.start_time) < ctx.machines.microStopSeconds * 1000;
-  await repo.endParadaAt(ctx.db, active.id, at, Math.max(0, durationMinutes(active.start_time, at)), micro, received);
-  return active.id;
+  if (!active) return {};
+  const start = iso(active.start_time);
+  if (start > at) {
+    if (active.source !== 'machine') return {};
+    if (active.description === null && active.motivo_id === null) {
+      await repo.deleteParada(ctx.db, active.id);
+      return { removed: active };
+    }
+    await repo.endParadaAt(ctx.db, active.id, start, 0, false, received);
+    return { ended: active.id };
+  }
+  const short = Date.parse(at) - Date.parse(start) < ctx.machines.microStopSeconds * 1000;
+  const micro = active.source === 'machine' && short && !(await repo.findEndedAt(ctx.db, arcoId, active.start_time));
+  await repo.endParadaAt(ctx.db, active.id, at, Math.max(0, durationMinutes(start, at)), micro, received);
+  return { ended: active.id };
+}
+
+/** Publishes, once their transaction committed, what covering a machine's stop wrote. */
+export async function publishCover(ctx: ServiceContext, cover: MachineCover): Promise<void> {
+  for (const id of cover.filled) await publishParada(ctx, 'parada.ended', id);
+  if (cover.opened !== undefined) await publishParada(ctx, 'parada.started', cover.opened);
+}
+
+/**
+ * After a write that may uncover part of a stopped machine's time (a parada ended, edited or deleted):
+ * `since` is when the arco's machine stopped, read and locked first in the same transaction through
+ * `ctx.machines.stoppedSince` (null: unbound, or running), and the gaps are covered again.
+ */
+async function keepMachineCovered(ctx: ServiceContext, arcoId: number, since: string | null, received: string): Promise<MachineCover> {
+  return since === null ? { filled: [] } : coverMachineStop(ctx, arcoId, since, received);
 }
 
 /**

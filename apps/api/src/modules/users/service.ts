@@ -175,7 +175,10 @@ export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: numb
   });
   ctx.userCache.invalidate(id);
   await ctx.events.endSessions(id, 'deleted');
-  if (endedParada !== undefined) await paradas.publishParada(ctx, 'parada.ended', endedParada);
+  if (endedParada !== undefined) {
+    await paradas.publishParada(ctx, 'parada.ended', endedParada.id);
+    await paradas.publishCover(ctx, endedParada.cover);
+  }
   // Their likes and their name leave the cached wall pages.
   await ctx.events.invalidateCaches();
 }
