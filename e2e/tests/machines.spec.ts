@@ -46,6 +46,8 @@ test('a machine stop shows live on the worker’s stops screen and the plant boa
   await openLive(laptop.page, admin, '/admin/planta');
   const card = laptop.page.locator(`[data-testid="planta-arco"][data-arco-id="${arco.id}"]`);
   await expect(card).toHaveAttribute('data-status', 'running');
+  // Bound but never reported: the board does not claim the arco runs.
+  await expect(card.getByTestId('planta-status')).toHaveText('Sin señal');
   await markDocument(phone.page);
   await markDocument(laptop.page);
 
@@ -71,6 +73,7 @@ test('a machine stop shows live on the worker’s stops screen and the plant boa
   expect((await report('running')).status()).toBe(200);
   await expect(panel).toBeHidden();
   await expect(card).toHaveAttribute('data-status', 'running');
+  await expect(card.getByTestId('planta-status')).toHaveText('En marcha');
   expect(await sameDocument(phone.page)).toBe(true);
   const list = await api.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${admin}` } });
   const mine = ((await list.json()) as { arco_sumergido_id: number; description: string; source: string; end_time: string }[]).filter(

@@ -2,15 +2,20 @@ import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
+import { useServerNow } from '@/lib/use-server-now';
 import { ParadaClock } from './parada-clock';
-import { SignalLine } from './signal-line';
+import { isSilent, SignalLine } from './signal-line';
 import { StatusIcon } from './status-icon';
 
 /** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
 export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
   const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
-  const tone = stopped ? 'danger' : 'success';
+  const now = useServerNow(5000);
+  // A bound arco whose machine is silent is not known to run (docs/decisions/039-machine-and-worker-stops.md):
+  // it says 'Sin señal' instead of 'En marcha'.
+  const unknown = !stopped && !!arco.signal && (arco.signal.silent || isSilent(arco.signal, now));
+  const tone = stopped ? 'danger' : unknown ? 'secondary' : 'success';
   const titleId = `planta-arco-${arco.id}`;
   return (
     <Card
@@ -29,9 +34,11 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
         <div aria-live="polite" aria-atomic="true">
           <p className={`d-flex align-items-center gap-2 mb-1 fw-bold text-${tone}-emphasis`}>
             <span className={`text-${tone}`}>
-              <StatusIcon stopped={stopped} />
+              <StatusIcon stopped={stopped} unknown={unknown} />
             </span>
-            <span data-testid="planta-status">{stopped ? plantaMessages.stopped : plantaMessages.running}</span>
+            <span data-testid="planta-status">
+              {stopped ? plantaMessages.stopped : unknown ? machineMessages.noSignal : plantaMessages.running}
+            </span>
           </p>
           {parada && (
             <p className="mb-0 small">
