@@ -45,6 +45,7 @@ import eventsPlugin from './plugins/events';
 import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
+import { serveWebDist } from './plugins/web-dist';
 
 export type { App } from './app-type';
 
@@ -196,18 +197,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
   });
 
-  if (config.webDist) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-      preCompressed: true,
-      setHeaders: (reply, filePath) => {
-        reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (config.webDist) await serveWebDist(app, config.webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
