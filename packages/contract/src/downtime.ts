@@ -63,6 +63,8 @@ export const downtimeAnalysis = z.object({
   month: z.string(),
   nave: z.string(),
   total_minutes: z.number(),
+  /** The share of total_minutes whose parada has no motivo, in percent with one decimal (0 without minutes). */
+  no_motivo_percent: z.number(),
   motivos: z.array(downtimeMotivo),
   arcos: z.array(downtimeArco),
   /**

@@ -58,6 +58,16 @@ export const paradaMessages = {
   endRunning: 'Finalizar parada del arco',
   noDuration: '--',
   noDescription: 'Sin descripción',
+  // 'Paradas sin motivo': the arco's ended paradas a worker there completes.
+  sinMotivoTitle: 'Paradas sin motivo',
+  sinMotivoHint: 'Paradas finalizadas de este arco en los últimos 7 días. Añade el motivo para que cuenten en el análisis.',
+  sinMotivoEmpty: 'Todas las paradas recientes de este arco tienen motivo.',
+  addMotivo: 'Añadir motivo',
+  motivoAdded: 'Motivo añadido a la parada.',
+  motivoRequired: 'Selecciona un motivo.',
+  alreadyHasMotivo: 'Esta parada ya tiene motivo.',
+  notEndedYet: 'La parada aún no ha finalizado.',
+  otherArcoMotivo: 'Solo los trabajadores de su arco sumergido pueden añadir el motivo.',
   noArcoName: 'N/A',
   loadFallback: 'Fallo al cargar paradas anteriores',
   loadNetwork: 'Ocurrió un error al cargar las paradas.',
@@ -147,6 +157,19 @@ export const endParadaBody = z.object({
   client_time: clientTimeSchema,
 });
 export type EndParadaBody = z.input<typeof endParadaBody>;
+
+/** How far back 'Paradas sin motivo' reaches, and how many it lists at most. */
+export const SIN_MOTIVO_DAYS = 7;
+export const SIN_MOTIVO_LIMIT = 50;
+
+/** PUT /api/paradas-kaiser/:id/motivo: the motivo an ended parada without one gets. */
+export const addMotivoBody = z.object({
+  motivo_id: z
+    .number({ error: paradaMessages.motivoRequired })
+    .int(paradaMessages.motivoRequired)
+    .positive(paradaMessages.motivoRequired),
+});
+export type AddMotivoBody = z.input<typeof addMotivoBody>;
 
 export const paradasQuery = z
   .object({ startDate: dateSchema.optional(), endDate: dateSchema.optional(), motivo_id: idSchema.optional() })

@@ -112,6 +112,12 @@ async function newActiveStop(ctx: Ctx, w: Worker): Promise<number> {
   return (await ok(await inject(ctx, 'POST', '/api/paradas-kaiser/start', w.token, { description: 'activa' }), 'start')).stopId;
 }
 
+/** An ended stop of the worker's, without a motivo, in the recent past. */
+async function newEndedStop(ctx: Ctx, w: Worker): Promise<number> {
+  const body = { ...pastWindow(), description: 'sin motivo', arco_sumergido_id: w.station.id };
+  return (await ok(await inject(ctx, 'POST', '/api/paradas-kaiser/manual', w.token, body), 'manual')).parada.id;
+}
+
 async function newPost(ctx: Ctx, w: Worker): Promise<number> {
   const body = await multipart({ content: unique('Publicación de matriz') });
   return (await ok(await inject(ctx, 'POST', '/api/wall/posts', w.token, body.payload, body.headers), 'post')).post.id;
@@ -504,6 +510,31 @@ const scenarios: Record<string, Scenario> = {
     },
   },
   // A running stop is the station's: anyone signed in at its arco may end it.
+  'GET /api/paradas-kaiser/sin-motivo': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      await newEndedStop(ctx, ctx.A);
+      return { url: '/api/paradas-kaiser/sin-motivo' };
+    },
+    expect: ANY_USER(200),
+    check: (ctx, caller, res) => {
+      // Only the caller's own station's stops; an admin signed in without one gets none.
+      const rows = res.json() as { arco_sumergido_id: number }[];
+      const station = caller === 'otherArco' ? ctx.s2.id : ctx.s1.id;
+      if (caller === 'admin') expect(rows).toEqual([]);
+      else for (const row of rows) expect(row.arco_sumergido_id).toBe(station);
+      if (caller === 'owner' || caller === 'sameStation') expect(rows.length).toBeGreaterThan(0);
+    },
+  },
+  // An ended stop without motivo is the station's to complete: anyone signed in at its arco, or an admin.
+  'PUT /api/paradas-kaiser/:id/motivo': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      const motivo = await ctx.t.db.selectFrom('motivos').select('id').where('active', '=', 1).executeTakeFirstOrThrow();
+      return { url: `/api/paradas-kaiser/${await newEndedStop(ctx, ctx.A)}/motivo`, payload: { motivo_id: motivo.id } };
+    },
+    expect: STATION_S1(200),
+  },
   'PUT /api/paradas-kaiser/end/:id': {
     policy: 'user',
     prepare: async (ctx) => ({ url: `/api/paradas-kaiser/end/${await newActiveStop(ctx, ctx.A)}`, payload: {} }),

@@ -79,6 +79,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     month: query.month,
     nave: query.nave,
     total_minutes: total,
+    no_motivo_percent: total ? Math.round(((byMotivo.get(0) ?? 0) / total) * 1000) / 10 : 0,
     motivos,
     arcos: stations,
     micro_stops: { ...micro, arcos: microArcos },

@@ -69,6 +69,29 @@ export function listParadas(db: Db, filter: ParadaFilter) {
 
 export const findParada = (db: Db, id: number) => base(db).where('p.id', '=', id).executeTakeFirst();
 
+/** The arco's ended paradas without a motivo since a factory date, micro-stops left out, newest first. */
+export const listSinMotivo = (db: Db, arcoId: number, since: string, limit: number) =>
+  base(db)
+    .where('p.arco_sumergido_id', '=', arcoId)
+    .where('p.date', '>=', since)
+    .where('p.end_time', 'is not', null)
+    .where('p.motivo_id', 'is', null)
+    .where('p.micro_stop', '=', 0)
+    .orderBy('p.start_time', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** Gives an ended parada its motivo while it still has none: two workers adding one at once, one wins. */
+export const setMissingMotivo = (db: Db, id: number, motivoId: number, now: string) =>
+  db
+    .updateTable('paradas_kaiser')
+    .set({ motivo_id: motivoId, updated_at: now })
+    .where('id', '=', id)
+    .where('motivo_id', 'is', null)
+    .where('end_time', 'is not', null)
+    .executeTakeFirst();
+
 // The running stops of a user or an arco are read as `end_time IS NULL`, an equality on the
 // (owner, end_time) indexes of migration 2026-11-24T05-stop-write-indexes, and nothing else: with an
 // ORDER BY start_time and LIMIT, or a start_time range, the planners may walk the owner's whole

@@ -1,5 +1,6 @@
 import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
 import {
+  addMotivoBody,
   endParadaBody,
   endParadaResponse,
   manualParadaBody,
@@ -55,6 +56,37 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => service.activeAtArco(ctx, currentUser(request)),
+  );
+
+  app.get(
+    '/paradas-kaiser/sin-motivo',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: "The ended stops of the caller's station in the last 7 factory days without a motivo (micro-stops left out), newest first, at most 50.",
+        response: { 200: z.array(parada), ...errors },
+      },
+    },
+    async (request) => service.paradasSinMotivo(ctx, currentUser(request)),
+  );
+
+  app.put(
+    '/paradas-kaiser/:id/motivo',
+    {
+      config: { policy: 'user', idempotent: true },
+      schema: {
+        tags,
+        description: 'Adds the motivo an ended stop lacks: any worker signed in at its station, or an admin. A motivo it has is kept (409).',
+        params: idParams,
+        body: addMotivoBody,
+        response: { 200: paradaSavedResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      parada: await service.addMotivo(ctx, currentUser(request), request.params.id, request.body.motivo_id),
+      message: paradaMessages.motivoAdded,
+    }),
   );
 
   app.get(

@@ -6,6 +6,8 @@ import {
   type manualParadaBody,
   PARADA_MAX_MINUTES,
   PARADAS_DEFAULT_LIMIT,
+  SIN_MOTIVO_DAYS,
+  SIN_MOTIVO_LIMIT,
   PARADAS_RANGE_LIMIT,
   type Parada,
   paradaMessages,
@@ -13,7 +15,7 @@ import {
   type paradaTimesBody,
   type startParadaBody,
 } from '@portal/contract/paradas';
-import { factoryDate, factoryTime } from '@portal/contract/time';
+import { addDays, factoryDate, factoryTime, factoryToday } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
@@ -464,6 +466,39 @@ export async function publishCover(ctx: ServiceContext, cover: MachineCover): Pr
  */
 async function keepMachineCovered(ctx: ServiceContext, arcoId: number, since: string | null, received: string): Promise<MachineCover> {
   return since === null ? { filled: [] } : coverMachineStop(ctx, arcoId, since, received);
+}
+
+/**
+ * 'Paradas sin motivo': the ended paradas of the caller's arco in the last SIN_MOTIVO_DAYS factory days
+ * that have no motivo (the machine's, a colleague's, the caller's), for a worker there to complete.
+ */
+export async function paradasSinMotivo(ctx: ServiceContext, user: AuthUser): Promise<Parada[]> {
+  if (user.arco_sumergido_id === null) {
+    if (isAdmin(user)) return [];
+    throw badRequest(paradaMessages.noArco);
+  }
+  const since = addDays(factoryToday(ctx.tz), -SIN_MOTIVO_DAYS);
+  return repo.listSinMotivo(ctx.db, user.arco_sumergido_id, since, SIN_MOTIVO_LIMIT);
+}
+
+/**
+ * Any worker signed in at the parada's arco (or an admin) adds the motivo an ended parada lacks; one it
+ * already has is not replaced here (its owner edits it). Audited in the same transaction.
+ */
+export async function addMotivo(ctx: ServiceContext, user: AuthUser, id: number, motivoId: number): Promise<Parada> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findParada(trx, id);
+    if (!found) throw notFound(paradaMessages.notFound);
+    if (!isAdmin(user) && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(paradaMessages.otherArcoMotivo);
+    if (found.end_time === null) throw conflict(paradaMessages.notEndedYet);
+    if (found.motivo_id !== null && found.motivo_id !== undefined) throw conflict(paradaMessages.alreadyHasMotivo);
+    const motivo = (await motivoForStop(trx, motivoId, null)) as number;
+    const now = nowIso();
+    const result = await repo.setMissingMotivo(trx, id, motivo, now);
+    if (Number(result.numUpdatedRows) === 0) throw conflict(paradaMessages.alreadyHasMotivo);
+    await auditParada(trx, user, id, 'update', found, { ...found, motivo_id: motivo });
+  });
+  return (await publishParada(ctx, 'parada.changed', id))!;
 }
 
 /**
