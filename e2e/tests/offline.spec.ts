@@ -190,6 +190,48 @@ test('a wall post written offline appears once after reconnecting', async ({ pag
 test.describe('without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
 
+  test('the network stays up but the server does not answer: the badge shows, the write waits and goes within 5 s of an answer', async ({
+    page,
+    seed,
+  }) => {
+    const worker = await seed.worker(await seed.station());
+    await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+    await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+
+    // First every connection is refused (the server down), then it answers 503 (restarting, or its
+    // database away); the browser's network switch is never touched and no 'online' event ever comes.
+    let refuse = true;
+    await page.route('/api/**', (route) =>
+      refuse
+        ? route.abort('connectionrefused')
+        : route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '5' },
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'El servicio no está disponible en este momento.' }),
+          }),
+    );
+    await press(page, 'Iniciar Parada');
+    const tapped = Date.now();
+    const badge = page.getByTestId('offline-badge');
+    await expect(badge).toHaveText('Sin conexión · 1 acción pendiente de enviar');
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    refuse = false;
+    // The probes meet the 503s: still no connection, the write still waits.
+    await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/health' && r.status() === 503);
+    await expect(badge).toHaveText('Sin conexión · 1 acción pendiente de enviar');
+
+    await page.unroute('/api/**');
+    const answered = Date.now();
+    // The bound is the probes' cadence (lib/online.ts), far below the queue's half-minute timer.
+    await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible({ timeout: 5_000 });
+    console.log(`server-unreachable: queue sent ${Date.now() - answered} ms after the server answered again`);
+    await expect(badge).toBeHidden();
+    const [stored] = await paradasOf(page, worker);
+    expect(Math.abs(Date.parse(stored.start_time) - tapped)).toBeLessThan(2000);
+    expect(stored.end_time).toBeNull();
+  });
+
   test('a screen that fails to load offline shows Reintentar inside the shell and loads by itself once online', async ({
     page,
     context,

@@ -2,16 +2,22 @@ import { offlineMessages } from '@portal/contract/offline-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Banner } from '@/components/banner';
-import { clearSent, dismiss, startOfflineQueue, useOfflineQueue } from '@/lib/offline-queue';
-import { useOnline } from '@/lib/online';
+import { clearSent, dismiss, flushQueue, startOfflineQueue, useOfflineQueue } from '@/lib/offline-queue';
+import { useServerReachable } from '@/lib/online';
 import { useCurrentUser } from '@/lib/token';
 
-/** The top bar's badge: 'Sin conexión' while offline, and how many writes wait to be sent. */
+/**
+ * The top bar's badge: 'Sin conexión' while the server does not answer (lib/online.ts), and how many
+ * of the signed-in worker's writes wait to be sent; they go as soon as it answers, or this worker signs in.
+ */
 export function OfflineBadge() {
-  const online = useOnline();
+  const online = useServerReachable();
   const user = useCurrentUser();
   const { items } = useOfflineQueue();
   useEffect(startOfflineQueue, []);
+  useEffect(() => {
+    if (user?.id !== undefined) void flushQueue();
+  }, [user?.id]);
   const pending = items.filter((i) => i.state === 'pending' && i.userId === user?.id).length;
   if (online && pending === 0) return null;
   return (
