@@ -1,6 +1,7 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionEndHandler } from './api';
-import { dismiss, flushQueue, queueSnapshot, submit, submitTapped } from './offline-queue';
+import { coveredByDraft, dismiss, flushQueue, manualParadaDraft, queueSnapshot, submit, submitTapped } from './offline-queue';
 import { connection } from './online';
 import { noteServerDate, resetServerClock, serverOffset } from './server-clock';
 import { TOKEN_KEY } from './token';
@@ -180,6 +181,38 @@ describe('offline queue at its edges', () => {
       ['de Ana', `Bearer ${token}`],
     ]);
     expect(queueSnapshot().items).toHaveLength(0);
+  });
+
+  it('a start refused as too old becomes a manual parada draft with its queued end; other refusals do not', async () => {
+    online = false;
+    const start = await submit({ kind: 'parada-start', method: 'POST', path: '/api/paradas-kaiser/start', json: {}, tappedAt: 1_000 });
+    await submit({
+      kind: 'parada-end',
+      method: 'PUT',
+      path: '/api/paradas-kaiser/end/:ref',
+      after: { key: (start as { key: string }).key, field: 'stopId' },
+      json: { description: 'Rotura', motivo_id: 4 },
+      tappedAt: 61_000,
+    });
+    await submit({ kind: 'post', method: 'POST', path: '/api/wall/posts', json: { content: 'x' }, tappedAt: 2_000 });
+    online = true;
+    answer = (url) =>
+      url.endsWith('/start')
+        ? json({ message: offlineMessages.clientTimeTooOld(12) }, 400)
+        : json({ message: 'La publicación no puede estar vacía.' }, 400);
+    await flushQueue();
+    const [s, e, p] = queueSnapshot().items;
+    expect([s.state, e.state, p.state]).toEqual(['failed', 'failed', 'failed']);
+    expect(manualParadaDraft(s)).toEqual({
+      start_time: new Date(1_000).toISOString(),
+      end_time: new Date(61_000).toISOString(),
+      description: 'Rotura',
+      motivo_id: 4,
+      keys: [s.key, e.key],
+    });
+    expect(coveredByDraft(e)).toBe(true);
+    expect(manualParadaDraft(p)).toBeNull();
+    expect(coveredByDraft(p)).toBe(false);
   });
 
   it('a write left hanging is abandoned, kept, once the connection is found gone', async () => {

@@ -1,3 +1,4 @@
+import { isClientTimeTooOld } from '@portal/contract/offline-messages';
 import { createStore, del, set, values } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { ApiError, api, endSession, pingServer } from './api';
@@ -118,14 +119,14 @@ function requestOf(item: QueuedItem): { path: string; body: unknown } {
 }
 
 /** Items whose `:ref` waits for this item's answer get it, or fail with it. */
-async function settleDependents(item: QueuedItem, data: unknown, error?: string): Promise<void> {
+async function settleDependents(item: QueuedItem, data: unknown, error?: string, status?: number): Promise<void> {
   for (const dep of snapshot.items) {
     if (dep.after?.key !== item.key) continue;
     const value = (data as Record<string, unknown> | undefined)?.[dep.after.field];
     const next: QueuedItem =
       error === undefined && value !== undefined
         ? { ...dep, path: dep.path.replace(':ref', String(value)), after: undefined }
-        : { ...dep, state: 'failed', error: error ?? dep.error };
+        : { ...dep, state: 'failed', error: error ?? dep.error, status: status ?? dep.status };
     await save(next);
     replace(next);
   }
@@ -193,7 +194,7 @@ function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent
           const failed: QueuedItem = { ...item, state: 'failed', error: message, status };
           await save(failed);
           replace(failed);
-          await settleDependents(item, undefined, message);
+          await settleDependents(item, undefined, message, status);
         }
       }
       if (item.key === until) break;
@@ -297,6 +298,49 @@ export function useOfflineQueue(): Snapshot {
 export function formFields(form: FormData): QueuedField[] {
   return [...form.entries()].map(([name, value]): QueuedField => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
 }
+
+/** What the manual parada screen is filled with: instants, and the refused writes it replaces. */
+export interface ManualParadaDraft {
+  start_time?: string;
+  end_time?: string;
+  description: string;
+  motivo_id: number | null;
+  /** Forgotten once the manual parada is saved. */
+  keys: string[];
+}
+
+const fieldOf = (item: QueuedItem | undefined, name: string): unknown => (item?.json as Record<string, unknown> | undefined)?.[name];
+
+/**
+ * A parada the server refused because its tapped time was too old (CLIENT_TIME_MAX_AGE_HOURS, decision
+ * 016) can still be recorded by hand: its times and description for the manual parada screen. A start
+ * carries the end queued after it; an end alone is not offered (its stop is open on the server).
+ */
+export function manualParadaDraft(item: QueuedItem): ManualParadaDraft | null {
+  if (item.state !== 'failed' || item.status !== 400 || !isClientTimeTooOld(item.error)) return null;
+  if (item.kind === 'parada-manual') {
+    return {
+      start_time: fieldOf(item, 'start_time') as string,
+      end_time: fieldOf(item, 'end_time') as string,
+      description: String(fieldOf(item, 'description') ?? ''),
+      motivo_id: (fieldOf(item, 'motivo_id') as number | null | undefined) ?? null,
+      keys: [item.key],
+    };
+  }
+  if (item.kind !== 'parada-start') return null;
+  const end = snapshot.items.find((i) => i.after?.key === item.key && i.kind === 'parada-end');
+  return {
+    start_time: tappedIso(item.tappedAt),
+    end_time: end ? tappedIso(end.tappedAt) : undefined,
+    description: String(fieldOf(end, 'description') ?? fieldOf(item, 'description') ?? ''),
+    motivo_id: ((fieldOf(end, 'motivo_id') ?? fieldOf(item, 'motivo_id')) as number | null | undefined) ?? null,
+    keys: end ? [item.key, end.key] : [item.key],
+  };
+}
+
+/** Whether a failed write is covered by the draft of the start it waited for. */
+export const coveredByDraft = (item: QueuedItem): boolean =>
+  item.after !== undefined && snapshot.items.some((i) => i.key === item.after?.key && manualParadaDraft(i) !== null);
 
 /** The queue as it stands (outside React: tests, the screens use useOfflineQueue). */
 export const queueSnapshot = (): Snapshot => snapshot;
