@@ -1,9 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { factoryTime } from '@portal/contract/time';
-import { expect, type Seed, signIn, test, type Worker } from '../fixtures';
+import { expect, type Seed, signIn, silenceOnlineEvents, test, type Worker } from '../fixtures';
 
 // Offline behaviour (docs/decisions/016-offline-writes.md), with the browser's own network switch
-// (context.setOffline) against the built app and the real server.
+// (context.setOffline) against the built app and the real server. No page hears the 'online' event:
+// coming back is learnt from the requests (decision 023), as it must be on any browser build.
+
+test.beforeEach(({ context }) => silenceOnlineEvents(context));
 
 const OFFLINE_HINT = 'Sin conexión: se enviará al reconectar';
 
@@ -401,7 +404,7 @@ test.describe('without a service worker', () => {
     // Still offline: trying again shows the message again.
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByText('No se pudo cargar esta sección. Comprueba la conexión.')).toBeVisible();
-    // Back online, the screen loads by itself (the online event), with no tap and no reload.
+    // Back online, the screen loads by itself (the next probe answers), with no tap and no reload.
     await context.setOffline(false);
     await expect(page.getByRole('heading', { name: 'Consultar Datos' })).toBeVisible();
   });
