@@ -8,11 +8,15 @@ const results = new URL('./test-results/', import.meta.url).pathname;
 /**
  * Counts passed, failed and skipped tests per project for scripts/summary.mjs: the JSON report names
  * files only, and the API files run twice (SQLite and PostgreSQL), so a skipped half would not show.
- * A file that fails outside any test (an import error, a failing hook) counts as one failure.
+ * A file that fails outside any test (an import error, a failing hook) counts as one failure. Each
+ * skipped test is listed by project, file and full name: the summary fails on any skip not expected
+ * (scripts/expected-skips.json).
  */
 const projectCounts: Reporter = {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
     const counts: Record<string, { passed: number; failed: number; skipped: number }> = {};
+    const skipped: { project: string; file: string; test: string }[] = [];
+    const repo = new URL('.', import.meta.url).pathname;
     for (const module of modules) {
       counts[module.project.name] ??= { passed: 0, failed: 0, skipped: 0 };
       const c = counts[module.project.name];
@@ -21,12 +25,16 @@ const projectCounts: Reporter = {
         const state = test.result().state;
         if (state === 'passed') c.passed++;
         else if (state === 'failed') failed++;
-        else c.skipped++;
+        else {
+          c.skipped++;
+          skipped.push({ project: module.project.name, file: path.relative(repo, module.moduleId), test: test.fullName });
+        }
       }
       c.failed += failed || (module.state() === 'failed' ? 1 : 0);
     }
     mkdirSync(results, { recursive: true });
     writeFileSync(path.join(results, 'vitest-projects.json'), `${JSON.stringify(counts, null, 2)}\n`);
+    writeFileSync(path.join(results, 'vitest-skipped.json'), `${JSON.stringify(skipped, null, 2)}\n`);
   },
 };
 

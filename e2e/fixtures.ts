@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, test as base, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, test as base, expect, type Page, request } from '@playwright/test';
 
 /**
  * Fixtures that seed what a test needs straight through the API (epic-stack style): stations,
@@ -75,6 +75,15 @@ export async function signIn(page: Page, token: string, path = '/dashboard') {
   await page.goto('/login');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(path);
+}
+
+/**
+ * Every page of the context stops hearing the browser's 'online' event, as some Chromium builds do for
+ * a page loaded offline: whatever follows the network must then come from the requests themselves
+ * (docs/decisions/023-connection-from-requests.md), on any build.
+ */
+export async function silenceOnlineEvents(context: BrowserContext) {
+  await context.addInitScript(() => window.addEventListener('online', (event) => event.stopImmediatePropagation(), true));
 }
 
 /** Another device: its own browser context (own storage, own event stream), a 360 px phone by default. */

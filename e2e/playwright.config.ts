@@ -48,6 +48,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
+  // A test.only left behind would run alone and the rest would pass unseen (biome's noFocusedTests too).
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],

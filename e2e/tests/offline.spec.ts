@@ -1,8 +1,12 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, type Seed, signIn, test, type Worker } from '../fixtures';
+import { factoryTime } from '@portal/contract/time';
+import { expect, type Seed, signIn, silenceOnlineEvents, test, type Worker } from '../fixtures';
 
 // Offline behaviour (docs/decisions/016-offline-writes.md), with the browser's own network switch
-// (context.setOffline) against the built app and the real server.
+// (context.setOffline) against the built app and the real server. No page hears the 'online' event:
+// coming back is learnt from the requests (decision 023), as it must be on any browser build.
+
+test.beforeEach(({ context }) => silenceOnlineEvents(context));
 
 const OFFLINE_HINT = 'Sin conexión: se enviará al reconectar';
 
@@ -13,8 +17,9 @@ interface StoredParada {
   end_time: string | null;
 }
 
-async function paradasOf(page: Page, worker: Worker): Promise<StoredParada[]> {
-  const res = await page.request.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${worker.token}` } });
+async function paradasOf(page: Page, worker: Worker | string): Promise<StoredParada[]> {
+  const token = typeof worker === 'string' ? worker : worker.token;
+  const res = await page.request.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()) as StoredParada[];
 }
 
@@ -38,6 +43,14 @@ async function press(page: Page, name: string) {
   const button = page.getByRole('button', { name });
   await button.focus();
   await button.press('Enter');
+}
+
+/** The stops screen, controlled by the service worker, then offline with the network switch. */
+async function stopsOffline(page: Page, context: BrowserContext, worker: Worker) {
+  await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+  await serviceWorkerReady(page);
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+  await context.setOffline(true);
 }
 
 async function startOnline(page: Page, context: BrowserContext, worker: Worker) {
@@ -148,10 +161,7 @@ test('a stop ended offline with the page closed is sent when the app opens again
 
 test('a stop started and ended offline becomes one stop with both tapped times', async ({ page, context, seed }) => {
   const worker = await seed.worker(await seed.station());
-  await signIn(page, worker.token, '/dashboard/paradas-kaiser');
-  await serviceWorkerReady(page);
-  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
-  await context.setOffline(true);
+  await stopsOffline(page, context, worker);
 
   await press(page, 'Iniciar Parada');
   const started = Date.now();
@@ -187,8 +197,194 @@ test('a wall post written offline appears once after reconnecting', async ({ pag
   expect(((await posts.json()) as { content: string }[]).filter((p) => p.content === text)).toHaveLength(1);
 });
 
+// The queue at its edges: a session refused meanwhile, a phone shared by two workers, a write too old.
+
+test('a session refused while a write waits keeps it, sends the worker to sign in, and sends it after', async ({ page, context, seed }) => {
+  const worker = await seed.worker(await seed.station());
+  await stopsOffline(page, context, worker);
+  await press(page, 'Iniciar Parada');
+  const tapped = Date.now();
+  await expect(page.getByTestId('offline-badge')).toContainText('1 acción pendiente de enviar');
+
+  // Meanwhile an admin resets the worker's password: the phone's session is refused from then on.
+  const password = 'otra-clave-9';
+  const reset = await page.request.put(`/api/admin/users/${worker.id}/password`, {
+    headers: { Authorization: `Bearer ${await seed.adminToken()}` },
+    data: { password },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('ID de Trabajador').fill(worker.worker_id);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByLabel('Seleccionar Nave').selectOption(worker.station.nave);
+  await page.getByLabel('Seleccionar Arco Sumergido').selectOption(String(worker.station.id));
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible();
+  const fresh = await seed.login(worker.worker_id, password, worker.station);
+  const [stored] = await paradasOf(page, fresh);
+  expect(Math.abs(Date.parse(stored.start_time) - tapped)).toBeLessThan(2000);
+});
+
+test('on a shared phone the first worker’s write waits for them, shown as theirs, never sent with the second’s session', async ({
+  page,
+  context,
+  seed,
+}) => {
+  const station = await seed.station();
+  const ana = await seed.worker(station, 'Ana Turno Mañana');
+  const beto = await seed.worker(station, 'Beto Turno Tarde');
+  await signIn(page, ana.token, '/dashboard');
+  await serviceWorkerReady(page);
+  await context.setOffline(true);
+  const text = `De Ana sin red ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Nueva publicación' }).fill(text);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(OFFLINE_HINT)).toBeVisible();
+
+  // Ana leaves without network; Beto signs in on the same phone.
+  await page.evaluate((t) => localStorage.setItem('token', t), beto.token);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('others-pending')).toHaveText(
+    '1 acción de Ana Turno Mañana pendiente de enviar: se enviará cuando vuelva a iniciar sesión.',
+  );
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-badge')).toBeHidden();
+  const mine = `De Beto ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Nueva publicación' }).fill(mine);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(mine)).toHaveCount(1);
+  const wall = await page.request.get('/api/wall/posts', { headers: { Authorization: `Bearer ${beto.token}` } });
+  expect(((await wall.json()) as { content: string }[]).map((p) => p.content)).not.toContain(text);
+  await expect(page.getByTestId('others-pending')).toBeVisible();
+
+  // Ana signs in again on the phone: her write goes, with her session.
+  await page.evaluate((t) => localStorage.setItem('token', t), ana.token);
+  await page.goto('/dashboard');
+  await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible();
+  await expect(page.getByTestId('others-pending')).toHaveCount(0);
+  const res = await page.request.get('/api/wall/posts', { headers: { Authorization: `Bearer ${ana.token}` } });
+  const posts = (await res.json()) as { content: string; user_id: number }[];
+  expect(posts.filter((p) => p.content === text).map((p) => p.user_id)).toEqual([ana.id]);
+});
+
+test('a stop the server refuses as too old is offered as a manual parada, filled in with its times', async ({ page, seed }) => {
+  const worker = await seed.worker(await seed.station());
+  await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+  // A phone offline since yesterday: a start and its end tapped 13 h ago wait in its queue (what
+  // lib/offline-queue.ts stores in IndexedDB), beyond CLIENT_TIME_MAX_AGE_HOURS (12, decision 016).
+  const startAt = Date.now() - 13 * 3_600_000;
+  const endAt = startAt + 25 * 60_000;
+  await page.evaluate(
+    ({ userId, startAt, endAt }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('portal-offline');
+        open.onupgradeneeded = () => open.result.createObjectStore('queue');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('queue', 'readwrite');
+          const store = tx.objectStore('queue');
+          const base = { userId, userName: 'Operario Prueba', state: 'pending' };
+          store.put(
+            {
+              ...base,
+              key: 'e2e-start-1',
+              seq: 1,
+              kind: 'parada-start',
+              method: 'POST',
+              path: '/api/paradas-kaiser/start',
+              json: { client_time: new Date(startAt).toISOString() },
+              tappedAt: startAt,
+            },
+            'e2e-start-1',
+          );
+          store.put(
+            {
+              ...base,
+              key: 'e2e-end-1',
+              seq: 2,
+              kind: 'parada-end',
+              method: 'PUT',
+              path: '/api/paradas-kaiser/end/:ref',
+              after: { key: 'e2e-start-1', field: 'stopId' },
+              json: { description: 'Rotura del rodillo', client_time: new Date(endAt).toISOString() },
+              tappedAt: endAt,
+            },
+            'e2e-end-1',
+          );
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { userId: worker.id, startAt, endAt },
+  );
+  await page.reload();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'No se pudo enviar una acción guardada sin conexión: Iniciar parada.' });
+  await expect(alert).toContainText('La hora indicada es demasiado antigua: solo se aceptan acciones de las últimas 12 horas.');
+  // The end waited for that start: one offer covers both.
+  await expect(page.getByRole('alert').filter({ hasText: 'Finalizar parada' })).toHaveCount(0);
+  await alert.getByRole('link', { name: 'Registrar como parada manual' }).click();
+  await expect(page.getByRole('heading', { name: 'Registro manual de parada' })).toBeVisible();
+  await expect(page.getByLabel('Hora de inicio')).toHaveValue(factoryTime(new Date(startAt), 'Europe/Madrid'));
+  await expect(page.getByLabel('Hora de fin')).toHaveValue(factoryTime(new Date(endAt), 'Europe/Madrid'));
+  await expect(page.getByLabel('Descripción')).toHaveValue('Rotura del rodillo');
+  await press(page, 'Guardar parada');
+  await expect(page.getByText('Parada manual registrada con éxito!')).toBeVisible();
+  const [stored] = await paradasOf(page, worker.token);
+  expect(stored).toMatchObject({ description: 'Rotura del rodillo' });
+  expect(Math.abs(Date.parse(stored.start_time) - startAt)).toBeLessThan(60_000);
+  expect(Math.abs(Date.parse(stored.end_time!) - endAt)).toBeLessThan(60_000);
+  await page.goto('/dashboard/paradas-kaiser');
+  await expect(page.getByRole('alert').filter({ hasText: 'demasiado antigua' })).toHaveCount(0);
+});
+
 test.describe('without a service worker', () => {
   test.use({ serviceWorkers: 'block' });
+
+  test('the network stays up but the server does not answer: the badge shows, the write waits and goes within 5 s of an answer', async ({
+    page,
+    seed,
+  }) => {
+    const worker = await seed.worker(await seed.station());
+    await signIn(page, worker.token, '/dashboard/paradas-kaiser');
+    await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+
+    // First every connection is refused (the server down), then it answers 503 (restarting, or its
+    // database away); the browser's network switch is never touched and no 'online' event ever comes.
+    let refuse = true;
+    await page.route('/api/**', (route) =>
+      refuse
+        ? route.abort('connectionrefused')
+        : route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '5' },
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'El servicio no está disponible en este momento.' }),
+          }),
+    );
+    await press(page, 'Iniciar Parada');
+    const tapped = Date.now();
+    const badge = page.getByTestId('offline-badge');
+    await expect(badge).toHaveText('Sin conexión · 1 acción pendiente de enviar');
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    refuse = false;
+    // The probes meet the 503s: still no connection, the write still waits.
+    await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/health' && r.status() === 503);
+    await expect(badge).toHaveText('Sin conexión · 1 acción pendiente de enviar');
+
+    await page.unroute('/api/**');
+    const answered = Date.now();
+    // The bound is the probes' cadence (lib/online.ts), far below the queue's half-minute timer.
+    await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible({ timeout: 5_000 });
+    console.log(`server-unreachable: queue sent ${Date.now() - answered} ms after the server answered again`);
+    await expect(badge).toBeHidden();
+    const [stored] = await paradasOf(page, worker);
+    expect(Math.abs(Date.parse(stored.start_time) - tapped)).toBeLessThan(2000);
+    expect(stored.end_time).toBeNull();
+  });
 
   test('a screen that fails to load offline shows Reintentar inside the shell and loads by itself once online', async ({
     page,
@@ -208,7 +404,7 @@ test.describe('without a service worker', () => {
     // Still offline: trying again shows the message again.
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByText('No se pudo cargar esta sección. Comprueba la conexión.')).toBeVisible();
-    // Back online, the screen loads by itself (the online event), with no tap and no reload.
+    // Back online, the screen loads by itself (the next probe answers), with no tap and no reload.
     await context.setOffline(false);
     await expect(page.getByRole('heading', { name: 'Consultar Datos' })).toBeVisible();
   });

@@ -10,11 +10,15 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX = 128;
 export const idempotencyKeyPattern = /^[\x21-\x7e]{1,128}$/;
 
+const TOO_OLD = 'La hora indicada es demasiado antigua';
+
+/** Whether a refusal's message is the one of a tapped time older than CLIENT_TIME_MAX_AGE_HOURS. */
+export const isClientTimeTooOld = (message: string | undefined) => message?.startsWith(`${TOO_OLD}:`) ?? false;
+
 export const offlineMessages = {
   invalidTime: 'La hora no es válida.',
   clientTimeFuture: 'La hora indicada es posterior a la hora actual del servidor.',
-  clientTimeTooOld: (hours: number) =>
-    `La hora indicada es demasiado antigua: solo se aceptan acciones de las últimas ${hours} ${hours === 1 ? 'hora' : 'horas'}.`,
+  clientTimeTooOld: (hours: number) => `${TOO_OLD}: solo se aceptan acciones de las últimas ${hours} ${hours === 1 ? 'hora' : 'horas'}.`,
   endBeforeStart: 'La hora de fin no puede ser anterior a la hora de inicio de la parada.',
   startOverlap: 'La hora de inicio indicada se solapa con otra parada registrada.',
   keyInvalid: 'La clave de idempotencia no es válida.',
@@ -30,6 +34,13 @@ export const offlineMessages = {
   pending: (count: number) => (count === 1 ? '1 acción pendiente de enviar' : `${count} acciones pendientes de enviar`),
   failed: 'No se pudo enviar una acción guardada sin conexión:',
   dismiss: 'Descartar',
+  /** A parada refused as too old can still be recorded by hand, with its times. */
+  recordManual: 'Registrar como parada manual',
+  /** Writes another worker queued on this phone: sent only with that worker's own session. */
+  othersPending: (name: string, count: number) =>
+    count === 1
+      ? `1 acción de ${name} pendiente de enviar: se enviará cuando vuelva a iniciar sesión.`
+      : `${count} acciones de ${name} pendientes de enviar: se enviarán cuando vuelva a iniciar sesión.`,
   updateAvailable: 'Nueva versión disponible',
   update: 'Actualizar',
   loadFailed: 'No se pudo cargar esta sección. Comprueba la conexión.',

@@ -1,10 +1,11 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
+import { followConnection } from '@/lib/online';
 
-// TanStack Query assumes it is online until an 'offline' event: a page opened or reloaded offline
-// (from the service worker) would otherwise fire its queries and drop what the screens show.
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// Queries wait while the server does not answer and resume when it does, as lib/online.ts decides from
+// the requests themselves (a page opened offline may never hear the browser's 'online' event).
+onlineManager.setEventListener(followConnection);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,6 +2,7 @@ import { offlineMessages } from '@portal/contract/offline-messages';
 import { Component, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
 import { retryFailedChunks } from '@/lib/lazy-component';
+import { connection } from '@/lib/online';
 
 /** A chunk that could not be downloaded (offline, a Wi-Fi drop) or a request that got no answer. */
 export function isLoadError(error: unknown): boolean {
@@ -19,7 +20,8 @@ interface Props {
 /**
  * Around every lazily loaded screen and section: a piece that fails to load shows a Spanish message
  * with 'Reintentar' in its place, the rest of the page (top and bottom bars) stays, and it tries again
- * by itself when the browser is back online. Other errors go on to the router's error page.
+ * by itself when the server answers again (lib/online.ts, which the failure tells there is no
+ * connection). Other errors go on to the router's error page.
  */
 export class SectionBoundary extends Component<Props, { error: unknown }> {
   state: { error: unknown } = { error: null };
@@ -33,16 +35,27 @@ export class SectionBoundary extends Component<Props, { error: unknown }> {
     this.setState({ error: null });
   };
 
+  private stopFollowing = () => {};
+
   componentDidMount() {
     window.addEventListener('online', this.onOnline);
+    this.stopFollowing = connection.onReachable(this.onOnline);
+    this.noteFailure(null);
   }
 
   componentWillUnmount() {
     window.removeEventListener('online', this.onOnline);
+    this.stopFollowing();
   }
 
-  componentDidUpdate(prev: Props) {
+  componentDidUpdate(prev: Props, prevState: { error: unknown }) {
     if (this.state.error && prev.resetKey !== this.props.resetKey) this.retry();
+    else this.noteFailure(prevState.error);
+  }
+
+  /** A piece that failed to download is a request without answer: the connection starts probing. */
+  private noteFailure(before: unknown) {
+    if (this.state.error && !before && isLoadError(this.state.error)) connection.reportNoAnswer();
   }
 
   private readonly onOnline = () => {

@@ -1,3 +1,4 @@
+import { connection } from './online';
 import { takePrefetched } from './prefetch';
 import { noteServerDate } from './server-clock';
 import { getToken, removeToken } from './token';
@@ -55,13 +56,15 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Sent as the `Idempotency-Key` header: a repeat of the request gets the first answer (lib/offline-queue.ts). */
   idempotencyKey?: string;
+  /** This token instead of the stored one (the offline queue sends a worker's writes with that worker's token). */
+  token?: string;
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
   const endsSession = options.endSessionOnAuthError ?? auth;
   const headers: Record<string, string> = {};
-  const token = auth ? getToken() : null;
+  const token = auth ? (options.token ?? getToken()) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let payload: BodyInit | undefined;
@@ -85,8 +88,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     res = await (prefetched ?? fetch(url, { method, headers, body: payload, signal }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    connection.reportNoAnswer();
     throw new ApiError(0, undefined);
   }
+  // Whether the server answers is learnt from every request (lib/online.ts).
+  connection.reportAnswer(res.status);
   // A prefetched request left earlier, at a moment not known here: only this call's own answers teach the clock.
   if (!prefetched) noteServerDate(res.headers.get('date'), sentAt, Date.now());
   let data: unknown;
@@ -106,6 +112,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
   }
   return data as T;
+}
+
+/** The connection's probe (lib/online.ts): whether `/api/health` answers 2xx, never from a cache. */
+export async function pingServer(signal: AbortSignal): Promise<boolean> {
+  const res = await fetch(apiUrl('/api/health'), { cache: 'no-store', signal });
+  return res.ok;
 }
 
 /** The text to show for a failed call: the server's message, else the fallback, else the network text. */

@@ -1,5 +1,6 @@
 import type { EventPayloads, EventType } from '@portal/contract/events';
 import { apiUrl, endSession } from './api';
+import { connection } from './online';
 import { getToken } from './token';
 
 /**
@@ -113,6 +114,11 @@ export interface EventStreamDeps {
   clearTimeout: (handle: unknown) => void;
   /** Where 'online' is listened for (window). */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /**
+   * Whether the server answers (lib/online.ts): the stream reports what its requests learn and
+   * reconnects at once when the server answers again, with or without an 'online' event.
+   */
+  connection?: Pick<typeof connection, 'reportAnswer' | 'reportNoAnswer' | 'onReachable'>;
   /** Where 'visibilitychange' is listened for and `hidden` read (document). */
   doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'hidden'>;
   url: string;
@@ -135,6 +141,7 @@ export class EventStream {
   private missed = false;
   private token: string | null = null;
   private listening = false;
+  private stopFollowing: (() => void) | null = null;
 
   constructor(private readonly deps: EventStreamDeps) {}
 
@@ -203,6 +210,8 @@ export class EventStream {
     const method = on ? 'addEventListener' : 'removeEventListener';
     this.deps.target?.[method]('online', this.retryNow);
     this.deps.doc?.[method]('visibilitychange', this.onVisibility);
+    this.stopFollowing?.();
+    this.stopFollowing = on ? (this.deps.connection?.onReachable(this.retryNow) ?? null) : null;
   }
 
   /** Back online, or the tab is seen again: no reason to sit out the rest of a long backoff. */
@@ -260,6 +269,7 @@ export class EventStream {
         signal,
         cache: 'no-store',
       });
+      this.deps.connection?.reportAnswer(res.status);
       if (res.status === 401 || res.status === 403) {
         this.stop('closed');
         this.deps.endSession();
@@ -279,6 +289,7 @@ export class EventStream {
       parser.end();
     } catch {
       // A network loss, a stalled stream (watchdog) or a deliberate abort: told apart below.
+      if (!signal.aborted) this.deps.connection?.reportNoAnswer();
     }
     // stop() replaced or cleared the controller: this connection was closed on purpose.
     if (this.controller !== controller) return;
@@ -325,5 +336,6 @@ export const eventStream = new EventStream({
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   target: typeof window === 'undefined' ? undefined : window,
   doc: typeof document === 'undefined' ? undefined : document,
+  connection,
   url: apiUrl('/api/events'),
 });

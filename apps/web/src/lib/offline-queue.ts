@@ -1,6 +1,8 @@
+import { isClientTimeTooOld } from '@portal/contract/offline-messages';
 import { createStore, del, set, values } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
-import { ApiError, api } from './api';
+import { ApiError, api, endSession, pingServer } from './api';
+import { connection } from './online';
 import { serverNow } from './server-clock';
 import { decodeToken, getToken } from './token';
 
@@ -9,9 +11,12 @@ import { decodeToken, getToken } from './token';
  * comment) go through this queue (docs/decisions/016-offline-writes.md). Each is saved in IndexedDB
  * (idb-keyval) before it is sent, with an idempotency key and the moment the worker tapped on the
  * server's clock (lib/server-clock.ts), so it survives a reload or a closed tab and is sent, in order,
- * when the network is back; the server answers a repeated key with its first answer, so a write whose
- * answer was lost is never made twice. A refusal (4xx) of a write sent later stays in the queue as
- * failed, with the server's message, until the worker dismisses it: nothing is dropped silently.
+ * as soon as the server answers again (lib/online.ts, docs/decisions/023-connection-from-requests.md);
+ * the server answers a repeated key with its first answer, so a write whose answer was lost is never
+ * made twice. No answer, a 5xx or a refused session keeps a write waiting in its place; a refusal (4xx)
+ * of a write sent later stays in the queue as failed, with the server's message, until the worker
+ * dismisses it: nothing is dropped silently. Each item belongs to the worker who tapped it and is
+ * only ever sent with that worker's session.
  */
 
 /** A form field: text, or a file with its name. */
@@ -37,9 +42,13 @@ export interface QueuedItem extends QueuedWrite {
   key: string;
   seq: number;
   userId: number;
+  /** The worker's name, to show whose writes wait on a shared phone. */
+  userName?: string;
   state: 'pending' | 'failed';
   /** The server's message of a refused write. */
   error?: string;
+  /** The status of that refusal. */
+  status?: number;
 }
 
 export type Outcome<T> = { queued: false; data: T } | { queued: true; key: string };
@@ -55,6 +64,7 @@ let snapshot: Snapshot = { items: [], sent: 0 };
 const listeners = new Set<() => void>();
 const emit = (next: Partial<Snapshot>) => {
   snapshot = { ...snapshot, ...next };
+  watchWhileWaiting();
   for (const l of listeners) l();
 };
 
@@ -85,6 +95,14 @@ function randomKey(): string {
 
 const currentUserId = () => decodeToken(getToken())?.id ?? null;
 
+/** The signed-in worker's writes that wait to be sent. */
+const waitingFor = (userId: number | null) => snapshot.items.filter((i) => i.state === 'pending' && i.userId === userId);
+
+/** While the signed-in worker has something waiting, the server is probed so it goes as soon as it answers. */
+function watchWhileWaiting() {
+  connection.watch('offline-queue', waitingFor(currentUserId()).length > 0);
+}
+
 /** The tapped moment as the instant the server is sent (`client_time`). */
 export const tappedIso = (tappedAt: number) => new Date(tappedAt).toISOString();
 /** Now, on the server's clock: what a write's `tappedAt` is. */
@@ -101,14 +119,14 @@ function requestOf(item: QueuedItem): { path: string; body: unknown } {
 }
 
 /** Items whose `:ref` waits for this item's answer get it, or fail with it. */
-async function settleDependents(item: QueuedItem, data: unknown, error?: string): Promise<void> {
+async function settleDependents(item: QueuedItem, data: unknown, error?: string, status?: number): Promise<void> {
   for (const dep of snapshot.items) {
     if (dep.after?.key !== item.key) continue;
     const value = (data as Record<string, unknown> | undefined)?.[dep.after.field];
     const next: QueuedItem =
       error === undefined && value !== undefined
         ? { ...dep, path: dep.path.replace(':ref', String(value)), after: undefined }
-        : { ...dep, state: 'failed', error: error ?? dep.error };
+        : { ...dep, state: 'failed', error: error ?? dep.error, status: status ?? dep.status };
     await save(next);
     replace(next);
   }
@@ -119,24 +137,37 @@ let running: Promise<unknown> = Promise.resolve();
 const answers = new Map<string, unknown>();
 
 /**
- * Sends the signed-in worker's pending writes in order, one at a time. Stops at the first that gets no
- * answer (offline, or the server down): the rest keep their order for the next try. Answers the
- * answer or error of `until` when it was sent.
+ * Sends the signed-in worker's pending writes in order, one at a time, with that worker's token as it
+ * was when the run began (another worker signing in meanwhile stops the run). Stops at the first that
+ * gets no answer (offline, the server down, or a request left hanging once the probe finds no
+ * connection): the rest keep their order for the next try. A refused session keeps them too and asks
+ * the worker to sign in again. Answers the answer or error of `until` when it was sent.
  */
 function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent: boolean }> {
   const run = running.then(async () => {
+    const token = getToken();
     const userId = currentUserId();
     let sentLater = 0;
     let mine: { data?: unknown; error?: ApiError; sent: boolean } = { sent: false };
     let lastSeq = Number.NEGATIVE_INFINITY;
+    const hanging = new AbortController();
+    const stopWatching = connection.onUnreachable(() => hanging.abort());
     for (;;) {
+      if (token === null || getToken() !== token) break;
       // Read afresh each turn: sending one write may have given a later one its path.
       const item = snapshot.items.find((i) => i.seq > lastSeq && i.state === 'pending' && i.userId === userId && !i.after);
       if (!item) break;
       lastSeq = item.seq;
       const { path, body } = requestOf(item);
       try {
-        const data = await api<unknown>(path, { method: item.method, body, idempotencyKey: item.key, endSessionOnAuthError: false });
+        const data = await api<unknown>(path, {
+          method: item.method,
+          body,
+          idempotencyKey: item.key,
+          token,
+          endSessionOnAuthError: false,
+          signal: hanging.signal,
+        });
         await drop(item.key);
         answers.set(item.key, data);
         remove(item.key);
@@ -146,7 +177,12 @@ function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent
       } catch (error) {
         const status = error instanceof ApiError ? error.status : 0;
         // No answer, a server error or an expired session: the write waits, in its place.
-        if (status === 0 || status >= 500 || status === 401 || status === 403) break;
+        if (status === 401 || status === 403) {
+          // The session ended (expired, or the account changed): the worker signs in again, then it goes.
+          if (getToken() === token) endSession();
+          break;
+        }
+        if (status === 0 || status >= 500) break;
         const message = (error as ApiError).serverMessage ?? (error as ApiError).message;
         if (item.key === until) {
           // Refused as it was tapped: the screen shows the error, as for any write online.
@@ -155,14 +191,16 @@ function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent
           await settleDependents(item, undefined, message);
           mine = { error: error as ApiError, sent: true };
         } else {
-          const failed: QueuedItem = { ...item, state: 'failed', error: message };
+          const failed: QueuedItem = { ...item, state: 'failed', error: message, status };
           await save(failed);
           replace(failed);
-          await settleDependents(item, undefined, message);
+          await settleDependents(item, undefined, message, status);
         }
       }
       if (item.key === until) break;
     }
+    stopWatching();
+    watchWhileWaiting();
     if (sentLater) emit({ sent: snapshot.sent + sentLater });
     return mine;
   });
@@ -176,10 +214,10 @@ function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent
  */
 export async function submit<T>(write: QueuedWrite): Promise<Outcome<T>> {
   await loaded;
-  const userId = currentUserId();
-  if (userId === null) throw new ApiError(401, undefined);
+  const user = decodeToken(getToken());
+  if (!user) throw new ApiError(401, undefined);
   const seq = Math.max(Date.now(), (snapshot.items.at(-1)?.seq ?? 0) + 1);
-  let item: QueuedItem = { ...write, key: randomKey(), seq, userId, state: 'pending' };
+  let item: QueuedItem = { ...write, key: randomKey(), seq, userId: user.id, userName: user.name, state: 'pending' };
   // The write it waits for was sent meanwhile: take its answer now.
   const { after } = write;
   if (after && !snapshot.items.some((i) => i.key === after.key)) {
@@ -189,7 +227,8 @@ export async function submit<T>(write: QueuedWrite): Promise<Outcome<T>> {
   }
   await save(item);
   emit({ items: [...snapshot.items, item] });
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return { queued: true, key: item.key };
+  // Known to get no answer now: it waits for the server instead of for a request that would fail.
+  if (!connection.isReachable()) return { queued: true, key: item.key };
   const result = await flush(item.key);
   if (result.error) throw result.error;
   return result.sent ? { queued: false, data: result.data as T } : { queued: true, key: item.key };
@@ -201,9 +240,12 @@ export function submitTapped<T>(write: Omit<QueuedWrite, 'tappedAt' | 'json' | '
   return submit<T>({ ...write, json: { ...write.json, client_time: tappedIso(tappedAt) }, tappedAt });
 }
 
-/** Sends what is waiting (the `online` event, a timer, the shells' start). */
+/** Sends what is waiting (the server answering again, a timer, the shells' start, a sign-in). */
 export function flushQueue(): Promise<unknown> {
-  return loaded.then(() => (snapshot.items.some((i) => i.state === 'pending') ? flush() : undefined));
+  return loaded.then(() => {
+    watchWhileWaiting();
+    return waitingFor(currentUserId()).length > 0 ? flush() : undefined;
+  });
 }
 
 /** Forgets a failed write once the worker has read why. */
@@ -217,15 +259,25 @@ export function clearSent(): void {
 }
 
 let started = false;
-/** Sends the queue when the network comes back, and every half minute while something waits. */
+/**
+ * Starts watching the connection (lib/online.ts) and sends the queue each time the server answers
+ * again; every half minute too while something waits (a write a 500 held back).
+ */
 export function startOfflineQueue(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  window.addEventListener('online', () => void flushQueue());
+  connection.start({
+    probe: pingServer,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    target: window,
+    doc: document,
+  });
+  connection.onReachable(() => void flushQueue());
   setInterval(() => {
-    if (navigator.onLine) void flushQueue();
+    if (connection.isReachable()) void flushQueue();
   }, 30_000);
-  if (navigator.onLine) void flushQueue();
+  if (connection.isReachable()) void flushQueue();
 }
 
 function subscribe(listener: () => void) {
@@ -246,6 +298,49 @@ export function useOfflineQueue(): Snapshot {
 export function formFields(form: FormData): QueuedField[] {
   return [...form.entries()].map(([name, value]): QueuedField => (typeof value === 'string' ? [name, value] : [name, value, value.name]));
 }
+
+/** What the manual parada screen is filled with: instants, and the refused writes it replaces. */
+export interface ManualParadaDraft {
+  start_time?: string;
+  end_time?: string;
+  description: string;
+  motivo_id: number | null;
+  /** Forgotten once the manual parada is saved. */
+  keys: string[];
+}
+
+const fieldOf = (item: QueuedItem | undefined, name: string): unknown => (item?.json as Record<string, unknown> | undefined)?.[name];
+
+/**
+ * A parada the server refused because its tapped time was too old (CLIENT_TIME_MAX_AGE_HOURS, decision
+ * 016) can still be recorded by hand: its times and description for the manual parada screen. A start
+ * carries the end queued after it; an end alone is not offered (its stop is open on the server).
+ */
+export function manualParadaDraft(item: QueuedItem): ManualParadaDraft | null {
+  if (item.state !== 'failed' || item.status !== 400 || !isClientTimeTooOld(item.error)) return null;
+  if (item.kind === 'parada-manual') {
+    return {
+      start_time: fieldOf(item, 'start_time') as string,
+      end_time: fieldOf(item, 'end_time') as string,
+      description: String(fieldOf(item, 'description') ?? ''),
+      motivo_id: (fieldOf(item, 'motivo_id') as number | null | undefined) ?? null,
+      keys: [item.key],
+    };
+  }
+  if (item.kind !== 'parada-start') return null;
+  const end = snapshot.items.find((i) => i.after?.key === item.key && i.kind === 'parada-end');
+  return {
+    start_time: tappedIso(item.tappedAt),
+    end_time: end ? tappedIso(end.tappedAt) : undefined,
+    description: String(fieldOf(end, 'description') ?? fieldOf(item, 'description') ?? ''),
+    motivo_id: ((fieldOf(end, 'motivo_id') ?? fieldOf(item, 'motivo_id')) as number | null | undefined) ?? null,
+    keys: end ? [item.key, end.key] : [item.key],
+  };
+}
+
+/** Whether a failed write is covered by the draft of the start it waited for. */
+export const coveredByDraft = (item: QueuedItem): boolean =>
+  item.after !== undefined && snapshot.items.some((i) => i.key === item.after?.key && manualParadaDraft(i) !== null);
 
 /** The queue as it stands (outside React: tests, the screens use useOfflineQueue). */
 export const queueSnapshot = (): Snapshot => snapshot;

@@ -1,31 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import { type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
+import { factoryDate, factoryTime } from '@portal/contract/time';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
+import { dismiss, type ManualParadaDraft } from '@/lib/offline-queue';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateManualParada } from '../api/create-manual-parada';
 import { ParadaFields } from '../components/parada-fields';
 
 const REDIRECT_MS = 2000;
 
+/** The form filled from a queued parada the server refused as too old (lib/offline-queue.ts). */
+function draftValues(draft: ManualParadaDraft | undefined, tz: string, today: string): ParadaTimesForm {
+  const at = (iso: string | undefined) => (iso ? factoryTime(iso, tz) : '');
+  return {
+    start: at(draft?.start_time),
+    end: at(draft?.end_time),
+    description: draft?.description ?? '',
+    date: draft?.start_time ? factoryDate(draft.start_time, tz) : today,
+    motivo_id: draft?.motivo_id ? String(draft.motivo_id) : '',
+  };
+}
+
 /**
  * /dashboard/add-manual-parada: a parada registered after the fact, at the session's arco, on a date
- * (today unless changed; an end before the start is on the next day, as on a night shift).
+ * (today unless changed; an end before the start is on the next day, as on a night shift). Opened from
+ * a queued parada refused as too old, it comes filled in, and saving it forgets that queued write.
  */
 export default function ManualParadaPage() {
   const user = useCurrentUser();
   const tz = useFactoryTz();
   const today = useFactoryToday();
   const navigate = useNavigate();
+  const draft = (useLocation().state as { draft?: ManualParadaDraft } | null)?.draft;
   const create = useCreateManualParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
@@ -39,7 +55,7 @@ export default function ManualParadaPage() {
     formState: { errors },
   } = useForm<ParadaTimesForm>({
     resolver: zodResolver(paradaTimesForm),
-    defaultValues: { start: '', end: '', description: '', date: today, motivo_id: '' },
+    defaultValues: draftValues(draft, tz, today),
   });
   const [start, end, date] = watch(['start', 'end', 'date']);
 
@@ -66,6 +82,7 @@ export default function ManualParadaPage() {
       },
       {
         onSuccess: (res) => {
+          for (const key of draft?.keys ?? []) void dismiss(key);
           reset({ start: '', end: '', description: '', date: today, motivo_id: '' });
           setBanner(
             res.queued ? { variant: 'info', text: offlineMessages.offlineHint } : { variant: 'success', text: paradaMessages.manualSaved },
