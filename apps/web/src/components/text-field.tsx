@@ -13,17 +13,24 @@ export function TextField({
   rows = 3,
   className = 'mb-3',
   errorId,
+  autoComplete,
+  autoFocus,
+  markInvalid = true,
 }: {
   id: string;
   label: string;
   registration: UseFormRegisterReturn;
   invalid?: boolean;
-  type?: 'text' | 'date' | 'time';
+  type?: 'text' | 'password' | 'date' | 'time';
   textarea?: boolean;
   rows?: number;
   className?: string;
   /** The id of the form's error message: an invalid field points to it (aria-describedby). */
   errorId?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  /** Whether an invalid field also takes Bootstrap's red border (`is-invalid`); the ARIA is there either way. */
+  markInvalid?: boolean;
 }) {
   const a11y = fieldError(invalid, errorId);
   return (
@@ -32,7 +39,14 @@ export function TextField({
       {textarea ? (
         <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...a11y} {...registration} />
       ) : (
-        <Form.Control type={type} isInvalid={invalid} {...a11y} {...registration} />
+        <Form.Control
+          type={type}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          isInvalid={markInvalid && invalid}
+          {...a11y}
+          {...registration}
+        />
       )}
     </Form.Group>
   );

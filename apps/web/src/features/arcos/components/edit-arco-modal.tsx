@@ -3,10 +3,11 @@ import { type Arco, arcoBody, arcoMessages, arcoScreenTexts } from '@portal/cont
 import type { Nave } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
 import { useAdminEditForm } from '@/components/admin-list';
+import { CatalogSelect } from '@/components/catalog-select';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { fieldError } from '@/lib/field-error';
 import { useUpdateArco } from '../api/update-arco';
-import { NaveOptions } from './nave-options';
+import { SELECT_NAVE } from './add-arco-form';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts };
 const toValues = (arco: Arco) => ({ name: arco.name, nave: arco.nave });
@@ -23,15 +24,14 @@ export function EditArcoModal({
   onSaved: (text: string) => void;
 }) {
   const update = useUpdateArco();
-  const { onSubmit, serverError, errors, register } = useAdminEditForm({
+  const { onSubmit, message, errors, register } = useAdminEditForm({
     item: arco,
     toValues,
-    options: { resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } },
+    options: { resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' }, order: ['name', 'nave'] },
     save: update,
     texts,
     onSaved,
   });
-  const message = errors.name?.message ?? errors.nave?.message ?? serverError;
   // An arco whose nave was renamed elsewhere still shows its current value.
   const options = arco && !naves.some((n) => n.name === arco.nave) ? [...naves, { id: -1, name: arco.nave }] : naves;
 
@@ -49,12 +49,17 @@ export function EditArcoModal({
         <Form.Label>Nombre del arco</Form.Label>
         <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'edit-arco-error')} {...register('name')} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="edit-arco-nave">
-        <Form.Label>Nave</Form.Label>
-        <Form.Select isInvalid={!!errors.nave} {...fieldError(!!errors.nave, 'edit-arco-error')} {...register('nave')}>
-          <NaveOptions naves={options} />
-        </Form.Select>
-      </Form.Group>
+      <CatalogSelect
+        className="mb-3"
+        id="edit-arco-nave"
+        label="Nave"
+        by="name"
+        items={options}
+        first={SELECT_NAVE}
+        isInvalid={!!errors.nave}
+        {...fieldError(!!errors.nave, 'edit-arco-error')}
+        {...register('nave')}
+      />
     </EditModalFrame>
   );
 }

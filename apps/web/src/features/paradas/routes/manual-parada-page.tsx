@@ -11,6 +11,7 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
+import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateManualParada } from '../api/create-manual-parada';
 import { ParadaFields } from '../components/parada-fields';
@@ -77,7 +78,7 @@ export default function ManualParadaPage() {
     );
   });
 
-  const validation = errors.start?.message ?? errors.end?.message ?? errors.description?.message;
+  const validation = firstError(errors, ['start', 'end', 'description']);
 
   return (
     <div className="mx-auto" style={{ maxWidth: 560 }}>

@@ -1,26 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
-import { errorText } from '@/lib/api';
-import { fieldError } from '@/lib/field-error';
+import { TextField } from '@/components/text-field';
+import { useServerForm } from '@/components/use-server-form';
 import { useChangePassword } from '../api/change-password';
 import { SuccessToast } from './success-toast';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = [
+  ['currentPassword', 'change-password-current', 'Contraseña Actual', 'current-password'],
+  ['newPassword', 'change-password-new', 'Nueva Contraseña', 'new-password'],
+  ['confirmPassword', 'change-password-confirm', 'Confirmar Nueva Contraseña', 'new-password'],
+] as const;
 
 /** 'Cambiar Contraseña' of both shells' user menu; the server checks the current password. */
 export default function ChangePasswordModal({ show, onHide }: { show: boolean; onHide: () => void }) {
-  const [serverError, setServerError] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+  // One message at a time, in the order the contract checks them (required, match, length).
+  const { register, submit, reset, errors, message, fail, setServerError } = useServerForm({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: EMPTY,
+    order: FIELDS.map(([name]) => name),
+    texts: { fallback: userMessages.changePasswordFallback, network: userMessages.changePasswordNetwork },
+  });
   const change = useChangePassword();
 
   // Passwords never linger in a closed dialog.
@@ -29,10 +32,9 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
       reset(EMPTY);
       setServerError(null);
     }
-  }, [show, reset]);
+  }, [show, reset, setServerError]);
 
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
-    setServerError(null);
+  const onSubmit = submit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -41,13 +43,10 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
           onHide();
           setToast(userMessages.passwordChanged);
         },
-        onError: (error) => setServerError(errorText(error, userMessages.changePasswordFallback, userMessages.changePasswordNetwork)),
+        onError: fail,
       },
-    );
-  });
-
-  // One message at a time, in the order the contract checks them (required, match, length).
-  const message = errors.currentPassword?.message ?? errors.newPassword?.message ?? errors.confirmPassword?.message ?? serverError;
+    ),
+  );
 
   return (
     <>
@@ -60,33 +59,19 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
         onHide={onHide}
         onSubmit={onSubmit}
       >
-        <Form.Group className="mb-3" controlId="change-password-current">
-          <Form.Label>Contraseña Actual</Form.Label>
-          <Form.Control
+        {FIELDS.map(([name, id, label, autoComplete]) => (
+          <TextField
+            key={name}
+            id={id}
+            label={label}
             type="password"
-            autoComplete="current-password"
-            {...fieldError(!!errors.currentPassword, 'change-password-error')}
-            {...register('currentPassword')}
+            autoComplete={autoComplete}
+            markInvalid={false}
+            invalid={!!errors[name]}
+            errorId="change-password-error"
+            registration={register(name)}
           />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="change-password-new">
-          <Form.Label>Nueva Contraseña</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            {...fieldError(!!errors.newPassword, 'change-password-error')}
-            {...register('newPassword')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="change-password-confirm">
-          <Form.Label>Confirmar Nueva Contraseña</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            {...fieldError(!!errors.confirmPassword, 'change-password-error')}
-            {...register('confirmPassword')}
-          />
-        </Form.Group>
+        ))}
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>

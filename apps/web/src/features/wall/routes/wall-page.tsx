@@ -1,9 +1,9 @@
 import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { useDeferredValue, useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
@@ -63,7 +63,7 @@ export default function WallPage() {
       {posts.isPending ? (
         <Loading text={wallMessages.loading} />
       ) : posts.isError ? (
-        <Alert variant="danger">{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Alert>
+        <Feedback>{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Feedback>
       ) : list.length === 0 ? (
         <p className="text-muted">{wallMessages.empty}</p>
       ) : (
