@@ -7,11 +7,12 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
-import { useAdminMotivos, useSaveMotivo } from '../api/motivos';
+import { useMotivos } from '@/lib/motivos';
+import { useSaveMotivo } from '../api/motivos';
 
 /** Admin 'Motivos de parada': add, rename, retire (stays on old paradas) and reactivate. */
 export default function AdminMotivosPage() {
-  const motivos = useAdminMotivos();
+  const motivos = useMotivos();
   const save = useSaveMotivo();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
