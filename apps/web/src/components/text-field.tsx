@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { fieldError } from '@/lib/field-error';
 
 /** A labelled input of a react-hook-form form; `textarea` for a description or a post's content. */
@@ -50,4 +50,37 @@ export function TextField({
       )}
     </Form.Group>
   );
+}
+
+/** One field of a TextFields list. */
+export interface TextFieldSpec<T extends FieldValues> {
+  name: Path<T>;
+  id: string;
+  label: string;
+  type?: 'text' | 'password';
+  autoComplete?: string;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/**
+ * The text fields of a form, one TextField each, all pointing to the form's one error alert
+ * (`errorId`) when invalid; `markInvalid` as in TextField.
+ */
+export function TextFields<T extends FieldValues>({
+  fields,
+  register,
+  errors,
+  errorId,
+  markInvalid = true,
+}: {
+  fields: readonly TextFieldSpec<T>[];
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  errorId: string;
+  markInvalid?: boolean;
+}) {
+  return fields.map(({ name, ...field }) => (
+    <TextField key={name} {...field} markInvalid={markInvalid} invalid={!!errors[name]} errorId={errorId} registration={register(name)} />
+  ));
 }

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/banner';
 import { CatalogSelect } from '@/components/catalog-select';
@@ -14,8 +14,36 @@ import { fieldError } from '@/lib/field-error';
 import { firstError } from '@/lib/first-error';
 import { useCreateArco } from '../api/create-arco';
 
-/** The empty choice of the arco forms' nave select. */
-export const SELECT_NAVE = '-- Seleccionar Nave --';
+/** The nave of an arco, in the add form and the edit dialog; invalid, it points to the form's error (`errorId`). */
+export function ArcoNaveSelect({
+  id,
+  className,
+  naves,
+  invalid,
+  errorId,
+  registration,
+}: {
+  id: string;
+  className?: string;
+  naves: readonly Nave[];
+  invalid: boolean;
+  errorId: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <CatalogSelect
+      className={className}
+      id={id}
+      label="Nave"
+      by="name"
+      items={naves}
+      first="-- Seleccionar Nave --"
+      isInvalid={invalid}
+      {...fieldError(invalid, errorId)}
+      {...registration}
+    />
+  );
+}
 
 /** The inline add form above the arco grid. */
 export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (message: BannerMessage) => void }) {
@@ -46,15 +74,12 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
           </Form.Group>
         </Col>
         <Col xs={12} md={4}>
-          <CatalogSelect
+          <ArcoNaveSelect
             id="add-arco-nave"
-            label="Nave"
-            by="name"
-            items={naves}
-            first={SELECT_NAVE}
-            isInvalid={!!errors.nave}
-            {...fieldError(!!errors.nave, 'add-arco-error')}
-            {...form.register('nave')}
+            naves={naves}
+            invalid={!!errors.nave}
+            errorId="add-arco-error"
+            registration={form.register('nave')}
           />
         </Col>
         <Col xs={12} md={3}>

@@ -3,11 +3,10 @@ import { type Arco, arcoBody, arcoMessages, arcoScreenTexts } from '@portal/cont
 import type { Nave } from '@portal/contract/naves';
 import Form from 'react-bootstrap/Form';
 import { useAdminEditForm } from '@/components/admin-list';
-import { CatalogSelect } from '@/components/catalog-select';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { fieldError } from '@/lib/field-error';
 import { useUpdateArco } from '../api/update-arco';
-import { SELECT_NAVE } from './add-arco-form';
+import { ArcoNaveSelect } from './add-arco-form';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts };
 const toValues = (arco: Arco) => ({ name: arco.name, nave: arco.nave });
@@ -49,16 +48,13 @@ export function EditArcoModal({
         <Form.Label>Nombre del arco</Form.Label>
         <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'edit-arco-error')} {...register('name')} />
       </Form.Group>
-      <CatalogSelect
+      <ArcoNaveSelect
         className="mb-3"
         id="edit-arco-nave"
-        label="Nave"
-        by="name"
-        items={options}
-        first={SELECT_NAVE}
-        isInvalid={!!errors.nave}
-        {...fieldError(!!errors.nave, 'edit-arco-error')}
-        {...register('nave')}
+        naves={options}
+        invalid={!!errors.nave}
+        errorId="edit-arco-error"
+        registration={register('nave')}
       />
     </EditModalFrame>
   );

@@ -4,12 +4,23 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
-import { TextField } from '@/components/text-field';
+import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useAdminLogin } from '../api/admin-login';
 import { AuthCard } from '../components/auth-card';
 
 const ORDER = ['worker_id', 'password'] as const;
+const FIELDS = [
+  { name: 'worker_id', id: 'admin-login-worker-id', label: 'ID de Trabajador', autoComplete: 'username', autoFocus: true },
+  {
+    name: 'password',
+    id: 'admin-login-password',
+    label: 'Contraseña',
+    type: 'password',
+    autoComplete: 'current-password',
+    className: 'mb-4',
+  },
+] as const;
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -27,27 +38,7 @@ export default function AdminLoginPage() {
     <AuthCard title="Login de Administrador">
       <Form noValidate onSubmit={onSubmit}>
         {message && <Feedback id="admin-login-error">{message}</Feedback>}
-        <TextField
-          id="admin-login-worker-id"
-          label="ID de Trabajador"
-          autoComplete="username"
-          autoFocus
-          markInvalid={false}
-          invalid={!!errors.worker_id}
-          errorId="admin-login-error"
-          registration={register('worker_id')}
-        />
-        <TextField
-          className="mb-4"
-          id="admin-login-password"
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          markInvalid={false}
-          invalid={!!errors.password}
-          errorId="admin-login-error"
-          registration={register('password')}
-        />
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="admin-login-error" markInvalid={false} />
         <Button type="submit" className="w-100" disabled={login.isPending}>
           {login.isPending ? 'Iniciando Sesión...' : 'Iniciar Sesión'}
         </Button>

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
-import { TextField } from '@/components/text-field';
+import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { fieldError } from '@/lib/field-error';
@@ -16,6 +16,10 @@ import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 
 const ORDER = ['worker_id', 'password', 'nave', 'arco_sumergido_id'] as const;
+const FIELDS = [
+  { name: 'worker_id', id: 'login-worker-id', label: 'ID de Trabajador', autoComplete: 'username', autoFocus: true },
+  { name: 'password', id: 'login-password', label: 'Contraseña', type: 'password', autoComplete: 'current-password' },
+] as const;
 
 // zod and the schema load after the screen shows (the login screen's 120 KB budget, scripts/check-bundle.mjs).
 const validation = lazyResolver(() =>
@@ -46,26 +50,7 @@ export default function LoginPage() {
     <AuthCard title="Iniciar Sesión">
       <Form noValidate onSubmit={onSubmit}>
         {message && <Feedback id="login-error">{message}</Feedback>}
-        <TextField
-          id="login-worker-id"
-          label="ID de Trabajador"
-          autoComplete="username"
-          autoFocus
-          markInvalid={false}
-          invalid={!!errors.worker_id}
-          errorId="login-error"
-          registration={register('worker_id')}
-        />
-        <TextField
-          id="login-password"
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          markInvalid={false}
-          invalid={!!errors.password}
-          errorId="login-error"
-          registration={register('password')}
-        />
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="login-error" markInvalid={false} />
         <CatalogSelect
           className="mb-3"
           id="login-nave"

@@ -5,13 +5,18 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { Feedback } from '@/components/feedback';
-import { TextField } from '@/components/text-field';
+import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { ApiError } from '@/lib/api';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 
 const ORDER = ['worker_id', 'name', 'password'] as const;
+const FIELDS = [
+  { name: 'worker_id', id: 'register-worker-id', label: 'ID de Trabajador', autoComplete: 'username', autoFocus: true },
+  { name: 'name', id: 'register-name', label: 'Nombre', autoComplete: 'name' },
+  { name: 'password', id: 'register-password', label: 'Contraseña', type: 'password', autoComplete: 'new-password', className: 'mb-4' },
+] as const;
 
 export default function RegisterPage() {
   const [registered, setRegistered] = useState(false);
@@ -43,36 +48,7 @@ export default function RegisterPage() {
         ) : (
           registered && <Feedback variant="success">{authMessages.registerSuccess}</Feedback>
         )}
-        <TextField
-          id="register-worker-id"
-          label="ID de Trabajador"
-          autoComplete="username"
-          autoFocus
-          markInvalid={false}
-          invalid={!!errors.worker_id}
-          errorId="register-error"
-          registration={register('worker_id')}
-        />
-        <TextField
-          id="register-name"
-          label="Nombre"
-          autoComplete="name"
-          markInvalid={false}
-          invalid={!!errors.name}
-          errorId="register-error"
-          registration={register('name')}
-        />
-        <TextField
-          className="mb-4"
-          id="register-password"
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          markInvalid={false}
-          invalid={!!errors.password}
-          errorId="register-error"
-          registration={register('password')}
-        />
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="register-error" markInvalid={false} />
         <Button type="submit" className="w-100" disabled={registration.isPending}>
           {registration.isPending ? 'Registrando...' : 'Registrarse'}
         </Button>

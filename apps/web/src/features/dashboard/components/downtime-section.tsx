@@ -9,6 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { CatalogSelect } from '@/components/catalog-select';
+import { Feedback } from '@/components/feedback';
 import { ScrollTable } from '@/components/scroll-table';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
@@ -112,7 +113,7 @@ export default function DowntimeSection() {
           />
         </Col>
       </Row>
-      {analysis.isError && <p className="text-danger">{downtimeMessages.loadFailed}</p>}
+      {analysis.isError && <Feedback>{downtimeMessages.loadFailed}</Feedback>}
       {data && data.total_minutes === 0 && <p className="text-muted">{downtimeMessages.empty}</p>}
       {data && (
         <Row xs={1} lg={2} className="g-3">

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useMotivos } from '@/lib/motivos';
@@ -62,7 +63,7 @@ export default function AdminMotivosPage() {
         </Button>
       </Form>
       {motivos.isPending && <p className="text-muted">{motivoMessages.loading}</p>}
-      {motivos.isError && <p className="text-danger">{motivoMessages.loadFailed}</p>}
+      {motivos.isError && <Feedback>{motivoMessages.loadFailed}</Feedback>}
       {motivos.data?.length === 0 && <p className="text-muted">{motivoMessages.empty}</p>}
       <ListGroup>
         {(motivos.data ?? []).map((m) => (

@@ -2,16 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
 import { EditModalFrame } from '@/components/edit-modal-frame';
-import { TextField } from '@/components/text-field';
+import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/me';
 import { SuccessToast } from './success-toast';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = [
-  ['currentPassword', 'change-password-current', 'Contraseña Actual', 'current-password'],
-  ['newPassword', 'change-password-new', 'Nueva Contraseña', 'new-password'],
-  ['confirmPassword', 'change-password-confirm', 'Confirmar Nueva Contraseña', 'new-password'],
+  {
+    name: 'currentPassword',
+    id: 'change-password-current',
+    label: 'Contraseña Actual',
+    type: 'password',
+    autoComplete: 'current-password',
+  },
+  { name: 'newPassword', id: 'change-password-new', label: 'Nueva Contraseña', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    id: 'change-password-confirm',
+    label: 'Confirmar Nueva Contraseña',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 ] as const;
 
 /** 'Cambiar Contraseña' of both shells' user menu; the server checks the current password. */
@@ -21,7 +33,7 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
   const { register, submit, reset, errors, message, fail, setServerError } = useServerForm({
     resolver: zodResolver(changePasswordForm),
     defaultValues: EMPTY,
-    order: FIELDS.map(([name]) => name),
+    order: FIELDS.map((f) => f.name),
     texts: { fallback: userMessages.changePasswordFallback, network: userMessages.changePasswordNetwork },
   });
   const change = useChangePassword();
@@ -59,19 +71,7 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
         onHide={onHide}
         onSubmit={onSubmit}
       >
-        {FIELDS.map(([name, id, label, autoComplete]) => (
-          <TextField
-            key={name}
-            id={id}
-            label={label}
-            type="password"
-            autoComplete={autoComplete}
-            markInvalid={false}
-            invalid={!!errors[name]}
-            errorId="change-password-error"
-            registration={register(name)}
-          />
-        ))}
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="change-password-error" markInvalid={false} />
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>

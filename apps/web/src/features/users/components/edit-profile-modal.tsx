@@ -2,11 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { profileBody, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
 import { EditModalFrame } from '@/components/edit-modal-frame';
-import { TextField } from '@/components/text-field';
+import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useCurrentUser } from '@/lib/token';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/me';
 import { SuccessToast } from './success-toast';
+
+const FIELDS = [
+  { name: 'name', id: 'edit-profile-name', label: 'Nombre', autoComplete: 'name' },
+  { name: 'worker_id', id: 'edit-profile-worker-id', label: 'ID de Trabajador', autoComplete: 'username' },
+] as const;
 
 /** 'Editar Perfil' of both shells' user menu: name and worker_id of the signed-in user. */
 export default function EditProfileModal({ show, onHide }: { show: boolean; onHide: () => void }) {
@@ -15,7 +20,7 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
   const { register, submit, reset, errors, message, fail, setServerError } = useServerForm({
     resolver: zodResolver(profileBody),
     defaultValues: { name: '', worker_id: '' },
-    order: ['name', 'worker_id'],
+    order: FIELDS.map((f) => f.name),
     texts: { fallback: userMessages.profileFallback, network: userMessages.profileNetwork },
   });
   const update = useUpdateProfile();
@@ -49,22 +54,7 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
         onHide={onHide}
         onSubmit={onSubmit}
       >
-        <TextField
-          id="edit-profile-name"
-          label="Nombre"
-          autoComplete="name"
-          invalid={!!errors.name}
-          errorId="edit-profile-error"
-          registration={register('name')}
-        />
-        <TextField
-          id="edit-profile-worker-id"
-          label="ID de Trabajador"
-          autoComplete="username"
-          invalid={!!errors.worker_id}
-          errorId="edit-profile-error"
-          registration={register('worker_id')}
-        />
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="edit-profile-error" />
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>

@@ -5,7 +5,7 @@ import { Loading } from '@/components/loading';
 import { PhotoViewer } from '@/components/photo-viewer';
 import { errorText, imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
-import { useCreateComment } from '../api/create-comment';
+import { useCreateComment } from '../api/comments';
 import { useComments } from '../api/get-comments';
 import { DraftForm } from './draft-form';
 import { commentDraftValidation } from './validation';
