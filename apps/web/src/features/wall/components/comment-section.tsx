@@ -53,6 +53,7 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
       )}
       <DraftForm
         id={`comment-content-${postId}`}
+        errorId={`comment-content-${postId}-error`}
         formLabel="Añadir comentario"
         fieldLabel="Comentario"
         validation={commentDraftValidation}

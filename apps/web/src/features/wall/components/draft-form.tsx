@@ -23,6 +23,7 @@ export interface Draft {
  */
 export function DraftForm({
   id,
+  errorId,
   formLabel,
   fieldLabel,
   validation,
@@ -36,8 +37,10 @@ export function DraftForm({
   previewMaxWidth,
   previewMinWidth,
 }: {
-  /** The text's id; the error alert is `${id}-error`. */
+  /** The text's id. */
   id: string;
+  /** The error alert's id, which the text points to when invalid. */
+  errorId: string;
   formLabel: string;
   /** The text's label, read by screen readers only. */
   fieldLabel: string;
@@ -85,7 +88,7 @@ export function DraftForm({
   return (
     <Form noValidate onSubmit={onSubmit} {...preloadOnTouch(validation)} aria-label={formLabel}>
       {message && (
-        <Feedback className={feedbackClass} id={`${id}-error`}>
+        <Feedback className={feedbackClass} id={errorId}>
           {message}
         </Feedback>
       )}
@@ -102,7 +105,7 @@ export function DraftForm({
           placeholder={placeholder}
           isInvalid={!!errors.content}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
+          aria-describedby={message ? errorId : undefined}
           disabled={busy}
           {...register('content')}
         />

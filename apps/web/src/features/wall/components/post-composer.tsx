@@ -12,6 +12,7 @@ export function PostComposer({ wallName }: { wallName: string }) {
       <Card.Body>
         <DraftForm
           id="wall-composer-content"
+          errorId="wall-composer-error"
           formLabel="Nueva publicación"
           fieldLabel="Nueva publicación"
           validation={postDraftValidation}
