@@ -1,5 +1,6 @@
 import { messages } from '@portal/contract/common';
 import { Outlet } from 'react-router';
+import { Feedback } from '@/components/feedback';
 import { useCurrentUser } from '@/lib/token';
 
 /**
@@ -9,11 +10,7 @@ import { useCurrentUser } from '@/lib/token';
 export default function RequireAdminRole() {
   const user = useCurrentUser();
   if (user?.role !== 'admin') {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {messages.adminOnly}
-      </div>
-    );
+    return <Feedback>{messages.adminOnly}</Feedback>;
   }
   return <Outlet />;
 }

@@ -13,7 +13,7 @@ export function useStationFields(withNave = true): FilterField<StationKeys>[] {
   const naves = useNaves();
   // A refusal leaves the filter empty: the list's own call says what went wrong, and the session stays.
   const arcos = useQuery({
-    queryKey: [...catalogAdminKeys.arcos, 'filters'],
+    queryKey: catalogAdminKeys.arcoFilters,
     queryFn: () => api<Arco[]>('/api/admin/arcos-sumergidos', { endSessionOnAuthError: false }),
   });
   const naveName = (id: string) => naves.data?.find((n) => String(n.id) === id)?.name;

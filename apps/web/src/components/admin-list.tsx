@@ -2,8 +2,10 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import type { FieldValues, UseFormProps, UseFormReturn } from 'react-hook-form';
 import { errorText } from '@/lib/api';
+import type { FormErrorOrder } from '@/lib/first-error';
 import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from './banner';
 import { ConfirmModal } from './confirm-modal';
+import { Feedback } from './feedback';
 import { Loading } from './loading';
 import { useEditForm } from './use-edit-form';
 
@@ -73,9 +75,7 @@ export function AdminListPage<T extends { id: number }>({
       {query.isPending ? (
         <Loading text={texts.loading} />
       ) : query.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {errorText(query.error, texts.loadFallback, texts.network)}
-        </div>
+        <Feedback>{errorText(query.error, texts.loadFallback, texts.network)}</Feedback>
       ) : query.data.length === 0 ? (
         <p className="text-muted">{texts.empty}</p>
       ) : (
@@ -146,26 +146,20 @@ export function useAdminEditForm<T extends { id: number }, I extends FieldValues
   item: T | null;
   /** Defined once outside the component: a new function refills the form. */
   toValues: (item: T) => I;
-  options: UseFormProps<I, unknown, O>;
+  options: UseFormProps<I, unknown, O> & { order: FormErrorOrder<I> };
   save: UseMutationResult<unknown, Error, O & { id: number }>;
   /** `noneSelected`: shown when the form is sent with no item. */
   texts: { updated: string; updateFallback: string; network: string; noneSelected?: string };
   onSaved: (text: string) => void;
 }) {
-  const edit = useEditForm(item, toValues, options);
-  const { handleSubmit, setServerError } = edit;
-  const onSubmit = handleSubmit((checked) => {
+  const edit = useEditForm(item, toValues, { ...options, texts: { fallback: texts.updateFallback, network: texts.network } });
+  const { submit, setServerError, fail } = edit;
+  const onSubmit = submit((checked) => {
     if (!item) {
       if (texts.noneSelected) setServerError(texts.noneSelected);
       return;
     }
-    save.mutate(
-      { id: item.id, ...checked },
-      {
-        onSuccess: () => onSaved(texts.updated),
-        onError: (error) => setServerError(errorText(error, texts.updateFallback, texts.network)),
-      },
-    );
+    save.mutate({ id: item.id, ...checked }, { onSuccess: () => onSaved(texts.updated), onError: fail });
   });
   return { ...edit, onSubmit };
 }

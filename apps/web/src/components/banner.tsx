@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Feedback, type FeedbackVariant } from './feedback';
 
 export interface BannerMessage {
-  variant: 'success' | 'danger' | 'warning' | 'info';
+  variant: FeedbackVariant;
   text: string;
 }
 
@@ -10,9 +10,9 @@ export interface BannerMessage {
 export const ADMIN_SUCCESS_MS = 5000;
 
 /**
- * A success or error banner. With `autoHideMs` it calls `onClose` after that time (the paradas
- * screen's banners vanish after 3 seconds); `successOnly` limits that to success banners, so an error
- * stays until the user closes it or acts again.
+ * A screen's result message as a closable Feedback. With `autoHideMs` it calls `onClose` after that
+ * time (the paradas screen's banners vanish after 3 seconds); `successOnly` limits that to success
+ * banners, so an error stays until the user closes it or acts again.
  */
 export function Banner({
   message,
@@ -36,8 +36,8 @@ export function Banner({
   }, [message, autoHideMs, successOnly]);
   if (!message) return null;
   return (
-    <Alert variant={message.variant} onClose={onClose} dismissible={!!onClose} role={message.variant === 'danger' ? 'alert' : 'status'}>
+    <Feedback variant={message.variant} onClose={onClose}>
       {message.text}
-    </Alert>
+    </Feedback>
   );
 }

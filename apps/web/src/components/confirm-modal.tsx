@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Feedback } from './feedback';
 
 /** The delete confirmation of the admin screens: 'Confirmar Eliminación', 'Cancelar', 'Eliminar'. */
 export function ConfirmModal({
@@ -36,11 +37,7 @@ export function ConfirmModal({
       </Modal.Header>
       <Modal.Body>
         {children}
-        {error && (
-          <div className="alert alert-danger mt-3 mb-0" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <Feedback className="mt-3 mb-0">{error}</Feedback>}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>

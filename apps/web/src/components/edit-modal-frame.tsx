@@ -1,8 +1,8 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Feedback } from './feedback';
 
 /**
  * The frame every edit dialog shares: a centered modal holding one form, the title (labelled by `${id}-title`),
@@ -37,11 +37,7 @@ export function EditModalFrame({
           <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {message && (
-            <Alert variant="danger" role="alert" id={`${id}-error`}>
-              {message}
-            </Alert>
-          )}
+          {message && <Feedback id={`${id}-error`}>{message}</Feedback>}
           {children}
         </Modal.Body>
         <Modal.Footer>

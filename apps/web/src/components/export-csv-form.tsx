@@ -2,17 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ExportQuery, exportMessages, exportQuery } from '@portal/contract/planta';
 import { addDays, addMonths, factoryMonth } from '@portal/contract/time';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { errorText } from '@/lib/api';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
 import { fieldError } from '@/lib/field-error';
+import { firstError } from '@/lib/first-error';
+import { CatalogSelect } from './catalog-select';
+import { Feedback } from './feedback';
 
 /** The factory's current month as an inclusive date range. */
 export function currentMonthRange(tz: string, now = new Date()): { startDate: string; endDate: string } {
@@ -20,11 +22,8 @@ export function currentMonthRange(tz: string, now = new Date()): { startDate: st
   return { startDate: `${month}-01`, endDate: addDays(`${addMonths(month, 1)}-01`, -1) };
 }
 
-/** The first message of a failed check: a field's, or the range order (which belongs to no field). */
-function firstMessage(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) if (error && typeof error.message === 'string' && error.message) return error.message;
-  return undefined;
-}
+/** The checks in the order they are reported: the fields', then the range order (which belongs to no field). */
+const ORDER = ['startDate', 'endDate', ''] as const;
 
 /**
  * 'Exportar CSV': a date range (the current month by default), optionally one nave or arco, and
@@ -65,15 +64,15 @@ export function ExportCsvForm({
     }
   });
 
-  const message = firstMessage(errors) ?? failure;
+  const message = firstError(errors, ORDER) ?? failure;
   return (
     <Card className="mb-3">
       <Card.Body>
         <Form noValidate onSubmit={onSubmit} aria-label={exportMessages.button}>
           {message && (
-            <Alert variant="danger" role="alert" className="py-2" id="export-error">
+            <Feedback className="py-2" id="export-error">
               {message}
-            </Alert>
+            </Feedback>
           )}
           <Row className="g-2 align-items-end">
             <Col xs={6} md>
@@ -99,35 +98,30 @@ export function ExportCsvForm({
               </Form.Group>
             </Col>
             <Col xs={12} sm={6} md>
-              <Form.Group controlId="export-nave">
-                <Form.Label className="mb-1">{exportMessages.nave}</Form.Label>
-                <Form.Select
-                  {...register('nave', {
-                    // Another nave's arco cannot stay chosen.
-                    onChange: () => setValue('arco_sumergido_id', ''),
-                  })}
-                >
-                  <option value="">{exportMessages.allNaves}</option>
-                  {naves.data?.map((n) => (
-                    <option key={n.id} value={n.name}>
-                      {n.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <CatalogSelect
+                id="export-nave"
+                label={exportMessages.nave}
+                labelClassName="mb-1"
+                by="name"
+                items={naves.data}
+                first={exportMessages.allNaves}
+                {...register('nave', {
+                  // Another nave's arco cannot stay chosen.
+                  onChange: () => setValue('arco_sumergido_id', ''),
+                })}
+              />
             </Col>
             <Col xs={12} sm={6} md>
-              <Form.Group controlId="export-arco">
-                <Form.Label className="mb-1">{exportMessages.arco}</Form.Label>
-                <Form.Select disabled={!nave} {...register('arco_sumergido_id')}>
-                  <option value="">{exportMessages.allArcos}</option>
-                  {arcos.data?.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <CatalogSelect
+                id="export-arco"
+                label={exportMessages.arco}
+                labelClassName="mb-1"
+                by="id"
+                items={arcos.data}
+                first={exportMessages.allArcos}
+                disabled={!nave}
+                {...register('arco_sumergido_id')}
+              />
             </Col>
             {motivoColumns && (
               <Col xs={12} md="auto">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorText } from '@/lib/api';
+import { Feedback } from './feedback';
 import { Loading } from './loading';
 
 /**
@@ -27,12 +28,7 @@ export function ListStatus<T>({
   children: (items: readonly T[]) => ReactNode;
 }) {
   if (query.isPending) return <Loading text={loading} />;
-  if (query.isError)
-    return (
-      <div className="alert alert-danger" role="alert">
-        {errorText(query.error, fallback, network)}
-      </div>
-    );
+  if (query.isError) return <Feedback>{errorText(query.error, fallback, network)}</Feedback>;
   if (!items?.length) return <p className={emptyClassName}>{empty}</p>;
   return children(items);
 }

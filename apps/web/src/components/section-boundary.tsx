@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
 import { retryFailedChunks } from '@/lib/lazy-component';
 import { connection } from '@/lib/online';
+import { Feedback } from './feedback';
 
 /** A chunk that could not be downloaded (offline, a Wi-Fi drop) or a request that got no answer. */
 export function isLoadError(error: unknown): boolean {
@@ -67,12 +68,12 @@ export class SectionBoundary extends Component<Props, { error: unknown }> {
     if (!error) return this.props.children;
     if (!isLoadError(error)) throw error;
     return (
-      <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 my-3" role="alert">
+      <Feedback variant="warning" className="d-flex flex-wrap align-items-center gap-2 my-3">
         <span className="me-auto">{offlineMessages.loadFailed}</span>
         <button type="button" className="btn btn-primary btn-sm" onClick={this.retry}>
           {offlineMessages.retry}
         </button>
-      </div>
+      </Feedback>
     );
   }
 }

@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { fieldError } from '@/lib/field-error';
 
 /** A labelled input of a react-hook-form form; `textarea` for a description or a post's content. */
@@ -13,17 +13,24 @@ export function TextField({
   rows = 3,
   className = 'mb-3',
   errorId,
+  autoComplete,
+  autoFocus,
+  markInvalid = true,
 }: {
   id: string;
   label: string;
   registration: UseFormRegisterReturn;
   invalid?: boolean;
-  type?: 'text' | 'date' | 'time';
+  type?: 'text' | 'password' | 'date' | 'time';
   textarea?: boolean;
   rows?: number;
   className?: string;
   /** The id of the form's error message: an invalid field points to it (aria-describedby). */
   errorId?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  /** Whether an invalid field also takes Bootstrap's red border (`is-invalid`); the ARIA is there either way. */
+  markInvalid?: boolean;
 }) {
   const a11y = fieldError(invalid, errorId);
   return (
@@ -32,8 +39,48 @@ export function TextField({
       {textarea ? (
         <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...a11y} {...registration} />
       ) : (
-        <Form.Control type={type} isInvalid={invalid} {...a11y} {...registration} />
+        <Form.Control
+          type={type}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          isInvalid={markInvalid && invalid}
+          {...a11y}
+          {...registration}
+        />
       )}
     </Form.Group>
   );
+}
+
+/** One field of a TextFields list. */
+export interface TextFieldSpec<T extends FieldValues> {
+  name: Path<T>;
+  id: string;
+  label: string;
+  type?: 'text' | 'password';
+  autoComplete?: string;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/**
+ * The text fields of a form, one TextField each, all pointing to the form's one error alert
+ * (`errorId`) when invalid; `markInvalid` as in TextField.
+ */
+export function TextFields<T extends FieldValues>({
+  fields,
+  register,
+  errors,
+  errorId,
+  markInvalid = true,
+}: {
+  fields: readonly TextFieldSpec<T>[];
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  errorId: string;
+  markInvalid?: boolean;
+}) {
+  return fields.map(({ name, ...field }) => (
+    <TextField key={name} {...field} markInvalid={markInvalid} invalid={!!errors[name]} errorId={errorId} registration={register(name)} />
+  ));
 }

@@ -1,20 +1,21 @@
 import { offlineMessages } from '@portal/contract/offline-messages';
 import { useUpdateOffer } from '@/lib/pwa-state';
+import { Feedback } from './feedback';
 
 /** 'Nueva versión disponible' with 'Actualizar': the new version loads only when the worker asks. */
 export function UpdatePrompt() {
   const apply = useUpdateOffer();
   if (!apply) return null;
   return (
-    <div
-      className="alert alert-info d-flex align-items-center gap-2 shadow position-fixed start-50 translate-middle-x mb-0"
+    <Feedback
+      variant="info"
+      className="d-flex align-items-center gap-2 shadow position-fixed start-50 translate-middle-x mb-0"
       style={{ bottom: '5rem', zIndex: 1080, maxWidth: 'calc(100% - 1rem)' }}
-      role="status"
     >
       <span>{offlineMessages.updateAvailable}</span>
       <button type="button" className="btn btn-primary btn-sm" onClick={apply}>
         {offlineMessages.update}
       </button>
-    </div>
+    </Feedback>
   );
 }

@@ -9,6 +9,10 @@ import { catalogKeys } from './catalog';
 export const catalogAdminKeys = {
   naves: [...catalogKeys.all, 'naves', 'admin'] as const,
   arcos: [...catalogKeys.all, 'arcos', 'admin'] as const,
+  /** The admin lists' arco filter (its own query: a refusal keeps the session). */
+  arcoFilters: [...catalogKeys.all, 'arcos', 'admin', 'filters'] as const,
+  /** The admin lists' worker filter. */
+  workerFilters: ['admin-list-filters', 'users'] as const,
 };
 
 export const invalidateCatalog = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: catalogKeys.all });

@@ -3,10 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { serverNow } from './server-clock';
 
+/** The key of the server's configuration. */
+export const configKeys = { all: ['config'] as const };
+
 /** The factory's time zone, from the server (GET /api/config); the default until it answers. */
 export function useFactoryTz(): string {
   const { data } = useQuery({
-    queryKey: ['config'],
+    queryKey: configKeys.all,
     queryFn: () => api<{ factoryTz: string }>('/api/config', { auth: false }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -5,12 +5,45 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { addSubmit } from '@/components/admin-list';
 import type { BannerMessage } from '@/components/banner';
+import { CatalogSelect } from '@/components/catalog-select';
+import { Feedback } from '@/components/feedback';
 import { fieldError } from '@/lib/field-error';
+import { firstError } from '@/lib/first-error';
 import { useCreateArco } from '../api/create-arco';
-import { NaveOptions } from './nave-options';
+
+/** The nave of an arco, in the add form and the edit dialog; invalid, it points to the form's error (`errorId`). */
+export function ArcoNaveSelect({
+  id,
+  className,
+  naves,
+  invalid,
+  errorId,
+  registration,
+}: {
+  id: string;
+  className?: string;
+  naves: readonly Nave[];
+  invalid: boolean;
+  errorId: string;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <CatalogSelect
+      className={className}
+      id={id}
+      label="Nave"
+      by="name"
+      items={naves}
+      first="-- Seleccionar Nave --"
+      isInvalid={invalid}
+      {...fieldError(invalid, errorId)}
+      {...registration}
+    />
+  );
+}
 
 /** The inline add form above the arco grid. */
 export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (message: BannerMessage) => void }) {
@@ -18,15 +51,15 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
   const create = useCreateArco();
   const onSubmit = addSubmit(form, create, { ...arcoMessages, ...arcoScreenTexts }, onResult);
   const { errors } = form.formState;
-  const message = errors.name?.message ?? errors.nave?.message;
+  const message = firstError(errors, ['name', 'nave']);
 
   return (
     <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label="Añadir arco sumergido">
       <h2 className="h6">Añadir Arco Sumergido</h2>
       {message && (
-        <div className="alert alert-danger py-2" role="alert" id="add-arco-error">
+        <Feedback className="py-2" id="add-arco-error">
           {message}
-        </div>
+        </Feedback>
       )}
       <Row className="g-2 align-items-end">
         <Col xs={12} md={5}>
@@ -41,12 +74,13 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
           </Form.Group>
         </Col>
         <Col xs={12} md={4}>
-          <Form.Group controlId="add-arco-nave">
-            <Form.Label>Nave</Form.Label>
-            <Form.Select isInvalid={!!errors.nave} {...fieldError(!!errors.nave, 'add-arco-error')} {...form.register('nave')}>
-              <NaveOptions naves={naves} />
-            </Form.Select>
-          </Form.Group>
+          <ArcoNaveSelect
+            id="add-arco-nave"
+            naves={naves}
+            invalid={!!errors.nave}
+            errorId="add-arco-error"
+            registration={form.register('nave')}
+          />
         </Col>
         <Col xs={12} md={3}>
           <Button type="submit" className="w-100" disabled={create.isPending}>

@@ -6,7 +6,7 @@ import { useAdminEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { fieldError } from '@/lib/field-error';
 import { useUpdateArco } from '../api/update-arco';
-import { NaveOptions } from './nave-options';
+import { ArcoNaveSelect } from './add-arco-form';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts };
 const toValues = (arco: Arco) => ({ name: arco.name, nave: arco.nave });
@@ -23,15 +23,14 @@ export function EditArcoModal({
   onSaved: (text: string) => void;
 }) {
   const update = useUpdateArco();
-  const { onSubmit, serverError, errors, register } = useAdminEditForm({
+  const { onSubmit, message, errors, register } = useAdminEditForm({
     item: arco,
     toValues,
-    options: { resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' } },
+    options: { resolver: zodResolver(arcoBody), defaultValues: { name: '', nave: '' }, order: ['name', 'nave'] },
     save: update,
     texts,
     onSaved,
   });
-  const message = errors.name?.message ?? errors.nave?.message ?? serverError;
   // An arco whose nave was renamed elsewhere still shows its current value.
   const options = arco && !naves.some((n) => n.name === arco.nave) ? [...naves, { id: -1, name: arco.nave }] : naves;
 
@@ -49,12 +48,14 @@ export function EditArcoModal({
         <Form.Label>Nombre del arco</Form.Label>
         <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'edit-arco-error')} {...register('name')} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="edit-arco-nave">
-        <Form.Label>Nave</Form.Label>
-        <Form.Select isInvalid={!!errors.nave} {...fieldError(!!errors.nave, 'edit-arco-error')} {...register('nave')}>
-          <NaveOptions naves={options} />
-        </Form.Select>
-      </Form.Group>
+      <ArcoNaveSelect
+        className="mb-3"
+        id="edit-arco-nave"
+        naves={options}
+        invalid={!!errors.nave}
+        errorId="edit-arco-error"
+        registration={register('nave')}
+      />
     </EditModalFrame>
   );
 }

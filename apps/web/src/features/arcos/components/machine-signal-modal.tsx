@@ -1,10 +1,10 @@
 import type { Arco } from '@portal/contract/arcos';
 import { type MachineBinding, machineMessages } from '@portal/contract/machines';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useCreateKey, useRevokeKey, useSaveTopic } from '../api/machines';
@@ -42,9 +42,9 @@ export function MachineSignalModal({
       </Modal.Header>
       <Modal.Body>
         {note && (
-          <Alert variant={note.variant} className="py-2">
+          <Feedback variant={note.variant} className="py-2">
             {note.text}
-          </Alert>
+          </Feedback>
         )}
         <Form
           className="mb-4"
@@ -101,7 +101,7 @@ export function MachineSignalModal({
           )}
         </div>
         {confirming && (
-          <Alert variant="warning" className="mt-3 mb-0">
+          <Feedback variant="warning" className="mt-3 mb-0">
             <p className="mb-2">{machineMessages.confirmRevoke}</p>
             <Button
               variant="danger"
@@ -120,7 +120,7 @@ export function MachineSignalModal({
             >
               {machineMessages.revokeKey}
             </Button>
-          </Alert>
+          </Feedback>
         )}
       </Modal.Body>
     </Modal>

@@ -1,20 +1,25 @@
 import type { loginBody } from '@portal/contract/auth';
 import { authMessages } from '@portal/contract/auth-messages';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '@/lib/api';
+import { CatalogSelect } from '@/components/catalog-select';
+import { Feedback } from '@/components/feedback';
+import { TextFields } from '@/components/text-field';
+import { useServerForm } from '@/components/use-server-form';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { fieldError } from '@/lib/field-error';
-import { firstError } from '@/lib/first-error';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 
 const ORDER = ['worker_id', 'password', 'nave', 'arco_sumergido_id'] as const;
+const FIELDS = [
+  { name: 'worker_id', id: 'login-worker-id', label: 'ID de Trabajador', autoComplete: 'username', autoFocus: true },
+  { name: 'password', id: 'login-password', label: 'Contraseña', type: 'password', autoComplete: 'current-password' },
+] as const;
 
 // zod and the schema load after the screen shows (the login screen's 120 KB budget, scripts/check-bundle.mjs).
 const validation = lazyResolver(() =>
@@ -25,88 +30,51 @@ const validation = lazyResolver(() =>
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors },
-  } = useForm<z.input<typeof loginBody>, unknown, z.output<typeof loginBody>>({
-    resolver: validation.resolver,
-    defaultValues: { worker_id: '', password: '', nave: '', arco_sumergido_id: '' },
-  });
+  const { register, submit, watch, setValue, errors, message, fail } = useServerForm<z.input<typeof loginBody>, z.output<typeof loginBody>>(
+    {
+      resolver: validation.resolver,
+      defaultValues: { worker_id: '', password: '', nave: '', arco_sumergido_id: '' },
+      order: ORDER,
+      texts: { fallback: authMessages.loginFallback, network: authMessages.loginNetwork },
+    },
+  );
   useEffect(validation.preload, []);
   const nave = watch('nave');
   const naves = useNaves();
   const arcos = useArcos(nave);
   const login = useLogin();
 
-  const onSubmit = handleSubmit((values) => {
-    setServerError(null);
-    login.mutate(values, {
-      onSuccess: () => navigate('/dashboard'),
-      onError: (error) => setServerError(errorText(error, authMessages.loginFallback, authMessages.loginNetwork)),
-    });
-  });
-
-  const invalid = firstError(errors, ORDER);
+  const onSubmit = submit((values) => login.mutate(values, { onSuccess: () => navigate('/dashboard'), onError: fail }));
 
   return (
     <AuthCard title="Iniciar Sesión">
       <Form noValidate onSubmit={onSubmit}>
-        {(invalid || serverError) && (
-          <div className="alert alert-danger" role="alert" id="login-error">
-            {invalid ?? serverError}
-          </div>
-        )}
-        <Form.Group className="mb-3" controlId="login-worker-id">
-          <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control
-            type="text"
-            autoComplete="username"
-            autoFocus
-            {...fieldError(!!errors.worker_id, 'login-error')}
-            {...register('worker_id')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="login-password">
-          <Form.Label>Contraseña</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            {...fieldError(!!errors.password, 'login-error')}
-            {...register('password')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="login-nave">
-          <Form.Label>Seleccionar Nave</Form.Label>
-          <Form.Select
-            {...fieldError(!!errors.nave, 'login-error')}
-            {...register('nave', {
-              // An arco belongs to one nave: a new nave clears the chosen arco.
-              onChange: () => setValue('arco_sumergido_id', ''),
-            })}
-          >
-            <option value="">-- Seleccionar Nave --</option>
-            {naves.data?.map((n) => (
-              <option key={n.id} value={n.name}>
-                {n.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="login-arco">
-          <Form.Label>Seleccionar Arco Sumergido</Form.Label>
-          <Form.Select disabled={!nave} {...fieldError(!!errors.arco_sumergido_id, 'login-error')} {...register('arco_sumergido_id')}>
-            <option value="">-- Seleccionar Arco Sumergido --</option>
-            {arcos.data?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        {message && <Feedback id="login-error">{message}</Feedback>}
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="login-error" markInvalid={false} />
+        <CatalogSelect
+          className="mb-3"
+          id="login-nave"
+          label="Seleccionar Nave"
+          by="name"
+          items={naves.data}
+          first="-- Seleccionar Nave --"
+          {...fieldError(!!errors.nave, 'login-error')}
+          {...register('nave', {
+            // An arco belongs to one nave: a new nave clears the chosen arco.
+            onChange: () => setValue('arco_sumergido_id', ''),
+          })}
+        />
+        <CatalogSelect
+          className="mb-4"
+          id="login-arco"
+          label="Seleccionar Arco Sumergido"
+          by="id"
+          items={arcos.data}
+          first="-- Seleccionar Arco Sumergido --"
+          disabled={!nave}
+          {...fieldError(!!errors.arco_sumergido_id, 'login-error')}
+          {...register('arco_sumergido_id')}
+        />
         <Button type="submit" className="w-100" disabled={login.isPending}>
           {login.isPending ? 'Iniciando Sesión...' : 'Iniciar Sesión'}
         </Button>

@@ -1,89 +1,54 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, registerBody } from '@portal/contract/auth';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ApiError, errorText } from '@/lib/api';
-import { fieldError } from '@/lib/field-error';
-import { firstError } from '@/lib/first-error';
+import { Feedback } from '@/components/feedback';
+import { TextFields } from '@/components/text-field';
+import { useServerForm } from '@/components/use-server-form';
+import { ApiError } from '@/lib/api';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 
 const ORDER = ['worker_id', 'name', 'password'] as const;
+const FIELDS = [
+  { name: 'worker_id', id: 'register-worker-id', label: 'ID de Trabajador', autoComplete: 'username', autoFocus: true },
+  { name: 'name', id: 'register-name', label: 'Nombre', autoComplete: 'name' },
+  { name: 'password', id: 'register-password', label: 'Contraseña', type: 'password', autoComplete: 'new-password', className: 'mb-4' },
+] as const;
 
 export default function RegisterPage() {
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const [registered, setRegistered] = useState(false);
+  const { register, submit, reset, errors, message, fail, setServerError } = useServerForm({
     resolver: zodResolver(registerBody),
     defaultValues: { worker_id: '', name: '', password: '' },
+    order: ORDER,
+    texts: { fallback: authMessages.registerFallback, network: authMessages.registerNetwork },
   });
   const registration = useRegister();
 
-  const onSubmit = handleSubmit((values) => {
-    setResult(null);
+  const onSubmit = submit((values) => {
+    setRegistered(false);
     registration.mutate(values, {
       onSuccess: () => {
-        setResult({ ok: true, text: authMessages.registerSuccess });
+        setRegistered(true);
         reset();
       },
       onError: (error) =>
-        setResult({
-          ok: false,
-          text:
-            error instanceof ApiError && error.status === 409
-              ? authMessages.duplicateWorkerId
-              : errorText(error, authMessages.registerFallback, authMessages.registerNetwork),
-        }),
+        error instanceof ApiError && error.status === 409 ? setServerError(authMessages.duplicateWorkerId) : fail(error),
     });
   });
-
-  const validation = firstError(errors, ORDER);
 
   return (
     <AuthCard title="Registrarse">
       <Form noValidate onSubmit={onSubmit}>
-        {validation ? (
-          <Alert variant="danger" role="alert" id="register-error">
-            {validation}
-          </Alert>
+        {message ? (
+          <Feedback id="register-error">{message}</Feedback>
         ) : (
-          result && (
-            <Alert variant={result.ok ? 'success' : 'danger'} role={result.ok ? 'status' : 'alert'}>
-              {result.text}
-            </Alert>
-          )
+          registered && <Feedback variant="success">{authMessages.registerSuccess}</Feedback>
         )}
-        <Form.Group className="mb-3" controlId="register-worker-id">
-          <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control
-            type="text"
-            autoComplete="username"
-            autoFocus
-            {...fieldError(!!errors.worker_id, 'register-error')}
-            {...register('worker_id')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-name">
-          <Form.Label>Nombre</Form.Label>
-          <Form.Control type="text" autoComplete="name" {...fieldError(!!errors.name, 'register-error')} {...register('name')} />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="register-password">
-          <Form.Label>Contraseña</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            {...fieldError(!!errors.password, 'register-error')}
-            {...register('password')}
-          />
-        </Form.Group>
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="register-error" markInvalid={false} />
         <Button type="submit" className="w-100" disabled={registration.isPending}>
           {registration.isPending ? 'Registrando...' : 'Registrarse'}
         </Button>

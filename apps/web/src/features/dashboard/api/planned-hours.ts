@@ -1,11 +1,10 @@
 import type { PlannedHoursBody } from '@portal/contract/downtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-const key = ['dashboard', 'planned-hours'] as const;
+import { dashboardKeys } from './keys';
 
 export function usePlannedHours() {
-  return useQuery({ queryKey: key, queryFn: () => api<{ hours: number[] }>('/api/admin/downtime/planned-hours') });
+  return useQuery({ queryKey: dashboardKeys.plannedHours(), queryFn: () => api<{ hours: number[] }>('/api/admin/downtime/planned-hours') });
 }
 
 /** Saving changes every station's availability: the analysis is fetched again. */
@@ -13,6 +12,6 @@ export function useSavePlannedHours() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PlannedHoursBody) => api<{ hours: number[] }>('/api/admin/downtime/planned-hours', { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
   });
 }

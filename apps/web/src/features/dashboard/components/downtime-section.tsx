@@ -8,6 +8,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { CatalogSelect } from '@/components/catalog-select';
+import { Feedback } from '@/components/feedback';
 import { ScrollTable } from '@/components/scroll-table';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
@@ -100,19 +102,18 @@ export default function DowntimeSection() {
           </Form.Group>
         </Col>
         <Col>
-          <Form.Group controlId="downtime-nave">
-            <Form.Label className="small mb-1">{downtimeMessages.nave}</Form.Label>
-            <Form.Select value={chosenNave} onChange={(e) => setNave(e.target.value)}>
-              {(naves.data ?? []).map((n) => (
-                <option key={n.id} value={n.name}>
-                  {n.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <CatalogSelect
+            id="downtime-nave"
+            label={downtimeMessages.nave}
+            labelClassName="small mb-1"
+            by="name"
+            items={naves.data}
+            value={chosenNave}
+            onChange={(e) => setNave(e.target.value)}
+          />
         </Col>
       </Row>
-      {analysis.isError && <p className="text-danger">{downtimeMessages.loadFailed}</p>}
+      {analysis.isError && <Feedback>{downtimeMessages.loadFailed}</Feedback>}
       {data && data.total_minutes === 0 && <p className="text-muted">{downtimeMessages.empty}</p>}
       {data && (
         <Row xs={1} lg={2} className="g-3">

@@ -1,7 +1,7 @@
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { downtimeMessages } from '@portal/contract/downtime';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -64,11 +64,7 @@ function useAccess(): string | null {
 }
 
 function Denied({ text }: { text: string }) {
-  return (
-    <Alert variant="danger" role="alert">
-      {text}
-    </Alert>
-  );
+  return <Feedback>{text}</Feedback>;
 }
 
 export default function StatsPage() {
@@ -96,11 +92,7 @@ export default function StatsPage() {
   return (
     <>
       <h1 className="h4 mb-3">{dashboardLabels.title}</h1>
-      {failed && (
-        <Alert variant="danger" role="alert">
-          {errorText(failed[0].error, failed[1], dashboardMessages.network)}
-        </Alert>
-      )}
+      {failed && <Feedback>{errorText(failed[0].error, failed[1], dashboardMessages.network)}</Feedback>}
       {loading && !failed ? (
         <Loading text={dashboardMessages.loading} />
       ) : (

@@ -1,11 +1,7 @@
 import type { CreateMotivoBody, Motivo, UpdateMotivoBody } from '@portal/contract/motivos';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-// The same key as the stops screen's selects, so they follow the admin's changes.
-const key = ['motivos'] as const;
-
-export const useAdminMotivos = () => useQuery({ queryKey: key, queryFn: () => api<Motivo[]>('/api/motivos') });
+import { motivoKeys } from '@/lib/motivos';
 
 export function useSaveMotivo() {
   const queryClient = useQueryClient();
@@ -15,6 +11,6 @@ export function useSaveMotivo() {
         method: id ? 'PUT' : 'POST',
         body,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: motivoKeys.all }),
   });
 }

@@ -5,13 +5,15 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
-import { useAdminMotivos, useSaveMotivo } from '../api/motivos';
+import { useMotivos } from '@/lib/motivos';
+import { useSaveMotivo } from '../api/motivos';
 
 /** Admin 'Motivos de parada': add, rename, retire (stays on old paradas) and reactivate. */
 export default function AdminMotivosPage() {
-  const motivos = useAdminMotivos();
+  const motivos = useMotivos();
   const save = useSaveMotivo();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
@@ -61,7 +63,7 @@ export default function AdminMotivosPage() {
         </Button>
       </Form>
       {motivos.isPending && <p className="text-muted">{motivoMessages.loading}</p>}
-      {motivos.isError && <p className="text-danger">{motivoMessages.loadFailed}</p>}
+      {motivos.isError && <Feedback>{motivoMessages.loadFailed}</Feedback>}
       {motivos.data?.length === 0 && <p className="text-muted">{motivoMessages.empty}</p>}
       <ListGroup>
         {(motivos.data ?? []).map((m) => (

@@ -19,15 +19,14 @@ export function RenameNaveModal({
   onSaved: (text: string) => void;
 }) {
   const update = useUpdateNave();
-  const { onSubmit, serverError, errors, register } = useAdminEditForm({
+  const { onSubmit, message, errors, register } = useAdminEditForm({
     item: nave,
     toValues,
-    options: { resolver: zodResolver(naveBody), defaultValues: { name: '' } },
+    options: { resolver: zodResolver(naveBody), defaultValues: { name: '' }, order: ['name'] },
     save: update,
     texts,
     onSaved,
   });
-  const message = errors.name?.message ?? serverError;
 
   return (
     <EditModalFrame

@@ -2,8 +2,7 @@ import type { Parada } from '@portal/contract/paradas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { readActiveCache, writeActiveCache } from './active-cache';
-
-export const activeParadaKey = ['paradas', 'active'] as const;
+import { paradaKeys } from './keys';
 
 export type ActiveParada = Pick<Parada, 'id' | 'start_time' | 'arco_sumergido_id'>;
 
@@ -17,7 +16,7 @@ export async function getActiveParada(userId: number): Promise<ActiveParada | nu
 /** The running parada of the signed-in worker: the cached copy until the server answers. */
 export function useActiveParada(userId: number) {
   return useQuery({
-    queryKey: [...activeParadaKey, userId],
+    queryKey: paradaKeys.activeOf(userId),
     queryFn: () => getActiveParada(userId),
     // A parada started or ended on another device shows up when the worker comes back to this one.
     staleTime: 0,

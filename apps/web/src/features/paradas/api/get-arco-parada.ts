@@ -1,8 +1,7 @@
 import type { Parada } from '@portal/contract/paradas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-
-export const arcoParadaKey = ['paradas', 'arco-active'] as const;
+import { paradaKeys } from './keys';
 
 export const getArcoParada = () => api<Parada | null>('/api/paradas-kaiser/active/arco');
 
@@ -12,7 +11,7 @@ export const getArcoParada = () => api<Parada | null>('/api/paradas-kaiser/activ
  */
 export function useArcoParada(enabled: boolean) {
   return useQuery({
-    queryKey: arcoParadaKey,
+    queryKey: paradaKeys.arcoActive(),
     queryFn: getArcoParada,
     enabled,
     staleTime: 0,

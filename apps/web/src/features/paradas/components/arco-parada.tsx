@@ -4,18 +4,19 @@ import { DESCRIPTION_MAX, type Parada, paradaMessages } from '@portal/contract/p
 import { factoryTime } from '@portal/contract/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { serverNow } from '@/lib/server-clock';
 import { useEventStream } from '@/lib/use-event-stream';
 import { useDescribeMachineParada } from '../api/describe-machine-parada';
 import { useEndParada } from '../api/end-parada';
-import { arcoParadaKey, useArcoParada } from '../api/get-arco-parada';
+import { useArcoParada } from '../api/get-arco-parada';
+import { paradaKeys } from '../api/keys';
 import { MotivoSelect } from './motivo-select';
 import { formatElapsed } from './parada-timer';
 
@@ -30,7 +31,7 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
   const queryClient = useQueryClient();
   // A colleague's or the machine's parada reaches everyone at the arco as events
   // (docs/decisions/024-one-owner-per-table.md): it appears and goes at once.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: arcoParadaKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: paradaKeys.arcoActive() });
   useEventStream({ 'parada.started': refresh, 'parada.ended': refresh, 'parada.changed': refresh, reconnected: refresh });
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
@@ -137,14 +138,14 @@ function MachineParadaForm({ parada }: { parada: Parada }) {
         </Button>
       </Form>
       {saved && (
-        <Alert variant="success" className="mt-2 mb-0 py-2">
+        <Feedback variant="success" className="mt-2 mb-0 py-2">
           {saved}
-        </Alert>
+        </Feedback>
       )}
       {describe.isError && (
-        <Alert variant="danger" className="mt-2 mb-0 py-2">
+        <Feedback className="mt-2 mb-0 py-2">
           {errorText(describe.error, machineMessages.describeFallback, machineMessages.describeFallback)}
-        </Alert>
+        </Feedback>
       )}
     </>
   );

@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
 import { factoryTime } from '@portal/contract/time';
 import { useCallback } from 'react';
-import Form from 'react-bootstrap/Form';
-import { ArcoOptions } from '@/components/arco-options';
+import { CatalogSelect } from '@/components/catalog-select';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { RecordHistory } from '@/components/record-history';
 import { useEditForm } from '@/components/use-edit-form';
-import { errorText } from '@/lib/api';
 import { useAllArcos } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
 import { useCurrentUser } from '@/lib/token';
@@ -44,16 +42,18 @@ export function EditParadaModal({
     }),
     [tz],
   );
-  const { register, handleSubmit, errors, serverError, setServerError, watch } = useEditForm(parada, formValues, {
+  const { register, submit, errors, message, setServerError, fail, watch } = useEditForm(parada, formValues, {
     resolver: zodResolver(paradaTimesForm),
     defaultValues: empty,
+    order: ['start', 'end', 'description'],
+    texts: { fallback: paradaMessages.updateFallback, network: paradaMessages.updateNetwork },
     onOpen: update.reset,
   });
 
   const [date, start, end] = watch(['date', 'start', 'end']);
   const day = date || parada?.date || '';
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = submit((values) => {
     if (!parada) {
       setServerError(paradaMessages.noneSelected);
       return;
@@ -63,7 +63,6 @@ export function EditParadaModal({
       setServerError(paradaMessages.startBeforeEnd);
       return;
     }
-    setServerError(null);
     update.mutate(
       {
         id: parada.id,
@@ -75,12 +74,11 @@ export function EditParadaModal({
       },
       {
         onSuccess: (res) => onSaved(res.message || paradaMessages.updated),
-        onError: (e) => setServerError(errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork)),
+        onError: fail,
       },
     );
   });
 
-  const message = errors.start?.message ?? errors.end?.message ?? errors.description?.message ?? serverError;
   const listed = arcos.data ?? [];
   // An arco missing from the list (deleted meanwhile, or the list failed) still shows as chosen.
   const options =
@@ -106,16 +104,15 @@ export function EditParadaModal({
         nextDay={Boolean(day && start && end && shiftInstants(day, start, end, tz).nextDay)}
         motivoCurrent={parada?.motivo_id ?? null}
       >
-        <Form.Group className="mb-3" controlId="edit-parada-arco">
-          <Form.Label>Arco Sumergido</Form.Label>
-          {arcos.isPending ? (
-            <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p>
-          ) : (
-            <Form.Select {...register('arco_sumergido_id')}>
-              <ArcoOptions arcos={options} />
-            </Form.Select>
-          )}
-        </Form.Group>
+        <CatalogSelect
+          className="mb-3"
+          id="edit-parada-arco"
+          label="Arco Sumergido"
+          by="id"
+          items={options}
+          pending={arcos.isPending ? <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p> : undefined}
+          {...register('arco_sumergido_id')}
+        />
       </ParadaFields>
       {isAdmin && parada && <RecordHistory entity="parada" id={parada.id} />}
     </EditModalFrame>

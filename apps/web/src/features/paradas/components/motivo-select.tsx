@@ -1,7 +1,7 @@
 import { motivoMessages } from '@portal/contract/motivos';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useMotivos } from '../api/get-motivos';
+import { useMotivos } from '@/lib/motivos';
 
 /**
  * The optional motivo of a parada: the active motivos, plus `current` when it has been retired since

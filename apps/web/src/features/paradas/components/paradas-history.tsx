@@ -10,7 +10,7 @@ import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
 import { ListStatus } from '@/components/list-status';
 import { useFactoryToday } from '@/lib/factory';
-import { useMotivos } from '../api/get-motivos';
+import { useMotivos } from '@/lib/motivos';
 import { useParadas } from '../api/get-paradas';
 import { ParadaCard } from './parada-card';
 

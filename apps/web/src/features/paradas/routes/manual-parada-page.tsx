@@ -12,6 +12,7 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
+import { firstError } from '@/lib/first-error';
 import { dismiss, type ManualParadaDraft } from '@/lib/offline-queue';
 import { useCurrentUser } from '@/lib/token';
 import { useCreateManualParada } from '../api/create-manual-parada';
@@ -94,7 +95,7 @@ export default function ManualParadaPage() {
     );
   });
 
-  const validation = errors.start?.message ?? errors.end?.message ?? errors.description?.message;
+  const validation = firstError(errors, ['start', 'end', 'description']);
 
   return (
     <div className="mx-auto" style={{ maxWidth: 560 }}>

@@ -1,8 +1,8 @@
 import { plantaMessages } from '@portal/contract/planta';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
@@ -34,7 +34,7 @@ export default function PlantaPage() {
       </div>
       {planta.isError && (
         // After a failed reload the last board stays visible under the message.
-        <Alert variant="danger">{errorText(planta.error, plantaMessages.loadFallback, plantaMessages.loadFallback)}</Alert>
+        <Feedback>{errorText(planta.error, plantaMessages.loadFallback, plantaMessages.loadFallback)}</Feedback>
       )}
       {planta.isPending ? (
         <Loading text={plantaMessages.loading} />

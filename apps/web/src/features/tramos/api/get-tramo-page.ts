@@ -10,7 +10,7 @@ import { tramoKeys } from './keys';
  */
 export function useTramoPage(query: Record<string, string | number>) {
   return useQuery({
-    queryKey: [...tramoKeys.all, 'page', query],
+    queryKey: tramoKeys.page(query),
     queryFn: () => api<Page<Tramo>>('/api/tramos/page', { query, endSessionOnAuthError: false }),
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ export const tramoKeys = {
   latest: () => ['tramos', 'latest'] as const,
   list: (scope: 'admin-area' | 'user-area') => ['tramos', 'list', scope] as const,
   detail: (id: string) => ['tramos', 'detail', id] as const,
+  page: (query: Record<string, string | number>) => ['tramos', 'page', query] as const,
 };
 
 export const invalidateTramos = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: tramoKeys.all });

@@ -1,7 +1,6 @@
 import type { ArcoOption } from '@portal/contract/arcos';
-import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ArcoOptions } from '@/components/arco-options';
+import { CatalogSelect } from '@/components/catalog-select';
 import { useArcos } from '@/lib/catalog';
 
 /**
@@ -27,12 +26,16 @@ export function ArcoSelect({
   const listed = arcos.data ?? [];
   const options = current && !listed.some((a) => a.id === current.id) ? [current, ...listed] : listed;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Arco Sumergido</Form.Label>
-      <Form.Select disabled={!nave || loading} isInvalid={invalid} {...registration}>
-        <option value="">{loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'}</option>
-        <ArcoOptions arcos={options} />
-      </Form.Select>
-    </Form.Group>
+    <CatalogSelect
+      className="mb-3"
+      id={id}
+      label="Arco Sumergido"
+      by="id"
+      items={options}
+      first={loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'}
+      disabled={!nave || loading}
+      isInvalid={invalid}
+      {...registration}
+    />
   );
 }

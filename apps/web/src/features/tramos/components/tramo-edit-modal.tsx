@@ -14,7 +14,6 @@ import { ImagePicker } from '@/components/image-picker';
 import { RecordHistory } from '@/components/record-history';
 import { useEditForm } from '@/components/use-edit-form';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
-import { firstError } from '@/lib/first-error';
 import { useUpdateTramo } from '../api/update-tramo';
 import { ArcoSelect } from './arco-select';
 import { TramoFields } from './tramo-fields';
@@ -76,15 +75,16 @@ export function TramoEditModal({
   const user = area === 'user';
   const [file, setFile] = useState<File | null>(null);
   const update = useUpdateTramo({ adminArea: !user });
-  const { register, handleSubmit, errors, serverError, setServerError } = useEditForm(tramo, formValues, {
+  const { register, submit, errors, message, setServerError } = useEditForm(tramo, formValues, {
     resolver,
     defaultValues: empty,
+    order,
+    texts: { fallback: tramoMessages.updateFallback, network: tramoMessages.updateNetwork },
     onOpen: () => setFile(null),
   });
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = submit((values) => {
     if (!tramo) return;
-    setServerError(null);
     update.mutate(
       { id: tramo.id, fields: user ? { ...values, nave: tramo.nave, imagen: tramo.imagen } : values, imagen: file },
       { onSuccess: () => onSaved(saved), onError: (error) => setServerError(failure(error)) },
@@ -97,7 +97,7 @@ export function TramoEditModal({
       title="Editar Circular"
       scrollable
       show={tramo !== null}
-      message={firstError(errors, order) ?? serverError}
+      message={message}
       busy={update.isPending}
       onHide={onHide}
       onSubmit={onSubmit}

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { Feedback } from '@/components/feedback';
 import { LoadMoreButton } from '@/components/load-more-button';
 import { Loading } from '@/components/loading';
 import { useConfirmDelete } from '@/components/use-confirm-delete';
@@ -61,11 +62,7 @@ export function TramoGrid({
   return (
     <>
       {list.isLoading && <Loading text={tramoMessages.loading} />}
-      {list.isError && (
-        <div className="alert alert-danger" role="alert">
-          {failure(list.error)}
-        </div>
-      )}
+      {list.isError && <Feedback>{failure(list.error)}</Feedback>}
       {list.isSuccess && tramos.length === 0 && <p className="text-muted">{tramoMessages.empty}</p>}
       <Row xs={1} md={2} xl={3} className="g-3 ps-0" as="ul" style={{ listStyle: 'none' }} aria-label="Circulares">
         {tramos.map((t) => (

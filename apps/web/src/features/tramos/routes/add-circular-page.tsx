@@ -7,6 +7,8 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { CatalogSelect } from '@/components/catalog-select';
+import { Feedback } from '@/components/feedback';
 import { ImagePicker } from '@/components/image-picker';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
@@ -68,33 +70,26 @@ export default function AddCircularPage() {
       <Card.Body>
         <h1 className="h4 mb-3">Añadir Circular</h1>
         <Banner message={banner} onClose={() => setBanner(null)} />
-        {validation && (
-          <div className="alert alert-danger" role="alert" id="add-error">
-            {validation}
-          </div>
-        )}
+        {validation && <Feedback id="add-error">{validation}</Feedback>}
         <Form noValidate onSubmit={onSubmit}>
           <TramoFields idPrefix="add" errorId="add-error" register={register} errors={errors} />
           {pickNave && (
-            <Form.Group className="mb-3" controlId="add-nave">
-              <Form.Label>Nave</Form.Label>
-              <Form.Select
-                value={nave}
-                onChange={(e) => {
-                  setNave(e.target.value);
-                  // Another nave's arco cannot stay chosen.
-                  setValue('arco_sumergido_id', '');
-                }}
-              >
-                <option value="">-- Seleccionar Nave --</option>
-                {naves.data?.map((n) => (
-                  <option key={n.id} value={n.name}>
-                    {n.name}
-                  </option>
-                ))}
-              </Form.Select>
+            <CatalogSelect
+              className="mb-3"
+              id="add-nave"
+              label="Nave"
+              by="name"
+              items={naves.data}
+              first="-- Seleccionar Nave --"
+              value={nave}
+              onChange={(e) => {
+                setNave(e.target.value);
+                // Another nave's arco cannot stay chosen.
+                setValue('arco_sumergido_id', '');
+              }}
+            >
               {!nave && <Form.Text>Elige primero la nave para ver sus arcos sumergidos.</Form.Text>}
-            </Form.Group>
+            </CatalogSelect>
           )}
           <ArcoSelect
             id="add-arco"

@@ -9,6 +9,7 @@ import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { TextField } from '@/components/text-field';
 import { errorText } from '@/lib/api';
@@ -73,11 +74,7 @@ export default function ConsultarDatosPage() {
       <Banner message={banner} onClose={() => setBanner(null)} />
       <Card className="mb-4">
         <Card.Body>
-          {validation && (
-            <div className="alert alert-danger" role="alert">
-              {validation}
-            </div>
-          )}
+          {validation && <Feedback>{validation}</Feedback>}
           <Form noValidate onSubmit={onSearch} aria-label="Buscar circulares">
             <Row className="g-2">
               <Col xs={12} sm={6} lg={3}>
@@ -108,11 +105,7 @@ export default function ConsultarDatosPage() {
 
       <h2 className="h5">Últimas circulares</h2>
       {latest.isLoading && <Loading text={tramoMessages.loading} />}
-      {latest.isError && (
-        <div className="alert alert-danger" role="alert">
-          {errorText(latest.error, tramoMessages.latestFallback, tramoMessages.latestNetwork)}
-        </div>
-      )}
+      {latest.isError && <Feedback>{errorText(latest.error, tramoMessages.latestFallback, tramoMessages.latestNetwork)}</Feedback>}
       {latest.data && latest.data.tramos.length === 0 && <p className="text-muted">{tramoMessages.latestEmpty}</p>}
       <Row xs={1} md={2} className="g-3" as="ul" aria-label="Últimas circulares" style={{ listStyle: 'none', paddingLeft: 0 }}>
         {latest.data?.tramos.map((t) => (

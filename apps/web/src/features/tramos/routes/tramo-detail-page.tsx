@@ -2,6 +2,7 @@ import { tramoMessages } from '@portal/contract/tramos';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useNavigate, useParams } from 'react-router';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
 import { useTramo } from '../api/get-tramo';
@@ -23,9 +24,7 @@ export default function TramoDetailPage() {
           (notFound ? (
             <p className="text-muted">{tramoMessages.notFound}</p>
           ) : (
-            <div className="alert alert-danger" role="alert">
-              {errorText(tramo.error, tramoMessages.detailFallback, tramoMessages.detailNetwork)}
-            </div>
+            <Feedback>{errorText(tramo.error, tramoMessages.detailFallback, tramoMessages.detailNetwork)}</Feedback>
           ))}
         {tramo.data && (
           <>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { usersKey } from './get-users';
+import { userKeys } from './keys';
 
 export const deleteUser = (id: number) => api<{ message: string }>(`/api/admin/users/${id}`, { method: 'DELETE' });
 
@@ -8,6 +8,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.admin }),
   });
 }

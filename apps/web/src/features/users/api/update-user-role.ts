@@ -1,7 +1,7 @@
 import type { Role } from '@portal/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { usersKey } from './get-users';
+import { userKeys } from './keys';
 
 export const updateUserRole = ({ id, role }: { id: number; role: Role }) =>
   api<{ message: string }>(`/api/admin/users/${id}/role`, { method: 'PUT', body: { role } });
@@ -10,6 +10,6 @@ export function useUpdateUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserRole,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.admin }),
   });
 }

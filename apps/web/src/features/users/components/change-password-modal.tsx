@@ -1,26 +1,41 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
-import { errorText } from '@/lib/api';
-import { fieldError } from '@/lib/field-error';
-import { useChangePassword } from '../api/change-password';
+import { TextFields } from '@/components/text-field';
+import { useServerForm } from '@/components/use-server-form';
+import { useChangePassword } from '../api/me';
 import { SuccessToast } from './success-toast';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = [
+  {
+    name: 'currentPassword',
+    id: 'change-password-current',
+    label: 'Contraseña Actual',
+    type: 'password',
+    autoComplete: 'current-password',
+  },
+  { name: 'newPassword', id: 'change-password-new', label: 'Nueva Contraseña', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    id: 'change-password-confirm',
+    label: 'Confirmar Nueva Contraseña',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+] as const;
 
 /** 'Cambiar Contraseña' of both shells' user menu; the server checks the current password. */
 export default function ChangePasswordModal({ show, onHide }: { show: boolean; onHide: () => void }) {
-  const [serverError, setServerError] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+  // One message at a time, in the order the contract checks them (required, match, length).
+  const { register, submit, reset, errors, message, fail, setServerError } = useServerForm({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: EMPTY,
+    order: FIELDS.map((f) => f.name),
+    texts: { fallback: userMessages.changePasswordFallback, network: userMessages.changePasswordNetwork },
+  });
   const change = useChangePassword();
 
   // Passwords never linger in a closed dialog.
@@ -29,10 +44,9 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
       reset(EMPTY);
       setServerError(null);
     }
-  }, [show, reset]);
+  }, [show, reset, setServerError]);
 
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
-    setServerError(null);
+  const onSubmit = submit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -41,13 +55,10 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
           onHide();
           setToast(userMessages.passwordChanged);
         },
-        onError: (error) => setServerError(errorText(error, userMessages.changePasswordFallback, userMessages.changePasswordNetwork)),
+        onError: fail,
       },
-    );
-  });
-
-  // One message at a time, in the order the contract checks them (required, match, length).
-  const message = errors.currentPassword?.message ?? errors.newPassword?.message ?? errors.confirmPassword?.message ?? serverError;
+    ),
+  );
 
   return (
     <>
@@ -60,33 +71,7 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
         onHide={onHide}
         onSubmit={onSubmit}
       >
-        <Form.Group className="mb-3" controlId="change-password-current">
-          <Form.Label>Contraseña Actual</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            {...fieldError(!!errors.currentPassword, 'change-password-error')}
-            {...register('currentPassword')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="change-password-new">
-          <Form.Label>Nueva Contraseña</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            {...fieldError(!!errors.newPassword, 'change-password-error')}
-            {...register('newPassword')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="change-password-confirm">
-          <Form.Label>Confirmar Nueva Contraseña</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            {...fieldError(!!errors.confirmPassword, 'change-password-error')}
-            {...register('confirmPassword')}
-          />
-        </Form.Group>
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="change-password-error" markInvalid={false} />
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>

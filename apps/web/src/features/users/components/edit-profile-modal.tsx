@@ -1,26 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileBody, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
-import { errorText } from '@/lib/api';
-import { fieldError } from '@/lib/field-error';
+import { TextFields } from '@/components/text-field';
+import { useServerForm } from '@/components/use-server-form';
 import { useCurrentUser } from '@/lib/token';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/me';
 import { SuccessToast } from './success-toast';
+
+const FIELDS = [
+  { name: 'name', id: 'edit-profile-name', label: 'Nombre', autoComplete: 'name' },
+  { name: 'worker_id', id: 'edit-profile-worker-id', label: 'ID de Trabajador', autoComplete: 'username' },
+] as const;
 
 /** 'Editar Perfil' of both shells' user menu: name and worker_id of the signed-in user. */
 export default function EditProfileModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const user = useCurrentUser();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [toast, setToast] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(profileBody), defaultValues: { name: '', worker_id: '' } });
+  const { register, submit, reset, errors, message, fail, setServerError } = useServerForm({
+    resolver: zodResolver(profileBody),
+    defaultValues: { name: '', worker_id: '' },
+    order: FIELDS.map((f) => f.name),
+    texts: { fallback: userMessages.profileFallback, network: userMessages.profileNetwork },
+  });
   const update = useUpdateProfile();
 
   // Each opening starts from the claims as they are now, not from an abandoned draft.
@@ -29,20 +31,17 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
       reset({ name: user?.name ?? '', worker_id: user?.worker_id ?? '' });
       setServerError(null);
     }
-  }, [show, reset, user?.name, user?.worker_id]);
+  }, [show, reset, setServerError, user?.name, user?.worker_id]);
 
-  const onSubmit = handleSubmit((values) => {
-    setServerError(null);
+  const onSubmit = submit((values) =>
     update.mutate(values, {
       onSuccess: () => {
         onHide();
         setToast(userMessages.profileUpdated);
       },
-      onError: (error) => setServerError(errorText(error, userMessages.profileFallback, userMessages.profileNetwork)),
-    });
-  });
-
-  const message = errors.name?.message ?? errors.worker_id?.message ?? serverError;
+      onError: fail,
+    }),
+  );
 
   return (
     <>
@@ -55,26 +54,7 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
         onHide={onHide}
         onSubmit={onSubmit}
       >
-        <Form.Group className="mb-3" controlId="edit-profile-name">
-          <Form.Label>Nombre</Form.Label>
-          <Form.Control
-            type="text"
-            autoComplete="name"
-            isInvalid={!!errors.name}
-            {...fieldError(!!errors.name, 'edit-profile-error')}
-            {...register('name')}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="edit-profile-worker-id">
-          <Form.Label>ID de Trabajador</Form.Label>
-          <Form.Control
-            type="text"
-            autoComplete="username"
-            isInvalid={!!errors.worker_id}
-            {...fieldError(!!errors.worker_id, 'edit-profile-error')}
-            {...register('worker_id')}
-          />
-        </Form.Group>
+        <TextFields fields={FIELDS} register={register} errors={errors} errorId="edit-profile-error" />
       </EditModalFrame>
       <SuccessToast text={toast} onClose={() => setToast(null)} />
     </>

@@ -10,6 +10,7 @@ import { Pager } from '@/components/admin-list-pager';
 import { useListParams } from '@/components/admin-list-params';
 import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
@@ -117,9 +118,7 @@ export default function UserManagementPage() {
       {users.isPending ? (
         <Loading text={userScreenTexts.loading} />
       ) : users.isError ? (
-        <div className="alert alert-danger" role="alert">
-          {errorText(users.error, userMessages.loadUsersFallback, NETWORK)}
-        </div>
+        <Feedback>{errorText(users.error, userMessages.loadUsersFallback, NETWORK)}</Feedback>
       ) : users.data.items.length === 0 ? (
         <p className="text-muted">{userScreenTexts.empty}</p>
       ) : (

@@ -9,7 +9,7 @@ export type AdminPost = Omit<WallPost, 'is_liked_by_current_user'>;
 /** One page of every wall's posts (admin), under the posts key so every post change refreshes it. */
 export const useAdminPosts = (query: Record<string, string | number>) =>
   useQuery({
-    queryKey: [...wallKeys.posts, 'admin-page', query],
+    queryKey: wallKeys.adminPosts(query),
     queryFn: () => api<Page<AdminPost>>('/api/admin/lists/posts', { query }),
     placeholderData: keepPreviousData,
   });
@@ -17,7 +17,7 @@ export const useAdminPosts = (query: Record<string, string | number>) =>
 /** One page of every comment (admin), under the all-comments key. */
 export const useAdminComments = (query: Record<string, string | number>) =>
   useQuery({
-    queryKey: [...wallKeys.allComments, 'page', query],
+    queryKey: wallKeys.adminComments(query),
     queryFn: () => api<Page<WallComment>>('/api/admin/lists/comments', { query }),
     placeholderData: keepPreviousData,
   });

@@ -8,6 +8,9 @@ export const wallKeys = {
   /** Every post's comment list at once. */
   commentLists: ['wall', 'comments'] as const,
   allComments: ['wall', 'all-comments'] as const,
+  /** The admin's pages, under the keys above so every change refreshes them. */
+  adminPosts: (query: Record<string, string | number>) => ['wall', 'posts', 'admin-page', query] as const,
+  adminComments: (query: Record<string, string | number>) => ['wall', 'all-comments', 'page', query] as const,
 };
 
 /** Multipart body: text fields plus an optional image under `image`. */

@@ -4,15 +4,17 @@ import { api } from '@/lib/api';
 import { wallKeys } from './keys';
 import { applyLike, restore } from './like-cache';
 
-export const likePost = (postId: number) => api<LikeResponse>(`/api/wall/posts/${postId}/like`, { method: 'POST' });
-
-export function useLikePost() {
+/** 'Me gusta' (POST) or its withdrawal (DELETE), shown at once and undone if the server refuses. */
+function useLikeMutation(liked: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: likePost,
-    onMutate: (postId) => applyLike(queryClient, postId, true),
+    mutationFn: (postId: number) => api<LikeResponse>(`/api/wall/posts/${postId}/like`, { method: liked ? 'POST' : 'DELETE' }),
+    onMutate: (postId) => applyLike(queryClient, postId, liked),
     onError: (_error, _postId, snapshot) => restore(queryClient, snapshot),
     // Reloaded in every case: other workers may have liked meanwhile.
     onSettled: () => queryClient.invalidateQueries({ queryKey: wallKeys.posts }),
   });
 }
+
+export const useLikePost = () => useLikeMutation(true);
+export const useUnlikePost = () => useLikeMutation(false);

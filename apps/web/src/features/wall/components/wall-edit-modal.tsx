@@ -6,7 +6,7 @@ import { EditModalFrame } from '@/components/edit-modal-frame';
 import { ImagePicker } from '@/components/image-picker';
 import { TextField } from '@/components/text-field';
 import { useEditForm } from '@/components/use-edit-form';
-import { errorText, imageUrl } from '@/lib/api';
+import { imageUrl } from '@/lib/api';
 import { lazyValidation } from './validation';
 
 /** What the admin edits of a post or a comment (only a post has a wall name). */
@@ -80,26 +80,26 @@ export function WallEditModal<T extends WallEditable, V>({
     }),
     [withWallName],
   );
-  const { register, control, handleSubmit, errors, serverError, setServerError } = useEditForm(item, formValues, {
+  const { register, control, submit, errors, message, setServerError, fail } = useEditForm(item, formValues, {
     resolver: validation.resolver as Resolver<FormValues>,
     defaultValues: { content: '', ...(withWallName && { wall_name: '' }), image: null },
+    order: ['content', 'wall_name'],
+    texts: { fallback, network: wallMessages.network },
   });
   useEffect(validation.preload, []);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = submit((values) => {
     if (!item) {
       setServerError(missing);
       return;
     }
-    setServerError(null);
     const image = values.image instanceof File ? values.image : null;
     update.mutate(variables(item, { content: values.content, wall_name: values.wall_name, image }), {
       onSuccess: () => onSaved(),
-      onError: (error) => setServerError(errorText(error, fallback, wallMessages.network)),
+      onError: fail,
     });
   });
 
-  const message = errors.content?.message ?? errors.wall_name?.message ?? serverError;
   return (
     <EditModalFrame id={id} title={title} show={!!item} message={message} busy={update.isPending} onHide={onHide} onSubmit={onSubmit}>
       <TextField

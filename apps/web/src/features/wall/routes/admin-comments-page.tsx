@@ -1,8 +1,7 @@
 import { wallMessages } from '@portal/contract/wall-messages';
 import { useListParams } from '@/components/admin-list-params';
-import { useDeleteComment } from '../api/delete-comment';
+import { useDeleteComment, useUpdateComment } from '../api/comments';
 import { useAdminComments } from '../api/get-admin-wall';
-import { useUpdateComment } from '../api/update-comment';
 import { AdminWallList, WALL_FILTERS } from '../components/admin-wall-list';
 
 /** /admin/comments: every comment of every wall, filtered and paged, with edit and delete. */

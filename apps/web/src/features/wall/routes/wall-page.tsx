@@ -1,17 +1,16 @@
 import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall-messages';
 import { useDeferredValue, useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { useCurrentUser } from '@/lib/token';
 import { usePosts } from '../api/get-posts';
-import { useLikePost } from '../api/like-post';
-import { useUnlikePost } from '../api/unlike-post';
+import { useLikePost, useUnlikePost } from '../api/like-post';
 import { useLiveWall } from '../api/use-live-wall';
 import { PostCard } from '../components/post-card';
 import { PostComposer } from '../components/post-composer';
@@ -63,7 +62,7 @@ export default function WallPage() {
       {posts.isPending ? (
         <Loading text={wallMessages.loading} />
       ) : posts.isError ? (
-        <Alert variant="danger">{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Alert>
+        <Feedback>{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Feedback>
       ) : list.length === 0 ? (
         <p className="text-muted">{wallMessages.empty}</p>
       ) : (

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { Rollup } from 'vite';
+import { FIRST_SCREENS } from '../src/app/route-preload';
+import { reachable, root } from './util';
+
+/**
+ * The first screens' code in few chunks (docs/performance-history.md). Left to itself, the bundler cuts the modules the
+ * wall's first paint needs into some thirty small chunks (one per set of screens sharing them); over a
+ * phone's HTTP/1.1, six connections at a time, each costs a round trip, and Lighthouse's simulation
+ * (150 ms RTT) puts the wall's first photo behind them all. Here the static imports of the login
+ * screen and of the wall (shell and page) that the entry does not already carry go into a few chunks:
+ * those both screens use, the login's own, the wall's own, and those the wall shares with the other
+ * signed-out screens (register, admin login). The login and the wall download exactly the code they did
+ * before, in two to four requests beside their route chunks; another screen that shares a few of
+ * those modules downloads the whole chunk (the worker screens come after the wall anyway).
+ */
+export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
+  let groups: Map<string, string> | undefined;
+  let firstPaint: Set<string> | undefined;
+  const source = (m: string) => path.resolve(root, m);
+  const sharedUi = source('src/components/');
+  const closure = (ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }, from: string[]) =>
+    reachable(from, (id) => ctx.getModuleInfo(id)?.importedIds);
+  return (id, ctx) => {
+    if (!groups) {
+      const routes = FIRST_SCREENS.flatMap((rule) => rule.modules.map(source));
+      const entry = closure(ctx, [source('src/main.tsx')]);
+      const own = (modules: string[]) =>
+        new Set([...closure(ctx, modules.map(source))].filter((m) => !entry.has(m) && !routes.includes(m)));
+      const wall = own(FIRST_SCREENS[0].modules);
+      const login = own(FIRST_SCREENS[2].modules);
+      // The other signed-out screens: what they share with the wall gets a chunk of its own, so they
+      // do not download the wall's.
+      const signedOut = own(['src/features/auth/routes/register-page.tsx', 'src/features/auth/routes/admin-login-page.tsx']);
+      groups = new Map();
+      for (const m of login) groups.set(m, wall.has(m) ? 'first-shared' : 'login-first');
+      for (const m of wall) if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : 'wall-first');
+      firstPaint = new Set([...entry, ...login, ...wall, ...signedOut]);
+    }
+    // The small shared pieces of the other screens (dialogs, list states, fields) in one chunk: one
+    // request and one gzip stream instead of a dozen tiny ones (the admin-only pieces stay apart, out
+    // of the worker screens' downloads).
+    return (
+      groups.get(id) ??
+      (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) ? 'shared-ui' : null)
+    );
+  };
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+import { TOKEN_KEY } from '../src/lib/token';
+import { PRERENDER_CLASS, PRERENDER_PATH, prerenderGate } from '../src/prerender-gate';
+import { emitScript, root } from './util';
+
+/**
+ * The login screen, rendered at build time from the real components (src/prerender.tsx, loaded
+ * through Vite's SSR module loader), goes inside index.html's #root, so a signed-out visitor's first
+ * and largest paint need only the HTML and the CSS, not the JavaScript (docs/decisions/006-first-screen-preload-and-login-prerender.md). It is hidden unless
+ * the gate script (src/prerender-gate.ts), a blocking classic script placed after the stylesheet so
+ * both download together, marks <html> for / or /login without a token. The wrapper is inert: typing
+ * before the app replaces it would be lost. main.tsx replaces it with the live screen in one commit.
+ */
+export function prerenderLogin(): Plugin {
+  return {
+    name: 'portal:prerender-login',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          plugins: [react()],
+          resolve: { alias: { '@': path.join(root, 'src') } },
+          optimizeDeps: { noDiscovery: true, include: [] },
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          appType: 'custom',
+        });
+        let markup: string;
+        try {
+          const mod = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../src/prerender');
+          markup = mod.renderLogin();
+        } finally {
+          await server.close();
+        }
+        const gate = await emitScript(
+          this,
+          'prerender-gate',
+          `(${prerenderGate.toString()})(${JSON.stringify(TOKEN_KEY)},${JSON.stringify(PRERENDER_PATH)},${JSON.stringify(PRERENDER_CLASS)});`,
+        );
+        let source = String(html.source);
+        const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
+        if (!stylesheet || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
+        source = source.replace(stylesheet[0], `${stylesheet[0]}\n    <script src="${gate}"></script>`);
+        source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="login" inert>${markup}</div></div>`);
+        html.source = source;
+      },
+    },
+  };
+}
