@@ -1,5 +1,6 @@
 import { addDays, factoryToday } from '@portal/contract/time';
-import { expect, signIn, test } from '../fixtures';
+import { expectNoViolations } from '../a11y';
+import { expect, openDevice, openLive, signIn, test } from '../fixtures';
 
 const TZ = 'Europe/Madrid';
 
@@ -16,13 +17,14 @@ test('a second worker at the same arco sees the running parada and ends it', asy
   await expect(running).toContainText('Iniciada por Ana Primera desde las');
   await expect(running.getByLabel('Tiempo de la parada del arco')).toHaveText(/^\d\d:\d\d$/);
 
-  // Starting a second parada is refused, naming who started the running one.
-  await page.getByRole('button', { name: 'Iniciar Parada' }).click();
-  await expect(page.getByText(/Este arco ya tiene una parada activa, iniciada por Ana Primera el/)).toBeVisible();
+  // A second parada is not offered while the arco's runs: its panel stands in for Iniciar.
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toHaveCount(0);
+  await expect(page.getByTestId('arco-busy')).toHaveText('Parada en curso en este arco');
 
   await running.getByRole('button', { name: 'Finalizar parada del arco' }).click();
   await expect(page.getByText(/Parada finalizada! Duración: \d+ minutos\./)).toBeVisible();
   await expect(running).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeVisible();
 
   const res = await page.request.get(`/api/paradas-kaiser/${stopId}`, { headers: { Authorization: `Bearer ${ana.token}` } });
   const stop = (await res.json()) as { ended_by: number; ended_by_name: string; end_time: string | null };
@@ -94,4 +96,40 @@ test('an admin manages motivos, reads the change history and the downtime analys
   await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
   await expect(page.getByRole('region', { name: 'Minutos de parada por motivo' })).toContainText('Sin motivo');
   await expect(page.getByRole('cell', { name: station.name })).toBeVisible();
+});
+
+test("a colleague's start and end reach the arco at once, live: the panel, Iniciar and who ended it", async ({
+  browser,
+  baseURL,
+  seed,
+}) => {
+  const station = await seed.station();
+  const ana = await seed.worker(station, 'Ana Directo');
+  const beto = await seed.worker(station, 'Beto Directo');
+  const anaPhone = await openDevice(browser, baseURL);
+  const betoPhone = await openDevice(browser, baseURL);
+  try {
+    await openLive(anaPhone.page, ana.token, '/dashboard/paradas-kaiser');
+    await openLive(betoPhone.page, beto.token, '/dashboard/paradas-kaiser');
+    await expect(betoPhone.page.getByRole('button', { name: 'Iniciar Parada' })).toBeVisible();
+
+    // Well inside the 15 s refetch that would otherwise bring it: the event does.
+    const live = { timeout: 8_000 };
+    await anaPhone.page.getByRole('button', { name: 'Iniciar Parada' }).click();
+    await expect(anaPhone.page.getByText('Parada iniciada!')).toBeVisible();
+    const panel = betoPhone.page.getByTestId('arco-parada');
+    await expect(panel).toContainText('Iniciada por Ana Directo desde las', live);
+    await expect(betoPhone.page.getByRole('button', { name: 'Iniciar Parada' })).toHaveCount(0);
+    await expectNoViolations(betoPhone.page);
+
+    // Beto ends it: Ana's clock stops and she reads who ended it.
+    await panel.getByRole('button', { name: 'Finalizar parada del arco' }).click();
+    await expect(betoPhone.page.getByText(/Parada finalizada!/)).toBeVisible();
+    await expect(anaPhone.page.getByText('Finalizada por Beto Directo.')).toBeVisible(live);
+    await expect(anaPhone.page.getByRole('button', { name: 'Iniciar Parada' })).toBeVisible(live);
+    await expect(anaPhone.page.getByTestId('stop-clock')).toHaveAttribute('data-start', '');
+  } finally {
+    await anaPhone.context.close();
+    await betoPhone.context.close();
+  }
 });

@@ -15,6 +15,7 @@ export const downtimeMessages = {
   planned: 'Tiempo planificado (min)',
   downtime: 'Parada (min)',
   noMotivo: 'Sin motivo',
+  noMotivoShare: 'Minutos de parada sin motivo',
   empty: 'No hay paradas finalizadas en este mes y nave.',
   loading: 'Cargando análisis de paradas...',
   loadFailed: 'Ocurrió un error al cargar el análisis de paradas.',

@@ -55,5 +55,11 @@ export function shortMonthName(month: string): string {
   return `${SHORT_MONTHS[m - 1]} ${y}`;
 }
 
+/** A percentage with one decimal and a Spanish decimal comma: 98.4 → '98,4 %', 100 → '100 %'. */
+export function percentText(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return `${String(rounded).replace('.', ',')} %`;
+}
+
 /** A sentence's first letter in capitals: 'Lunes, 23 de noviembre de 2026' at the start of a line. */
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

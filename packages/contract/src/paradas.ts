@@ -164,10 +164,7 @@ export const SIN_MOTIVO_LIMIT = 50;
 
 /** PUT /api/paradas-kaiser/:id/motivo: the motivo an ended parada without one gets. */
 export const addMotivoBody = z.object({
-  motivo_id: z
-    .number({ error: paradaMessages.motivoRequired })
-    .int(paradaMessages.motivoRequired)
-    .positive(paradaMessages.motivoRequired),
+  motivo_id: z.number({ error: paradaMessages.motivoRequired }).int(paradaMessages.motivoRequired).positive(paradaMessages.motivoRequired),
 });
 export type AddMotivoBody = z.input<typeof addMotivoBody>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, countOf, longDate, minutesText, monthName, shortMonthName } from '../src/format';
+import { capitalize, countOf, longDate, minutesText, monthName, percentText, shortMonthName } from '../src/format';
 import { searchResultsText } from '../src/tramos';
 
 describe('plural helpers', () => {
@@ -14,6 +14,15 @@ describe('plural helpers', () => {
   it('writes the search summary in the singular for one result', () => {
     expect(searchResultsText(1)).toBe('Se encontró 1 resultado.');
     expect(searchResultsText(3)).toBe('Se encontraron 3 resultados.');
+  });
+});
+
+describe('percentText', () => {
+  it('writes one decimal with a Spanish comma and a space before the sign', () => {
+    expect(percentText(98.4)).toBe('98,4 %');
+    expect(percentText(99.57)).toBe('99,6 %');
+    expect(percentText(100)).toBe('100 %');
+    expect(percentText(0)).toBe('0 %');
   });
 });
 

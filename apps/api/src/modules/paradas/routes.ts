@@ -64,7 +64,8 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'user' },
       schema: {
         tags,
-        description: "The ended stops of the caller's station in the last 7 factory days without a motivo (micro-stops left out), newest first, at most 50.",
+        description:
+          "The ended stops of the caller's station in the last 7 factory days without a motivo (micro-stops left out), newest first, at most 50.",
         response: { 200: z.array(parada), ...errors },
       },
     },
@@ -77,7 +78,8 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'user', idempotent: true },
       schema: {
         tags,
-        description: 'Adds the motivo an ended stop lacks: any worker signed in at its station, or an admin. A motivo it has is kept (409).',
+        description:
+          'Adds the motivo an ended stop lacks: any worker signed in at its station, or an admin. A motivo it has is kept (409).',
         params: idParams,
         body: addMotivoBody,
         response: { 200: paradaSavedResponse, ...errors },

@@ -6,13 +6,13 @@ import {
   type manualParadaBody,
   PARADA_MAX_MINUTES,
   PARADAS_DEFAULT_LIMIT,
-  SIN_MOTIVO_DAYS,
-  SIN_MOTIVO_LIMIT,
   PARADAS_RANGE_LIMIT,
   type Parada,
   paradaMessages,
   type paradasQuery,
   type paradaTimesBody,
+  SIN_MOTIVO_DAYS,
+  SIN_MOTIVO_LIMIT,
   type startParadaBody,
 } from '@portal/contract/paradas';
 import { addDays, factoryDate, factoryTime, factoryToday } from '@portal/contract/time';

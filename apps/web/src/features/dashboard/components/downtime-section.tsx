@@ -1,4 +1,5 @@
 import { downtimeMessages, WEEKDAY_NAMES } from '@portal/contract/downtime';
+import { percentText } from '@portal/contract/format';
 import { factoryMonth } from '@portal/contract/time';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -18,7 +19,7 @@ import { useDowntime } from '../api/get-downtime';
 import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
 import { ChartCard } from './chart-card';
 
-const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : `${(v * 100).toFixed(1)} %`);
+const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : percentText(v * 100));
 
 /** The planned hours of each weekday, which every station's availability is measured against. */
 function PlannedHoursForm() {
@@ -115,6 +116,11 @@ export default function DowntimeSection() {
       </Row>
       {analysis.isError && <Feedback>{downtimeMessages.loadFailed}</Feedback>}
       {data && data.total_minutes === 0 && <p className="text-muted">{downtimeMessages.empty}</p>}
+      {data && data.total_minutes > 0 && (
+        <p data-testid="downtime-no-motivo">
+          {downtimeMessages.noMotivoShare}: <strong>{percentText(data.no_motivo_percent)}</strong>
+        </p>
+      )}
       {data && (
         <Row xs={1} lg={2} className="g-3">
           <Col>
@@ -125,7 +131,7 @@ export default function DowntimeSection() {
               columns={[
                 { header: 'Motivo', value: (r) => r.name },
                 { header: downtimeMessages.minutes, value: (r) => r.minutes },
-                { header: downtimeMessages.cumulative, value: (r) => `${r.cumulative_percent} %` },
+                { header: downtimeMessages.cumulative, value: (r) => percentText(r.cumulative_percent) },
               ]}
             >
               <ResponsiveContainer width="100%" height="100%">

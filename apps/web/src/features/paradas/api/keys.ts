@@ -6,6 +6,7 @@ export const paradaKeys = {
   active: () => [...paradaKeys.all, 'active'] as const,
   activeOf: (userId: number) => [...paradaKeys.active(), userId] as const,
   arcoActive: () => [...paradaKeys.all, 'arco-active'] as const,
+  sinMotivo: () => [...paradaKeys.all, 'sin-motivo'] as const,
   list: (query: ParadasQuery) =>
     [...paradaKeys.all, 'list', query.startDate ?? null, query.endDate ?? null, query.motivo_id ?? null] as const,
   adminPage: (query: Record<string, string | number>) => [...paradaKeys.all, 'admin-list', query] as const,

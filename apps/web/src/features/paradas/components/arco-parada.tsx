@@ -16,7 +16,7 @@ import { useEventStream } from '@/lib/use-event-stream';
 import { useDescribeMachineParada } from '../api/describe-machine-parada';
 import { useEndParada } from '../api/end-parada';
 import { useArcoParada } from '../api/get-arco-parada';
-import { paradaKeys } from '../api/keys';
+import { invalidateParadas } from '../api/invalidate';
 import { MotivoSelect } from './motivo-select';
 import { formatElapsed } from './parada-timer';
 
@@ -31,7 +31,8 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
   const queryClient = useQueryClient();
   // A colleague's or the machine's parada reaches everyone at the arco as events
   // (docs/decisions/024-one-owner-per-table.md): it appears and goes at once.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: paradaKeys.arcoActive() });
+  // Every list of the stops screen follows (the worker's own clock, the history, the paradas without motivo).
+  const refresh = () => void invalidateParadas(queryClient);
   useEventStream({ 'parada.started': refresh, 'parada.ended': refresh, 'parada.changed': refresh, reconnected: refresh });
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);

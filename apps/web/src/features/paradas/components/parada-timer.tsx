@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { machineMessages } from '@portal/contract/machines';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import { endParadaForm, paradaMessages } from '@portal/contract/paradas';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,11 +12,13 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useOfflineQueue } from '@/lib/offline-queue';
+import { useEventStream } from '@/lib/use-event-stream';
 import { useServerNow } from '@/lib/use-server-now';
 import { readActiveCache } from '../api/active-cache';
 import { useEndParada } from '../api/end-parada';
 import type { ActiveParada } from '../api/get-active-parada';
 import { useActiveParada } from '../api/get-active-parada';
+import { useArcoParada } from '../api/get-arco-parada';
 import { useStartParada } from '../api/start-parada';
 import { MotivoSelect } from './motivo-select';
 
@@ -70,14 +73,25 @@ function writeDraft(userId: number, text: string): void {
 /** Left column: the clock of the running parada, its description and the start / end button. */
 export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number | null }) {
   const active = useActiveParada(userId);
+  // A parada of a colleague or of the machine runs at the arco: its panel (ArcoParada) stands in for Iniciar.
+  const atArco = useArcoParada(arcoId !== null).data ?? null;
   const start = useStartParada();
   const end = useEndParada();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   // Stable, so the 3 s auto-hide timer is not restarted by every render (the clock ticks each second).
   const closeBanner = useCallback(() => setBanner(null), []);
+  // The worker's own parada ended by a colleague (or an admin, or the machine): say who, at once.
+  useEventStream({
+    'parada.ended': ({ parada }) => {
+      if (parada.user_id === userId && parada.ended_by !== userId && !end.isPending) {
+        setBanner({ variant: 'info', text: `${paradaMessages.endedByLabel} ${parada.ended_by_name ?? machineMessages.machine}.` });
+      }
+    },
+  });
   // Without an answer (offline), the stop this phone last saw.
   const { shown, waiting } = useShownParada(userId, active.data ?? (active.isError ? readActiveCache(userId) : null));
   const running = shown && shown.endedAt === null ? shown : null;
+  const arcoBusy = !running && !waiting && atArco !== null && atArco.user_id !== userId;
   const now = useServerNow(1000, running !== null);
   const {
     register,
@@ -181,6 +195,10 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
               <Button id="stop-action" type="submit" variant="danger" size="lg" disabled={busy}>
                 {end.isPending ? 'Finalizando...' : 'Finalizar Parada'}
               </Button>
+            ) : arcoBusy ? (
+              <p className="text-center small text-body-secondary mb-0" data-testid="arco-busy">
+                {paradaMessages.runningAtArco}
+              </p>
             ) : (
               <Button id="stop-action" type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
                 {start.isPending ? 'Iniciando...' : 'Iniciar Parada'}

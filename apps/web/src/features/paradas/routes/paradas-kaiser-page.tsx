@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/lib/token';
 import { ArcoParada } from '../components/arco-parada';
 import { ParadaTimer } from '../components/parada-timer';
 import { ParadasHistory } from '../components/paradas-history';
+import { ParadasSinMotivo } from '../components/paradas-sin-motivo';
 import { useParadaDialogs } from '../components/use-parada-dialogs';
 
 /** /dashboard/paradas-kaiser: the parada clock on the left, the history on the right (stacked on phones). */
@@ -20,6 +21,7 @@ export default function ParadasKaiserPage() {
         <Col xs={12} md={5} lg={4}>
           <ArcoParada userId={user.id} arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
           <ParadaTimer userId={user.id} arcoId={user.arco_sumergido_id ?? null} />
+          <ParadasSinMotivo arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
         </Col>
         <Col xs={12} md={7} lg={8}>
           <ParadasHistory tz={actions.tz} onEdit={actions.edit} onDelete={actions.remove} />
