@@ -15,6 +15,8 @@ const TOO_OLD = 'La hora indicada es demasiado antigua';
 /** Whether a refusal's message is the one of a tapped time older than CLIENT_TIME_MAX_AGE_HOURS. */
 export const isClientTimeTooOld = (message: string | undefined) => message?.startsWith(`${TOO_OLD}:`) ?? false;
 
+import { shellMessages } from './shell-messages';
+
 export const offlineMessages = {
   invalidTime: 'La hora no es válida.',
   clientTimeFuture: 'La hora indicada es posterior a la hora actual del servidor.',
@@ -41,15 +43,7 @@ export const offlineMessages = {
     count === 1
       ? `1 acción de ${name} pendiente de enviar: se enviará cuando vuelva a iniciar sesión.`
       : `${count} acciones de ${name} pendientes de enviar: se enviarán cuando vuelva a iniciar sesión.`,
-  updateAvailable: 'Nueva versión disponible',
-  update: 'Actualizar',
-  loadFailed: 'No se pudo cargar esta sección. Comprueba la conexión.',
-  retry: 'Reintentar',
-  routeErrorTitle: 'Algo ha fallado',
-  routeErrorText: 'No se pudo mostrar esta página.',
-  routeNotFound: 'La página no existe.',
-  goHome: 'Volver al inicio',
-  reload: 'Recargar',
+  ...shellMessages,
   // What a queued write was, in the list of those the server refused.
   kinds: {
     'parada-start': 'Iniciar parada',

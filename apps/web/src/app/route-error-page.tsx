@@ -1,4 +1,4 @@
-import { offlineMessages } from '@portal/contract/offline-messages';
+import { shellMessages } from '@portal/contract/shell-messages';
 import { Component, type ReactNode } from 'react';
 
 /**
@@ -20,14 +20,14 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
     if (!this.state.error) return this.props.children;
     return (
       <main className="container py-5" style={{ maxWidth: 560 }}>
-        <h1 className="h3">{offlineMessages.routeErrorTitle}</h1>
-        <p>{offlineMessages.routeErrorText}</p>
+        <h1 className="h3">{shellMessages.routeErrorTitle}</h1>
+        <p>{shellMessages.routeErrorText}</p>
         <div className="d-flex gap-2">
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            {offlineMessages.reload}
+            {shellMessages.reload}
           </button>
           <a className="btn btn-outline-secondary" href="/dashboard">
-            {offlineMessages.goHome}
+            {shellMessages.goHome}
           </a>
         </div>
       </main>

@@ -1,4 +1,4 @@
-import { offlineMessages } from '@portal/contract/offline-messages';
+import { shellMessages } from '@portal/contract/shell-messages';
 import { Component, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
 import { retryFailedChunks } from '@/lib/lazy-component';
@@ -69,9 +69,9 @@ export class SectionBoundary extends Component<Props, { error: unknown }> {
     if (!isLoadError(error)) throw error;
     return (
       <Feedback variant="warning" className="d-flex flex-wrap align-items-center gap-2 my-3">
-        <span className="me-auto">{offlineMessages.loadFailed}</span>
+        <span className="me-auto">{shellMessages.loadFailed}</span>
         <button type="button" className="btn btn-primary btn-sm" onClick={this.retry}>
-          {offlineMessages.retry}
+          {shellMessages.retry}
         </button>
       </Feedback>
     );

@@ -1,4 +1,4 @@
-import { offlineMessages } from '@portal/contract/offline-messages';
+import { shellMessages } from '@portal/contract/shell-messages';
 import { useUpdateOffer } from '@/lib/pwa-state';
 import { Feedback } from './feedback';
 
@@ -12,9 +12,9 @@ export function UpdatePrompt() {
       className="d-flex align-items-center gap-2 shadow position-fixed start-50 translate-middle-x mb-0"
       style={{ bottom: '5rem', zIndex: 1080, maxWidth: 'calc(100% - 1rem)' }}
     >
-      <span>{offlineMessages.updateAvailable}</span>
+      <span>{shellMessages.updateAvailable}</span>
       <button type="button" className="btn btn-primary btn-sm" onClick={apply}>
-        {offlineMessages.update}
+        {shellMessages.update}
       </button>
     </Feedback>
   );
