@@ -11,8 +11,10 @@ import {
 import { durationMinutes, type Parada, paradaMessages } from '@portal/contract/paradas';
 import { factoryDate } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
+import { isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { HoldMessage } from '../../lib/mqtt-client';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
 import { motivoForStop } from '../motivos/service';
@@ -247,8 +249,10 @@ const MQTT_RETRIES = 8;
 
 /**
  * One MQTT message: the arco bound to its topic, the payload parsed, the state applied. A payload that
- * is no state, or a topic no longer bound, is logged and acknowledged; a database failure is retried
- * with a doubling pause (the message is acknowledged only after, so the broker holds the rest meanwhile).
+ * is no state, or a topic no longer bound, is logged and acknowledged. While the database is away
+ * (restarting, failing over, unreachable) the message is held unacknowledged, however long that takes
+ * (HoldMessage; docs/decisions/029-database-outages.md); another database failure is retried with a
+ * doubling pause (the message is acknowledged only after, so the broker holds the rest meanwhile).
  */
 export async function handleMqttMessage(ctx: ServiceContext, topic: string, payload: Buffer, received = nowIso()): Promise<void> {
   const signal = parseMachineSignal(payload.toString('utf8'));
@@ -266,6 +270,12 @@ export async function handleMqttMessage(ctx: ServiceContext, topic: string, payl
       await applySignal(ctx, bound.arco_sumergido_id, signal, received);
       return;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        throw new HoldMessage(
+          (signal) => waitForDatabase(ctx.db, 500, signal),
+          'Base de datos no disponible: las señales esperan en el broker.',
+        );
+      }
       if (error instanceof AppError || attempt >= MQTT_RETRIES) {
         ctx.log.error({ err: error, topic }, 'machine signal not applied');
         return;
