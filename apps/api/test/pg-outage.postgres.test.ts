@@ -123,8 +123,18 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('PostgreSQL restarts un
     await Promise.all(servers.flatMap((s) => [worker(s, 'write'), worker(s, 'read'), worker(s, 'health')]));
   }
 
-  /** Both instances answer a read and a write with a 2xx again. */
+  /** Both instances LISTEN again (pg_stat_activity), and answer health and a read with a 2xx. */
   async function serving(): Promise<boolean> {
+    const client = new pg.Client({ connectionString: cluster.url });
+    try {
+      await client.connect();
+      const { rows } = await client.query("select count(*)::int as n from pg_stat_activity where query like 'listen %'");
+      if (rows[0].n < servers.length) return false;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => {});
+    }
     for (const server of servers) {
       const health = await fetch(`${server.baseUrl}/api/health`).catch(() => null);
       if (health?.status !== 200) return false;
@@ -179,7 +189,9 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('PostgreSQL restarts un
         }
         await new Promise((r) => setTimeout(r, 50));
       }
-      console.info(`[pg-outage] ${mode} shutdown: both instances served reads again ${measured} ms after PostgreSQL accepted connections`);
+      console.info(
+        `[pg-outage] ${mode} shutdown: both instances listening and serving again ${measured} ms after PostgreSQL accepted connections`,
+      );
       await new Promise((r) => setTimeout(r, 500));
       done = true;
       await running;

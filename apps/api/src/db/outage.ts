@@ -59,12 +59,16 @@ export function replyDatabaseUnavailable(request: FastifyRequest, reply: Fastify
 }
 
 /**
- * The pool's idle connections are ended by the server on a restart ('terminating connection due to
- * administrator command'): node-postgres removes them and emits `error` on the pool, which without a
- * listener would end the process. Logged once per outage, not once per connection.
+ * The server ends every connection on a restart ('terminating connection due to administrator
+ * command'). node-postgres removes an idle one and emits `error` on the pool; a connection checked
+ * out (a transaction between two statements, a request between two queries) emits it on its client,
+ * which the pool leaves without a listener while it is out. Either, unheard, would end the process:
+ * both are listened to here (the query in flight fails on its own, and the broken connection is
+ * dropped on release). Logged once per outage, not once per connection.
  */
 export function guardPool(pool: pg.Pool, log?: Pick<Log, 'warn'>): void {
   let lastLogged = 0;
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', (error) => {
     if (!log || Date.now() - lastLogged < 10_000) return;
     lastLogged = Date.now();

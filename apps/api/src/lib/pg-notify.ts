@@ -115,7 +115,8 @@ export class PgNotify {
 
   private scheduleReconnect(error: unknown) {
     if (this.closing) return;
-    const delay = Math.min(30_000, 500 * 2 ** this.attempt++);
+    // At most 2 s apart: events cross instances again soon after the database is back (decision 029).
+    const delay = Math.min(2_000, 250 * 2 ** this.attempt++);
     this.log.warn({ err: error, delay }, 'event listener disconnected; reconnecting');
     this.retry = setTimeout(() => void this.connect(), delay);
     this.retry.unref();
