@@ -29,6 +29,20 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
     expect((await usersList(admin)).statusCode).toBe(200);
   });
 
+  it('a change made elsewhere applies at once when events may have been missed (the bus tells its caches)', async () => {
+    fakeClock();
+    const w = await t.createWorker(await t.createArco());
+    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', w.id).execute();
+    t.app.ctx.userCache.invalidate(w.id);
+    expect((await usersList(w.token)).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', w.id).execute();
+    expect((await usersList(w.token)).statusCode).toBe(200);
+    // What the bus does when its LISTEN connection comes back (docs/decisions/029-database-outages.md)
+    // and when another instance changes an account.
+    await t.app.ctx.events.invalidateCaches();
+    expect((await usersList(w.token)).statusCode).toBe(403);
+  });
+
   it('a change through the API applies at once: demotion, deletion', async () => {
     const admin = await t.adminToken();
     const w = await t.createWorker(await t.createArco());
