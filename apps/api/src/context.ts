@@ -43,14 +43,21 @@ export interface ServiceContext {
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
+  const events = new EventBus(handle.db, log);
+  const userCache = new UserCache(config.authCacheMs);
+  // Anything may have changed (another instance's account change, or events missed while the LISTEN
+  // connection was away: docs/decisions/029-database-outages.md): the cached accounts are read again.
+  events.watch((notice) => {
+    if (notice === null) userCache.invalidate();
+  });
   return {
     db: handle.db,
     engine: handle.engine,
     tz: config.factoryTz,
     images: new ImageStore(config.uploadsDir),
-    events: new EventBus(handle.db, log),
+    events,
     tokens,
-    userCache: new UserCache(config.authCacheMs),
+    userCache,
     log,
     limits: config.rateLimits,
     clientTime: config.clientTime,

@@ -12,21 +12,35 @@ describe.skipIf(pgUnavailable)('authenticated account cache', () => {
 
   const usersList = (token: string) => t.send(token, 'GET', '/api/admin/users');
 
-  it('a change made outside this instance shows within the TTL', async () => {
-    const { travel } = fakeClock();
-    const admin = await t.adminToken();
+  /** A worker made admin, then demoted straight in the database as another instance would: this instance still has the row. */
+  async function demotedElsewhere() {
     const w = await t.createWorker(await t.createArco());
     await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', w.id).execute();
     t.app.ctx.userCache.invalidate(w.id);
     expect((await usersList(w.token)).statusCode).toBe(200);
-    // Demoted straight in the database, as another instance would: this instance still has the row.
     await t.db.updateTable('users').set({ role: 'user' }).where('id', '=', w.id).execute();
     expect((await usersList(w.token)).statusCode).toBe(200);
+    return w;
+  }
+
+  it('a change made outside this instance shows within the TTL', async () => {
+    const { travel } = fakeClock();
+    const admin = await t.adminToken();
+    const w = await demotedElsewhere();
     travel(TTL - 1);
     expect((await usersList(w.token)).statusCode).toBe(200);
     travel(1);
     expect((await usersList(w.token)).statusCode).toBe(403);
     expect((await usersList(admin)).statusCode).toBe(200);
+  });
+
+  it('a change made elsewhere applies at once when events may have been missed (the bus tells its caches)', async () => {
+    fakeClock();
+    const w = await demotedElsewhere();
+    // What the bus does when its LISTEN connection comes back (docs/decisions/029-database-outages.md)
+    // and when another instance changes an account.
+    await t.app.ctx.events.invalidateCaches();
+    expect((await usersList(w.token)).statusCode).toBe(403);
   });
 
   it('a change through the API applies at once: demotion, deletion', async () => {

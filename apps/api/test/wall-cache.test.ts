@@ -550,7 +550,8 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('wall page cache across
     await t.db.updateTable('wall_posts').set({ content: 'Perdido en el corte' }).where('id', '=', p.id).execute();
     expect(byId(await wallOf(t.app, ana.token), p.id)?.content).toBe('Antes del corte');
 
-    // The bus ends its streams when the connection drops, right after clearing its watchers' caches.
+    // The bus clears its watchers' caches when the connection drops, and again when it listens again,
+    // ending its streams right after.
     const lost = new Promise<void>((resolve) => t.app.ctx.events.subscribe({ deliver: () => {}, reset: resolve }));
     const listenQuery = `listen ${t.app.ctx.events.channel}`;
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${listenQuery}`.execute(t.db);

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config, SqliteSynchronous } from '../config';
+import { CONNECT_TIMEOUT_MS, guardPool } from './outage';
 import { LiteralLimitPlugin, preparedStatementsPool } from './pg-prepared';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -51,7 +52,18 @@ export const dbOptionsOf = (
 
 export function createDb(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A server that does not answer (restarting, failing over, unreachable) fails a connection in
+    // CONNECT_TIMEOUT_MS instead of holding the request; TCP keepalive finds a connection cut without a
+    // FIN (docs/decisions/029-database-outages.md). guardPool keeps an idle connection's end from
+    // ending the process.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    guardPool(pool);
     const db =
       options.preparedStatements === false
         ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })

@@ -105,7 +105,10 @@ export class EventBus {
       this.db,
       url,
       (text) => void this.receive(text),
-      () => this.resetAll(),
+      // While the listener is away the streams stay open and this instance's own events still reach
+      // them (publish); the caches may miss other instances' writes. Once it listens again, whatever
+      // was missed is dropped: the caches, and the streams, whose clients reconnect and refetch.
+      { lost: () => this.tellWatchers(null), restored: () => this.resetAll() },
       this.log,
     );
   }

@@ -23,8 +23,27 @@ export interface MqttSettings {
   reconnectMaxMs?: number;
 }
 
-/** Called for each message, one at a time, in the broker's order; its PUBACK goes only once it settles. */
+/**
+ * Called for each message, one at a time, in the broker's order; its PUBACK goes only once it settles.
+ * It throws HoldMessage when the message cannot be settled now.
+ */
 export type MqttMessageHandler = (topic: string, payload: Buffer) => Promise<void>;
+
+/**
+ * Thrown by a handler that cannot settle a message now (its database is away): the message is not
+ * acknowledged, the client disconnects so that the broker keeps it and every later one queued in the
+ * persistent session, and connects again once `until` resolves; the broker then delivers them again in
+ * order (docs/decisions/029-database-outages.md).
+ */
+export class HoldMessage extends Error {
+  constructor(
+    readonly until: (signal: AbortSignal) => Promise<void>,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'HoldMessage';
+  }
+}
 
 /** How long the broker keeps a disconnected instance's session (and queues its QoS 1 messages): 7 days. */
 const SESSION_EXPIRY_SECONDS = 7 * 24 * 3600;
@@ -61,6 +80,8 @@ export class MqttSignalClient {
   private syncing: Promise<void> = Promise.resolve();
   /** The message being handled: close() lets it finish (and be acknowledged) before it disconnects. */
   private handling: Promise<void> = Promise.resolve();
+  /** Set while messages are held (HoldMessage): aborted by close(). */
+  private holding: AbortController | null = null;
 
   constructor(
     private readonly settings: MqttSettings,
@@ -114,6 +135,8 @@ export class MqttSignalClient {
           callback();
         },
         (error) => {
+          // Not acknowledged: the broker delivers it again once we are back.
+          if (error instanceof HoldMessage) return this.hold(client, error);
           this.state.messages += 1;
           // The handler logs and settles its own failures; this is a last resort so the client never hangs.
           this.log.error({ err: error, topic: packet.topic }, 'machine signal not handled');
@@ -142,6 +165,31 @@ export class MqttSignalClient {
       this.state.last_error = error.message;
       this.log.warn({ err: error, url: this.state.url }, 'MQTT error');
     });
+  }
+
+  /**
+   * Stops taking messages until the handler can settle them again: a forced end sends no PUBACK for
+   * the held message nor for any packet read after it, and the session (with its queue) stays on the
+   * broker. Reconnects once `until` resolves.
+   */
+  private hold(client: MqttClient, held: HoldMessage) {
+    if (this.holding || this.client !== client) return;
+    const holding = new AbortController();
+    this.holding = holding;
+    this.state.last_error = held.reason;
+    this.log.warn({ url: this.state.url, reason: held.reason }, 'MQTT messages held unacknowledged until they can be applied');
+    client.end(true);
+    held.until(holding.signal).then(
+      () => {
+        if (this.holding !== holding || this.client !== client) return;
+        this.holding = null;
+        this.log.info({ url: this.state.url }, 'MQTT taking messages again');
+        client.reconnect();
+      },
+      () => {
+        // Aborted by close().
+      },
+    );
   }
 
   private changed(connected: boolean) {
@@ -185,6 +233,8 @@ export class MqttSignalClient {
     const client = this.client;
     this.client = null;
     if (!client) return;
+    this.holding?.abort();
+    this.holding = null;
     await this.handling;
     client.removeAllListeners('close');
     await client.endAsync();

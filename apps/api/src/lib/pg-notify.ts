@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/index';
+import { CONNECT_TIMEOUT_MS } from '../db/outage';
 import type { Log } from './log';
 
 /** The NOTIFY channel of one database and schema, so apps on other schemas (tests) never cross. */
@@ -14,7 +15,9 @@ async function channelName(db: Db): Promise<string> {
 /**
  * The event bus's transport between instances on PostgreSQL: NOTIFY through the app's pool, and a
  * dedicated connection that LISTENs for the events of every instance, this one included, reconnecting
- * with a growing delay when the connection drops (`onLost` is told at once: events may have been missed).
+ * with a growing delay when the connection drops (a database restart or failover): `onLost` is told at
+ * once and `onRestored` once it listens again, since events may have been missed in between
+ * (docs/decisions/029-database-outages.md).
  */
 export class PgNotify {
   connected = false;
@@ -23,6 +26,8 @@ export class PgNotify {
   private retry: NodeJS.Timeout | null = null;
   private ping: NodeJS.Timeout | null = null;
   private attempt = 0;
+  /** The connection dropped since it last listened: the next one tells `onRestored`. */
+  private lost = false;
 
   private constructor(
     private readonly db: Db,
@@ -30,11 +35,18 @@ export class PgNotify {
     readonly channel: string,
     private readonly onMessage: (payload: string) => void,
     private readonly onLost: () => void,
+    private readonly onRestored: () => void,
     private readonly log: Log,
   ) {}
 
-  static async open(db: Db, url: string, onMessage: (payload: string) => void, onLost: () => void, log: Log): Promise<PgNotify> {
-    const transport = new PgNotify(db, url, await channelName(db), onMessage, onLost, log);
+  static async open(
+    db: Db,
+    url: string,
+    onMessage: (payload: string) => void,
+    on: { lost: () => void; restored: () => void },
+    log: Log,
+  ): Promise<PgNotify> {
+    const transport = new PgNotify(db, url, await channelName(db), onMessage, on.lost, on.restored, log);
     await transport.start();
     return transport;
   }
@@ -55,7 +67,12 @@ export class PgNotify {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('notification', (msg) => {
       if (msg.channel === this.channel && msg.payload) this.onMessage(msg.payload);
     });
@@ -68,7 +85,13 @@ export class PgNotify {
       if (this.closing) throw new Error('closing');
       this.client = client;
       this.connected = true;
+      const reconnected = this.attempt > 0 || this.lost;
       this.attempt = 0;
+      this.lost = false;
+      if (reconnected) {
+        this.log.info({}, 'event listener connected again');
+        this.onRestored();
+      }
     } catch (error) {
       client.removeAllListeners();
       client.on('error', () => {});
@@ -85,13 +108,15 @@ export class PgNotify {
     client.on('error', () => {});
     client.end().catch(() => {});
     if (this.closing) return;
+    this.lost = true;
     this.onLost();
     this.scheduleReconnect(error);
   }
 
   private scheduleReconnect(error: unknown) {
     if (this.closing) return;
-    const delay = Math.min(30_000, 500 * 2 ** this.attempt++);
+    // At most 2 s apart: events cross instances again soon after the database is back (decision 029).
+    const delay = Math.min(2_000, 250 * 2 ** this.attempt++);
     this.log.warn({ err: error, delay }, 'event listener disconnected; reconnecting');
     this.retry = setTimeout(() => void this.connect(), delay);
     this.retry.unref();

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { messages } from '@portal/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, replyDatabaseUnavailable } from '../db/outage';
 import { AppError } from '../lib/errors';
 
 const byStatus: Record<number, string> = {
@@ -68,6 +69,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database is restarting or out of reach: a Spanish 503 with Retry-After (db/outage.ts).
+    if (isDatabaseUnavailable(error)) return replyDatabaseUnavailable(request, reply, error);
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });

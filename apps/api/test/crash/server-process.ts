@@ -155,6 +155,11 @@ export class ServerProcess {
     return result;
   }
 
+  /** Started and not exited since (by itself or by a signal). */
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   get pid(): number | undefined {
     return this.child?.pid;
   }

@@ -2,6 +2,7 @@ import { messages } from '@portal/contract/common';
 import type { EventType } from '@portal/contract/events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../context';
+import { isDatabaseUnavailable } from '../../db/outage';
 import type { AuthUser } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
 import type { BusEvent } from '../../lib/event-bus';
@@ -71,7 +72,9 @@ export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: 
       if (!(await sessionHolds(ctx, viewer, claims))) return close();
       write(': heartbeat\n\n');
     } catch (error) {
-      request.log.warn({ err: error }, 'event stream session check failed');
+      // The database away (restarting, failing over): the stream stays open until it can check again.
+      if (isDatabaseUnavailable(error)) write(': heartbeat\n\n');
+      else request.log.warn({ err: error }, 'event stream session check failed');
     } finally {
       checking = false;
     }

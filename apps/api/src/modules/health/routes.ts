@@ -8,9 +8,21 @@ export default async function healthRoutes(app: App, ctx: ServiceContext) {
     '/health',
     {
       config: { policy: 'public' },
-      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['health'],
+        description: '503 with Retry-After and the reason while the database does not answer.',
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), reason: z.literal('database'), message: z.string() }),
+        },
+      },
     },
-    async () => health(ctx),
+    async (_request, reply) => {
+      const found = await health(ctx);
+      if (found.status === 'ok') return found;
+      const { retryAfter, ...body } = found;
+      return reply.status(503).header('Retry-After', String(retryAfter)).send(body);
+    },
   );
 
   app.get(

@@ -9,7 +9,9 @@ import {
   parseMachineSignal,
 } from '@portal/contract/machines';
 import type { ServiceContext } from '../../context';
+import { isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
+import { HoldMessage } from '../../lib/mqtt-client';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/service';
 import * as paradas from '../paradas/service';
@@ -218,8 +220,10 @@ const MQTT_RETRIES = 8;
 
 /**
  * One MQTT message: the arco bound to its topic, the payload parsed, the state applied. A payload that
- * is no state, or a topic no longer bound, is logged and acknowledged; a database failure is retried
- * with a doubling pause (the message is acknowledged only after, so the broker holds the rest meanwhile).
+ * is no state, or a topic no longer bound, is logged and acknowledged. While the database is away
+ * (restarting, failing over, unreachable) the message is held unacknowledged, however long that takes
+ * (HoldMessage; docs/decisions/029-database-outages.md); another database failure is retried with a
+ * doubling pause (the message is acknowledged only after, so the broker holds the rest meanwhile).
  */
 export async function handleMqttMessage(ctx: ServiceContext, topic: string, payload: Buffer, received = nowIso()): Promise<void> {
   const signal = parseMachineSignal(payload.toString('utf8'));
@@ -237,6 +241,12 @@ export async function handleMqttMessage(ctx: ServiceContext, topic: string, payl
       await applySignal(ctx, bound.arco_sumergido_id, signal, received);
       return;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        throw new HoldMessage(
+          (signal) => waitForDatabase(ctx.db, 500, signal),
+          'Base de datos no disponible: las señales esperan en el broker.',
+        );
+      }
       if (error instanceof AppError || attempt >= MQTT_RETRIES) {
         ctx.log.error({ err: error, topic }, 'machine signal not applied');
         return;
