@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -12,6 +11,7 @@ import type { Config } from './config';
 import { createServiceContext, type ServiceContext } from './context';
 import { createDb, type DbHandle, dbOptionsOf } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { privateDirSync } from './lib/file-modes';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import adminListsRoutes from './modules/admin-lists/routes';
@@ -20,6 +20,7 @@ import auditRoutes from './modules/audit/routes';
 import { pruneAttempts } from './modules/auth/repository';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import { diskRoutes } from './modules/disk/routes';
 import downtimeRoutes from './modules/downtime/routes';
 import eventsRoutes from './modules/events/routes';
 import exportsRoutes from './modules/exports/routes';
@@ -167,11 +168,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   await app.register(idempotencyPlugin, { ctx });
   await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl });
   await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });
-  await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool });
+  await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool, dataDir: config.dataDir });
 
   await app.register(
     async (api) => {
-      for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>(), ctx);
+      const disk = diskRoutes({ dataDir: config.dataDir, warnBelowBytes: config.diskWarnBytes });
+      for (const mod of [...modules, disk]) await mod(api.withTypeProvider<ZodTypeProvider>(), ctx);
     },
     { prefix: '/api' },
   );
@@ -184,7 +186,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   }
 
   // Uploaded images: generated names never change, so they are cached for a year.
-  mkdirSync(config.uploadsDir, { recursive: true });
+  privateDirSync(config.uploadsDir);
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',

@@ -84,6 +84,8 @@ const envSchema = z.object({
   CLIENT_TIME_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
+  // Free space of DATA_DIR under which the admin panel warns (decision 030).
+  DISK_WARN_MB: z.coerce.number().int().min(0).default(1024),
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   // Read as text, not coerced: an empty value would coerce to 0 (midnight) instead of the default.
@@ -161,6 +163,8 @@ export interface Config {
   maxConnections: number;
   /** How long SIGTERM waits for the requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
+  /** The admin panel warns when DATA_DIR's file system has less free space than this. */
+  diskWarnBytes: number;
   /** Bearer token of GET /metrics; unset: the endpoint answers 404 and nothing is measured. */
   metricsToken?: string;
   rateLimits: {
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: e.MAX_CONNECTIONS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
+    diskWarnBytes: e.DISK_WARN_MB * 1024 * 1024,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,

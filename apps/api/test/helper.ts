@@ -138,15 +138,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     send: (token, method, url, payload) =>
       app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as InjectOptions['payload'] }),
     sendForm: (token, method, url, fields, files) => injectForm(app, token, method, url, fields, files),
-    countRows: async (table) =>
-      Number(
-        (
-          await handle.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    countRows: (table) => countRows(handle.db, table),
     adminToken: () => adminToken(t),
     createArco: (name, nave) => createArco(t, name, nave),
     registerWorker: (prefix, name) => registerWorker(t, prefix, name),
@@ -161,6 +153,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     loginWorker: (worker_id, password, station) => loginWorker(t, worker_id, password, station),
   };
   return t;
+}
+
+/** How many rows a table holds now. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -65,6 +65,10 @@ export const dashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
+/** Free space of the server's data folder, and whether it is under the warning threshold (DISK_WARN_MB). */
+export const diskStatus = z.object({ freeBytes: z.number(), totalBytes: z.number(), warnBelowBytes: z.number(), low: z.boolean() });
+export type DiskStatus = z.infer<typeof diskStatus>;
+
 /** One factory-local month 'YYYY-MM' of circulares. */
 export const tramosMonth = z.object({ date: z.string(), count: z.number() });
 export type TramosMonth = z.infer<typeof tramosMonth>;

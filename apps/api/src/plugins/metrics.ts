@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceContext } from '../context';
+import { registerDiskGauge } from '../lib/disk-space';
 import { plantaGauges } from '../modules/planta/service';
 
 export interface MetricsOptions {
@@ -13,6 +14,8 @@ export interface MetricsOptions {
   token?: string;
   /** The PostgreSQL pool, whose connections are reported; absent on SQLite (one connection, no pool). */
   pool?: pg.Pool;
+  /** DATA_DIR, whose file system's free bytes are reported. */
+  dataDir?: string;
 }
 
 /** Requests whose path matched no route are counted under one label, so a scan cannot grow the series. */
@@ -30,7 +33,7 @@ function sameToken(given: string | undefined, expected: Buffer): boolean {
  * time, so the request path pays one synchronous onResponse hook and the wall cache one increment.
  */
 export default fp(
-  async function metricsPlugin(app: FastifyInstance, { ctx, token, pool }: MetricsOptions) {
+  async function metricsPlugin(app: FastifyInstance, { ctx, token, pool, dataDir }: MetricsOptions) {
     if (!token) {
       // Off: answered as any unknown file, so the SPA fallback does not serve its page here.
       app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.status(404).send({ message: messages.notFound }));
@@ -92,6 +95,7 @@ export default fp(
         },
       });
     }
+    if (dataDir) registerDiskGauge(register, dataDir);
     // One database read per scrape serves both plant gauges.
     let plant: Promise<{ arcosStopped: number; paradasToday: number }> | null = null;
     const plantOnce = () => {
