@@ -82,6 +82,15 @@ export async function freshSchema(): Promise<{ url: string; drop: () => Promise<
   return { url: schemaUrl(schema), drop: () => pgAdmin(`drop schema ${schema} cascade`) };
 }
 
+/** A new, empty PostgreSQL database (for what works on a whole database: pg_dump, pg_restore). */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `d_${randomBytes(6).toString('hex')}`;
+  await pgAdmin(`create database ${name}`);
+  const url = new URL(inject('pgUrl'));
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => pgAdmin(`drop database ${name} with (force)`) };
+}
+
 async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'sqlite') {
     return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
