@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listBackups, MANIFEST_FILE } from '../src/lib/backup';
 import { POSTGRES_DUMP_FILE } from '../src/lib/backup-postgres';
-import { type RequestInput, requestInit, runScript, ServerProcess, serverEnv } from './crash/server-process';
+import { backupUnderLoad, type RequestInput, requestInit, runScript, ServerProcess, serverEnv } from './crash/server-process';
 import { freshDatabase, pgUnavailable, TEST_DB } from './helper';
 
 const ADMIN = { worker_id: 'jefe', password: 'clave-del-jefe' };
@@ -90,11 +90,10 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('PostgreSQL backup and 
     while (tramos.size < 10) await new Promise((r) => setTimeout(r, 50));
 
     // ---- the backup, while the clients keep writing ----
-    const began = now();
-    const backup = await runScript('backup', [], env);
-    const ended = now();
-    writing = false;
-    await Promise.all(clients);
+    const { backup, began, ended } = await backupUnderLoad(env, () => {
+      writing = false;
+      return Promise.all(clients);
+    });
     expect(unexpected).toEqual([]);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);

@@ -21,7 +21,7 @@ import { applyRetention, backupOptions, createBackup, DATABASE_FILE, listBackups
 import { scheduleDailyBackup } from '../src/lib/backup-schedule';
 import { checkBackup, RestoreRefused, restoreBackup } from '../src/lib/restore';
 import { acquireServerLock, liveRunLocks } from '../src/lib/run-lock';
-import { type RequestInput, requestInit, runScript, ServerProcess, serverEnv } from './crash/server-process';
+import { backupUnderLoad, type RequestInput, requestInit, runScript, ServerProcess, serverEnv } from './crash/server-process';
 
 const PASSWORD = 'secreto123';
 const ADMIN = { worker_id: 'jefe', password: 'clave-del-jefe' };
@@ -164,11 +164,10 @@ describe('backup during a write load, restore through the commands', () => {
     while (tramos.size < 15 || posts.size < 15) await new Promise((r) => setTimeout(r, 50));
 
     // ---- the backup, while the clients keep writing ----
-    const began = now();
-    const backup = await runScript('backup', [], env);
-    const ended = now();
-    writing = false;
-    await Promise.all(clients);
+    const { backup, began, ended } = await backupUnderLoad(env, () => {
+      writing = false;
+      return Promise.all(clients);
+    });
     expect(unexpected).toEqual([]);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);

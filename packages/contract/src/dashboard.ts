@@ -41,6 +41,9 @@ export const dashboardLabels = {
   kaiserCount: 'Paradas',
   totalDuration: 'Duración total (min)',
   noData: 'Sin datos todavía.',
+  diskLowTitle: 'Queda poco espacio en el disco del servidor',
+  diskLow: (free: string, threshold: string) =>
+    `Quedan ${free} libres (aviso por debajo de ${threshold}). Sin espacio no se guardan fotos, registros ni copias de seguridad: libera espacio o amplía el disco.`,
 } as const;
 
 /** Number of factory-local months in the monthly series, the current one included. */

@@ -188,3 +188,15 @@ export function runScript(name: 'backup' | 'restore', args: string[], env: Recor
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/**
+ * `npm run backup` while clients write: `stopWriting` ends their loops once the command has finished.
+ * Answers its result and when it ran (performance.now()), to tell the writes acknowledged before it.
+ */
+export async function backupUnderLoad(env: Record<string, string>, stopWriting: () => Promise<unknown>) {
+  const began = performance.now();
+  const backup = await runScript('backup', [], env);
+  const ended = performance.now();
+  await stopWriting();
+  return { backup, began, ended };
+}
