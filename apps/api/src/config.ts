@@ -86,6 +86,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
   // Free space of DATA_DIR under which the admin panel warns (decision 030).
   DISK_WARN_MB: z.coerce.number().int().min(0).default(1024),
+  // Folder of pg_dump and pg_restore for backups on PostgreSQL (decision 030); unset: PATH, then /usr/lib/postgresql.
+  PG_BIN_DIR: optionalText,
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   // Read as text, not coerced: an empty value would coerce to 0 (midnight) instead of the default.
@@ -181,6 +183,8 @@ export interface Config {
   backup: {
     /** Where `npm run backup` and the daily backup write their dated folders. */
     dir: string;
+    /** Folder of pg_dump and pg_restore; undefined: PATH, then the newest /usr/lib/postgresql/<version>/bin. */
+    pgBinDir?: string;
     /** How many of the newest backups retention keeps. */
     keep: number;
     /** Factory-local hour of the daily backup inside the server (SQLite only); null: none. */
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       keep: e.BACKUP_KEEP,
+      pgBinDir: e.PG_BIN_DIR,
       hour: e.BACKUP_HOUR,
     },
     machines: {

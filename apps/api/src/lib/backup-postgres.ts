@@ -16,7 +16,7 @@ export const POSTGRES_DUMP_FILE = 'portal.dump';
  * pg_dump or pg_restore: from PG_BIN_DIR when set, else on PATH, else the newest under
  * /usr/lib/postgresql (where Debian's packages put them without linking them onto PATH).
  */
-export function postgresBin(name: 'pg_dump' | 'pg_restore', binDir = process.env.PG_BIN_DIR): string {
+export function postgresBin(name: 'pg_dump' | 'pg_restore', binDir?: string): string {
   if (binDir) return path.join(binDir, name);
   const fromPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout?.trim();
   if (fromPath) return fromPath;
@@ -32,9 +32,9 @@ export function postgresBin(name: 'pg_dump' | 'pg_restore', binDir = process.env
 }
 
 /** Runs a PostgreSQL client program; rejects with its error output when it fails. */
-export function runPostgresTool(name: 'pg_dump' | 'pg_restore', args: string[]): Promise<string> {
+export function runPostgresTool(name: 'pg_dump' | 'pg_restore', args: string[], binDir?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(postgresBin(name), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(postgresBin(name, binDir), args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -79,68 +79,59 @@ export async function postgresFacts(client: pg.ClientBase): Promise<Omit<Databas
   return { migrations, tables, referenced };
 }
 
+/** Runs `work` on a connection of its own, closed afterwards. */
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Dumps the database into `target` from one exported snapshot, read in the same snapshot for the
  * manifest's figures, then checks that pg_restore can read the dump's table of contents. A
  * repeatable-read snapshot never blocks the portal's writers.
  */
-export async function dumpPostgres(databaseUrl: string, target: string): Promise<DatabaseFacts> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+export function dumpPostgres(databaseUrl: string, target: string, binDir?: string): Promise<DatabaseFacts> {
+  return withClient(databaseUrl, async (client) => {
     await client.query('begin isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0].id;
     const facts = await postgresFacts(client);
-    await runPostgresTool('pg_dump', [
-      '--format=custom',
-      `--snapshot=${snapshot}`,
-      '--no-owner',
-      '--no-privileges',
-      `--file=${target}`,
-      `--dbname=${databaseUrl}`,
-    ]);
+    await runPostgresTool(
+      'pg_dump',
+      ['--format=custom', `--snapshot=${snapshot}`, '--no-owner', '--no-privileges', `--file=${target}`, `--dbname=${databaseUrl}`],
+      binDir,
+    );
     await client.query('commit');
-    await runPostgresTool('pg_restore', ['--list', target]);
+    await runPostgresTool('pg_restore', ['--list', target], binDir);
     // PostgreSQL enforces the foreign keys within the snapshot.
     return { integrity: 'ok', foreignKeyErrors: 0, ...facts };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Base tables in the database's current schema: a restore goes only into an empty database. */
-export async function postgresTableCount(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+export function postgresTableCount(databaseUrl: string): Promise<number> {
+  return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ n: string }>(
       "select count(*) as n from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'",
     );
     return Number(rows[0].n);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The rows per table the restored database holds now. */
-export async function postgresTables(databaseUrl: string): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await postgresFacts(client)).tables;
-  } finally {
-    await client.end();
-  }
+export function postgresTables(databaseUrl: string): Promise<Record<string, number>> {
+  return withClient(databaseUrl, async (client) => (await postgresFacts(client)).tables);
 }
 
 /** pg_restore into the (empty) database, in one transaction: on an error nothing is kept. */
-export async function restorePostgres(databaseUrl: string, dump: string): Promise<void> {
-  await runPostgresTool('pg_restore', [
-    '--no-owner',
-    '--no-privileges',
-    '--single-transaction',
-    '--exit-on-error',
-    `--dbname=${databaseUrl}`,
-    dump,
-  ]);
+export async function restorePostgres(databaseUrl: string, dump: string, binDir?: string): Promise<void> {
+  await runPostgresTool(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${databaseUrl}`, dump],
+    binDir,
+  );
 }

@@ -64,6 +64,8 @@ export interface BackupOptions {
   sqliteFile: string;
   /** PostgreSQL: the database is dumped with pg_dump instead (lib/backup-postgres.ts). */
   databaseUrl?: string;
+  /** PG_BIN_DIR: where pg_dump is. */
+  pgBinDir?: string;
   uploadsDir: string;
   backupDir: string;
   keep: number;
@@ -92,6 +94,7 @@ export class BackupError extends Error {
 export const backupOptions = (config: Config): BackupOptions => ({
   sqliteFile: config.sqliteFile,
   databaseUrl: config.databaseUrl,
+  pgBinDir: config.backup.pgBinDir,
   uploadsDir: config.uploadsDir,
   backupDir: config.backup.dir,
   keep: config.backup.keep,
@@ -335,7 +338,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const databaseCopy = path.join(staging, options.databaseUrl ? POSTGRES_DUMP_FILE : DATABASE_FILE);
     let facts: DatabaseFacts;
     if (options.databaseUrl) {
-      facts = await dumpPostgres(options.databaseUrl, databaseCopy).catch((error) => {
+      facts = await dumpPostgres(options.databaseUrl, databaseCopy, options.pgBinDir).catch((error) => {
         if (isDiskFull(error)) throw error;
         throw new BackupError(`PostgreSQL could not be dumped: ${(error as Error).message}`);
       });

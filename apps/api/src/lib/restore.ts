@@ -47,7 +47,7 @@ export interface RestoreResult {
 }
 
 /** Checks a backup folder as restore needs it; answers its manifest or refuses with the reason. */
-export async function checkBackup(folder: string): Promise<BackupManifest> {
+export async function checkBackup(folder: string, pgBinDir?: string): Promise<BackupManifest> {
   const refuse = (why: string): never => {
     throw new RestoreRefused(`${folder} is not a usable backup: ${why}.`);
   };
@@ -70,7 +70,7 @@ export async function checkBackup(folder: string): Promise<BackupManifest> {
   let migrations = manifest.database.migrations;
   if (postgres) {
     // The archive's table of contents; its rows are checked against the manifest once restored.
-    await runPostgresTool('pg_restore', ['--list', databaseFile]).catch((error) =>
+    await runPostgresTool('pg_restore', ['--list', databaseFile], pgBinDir).catch((error) =>
       refuse(`pg_restore cannot read ${fileName} (${(error as Error).message})`),
     );
   } else {
@@ -151,7 +151,7 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
     if (running.length) {
       throw new RestoreRefused(`${describeRunLock(running[0])} is using ${config.dataDir}. Stop it first; nothing was changed.`);
     }
-    const manifest = await checkBackup(folder);
+    const manifest = await checkBackup(folder, config.backup.pgBinDir);
     const postgresUrl = engineOf(manifest) === 'postgres' ? await checkPostgresTarget(config.databaseUrl) : null;
     if (!postgresUrl && config.databaseUrl) {
       throw new RestoreRefused(
@@ -196,7 +196,7 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
       await tightenTree(newUploads);
       if (postgresUrl) {
         // One transaction: a failure leaves the database empty, as it was.
-        await restorePostgres(postgresUrl, path.join(folder, POSTGRES_DUMP_FILE)).catch((error) => {
+        await restorePostgres(postgresUrl, path.join(folder, POSTGRES_DUMP_FILE), config.backup.pgBinDir).catch((error) => {
           throw new RestoreRefused(
             `pg_restore failed, the database was left empty and nothing else was changed: ${(error as Error).message}`,
           );
