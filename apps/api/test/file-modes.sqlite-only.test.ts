@@ -99,6 +99,8 @@ describe('file modes with umask 000', () => {
       expect(fresh).toContain(entry);
     expect(readdirSync(path.join(dataDir, 'uploads'))).toHaveLength(2);
     expect(widened(dataDir)).toEqual([]);
+    // Created owner-only, not tightened afterwards: the start found nothing to tighten.
+    expect(server.log).not.toContain('file modes tightened');
 
     // ---- a backup ----
     const backup = await runScript('backup', [], env);
