@@ -1,6 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, type Page, request as requestContext } from '@playwright/test';
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
-import { expect, signIn, test, unique } from '../fixtures';
+import { expectNoViolations } from '../a11y';
+import { ADMIN, expect, openDevice, Seed, signIn, test, unique } from '../fixtures';
 
 interface Stats {
   totalUsers: number;
@@ -171,5 +178,70 @@ test.describe('admin statistics panel', () => {
     await signIn(page, adminWorker, '/admin');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+/** A free TCP port on the loopback interface. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+test.describe('disk space warning', () => {
+  test('the panel warns in Spanish exactly when the server reports its data disk under the threshold', async ({ page, seed, request }) => {
+    // The shared server, on this machine's disk: the warning shows if and only if the server says so.
+    const admin = await seed.adminToken();
+    const disk = await ok<{ low: boolean }>(await request.get('/api/dashboard/disk', { headers: auth(admin) }), 'disk');
+    await signIn(page, admin, '/admin');
+    await expect(page.getByRole('heading', { name: dashboardLabels.title })).toBeVisible();
+    await expect(totalCard(page, dashboardLabels.totalUsers)).toBeVisible();
+    await expect(page.getByRole('heading', { name: dashboardLabels.diskLowTitle })).toHaveCount(disk.low ? 1 : 0);
+  });
+
+  test('a server whose threshold is above its free space shows the warning with the free space', async ({ browser }) => {
+    // A server of its own whose warning threshold (DISK_WARN_MB) no disk reaches: 1 PB.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-disk-'));
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_WORKER_ID: ADMIN.worker_id,
+        ADMIN_PASSWORD: ADMIN.password,
+        DISK_WARN_MB: String(1024 ** 3),
+        BACKUP_HOUR: 'off',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const api = await requestContext.newContext({ baseURL });
+    try {
+      await expect.poll(async () => (await api.get('/api/health').catch(() => null))?.status(), { timeout: 30_000 }).toBe(200);
+      const admin = await new Seed(api).adminToken();
+      const disk = await ok<{ freeBytes: number; low: boolean }>(await api.get('/api/dashboard/disk', { headers: auth(admin) }), 'disk');
+      expect(disk.low).toBe(true);
+      const { context, page } = await openDevice(browser, baseURL);
+      await signIn(page, admin, '/admin');
+      const warning = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: dashboardLabels.diskLowTitle }) });
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText('libres (aviso por debajo de 1.048.576 GB)');
+      await expect(warning).toContainText(/Quedan [\d.,]+ (GB|MB) libres/);
+      await expectNoViolations(page, 'admin panel with the disk warning');
+      await context.close();
+    } finally {
+      await api.dispose();
+      server.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

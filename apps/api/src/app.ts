@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +11,7 @@ import type { Config } from './config';
 import { createServiceContext, type ServiceContext } from './context';
 import { createDb, type DbHandle, dbOptionsOf } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { privateDirSync } from './lib/file-modes';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import adminListsRoutes from './modules/admin-lists/routes';
@@ -20,6 +20,7 @@ import { pruneAttempts } from './modules/attempts/service';
 import auditRoutes from './modules/audit/routes';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import { diskRoutes } from './modules/disk/routes';
 import downtimeRoutes from './modules/downtime/routes';
 import eventsRoutes from './modules/events/routes';
 import { reloadPayload } from './modules/events/service';
@@ -167,11 +168,18 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   await app.register(idempotencyPlugin, { ctx });
   await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl, reload: (type, id) => reloadPayload(ctx, type, id) });
   await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });
-  await app.register(metricsPlugin, { ctx, token: config.metricsToken, pool: dbHandle.pool, plantaGauges: () => plantaGauges(ctx) });
+  await app.register(metricsPlugin, {
+    ctx,
+    token: config.metricsToken,
+    pool: dbHandle.pool,
+    dataDir: config.dataDir,
+    plantaGauges: () => plantaGauges(ctx),
+  });
 
   await app.register(
     async (api) => {
-      for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>(), ctx);
+      const disk = diskRoutes({ dataDir: config.dataDir, warnBelowBytes: config.diskWarnBytes });
+      for (const mod of [...modules, disk]) await mod(api.withTypeProvider<ZodTypeProvider>(), ctx);
     },
     { prefix: '/api' },
   );
@@ -184,7 +192,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   }
 
   // Uploaded images: generated names never change, so they are cached for a year.
-  mkdirSync(config.uploadsDir, { recursive: true });
+  privateDirSync(config.uploadsDir);
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',

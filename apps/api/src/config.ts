@@ -89,6 +89,10 @@ const envSchema = z.object({
   CLIENT_TIME_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
+  // Free space of DATA_DIR under which the admin panel warns (decision 030).
+  DISK_WARN_MB: z.coerce.number().int().min(0).default(1024),
+  // Folder of pg_dump and pg_restore for backups on PostgreSQL (decision 030); unset: PATH, then /usr/lib/postgresql.
+  PG_BIN_DIR: optionalText,
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   // Read as text, not coerced: an empty value would coerce to 0 (midnight) instead of the default.
@@ -168,6 +172,8 @@ export interface Config {
   maxConnections: number;
   /** How long SIGTERM waits for the requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
+  /** The admin panel warns when DATA_DIR's file system has less free space than this. */
+  diskWarnBytes: number;
   /** Bearer token of GET /metrics; unset: the endpoint answers 404 and nothing is measured. */
   metricsToken?: string;
   rateLimits: {
@@ -184,6 +190,8 @@ export interface Config {
   backup: {
     /** Where `npm run backup` and the daily backup write their dated folders. */
     dir: string;
+    /** Folder of pg_dump and pg_restore; undefined: PATH, then the newest /usr/lib/postgresql/<version>/bin. */
+    pgBinDir?: string;
     /** How many of the newest backups retention keeps. */
     keep: number;
     /** Factory-local hour of the daily backup inside the server (SQLite only); null: none. */
@@ -252,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: e.MAX_CONNECTIONS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
+    diskWarnBytes: e.DISK_WARN_MB * 1024 * 1024,
     rateLimits: {
       loginFailures: e.LOGIN_MAX_FAILURES,
       loginIpFailures: e.LOGIN_IP_MAX_FAILURES,
@@ -264,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
       keep: e.BACKUP_KEEP,
+      pgBinDir: e.PG_BIN_DIR,
       hour: e.BACKUP_HOUR,
     },
     machines: {

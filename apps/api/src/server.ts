@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDb, dbOptionsOf } from './db/index';
 import { scheduleDailyBackup } from './lib/backup-schedule';
+import { tightenAtStart } from './lib/file-modes';
 import { acquireServerLock } from './lib/run-lock';
 import { sweepAtStart } from './lib/upload-sweep';
 import { ensureAdmin } from './modules/users/bootstrap';
@@ -29,6 +30,7 @@ const app = await buildApp({
   },
   logController: config.logRequests ? undefined : new QuietRequestLog(),
 });
+await tightenAtStart({ dataDir: config.dataDir, uploadsDir: config.uploadsDir, backupDir: config.backup.dir }, app.log);
 await ensureAdmin(handle.db, handle.engine, config, app.log);
 await sweepAtStart(handle.db, config.uploadsDir, app.log);
 if (handle.engine === 'sqlite') scheduleDailyBackup(config, app.log);

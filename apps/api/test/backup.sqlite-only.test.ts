@@ -3,14 +3,13 @@
  * as a child process with clients writing over HTTP, takes a backup with `npm run backup`'s command
  * while they keep writing, and restores it with `npm run restore`'s: the restored database passes
  * integrity_check and foreign_key_check and holds every write acknowledged before the backup began,
- * with its images. The others check retention, the PostgreSQL answer, damaged backups and the locks
+ * with its images. The others check retention, an unreachable PostgreSQL, damaged backups and the locks
  * in-process.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely';
 import sharp from 'sharp';
@@ -22,9 +21,8 @@ import { applyRetention, backupOptions, createBackup, DATABASE_FILE, listBackups
 import { scheduleDailyBackup } from '../src/lib/backup-schedule';
 import { checkBackup, RestoreRefused, restoreBackup } from '../src/lib/restore';
 import { acquireServerLock, liveRunLocks } from '../src/lib/run-lock';
-import { compiled, type RequestInput, requestInit, ServerProcess, serverEnv } from './crash/server-process';
+import { backupUnderLoad, type RequestInput, requestInit, runScript, ServerProcess, serverEnv } from './crash/server-process';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PASSWORD = 'secreto123';
 const ADMIN = { worker_id: 'jefe', password: 'clave-del-jefe' };
 const TZ = 'Europe/Madrid';
@@ -34,28 +32,6 @@ function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   scratch.push(dir);
   return dir;
-}
-
-/** One of the operator commands (apps/api/src/scripts), compiled as `npm run <name>` runs it. */
-function runScript(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const { DATABASE_URL: _, ...inherited } = process.env;
-    const child = spawn(process.execPath, [compiled(name), ...args], {
-      cwd: repoRoot,
-      env: { ...inherited, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 const webp = (file: string) => {
@@ -188,11 +164,10 @@ describe('backup during a write load, restore through the commands', () => {
     while (tramos.size < 15 || posts.size < 15) await new Promise((r) => setTimeout(r, 50));
 
     // ---- the backup, while the clients keep writing ----
-    const began = now();
-    const backup = await runScript('backup', [], env);
-    const ended = now();
-    writing = false;
-    await Promise.all(clients);
+    const { backup, began, ended } = await backupUnderLoad(env, () => {
+      writing = false;
+      return Promise.all(clients);
+    });
     expect(unexpected).toEqual([]);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
@@ -338,16 +313,19 @@ describe('backup and restore, unit by unit', () => {
     expect(await applyRetention(config.backup.dir, 1)).toEqual(names.slice(2, 4).reverse());
   });
 
-  it('with PostgreSQL, backup explains pg_dump and restore refuses, both without the URL', async () => {
+  it('with an unreachable PostgreSQL, backup fails without the password; a SQLite backup is not restored over DATABASE_URL', async () => {
     const { env } = smallPortal();
+    const config = loadConfig(env);
+    const { folder } = await createBackup(backupOptions(config));
     const url = 'postgres://portal:clave-secreta@127.0.0.1:1/portal';
     const backup = await runScript('backup', [], { ...env, DATABASE_URL: url });
     expect(backup.code).toBe(1);
-    expect(backup.stderr).toContain('pg_dump --format=custom');
-    expect(backup.stderr).toContain(path.join(env.DATA_DIR, 'uploads'));
+    expect(backup.stderr).toMatch(/^Backup failed: PostgreSQL could not be dumped: /);
     expect(backup.stderr).not.toContain('clave-secreta');
-    const config = loadConfig({ ...env, DATABASE_URL: url });
-    await expect(restoreBackup(config, env.DATA_DIR)).rejects.toThrow(/pg_restore --clean/);
+    expect((await listBackups(config.backup.dir)).map((b) => b.folder)).toEqual([folder]);
+    await expect(restoreBackup(loadConfig({ ...env, DATABASE_URL: url }), folder)).rejects.toThrow(
+      /holds the embedded SQLite database, but DATABASE_URL is set/,
+    );
   });
 
   it('restore refuses a damaged backup and changes nothing', async () => {

@@ -82,6 +82,15 @@ export async function freshSchema(): Promise<{ url: string; drop: () => Promise<
   return { url: schemaUrl(schema), drop: () => pgAdmin(`drop schema ${schema} cascade`) };
 }
 
+/** A new, empty PostgreSQL database (for what works on a whole database: pg_dump, pg_restore). */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `d_${randomBytes(6).toString('hex')}`;
+  await pgAdmin(`create database ${name}`);
+  const url = new URL(inject('pgUrl'));
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => pgAdmin(`drop database ${name} with (force)`) };
+}
+
 async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'sqlite') {
     return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
@@ -138,15 +147,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     send: (token, method, url, payload) =>
       app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as InjectOptions['payload'] }),
     sendForm: (token, method, url, fields, files) => injectForm(app, token, method, url, fields, files),
-    countRows: async (table) =>
-      Number(
-        (
-          await handle.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    countRows: (table) => countRows(handle.db, table),
     adminToken: () => adminToken(t),
     createArco: (name, nave) => createArco(t, name, nave),
     registerWorker: (prefix, name) => registerWorker(t, prefix, name),
@@ -161,6 +162,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     loginWorker: (worker_id, password, station) => loginWorker(t, worker_id, password, station),
   };
   return t;
+}
+
+/** How many rows a table holds now. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { statfsSync } from 'node:fs';
 import { messages } from '@portal/contract/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, pgUnavailable, TEST_DB, type TestArco, useTestApp } from './helper';
@@ -128,6 +129,14 @@ describe.skipIf(pgUnavailable)('GET /metrics with METRICS_TOKEN', () => {
     expect(moved('hit') + moved('miss')).toBe(3);
     expect(moved('hit')).toBeGreaterThanOrEqual(2);
     expect(sampleValue(after, 'portal_event_stream_clients')).toBe(t.app.ctx.events.subscriberCount);
+  });
+
+  it("reports the free bytes of DATA_DIR's file system, as statfs reads them", async () => {
+    const free = sampleValue(await scrape(), 'portal_data_dir_free_bytes');
+    const { bavail, bsize } = statfsSync(t.dataDir);
+    expect(free).toBeGreaterThan(0);
+    // Other processes write to the same disk meanwhile.
+    expect(Math.abs(free - bavail * bsize)).toBeLessThan(64 * 1024 * 1024);
   });
 
   it.runIf(TEST_DB === 'postgres')('reports the PostgreSQL pool', async () => {

@@ -41,6 +41,9 @@ export const dashboardLabels = {
   kaiserCount: 'Paradas',
   totalDuration: 'Duración total (min)',
   noData: 'Sin datos todavía.',
+  diskLowTitle: 'Queda poco espacio en el disco del servidor',
+  diskLow: (free: string, threshold: string) =>
+    `Quedan ${free} libres (aviso por debajo de ${threshold}). Sin espacio no se guardan fotos, registros ni copias de seguridad: libera espacio o amplía el disco.`,
 } as const;
 
 /** Number of factory-local months in the monthly series, the current one included. */
@@ -64,6 +67,10 @@ export const dashboardStats = z.object({
   totalComments: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
+
+/** Free space of the server's data folder, and whether it is under the warning threshold (DISK_WARN_MB). */
+export const diskStatus = z.object({ freeBytes: z.number(), totalBytes: z.number(), warnBelowBytes: z.number(), low: z.boolean() });
+export type DiskStatus = z.infer<typeof diskStatus>;
 
 /** One factory-local month 'YYYY-MM' of circulares. */
 export const tramosMonth = z.object({ date: z.string(), count: z.number() });

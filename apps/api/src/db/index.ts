@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config, SqliteSynchronous } from '../config';
+import { privateDatabaseFileSync } from '../lib/file-modes';
 import { CONNECT_TIMEOUT_MS, guardPool } from './outage';
 import { LiteralLimitPlugin, preparedStatementsPool } from './pg-prepared';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
@@ -73,7 +72,7 @@ export function createDb(options: DbOptions): DbHandle {
           });
     return { db, engine: 'postgres', pool };
   }
-  if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  if (options.sqliteFile !== ':memory:') privateDatabaseFileSync(options.sqliteFile);
   const sqlite = new SQLite(options.sqliteFile);
   // WAL lets readers run beside the writer; the busy timeout makes a second writer wait instead of
   // failing with SQLITE_BUSY. FULL syncs the WAL at every commit, so a commit survives a power loss

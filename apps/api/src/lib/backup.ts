@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { constants, createReadStream, existsSync, readFileSync } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config';
+import { type DatabaseFacts, dumpPostgres, POSTGRES_DUMP_FILE } from './backup-postgres';
+import { isDiskFull } from './disk-space';
+import { privateDir, privateFile, tightenTree } from './file-modes';
 import { IMAGE_COLUMNS } from './upload-sweep';
 
 /**
@@ -37,7 +40,10 @@ export interface BackupManifest {
   timeZone: string;
   portalVersion: string;
   database: {
-    file: typeof DATABASE_FILE;
+    /** Absent in backups of the embedded database made before decision 030: 'sqlite'. */
+    engine?: 'sqlite' | 'postgres';
+    /** The SQLite file, or pg_dump's custom-format archive. */
+    file: typeof DATABASE_FILE | typeof POSTGRES_DUMP_FILE;
     bytes: number;
     sha256: string;
     /** Applied migrations: a portal that lacks one of them cannot open this database. */
@@ -56,6 +62,10 @@ export interface BackupManifest {
 
 export interface BackupOptions {
   sqliteFile: string;
+  /** PostgreSQL: the database is dumped with pg_dump instead (lib/backup-postgres.ts). */
+  databaseUrl?: string;
+  /** PG_BIN_DIR: where pg_dump is. */
+  pgBinDir?: string;
   uploadsDir: string;
   backupDir: string;
   keep: number;
@@ -83,26 +93,13 @@ export class BackupError extends Error {
 
 export const backupOptions = (config: Config): BackupOptions => ({
   sqliteFile: config.sqliteFile,
+  databaseUrl: config.databaseUrl,
+  pgBinDir: config.backup.pgBinDir,
   uploadsDir: config.uploadsDir,
   backupDir: config.backup.dir,
   keep: config.backup.keep,
   timeZone: config.factoryTz,
 });
-
-/** What `npm run backup` and `npm run restore` answer when the portal runs on PostgreSQL. */
-export function postgresAdvice(config: Config, command: 'backup' | 'restore'): string {
-  const stamp = '$(date +%Y-%m-%d_%H-%M)';
-  return [
-    `This portal keeps its data in PostgreSQL (DATABASE_URL is set): \`npm run ${command}\` only handles the embedded SQLite database.`,
-    'Back up PostgreSQL with pg_dump, between two copies of the uploaded images (an image is written before its row):',
-    `  rsync -a ${config.uploadsDir}/ /backups/portal-uploads/`,
-    `  pg_dump --format=custom --file=/backups/portal-${stamp}.dump "$DATABASE_URL"`,
-    `  rsync -a ${config.uploadsDir}/ /backups/portal-uploads/`,
-    'Without --delete, that uploads copy holds the images of every dump. Restore with every portal instance stopped:',
-    '  pg_restore --clean --if-exists --no-owner --single-transaction --dbname="$DATABASE_URL" /backups/portal-<date>.dump',
-    `  rsync -a /backups/portal-uploads/ ${config.uploadsDir}/`,
-  ].join('\n');
-}
 
 /** 'YYYY-MM-DD HH:mm:ss' on the factory's clock. */
 export function factoryDateTime(instant: Date, timeZone: string): string {
@@ -198,15 +195,7 @@ async function snapshotDatabase(sqliteFile: string, target: string): Promise<voi
   }
 }
 
-export interface DatabaseFacts {
-  /** 'ok', or what integrity_check found. */
-  integrity: string;
-  foreignKeyErrors: number;
-  migrations: string[];
-  tables: Record<string, number>;
-  /** Upload file names the image columns point to. */
-  referenced: Set<string>;
-}
+export type { DatabaseFacts } from './backup-postgres';
 
 /**
  * Makes the snapshot a self-contained file (rollback journal instead of WAL), checks it and reads
@@ -313,18 +302,18 @@ async function removeInterrupted(backupDir: string): Promise<void> {
 /** Takes a backup into a new dated folder of backupDir, then applies retention. */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const now = options.now ?? (() => new Date());
-  if (!existsSync(options.sqliteFile)) {
+  if (!options.databaseUrl && !existsSync(options.sqliteFile)) {
     throw new BackupError(`No database at ${options.sqliteFile}: nothing to back up (has the portal been started with this DATA_DIR?).`);
   }
   const started = now();
   const factoryTime = factoryDateTime(started, options.timeZone);
   const name = factoryTime.replace(' ', '_').replaceAll(':', '-');
-  await mkdir(options.backupDir, { recursive: true });
+  await privateDir(options.backupDir);
   await removeInterrupted(options.backupDir);
   // Built under a name retention and restore ignore, and renamed when complete.
   const staging = path.join(options.backupDir, `.partial-${name}-${process.pid}`);
   const stagingUploads = path.join(staging, UPLOADS_FOLDER);
-  await mkdir(stagingUploads, { recursive: true });
+  await privateDir(stagingUploads);
   try {
     const previous = (await listBackups(options.backupDir))[0];
     const previousUploads = previous ? path.join(previous.folder, UPLOADS_FOLDER) : null;
@@ -337,10 +326,19 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       await copyUploads(fresh, options.uploadsDir, stagingUploads, copied, previousUploads);
     }
 
-    const databaseCopy = path.join(staging, DATABASE_FILE);
-    await snapshotDatabase(options.sqliteFile, databaseCopy);
+    const engine = options.databaseUrl ? 'postgres' : 'sqlite';
+    const databaseCopy = path.join(staging, options.databaseUrl ? POSTGRES_DUMP_FILE : DATABASE_FILE);
+    let facts: DatabaseFacts;
+    if (options.databaseUrl) {
+      facts = await dumpPostgres(options.databaseUrl, databaseCopy, options.pgBinDir).catch((error) => {
+        if (isDiskFull(error)) throw error;
+        throw new BackupError(`PostgreSQL could not be dumped: ${(error as Error).message}`);
+      });
+    } else {
+      await snapshotDatabase(options.sqliteFile, databaseCopy);
+      facts = inspectDatabase(databaseCopy, { readonly: false });
+    }
     const snapshotAt = now();
-    const facts = inspectDatabase(databaseCopy, { readonly: false });
     if (facts.integrity !== 'ok') throw new BackupError(`The snapshot fails integrity_check: ${facts.integrity}`);
     // The portal enforces foreign keys, so a violation means a damaged database, which restore would refuse.
     if (facts.foreignKeyErrors) throw new BackupError(`The snapshot fails foreign_key_check (${facts.foreignKeyErrors} rows).`);
@@ -362,7 +360,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       timeZone: options.timeZone,
       portalVersion: portalVersion(),
       database: {
-        file: DATABASE_FILE,
+        engine,
+        file: options.databaseUrl ? POSTGRES_DUMP_FILE : DATABASE_FILE,
         bytes: (await stat(databaseCopy)).size,
         sha256: await sha256Of(databaseCopy),
         migrations: facts.migrations,
@@ -370,18 +369,21 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       },
       uploads: { files, referenced: facts.referenced.size, missing },
     };
-    await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, privateFile);
     await syncFile(path.join(staging, MANIFEST_FILE));
 
     let finalName = name;
     for (let n = 2; existsSync(path.join(options.backupDir, finalName)); n++) finalName = `${name}-${n}`;
     const folder = path.join(options.backupDir, finalName);
+    // Copies keep their source's mode and SQLite creates the snapshot 0644: owner-only before it appears.
+    await tightenTree(staging);
     await rename(staging, folder);
     const removed = await applyRetention(options.backupDir, options.keep, finalName);
     return { folder, manifest, removed };
   } catch (error) {
     // Only this run's own unfinished folder goes; the portal's data was only ever read.
     await rm(staging, { recursive: true, force: true });
+    if (isDiskFull(error)) throw new BackupError(`the disk is full: no space left in ${options.backupDir}; nothing was kept.`);
     throw error;
   }
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@portal/contract/common';
 import sharp from 'sharp';
 import { AppError } from './errors';
+import { privateDir, privateFile } from './file-modes';
 
 /**
  * The image pipeline every upload of the portal goes through:
@@ -81,15 +82,16 @@ export class ImageStore {
   /** Re-encodes and writes an upload; the caller removes it again if its database write fails. */
   async save(input: Buffer): Promise<StoredImage> {
     const processed = await processImage(input);
-    await mkdir(this.dir, { recursive: true });
+    await privateDir(this.dir);
     const id = randomUUID();
     const fullName = `${id}.webp`;
     const thumbName = `${id}_thumb.webp`;
-    await writeFile(path.join(this.dir, fullName), processed.full);
     try {
-      await writeFile(path.join(this.dir, thumbName), processed.thumb);
+      await writeFile(path.join(this.dir, fullName), processed.full, privateFile);
+      await writeFile(path.join(this.dir, thumbName), processed.thumb, privateFile);
     } catch (error) {
-      await rm(path.join(this.dir, fullName), { force: true });
+      // A write cut short (a full disk) leaves a partial file: neither stays.
+      await Promise.all([fullName, thumbName].map((name) => rm(path.join(this.dir, name), { force: true })));
       throw error;
     }
     return { path: `/uploads/${fullName}`, thumb: `/uploads/${thumbName}` };

@@ -1,5 +1,5 @@
 import { constants, existsSync, renameSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config';
@@ -15,15 +15,18 @@ import {
   isMissing,
   listFiles,
   MANIFEST_FILE,
-  postgresAdvice,
   sha256Of,
   syncFile,
   UPLOADS_FOLDER,
 } from './backup';
+import { POSTGRES_DUMP_FILE, postgresTableCount, postgresTables, restorePostgres, runPostgresTool } from './backup-postgres';
+import { privateDir, privateFile, tightenTree } from './file-modes';
 import { acquireRunLock, describeRunLock, liveRunLocks } from './run-lock';
 
 /**
  * `npm run restore -- <folder>`: puts a backup made by lib/backup.ts in place of the portal's data.
+ * A PostgreSQL backup goes into the empty database of DATABASE_URL with pg_restore, in one
+ * transaction (lib/backup-postgres.ts, decision 030); its uploads and the JWT secret as below.
  * Nothing is deleted: the database it replaces (with its -wal/-shm), the uploads and the generated
  * JWT secret are moved into DATA_DIR/pre-restore-<date>/. A new secret is generated at the next
  * start, so every session signed before the restore ends: its account may no longer exist, or may
@@ -44,7 +47,7 @@ export interface RestoreResult {
 }
 
 /** Checks a backup folder as restore needs it; answers its manifest or refuses with the reason. */
-export async function checkBackup(folder: string): Promise<BackupManifest> {
+export async function checkBackup(folder: string, pgBinDir?: string): Promise<BackupManifest> {
   const refuse = (why: string): never => {
     throw new RestoreRefused(`${folder} is not a usable backup: ${why}.`);
   };
@@ -56,23 +59,34 @@ export async function checkBackup(folder: string): Promise<BackupManifest> {
   }
   if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1) refuse(`its ${MANIFEST_FILE} is not one this portal writes`);
 
-  const databaseFile = path.join(folder, DATABASE_FILE);
+  const postgres = engineOf(manifest) === 'postgres';
+  const fileName = postgres ? POSTGRES_DUMP_FILE : DATABASE_FILE;
+  const databaseFile = path.join(folder, fileName);
   const info = await stat(databaseFile).catch(() => null);
-  if (!info) refuse(`${DATABASE_FILE} is missing`);
+  if (!info) refuse(`${fileName} is missing`);
   if (info?.size !== manifest.database.bytes || (await sha256Of(databaseFile)) !== manifest.database.sha256) {
-    refuse(`${DATABASE_FILE} does not match the checksum in its manifest (the copy is damaged)`);
+    refuse(`${fileName} does not match the checksum in its manifest (the copy is damaged)`);
   }
-  let facts: DatabaseFacts;
-  try {
-    facts = inspectDatabase(databaseFile, { readonly: true });
-  } catch (error) {
-    return refuse(`SQLite cannot read ${DATABASE_FILE} (${(error as Error).message})`);
+  let migrations = manifest.database.migrations;
+  if (postgres) {
+    // The archive's table of contents; its rows are checked against the manifest once restored.
+    await runPostgresTool('pg_restore', ['--list', databaseFile], pgBinDir).catch((error) =>
+      refuse(`pg_restore cannot read ${fileName} (${(error as Error).message})`),
+    );
+  } else {
+    let facts: DatabaseFacts;
+    try {
+      facts = inspectDatabase(databaseFile, { readonly: true });
+    } catch (error) {
+      return refuse(`SQLite cannot read ${DATABASE_FILE} (${(error as Error).message})`);
+    }
+    if (facts.integrity !== 'ok') refuse(`${DATABASE_FILE} fails integrity_check: ${facts.integrity}`);
+    if (facts.foreignKeyErrors) refuse(`${DATABASE_FILE} fails foreign_key_check (${facts.foreignKeyErrors} rows)`);
+    if (JSON.stringify(facts.tables) !== JSON.stringify(manifest.database.tables)) refuse('its row counts differ from its manifest');
+    migrations = facts.migrations;
   }
-  if (facts.integrity !== 'ok') refuse(`${DATABASE_FILE} fails integrity_check: ${facts.integrity}`);
-  if (facts.foreignKeyErrors) refuse(`${DATABASE_FILE} fails foreign_key_check (${facts.foreignKeyErrors} rows)`);
-  if (JSON.stringify(facts.tables) !== JSON.stringify(manifest.database.tables)) refuse('its row counts differ from its manifest');
   const known = Object.keys(await new FolderMigrationProvider().getMigrations());
-  const unknown = facts.migrations.filter((name) => !known.includes(name));
+  const unknown = migrations.filter((name) => !known.includes(name));
   if (unknown.length) {
     refuse(`it was made by a newer portal (migrations ${unknown.join(', ')} are unknown to this one): update the portal first`);
   }
@@ -105,8 +119,30 @@ function checkpoint(sqliteFile: string): string | null {
   }
 }
 
+const engineOf = (manifest: BackupManifest) => manifest.database.engine ?? 'sqlite';
+
+/** A PostgreSQL backup goes into an empty database only: never over a portal's live data. */
+async function checkPostgresTarget(databaseUrl: string | undefined): Promise<string> {
+  if (!databaseUrl) {
+    throw new RestoreRefused(
+      'This backup holds a PostgreSQL database: set DATABASE_URL to an empty database (createdb) to restore it; nothing was changed.',
+    );
+  }
+  let tables: number;
+  try {
+    tables = await postgresTableCount(databaseUrl);
+  } catch (error) {
+    throw new RestoreRefused(`PostgreSQL cannot be reached through DATABASE_URL (${(error as Error).message}); nothing was changed.`);
+  }
+  if (tables) {
+    throw new RestoreRefused(
+      `the database of DATABASE_URL is not empty (${tables} tables): restore into an empty database (createdb) and point DATABASE_URL at it; nothing was changed.`,
+    );
+  }
+  return databaseUrl;
+}
+
 export async function restoreBackup(config: Config, folder: string, now = new Date()): Promise<RestoreResult> {
-  if (config.databaseUrl) throw new RestoreRefused(postgresAdvice(config, 'restore'));
   const lock = acquireRunLock(config.dataDir, 'restore');
   try {
     // Checked after this restore's own lock is written, as a starting server writes its lock before
@@ -115,7 +151,13 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
     if (running.length) {
       throw new RestoreRefused(`${describeRunLock(running[0])} is using ${config.dataDir}. Stop it first; nothing was changed.`);
     }
-    const manifest = await checkBackup(folder);
+    const manifest = await checkBackup(folder, config.backup.pgBinDir);
+    const postgresUrl = engineOf(manifest) === 'postgres' ? await checkPostgresTarget(config.databaseUrl) : null;
+    if (!postgresUrl && config.databaseUrl) {
+      throw new RestoreRefused(
+        'This backup holds the embedded SQLite database, but DATABASE_URL is set: unset it to restore into DATA_DIR; nothing was changed.',
+      );
+    }
     const warnings: string[] = [];
     if (manifest.uploads.missing.length) {
       warnings.push(`${manifest.uploads.missing.length} images the backup's database references were already missing when it was taken.`);
@@ -135,31 +177,42 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
       rmSync(newUploads, { recursive: true, force: true });
     };
     try {
-      await mkdir(newUploads, { recursive: true });
-      await copyFile(path.join(folder, DATABASE_FILE), newDatabase);
-      await syncFile(newDatabase);
-      if ((await sha256Of(newDatabase)) !== manifest.database.sha256) {
-        throw new RestoreRefused(
-          `the copy of ${DATABASE_FILE} in ${config.dataDir} differs from the backup (is the disk full?); nothing was changed.`,
-        );
+      await privateDir(newUploads);
+      if (!postgresUrl) {
+        await copyFile(path.join(folder, DATABASE_FILE), newDatabase);
+        await syncFile(newDatabase);
+        if ((await sha256Of(newDatabase)) !== manifest.database.sha256) {
+          throw new RestoreRefused(
+            `the copy of ${DATABASE_FILE} in ${config.dataDir} differs from the backup (is the disk full?); nothing was changed.`,
+          );
+        }
       }
       const source = path.join(folder, UPLOADS_FOLDER);
       await inPool(await listFiles(source), 8, (name) =>
         copyFile(path.join(source, name), path.join(newUploads, name), constants.COPYFILE_FICLONE),
       );
+      // A copy keeps its source's mode: a backup made before decision 030 holds files 0644.
+      await tightenTree(newDatabase);
+      await tightenTree(newUploads);
+      if (postgresUrl) {
+        // One transaction: a failure leaves the database empty, as it was.
+        await restorePostgres(postgresUrl, path.join(folder, POSTGRES_DUMP_FILE), config.backup.pgBinDir).catch((error) => {
+          throw new RestoreRefused(
+            `pg_restore failed, the database was left empty and nothing else was changed: ${(error as Error).message}`,
+          );
+        });
+        const tables = await postgresTables(postgresUrl);
+        if (JSON.stringify(tables) !== JSON.stringify(manifest.database.tables)) {
+          warnings.push(`the restored database's row counts differ from the manifest: ${JSON.stringify(tables)}`);
+        }
+      }
     } catch (error) {
       discardCopies();
       throw error;
     }
 
-    const current = [
-      `${config.sqliteFile}`,
-      `${config.sqliteFile}-wal`,
-      `${config.sqliteFile}-shm`,
-      `${config.sqliteFile}-journal`,
-      config.uploadsDir,
-      path.join(config.dataDir, 'jwt-secret'),
-    ].filter((p) => existsSync(p));
+    const sqliteFiles = postgresUrl ? [] : ['', '-wal', '-shm', '-journal'].map((suffix) => `${config.sqliteFile}${suffix}`);
+    const current = [...sqliteFiles, config.uploadsDir, path.join(config.dataDir, 'jwt-secret')].filter((p) => existsSync(p));
     let aside: string | null = null;
     const done: [from: string, to: string][] = [];
     const move = async (from: string, to: string) => {
@@ -168,18 +221,18 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
     };
     try {
       if (current.length) {
-        if (existsSync(config.sqliteFile)) {
+        if (!postgresUrl && existsSync(config.sqliteFile)) {
           const warning = checkpoint(config.sqliteFile);
           if (warning) warnings.push(warning);
         }
         const stamp = factoryDateTime(now, config.factoryTz).replace(' ', '_').replaceAll(':', '-');
         aside = path.join(config.dataDir, `pre-restore-${stamp}`);
         for (let n = 2; existsSync(aside); n++) aside = path.join(config.dataDir, `pre-restore-${stamp}-${n}`);
-        await mkdir(aside);
+        await privateDir(aside);
         // A checkpoint removes the -wal and -shm files: only what is still there is moved.
         for (const p of current) if (existsSync(p)) await move(p, path.join(aside, path.basename(p)));
       }
-      await move(newDatabase, config.sqliteFile);
+      if (!postgresUrl) await move(newDatabase, config.sqliteFile);
       await move(newUploads, config.uploadsDir);
     } catch (error) {
       for (const [from, to] of done.reverse()) renameSync(to, from);
@@ -192,7 +245,7 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
         `before restoring ${folder} (backup of ${manifest.factoryTime}).`,
         `To go back: stop the portal, and move these files back into ${config.dataDir}.`,
       ];
-      await writeFile(path.join(aside, 'RESTORE.txt'), `${note.join('\n')}\n`);
+      await writeFile(path.join(aside, 'RESTORE.txt'), `${note.join('\n')}\n`, privateFile);
     }
     return { manifest, aside, warnings };
   } finally {

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { privateDirSync, privateFile } from './file-modes';
 
 /**
  * Who is using a data directory: every server on SQLite and every restore keeps a small file in
@@ -87,11 +88,11 @@ export function acquireRunLock(dataDir: string, role: RunRole): RunLock {
   for (const lock of readLocks(dataDir)) {
     if (!isAlive(lock)) rmSync(lock.file, { force: true });
   }
-  mkdirSync(lockDir(dataDir), { recursive: true });
+  privateDirSync(lockDir(dataDir));
   const file = path.join(lockDir(dataDir), `${role}-${process.pid}.json`);
   const info = { role, pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), processStart: processStartOf(process.pid) };
   // Renamed into place: a reader never sees a half-written lock.
-  writeFileSync(`${file}.tmp`, JSON.stringify(info));
+  writeFileSync(`${file}.tmp`, JSON.stringify(info), privateFile);
   renameSync(`${file}.tmp`, file);
   const release = () => {
     process.off('exit', release);

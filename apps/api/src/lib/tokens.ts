@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TokenClaims } from '@portal/contract/auth';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../config';
+import { privateDirSync } from './file-modes';
 
 /** What a session token is signed from: the account, the nave and station chosen at login, and the token version. */
 export type TokenInput = Omit<TokenClaims, 'iat' | 'exp'> & { token_version: number };
@@ -26,7 +27,7 @@ export function resolveSecret(config: Config): string {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  privateDirSync(config.dataDir);
   const secret = randomBytes(48).toString('hex');
   // Written aside and renamed into place: a crash during the first start never leaves an empty secret.
   const tmp = `${file}.${process.pid}.tmp`;

@@ -4,6 +4,7 @@ import { messages } from '@portal/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, replyDatabaseUnavailable } from '../db/outage';
+import { DISK_FULL_RETRY_AFTER_SECONDS, isDiskFull } from '../lib/disk-space';
 import { AppError } from '../lib/errors';
 
 const byStatus: Record<number, string> = {
@@ -82,6 +83,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
       return reply.status(500).send({ message: messages.internal });
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ code: error.code, message: error.message }, 'write refused: the disk is full');
+      return reply.status(507).header('retry-after', String(DISK_FULL_RETRY_AFTER_SECONDS)).send({ message: messages.diskFull });
     }
     // Text PostgreSQL cannot store (a NUL that got past the hook, an invalid byte sequence): bad input.
     if (error.code === '22021' || error.code === '22P05') return reply.status(400).send({ message: messages.nulCharacter });

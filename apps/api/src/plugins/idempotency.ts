@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyPattern, offlineMessages } from '@por
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';
+import { isDiskFull } from '../lib/disk-space';
 import { AppError, badRequest, conflict } from '../lib/errors';
 import { claimKey, completeKey, findKey, pruneKeys, releaseKey } from '../lib/idempotency';
 
@@ -84,8 +85,14 @@ export default fp(
       const claim = claims.get(request);
       if (!claim) return payload;
       claims.delete(request);
-      if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseKey(ctx.db, claim.userId, claim.key);
-      else await completeKey(ctx.db, claim.userId, claim.key, reply.statusCode, payload);
+      try {
+        if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseKey(ctx.db, claim.userId, claim.key);
+        else await completeKey(ctx.db, claim.userId, claim.key, reply.statusCode, payload);
+      } catch (error) {
+        // The write itself committed (a full disk refused only its stored answer): its answer still goes out.
+        if (!isDiskFull(error)) throw error;
+        request.log.error({ code: (error as { code?: string }).code }, 'idempotent answer not stored: the disk is full');
+      }
       return payload;
     });
   },

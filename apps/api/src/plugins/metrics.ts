@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceContext } from '../context';
+import { registerDiskGauge } from '../lib/disk-space';
 
 export interface MetricsOptions {
   ctx: ServiceContext;
@@ -14,6 +15,8 @@ export interface MetricsOptions {
   pool?: pg.Pool;
   /** The plant's figures (stations stopped, paradas today), read at scrape time: the planta module's, passed in by app.ts. */
   plantaGauges: () => Promise<{ arcosStopped: number; paradasToday: number }>;
+  /** DATA_DIR, whose file system's free bytes are reported. */
+  dataDir?: string;
 }
 
 /** Requests whose path matched no route are counted under one label, so a scan cannot grow the series. */
@@ -31,7 +34,7 @@ function sameToken(given: string | undefined, expected: Buffer): boolean {
  * time, so the request path pays one synchronous onResponse hook and the wall cache one increment.
  */
 export default fp(
-  async function metricsPlugin(app: FastifyInstance, { ctx, token, pool, plantaGauges }: MetricsOptions) {
+  async function metricsPlugin(app: FastifyInstance, { ctx, token, pool, plantaGauges, dataDir }: MetricsOptions) {
     if (!token) {
       // Off: answered as any unknown file, so the SPA fallback does not serve its page here.
       app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.status(404).send({ message: messages.notFound }));
@@ -93,6 +96,7 @@ export default fp(
         },
       });
     }
+    if (dataDir) registerDiskGauge(register, dataDir);
     // One database read per scrape serves both plant gauges.
     let plant: Promise<{ arcosStopped: number; paradasToday: number }> | null = null;
     const plantOnce = () => {

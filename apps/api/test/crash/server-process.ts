@@ -168,3 +168,40 @@ export class ServerProcess {
     return this.output;
   }
 }
+
+/**
+ * One of the operator commands (apps/api/src/scripts), compiled as `npm run <name>` runs it, with the
+ * given environment in place of the test's DATABASE_URL.
+ */
+export function runScript(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const { DATABASE_URL: _, ...inherited } = process.env;
+    const child = spawn(process.execPath, [compiled(name), ...args], {
+      cwd: repoRoot,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * `npm run backup` while clients write: `stopWriting` ends their loops once the command has finished.
+ * Answers its result and when it ran (performance.now()), to tell the writes acknowledged before it.
+ */
+export async function backupUnderLoad(env: Record<string, string>, stopWriting: () => Promise<unknown>) {
+  const began = performance.now();
+  const backup = await runScript('backup', [], env);
+  const ended = performance.now();
+  await stopWriting();
+  return { backup, began, ended };
+}

@@ -2,6 +2,7 @@
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   stats: () => [...dashboardKeys.all, 'stats'] as const,
+  disk: () => [...dashboardKeys.all, 'disk'] as const,
   tramosStats: () => [...dashboardKeys.all, 'tramos-stats', 'monthly'] as const,
   paradasKaiserStats: () => [...dashboardKeys.all, 'kaiser-stops-stats', 'monthly'] as const,
   topUsersByTramos: () => [...dashboardKeys.all, 'top-users-by-tramos'] as const,

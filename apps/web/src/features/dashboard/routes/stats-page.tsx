@@ -12,6 +12,7 @@ import { useTopUsersByParadasKaiser } from '../api/get-top-users-by-paradas-kais
 import { useTopUsersByTramos } from '../api/get-top-users-by-tramos';
 import { useTramosStats } from '../api/get-tramos-stats';
 import { CHART_HEIGHT } from '../components/chart-card';
+import { DiskWarning } from '../components/disk-warning';
 import { TotalsCards } from '../components/totals-cards';
 
 // The charts come after the totals: their code (recharts) loads while the totals already show.
@@ -92,6 +93,7 @@ export default function StatsPage() {
   return (
     <>
       <h1 className="h4 mb-3">{dashboardLabels.title}</h1>
+      <DiskWarning enabled={allowed} />
       {failed && <Feedback>{errorText(failed[0].error, failed[1], dashboardMessages.network)}</Feedback>}
       {loading && !failed ? (
         <Loading text={dashboardMessages.loading} />

@@ -1,0 +1,24 @@
+import { errorResponse } from '@portal/contract/common';
+import { diskStatus } from '@portal/contract/dashboard';
+import type { App } from '../../app-type';
+import { diskSpace } from '../../lib/disk-space';
+
+/**
+ * `GET /api/dashboard/disk` (admins): free space of DATA_DIR's file system, and whether it is under
+ * DISK_WARN_MB, so the admin panel warns before uploads, writes and backups start failing (decision 030).
+ */
+export function diskRoutes(options: { dataDir: string; warnBelowBytes: number }) {
+  return async function disk(app: App) {
+    app.get(
+      '/dashboard/disk',
+      {
+        config: { policy: 'admin' },
+        schema: { tags: ['dashboard'], response: { 200: diskStatus, 401: errorResponse, 403: errorResponse } },
+      },
+      async () => {
+        const { freeBytes, totalBytes } = await diskSpace(options.dataDir);
+        return { freeBytes, totalBytes, warnBelowBytes: options.warnBelowBytes, low: freeBytes < options.warnBelowBytes };
+      },
+    );
+  };
+}
