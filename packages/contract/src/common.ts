@@ -40,6 +40,7 @@ export const messages = {
   requestTimeout: 'La petición tardó demasiado en llegar.',
   repeatedParameter: 'Cada parámetro de la consulta puede aparecer una sola vez.',
   numberOutOfRange: 'Un número enviado está fuera del rango admitido.',
+  serverBusy: 'El servidor está muy ocupado. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 /** A positive integer id as it arrives in a path, a query or a form field ("12" or 12). */
