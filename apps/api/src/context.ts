@@ -4,6 +4,7 @@ import { UserCache } from './lib/auth-user';
 import { EventBus } from './lib/event-bus';
 import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
+import { LogSummary } from './lib/log-summary';
 import type { MqttSignalClient } from './lib/mqtt-client';
 import type { TokenService } from './lib/tokens';
 
@@ -29,8 +30,16 @@ export interface ServiceContext {
   limits: Config['rateLimits'];
   /** Bounds of client-stamped times on writes queued offline. */
   clientTime: Config['clientTime'];
-  /** Machine signals: the thresholds, and the MQTT subscriber when MQTT_URL is set (set by app.ts). */
-  machines: { microStopSeconds: number; silenceSeconds: number; mqtt: MqttSignalClient | null };
+  /**
+   * Machine signals: the thresholds, the MQTT subscriber when MQTT_URL is set (set by app.ts), and the
+   * summaries of refused device keys and MQTT messages (log and /metrics, decision 028).
+   */
+  machines: {
+    microStopSeconds: number;
+    silenceSeconds: number;
+    mqtt: MqttSignalClient | null;
+    refusals: { deviceKeys: LogSummary; mqtt: LogSummary };
+  };
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
@@ -45,6 +54,14 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     log,
     limits: config.rateLimits,
     clientTime: config.clientTime,
-    machines: { microStopSeconds: config.machines.microStopSeconds, silenceSeconds: config.machines.silenceSeconds, mqtt: null },
+    machines: {
+      microStopSeconds: config.machines.microStopSeconds,
+      silenceSeconds: config.machines.silenceSeconds,
+      mqtt: null,
+      refusals: {
+        deviceKeys: new LogSummary(log, 'wrong device keys (per arco and address)'),
+        mqtt: new LogSummary(log, 'machine signals refused (per topic)'),
+      },
+    },
   };
 }

@@ -35,7 +35,7 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
         response: { 200: machineStateResult, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => machines.reportState(ctx, request.params.id, request.headers['x-device-key'], request.body),
+    async (request) => machines.reportState(ctx, request.params.id, request.headers['x-device-key'], request.body, request.ip),
   );
 
   app.put(

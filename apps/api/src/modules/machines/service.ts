@@ -18,6 +18,7 @@ import { findArco } from '../arcos/repository';
 import { motivoForStop } from '../motivos/service';
 import { findParada } from '../paradas/repository';
 import { auditParada } from '../paradas/service';
+import { assertDeviceNotBlocked, recordWrongDeviceKey } from './key-attempts';
 import * as repo from './repository';
 
 /** A device clock this far ahead of the server is wrong: its time is replaced by the arrival time. */
@@ -124,14 +125,24 @@ export async function machinesStatus(ctx: ServiceContext): Promise<MachinesStatu
   };
 }
 
-/** The device key of an HTTP report: 401 when missing, wrong or revoked (never a user token). */
-export async function checkDeviceKey(ctx: ServiceContext, arcoId: number, key: string | undefined): Promise<void> {
-  if (!key) throw unauthorized(machineMessages.keyMissing);
+/**
+ * The device key of an HTTP report: 401 when missing, wrong or revoked (never a user token); 429 once
+ * the address has too many wrong ones for this arco (key-attempts.ts).
+ */
+export async function checkDeviceKey(ctx: ServiceContext, arcoId: number, key: string | undefined, address: string): Promise<void> {
+  await assertDeviceNotBlocked(ctx, arcoId, address);
+  if (!key) {
+    await recordWrongDeviceKey(ctx, arcoId, address, 'missing');
+    throw unauthorized(machineMessages.keyMissing);
+  }
   const found = await repo.findBinding(ctx.db, arcoId);
   const given = hashKey(key);
   // Compared in constant time against the stored hash, or a dummy one so an unbound arco takes as long.
   const stored = found?.key_hash ? Buffer.from(found.key_hash, 'hex') : Buffer.alloc(given.length);
-  if (!timingSafeEqual(given, stored) || !found?.key_hash) throw unauthorized(machineMessages.keyInvalid);
+  if (!timingSafeEqual(given, stored) || !found?.key_hash) {
+    await recordWrongDeviceKey(ctx, arcoId, address, 'wrong');
+    throw unauthorized(machineMessages.keyInvalid);
+  }
 }
 
 export interface Applied {
@@ -234,8 +245,9 @@ export async function reportState(
   arcoId: number,
   key: string | undefined,
   body: unknown,
+  address: string,
 ): Promise<MachineStateResult> {
-  await checkDeviceKey(ctx, arcoId, key);
+  await checkDeviceKey(ctx, arcoId, key, address);
   const signal = parseMachineSignal(body);
   if ('error' in signal) throw badRequest(signal.error);
   const applied = await applySignal(ctx, arcoId, signal);
@@ -247,20 +259,21 @@ const MQTT_RETRIES = 8;
 
 /**
  * One MQTT message: the arco bound to its topic, the payload parsed, the state applied. A payload that
- * is no state, or a topic no longer bound, is logged and acknowledged; a database failure is retried
+ * is no state, or a topic no longer bound, is acknowledged and counted in a summary the log gets at most
+ * once a minute (an open broker cannot flood the log); a database failure is retried
  * with a doubling pause (the message is acknowledged only after, so the broker holds the rest meanwhile).
  */
 export async function handleMqttMessage(ctx: ServiceContext, topic: string, payload: Buffer, received = nowIso()): Promise<void> {
   const signal = parseMachineSignal(payload.toString('utf8'));
   if ('error' in signal) {
-    ctx.log.warn({ topic, payload: payload.toString('utf8').slice(0, 200) }, 'machine signal refused: not a state');
+    ctx.machines.refusals.mqtt.count(`not a state on ${topic}`);
     return;
   }
   for (let attempt = 0; ; attempt++) {
     try {
       const bound = await repo.findArcoByTopic(ctx.db, topic);
       if (!bound) {
-        ctx.log.warn({ topic }, 'machine signal on a topic no arco is bound to');
+        ctx.machines.refusals.mqtt.count(`no arco bound to ${topic}`);
         return;
       }
       await applySignal(ctx, bound.arco_sumergido_id, signal, received);
