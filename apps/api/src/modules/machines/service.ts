@@ -15,6 +15,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/repository';
+import { recordAudit } from '../audit/service';
 import { motivoForStop } from '../motivos/service';
 import { findParada } from '../paradas/repository';
 import { auditParada } from '../paradas/service';
@@ -71,12 +72,17 @@ export async function refreshTopics(ctx: ServiceContext): Promise<void> {
 }
 
 /** Binds (or, with null, unbinds) an arco's MQTT topic. */
-export async function setTopic(ctx: ServiceContext, arcoId: number, topic: string | null): Promise<MachineBinding> {
+export async function setTopic(ctx: ServiceContext, actor: AuthUser | null, arcoId: number, topic: string | null): Promise<MachineBinding> {
   await existingArco(ctx, arcoId);
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      const before = (await repo.findBinding(trx, arcoId))?.topic ?? null;
       await repo.saveBinding(trx, arcoId, { topic }, nowIso());
       await repo.dropEmptyBinding(trx, arcoId);
+      // Binding the same topic again changes nothing and leaves no row.
+      if (before !== topic) {
+        await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'binding', before: { topic: before }, after: { topic } });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(machineMessages.topicDuplicate);
@@ -87,21 +93,30 @@ export async function setTopic(ctx: ServiceContext, arcoId: number, topic: strin
 }
 
 /** A new device key for the arco (any previous one stops working); the key is answered this once only. */
-export async function createKey(ctx: ServiceContext, arcoId: number): Promise<{ key: string; binding: MachineBinding }> {
+export async function createKey(
+  ctx: ServiceContext,
+  actor: AuthUser | null,
+  arcoId: number,
+): Promise<{ key: string; binding: MachineBinding }> {
   await existingArco(ctx, arcoId);
   const key = `pk_${randomBytes(24).toString('base64url')}`;
   const now = nowIso();
-  await repo.saveBinding(ctx.db, arcoId, { key_hash: hashKey(key).toString('hex'), key_created_at: now }, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.saveBinding(trx, arcoId, { key_hash: hashKey(key).toString('hex'), key_created_at: now }, now);
+    // That a key was made, never the key or its hash.
+    await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'key_create', touched: ['device_key'] });
+  });
   return { key, binding: await bindingView(ctx, arcoId) };
 }
 
-export async function revokeKey(ctx: ServiceContext, arcoId: number): Promise<MachineBinding> {
+export async function revokeKey(ctx: ServiceContext, actor: AuthUser | null, arcoId: number): Promise<MachineBinding> {
   await existingArco(ctx, arcoId);
   const found = await repo.findBinding(ctx.db, arcoId);
   if (!found?.key_hash) throw notFound(machineMessages.noKey);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.saveBinding(trx, arcoId, { key_hash: null, key_created_at: null }, nowIso());
     await repo.dropEmptyBinding(trx, arcoId);
+    await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'key_revoke', touched: ['device_key'] });
   });
   return bindingView(ctx, arcoId);
 }

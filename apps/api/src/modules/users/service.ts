@@ -73,7 +73,12 @@ export async function changeOwnPassword(
     throw badRequest(userMessages.currentPasswordWrong);
   }
   await clearAttempts(ctx, key);
-  await repo.updatePassword(ctx.db, caller.id, await hashPassword(body.newPassword), nowIso());
+  const hash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updatePassword(trx, caller.id, hash, nowIso());
+    // That it changed, never the value.
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: caller.id, action: 'password_change', touched: ['password'] });
+  });
   ctx.userCache.invalidate(caller.id);
   // Their streams reconnect with the new token; a stolen session's stream ends.
   await ctx.events.endSessions(caller.id, 'password');
@@ -140,10 +145,13 @@ export async function adminUpdateProfile(
  * published like any other end, so the plant board and the admins' streams see it.
  */
 /** Admin only (the route's policy): lets an account sign in at once again, from every address. */
-export async function clearLoginAttempts(ctx: ServiceContext, id: number): Promise<void> {
+export async function clearLoginAttempts(ctx: ServiceContext, caller: AuthUser, id: number): Promise<void> {
   const row = await repo.findUser(ctx.db, id);
   if (!row) throw notFound(userMessages.userNotFound);
-  await clearAccountAttempts(ctx, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    await clearAccountAttempts({ ...ctx, db: trx }, row);
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'unlock', touched: ['login_attempts'] });
+  });
 }
 
 export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: number): Promise<void> {
