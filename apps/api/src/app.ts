@@ -121,7 +121,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
 
   const prune = setInterval(() => void pruneAttempts(dbHandle.db).catch(() => {}), 10 * 60_000);
   prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    // What the refusal summaries still hold goes to the log (lib/log-summary.ts).
+    ctx.machines.refusals.deviceKeys.close();
+    ctx.machines.refusals.mqtt.close();
+  });
 
   registerErrorHandling(app);
   await app.register(connectionLimits, {
