@@ -110,4 +110,36 @@ describe.skipIf(pgUnavailable)('audit rows of admin acts and credential changes'
     expect(res.statusCode).toBe(200);
     expect(res.json().items[0]).toMatchObject({ actor_id: adminId, changes: { hours: { before, after: [8, 8, 8, 8, 6.5, 0, 0] } } });
   });
+
+  it('naves and arcos created, changed and deleted', async () => {
+    const nave = await t.send(admin, 'POST', '/api/admin/naves', { name: 'Nave Auditada' });
+    expect(nave.statusCode).toBe(201);
+    const naveId = nave.json().id as number;
+    expect((await t.send(admin, 'PUT', `/api/admin/naves/${naveId}`, { name: 'Nave Revisada' })).statusCode).toBe(200);
+    const arco = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', { name: 'Arco Auditado', nave: 'Nave Revisada' });
+    expect(arco.statusCode).toBe(201);
+    const arcoId = arco.json().id as number;
+    expect(
+      (await t.send(admin, 'PUT', `/api/admin/arcos-sumergidos/${arcoId}`, { name: 'Arco Revisado', nave: 'Nave Revisada' })).statusCode,
+    ).toBe(200);
+    // A nave with stations is kept: refused, no row.
+    expect((await t.send(admin, 'DELETE', `/api/admin/naves/${naveId}`)).statusCode).toBe(409);
+    expect((await t.send(admin, 'DELETE', `/api/admin/arcos-sumergidos/${arcoId}`)).statusCode).toBe(200);
+    expect((await t.send(admin, 'DELETE', `/api/admin/naves/${naveId}`)).statusCode).toBe(200);
+
+    expect(await history('arco', 'create', arcoId)).toMatchObject([
+      { actor_id: adminId, changes: { name: { after: 'Arco Auditado' }, nave: { after: 'Nave Revisada' } } },
+    ]);
+    expect(await history('arco', 'update', arcoId)).toMatchObject([
+      { changes: { name: { before: 'Arco Auditado', after: 'Arco Revisado' } } },
+    ]);
+    expect(await history('arco', 'delete', arcoId)).toMatchObject([
+      { actor_id: adminId, changes: { name: { before: 'Arco Revisado', after: null } } },
+    ]);
+    expect(await history('nave', 'create', naveId)).toMatchObject([{ actor_id: adminId, changes: { name: { after: 'Nave Auditada' } } }]);
+    expect(await history('nave', 'update', naveId)).toMatchObject([
+      { changes: { name: { before: 'Nave Auditada', after: 'Nave Revisada' } } },
+    ]);
+    expect(await history('nave', 'delete', naveId)).toHaveLength(1);
+  });
 });

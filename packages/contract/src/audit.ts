@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'motivo', 'planned_hours'] as const;
+export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
@@ -30,6 +30,7 @@ export const auditMessages = {
     tramo: 'Circular',
     user: 'Usuario',
     arco: 'Arco sumergido',
+    nave: 'Nave',
     motivo: 'Motivo de parada',
     planned_hours: 'Horas planificadas',
   } satisfies Record<AuditEntity, string>,
