@@ -142,4 +142,20 @@ describe.skipIf(pgUnavailable)('audit rows of admin acts and credential changes'
     ]);
     expect(await history('nave', 'delete', naveId)).toHaveLength(1);
   });
+
+  it('a worker ID or name changed by the account itself or by an admin', async () => {
+    const w = await t.createWorker(await t.createArco());
+    const own = await t.send(w.token, 'PUT', '/api/users/me/profile', { name: 'Nombre Propio', worker_id: w.worker_id });
+    expect(own.statusCode).toBe(200);
+    const renamed = `${w.worker_id}b`;
+    expect((await t.send(admin, 'PUT', `/api/admin/users/${w.id}/profile`, { name: 'Nombre Propio', worker_id: renamed })).statusCode).toBe(
+      200,
+    );
+    const rows = (await history('user', 'update', w.id)).reverse();
+    expect(rows).toMatchObject([
+      { actor_id: w.id, changes: { name: { before: 'Trabajador Prueba', after: 'Nombre Propio' } } },
+      { actor_id: adminId, changes: { worker_id: { before: w.worker_id, after: renamed } } },
+    ]);
+    expect(rows[0].changes.worker_id).toBeUndefined();
+  });
 });

@@ -36,10 +36,22 @@ async function tokenFor(ctx: ServiceContext, caller: AuthUser): Promise<string> 
   });
 }
 
-async function saveProfile(ctx: ServiceContext, id: number, body: ProfileInput): Promise<void> {
+/** Saves a name and worker ID (the login's ID: a credential), with its audit row, by the account itself or an admin. */
+async function saveProfile(ctx: ServiceContext, actor: AuthUser, id: number, body: ProfileInput): Promise<void> {
   try {
-    const result = await repo.updateProfile(ctx.db, id, body.name, body.worker_id, nowIso());
-    if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await repo.findUser(trx, id);
+      if (!before) throw notFound(userMessages.userNotFound);
+      await repo.updateProfile(trx, id, body.name, body.worker_id, nowIso());
+      await recordAudit(trx, {
+        actor,
+        entity: 'user',
+        entityId: id,
+        action: 'update',
+        before: { worker_id: before.worker_id, name: before.name },
+        after: { worker_id: body.worker_id, name: body.name },
+      });
+    });
     ctx.userCache.invalidate(id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.duplicateWorkerId);
@@ -50,7 +62,7 @@ async function saveProfile(ctx: ServiceContext, id: number, body: ProfileInput):
 }
 
 export async function updateOwnProfile(ctx: ServiceContext, caller: AuthUser, body: ProfileInput): Promise<string> {
-  await saveProfile(ctx, caller.id, body);
+  await saveProfile(ctx, caller, caller.id, body);
   return tokenFor(ctx, caller);
 }
 
@@ -134,7 +146,7 @@ export async function adminUpdateProfile(
   id: number,
   body: ProfileInput,
 ): Promise<string | undefined> {
-  await saveProfile(ctx, id, body);
+  await saveProfile(ctx, caller, id, body);
   return id === caller.id ? tokenFor(ctx, caller) : undefined;
 }
 
