@@ -13,6 +13,7 @@ import { createDb, type DbHandle, dbOptionsOf } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { privateDirSync } from './lib/file-modes';
 import { MAX_IMAGE_BYTES } from './lib/images';
+import { serializeError } from './lib/log-error';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import adminListsRoutes from './modules/admin-lists/routes';
 import arcosRoutes from './modules/arcos/routes';
@@ -41,6 +42,7 @@ import wallPageCache from './modules/wall/page-cache/plugin';
 import wallRoutes from './modules/wall/routes';
 import authPlugin from './plugins/auth';
 import bodyDeadline from './plugins/body-deadline';
+import connectionLimits from './plugins/connection-limits';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
 import idempotencyPlugin from './plugins/idempotency';
@@ -87,7 +89,11 @@ export interface BuildOptions {
 
 export async function buildApp({ config, db: handle, logger = false, logController, tokens }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger,
+    // Errors are logged as type, message and code only, never a driver's client or query (lib/log-error.ts).
+    logger:
+      logger && typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, err: (error: Error) => serializeError(error) } }
+        : logger,
     logController,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -99,7 +105,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   }).withTypeProvider<ZodTypeProvider>();
   // Node checks both time-outs on the same pass; a head never gets longer than a whole request.
   app.server.headersTimeout = Math.min(config.timeouts.headersMs, config.timeouts.requestMs);
-  app.server.maxConnections = config.maxConnections;
+  // MAX_CONNECTIONS is counted by plugins/connection-limits.ts, which keeps room for health and logins.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -115,9 +121,19 @@ export async function buildApp({ config, db: handle, logger = false, logControll
 
   const prune = setInterval(() => void pruneAttempts(ctx).catch(() => {}), 10 * 60_000);
   prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    // What the refusal summaries still hold goes to the log (lib/log-summary.ts).
+    ctx.machines.refusals.deviceKeys.close();
+    ctx.machines.refusals.mqtt.close();
+  });
 
   registerErrorHandling(app);
+  await app.register(connectionLimits, {
+    maxConnections: config.maxConnections,
+    limits: config.connections,
+    trustProxy: config.trustProxy,
+  });
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {

@@ -77,6 +77,13 @@ const envSchema = z.object({
     .default(32 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
+  // Connection fairness (docs/decisions/028-connection-fairness.md): 0 turns a per-address cap off.
+  RESERVED_CONNECTIONS: z.coerce.number().int().min(0).default(50),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  PENDING_HEADS_PER_ADDRESS: z.coerce.number().int().min(0).default(16),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  IDEMPOTENCY_KEYS_PER_USER: z.coerce.number().int().min(1).default(500),
+  DEVICE_KEY_MAX_FAILURES: z.coerce.number().int().positive().default(20),
   REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   // Client-stamped times of writes queued offline (decision 016): how old one may be, and how far ahead
@@ -170,6 +177,15 @@ export interface Config {
   };
   /** Open connections the server accepts at once (each live event stream holds one). */
   maxConnections: number;
+  /** Connection fairness (plugins/connection-limits.ts, decision 028). */
+  connections: {
+    /** The last this many of maxConnections serve only /api/health and the logins. */
+    reserved: number;
+    /** Open connections from one address (0: no cap); off behind TRUST_PROXY, where every socket is the proxy's. */
+    perAddress: number;
+    /** Connections from one address that have not finished their first head; beyond it the oldest is closed. */
+    pendingHeadsPerAddress: number;
+  };
   /** How long SIGTERM waits for the requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
   /** The admin panel warns when DATA_DIR's file system has less free space than this. */
@@ -184,6 +200,12 @@ export interface Config {
     loginDelayMaxMs: number;
     registrationsPerIp: number;
     windowMs: number;
+    /** Live event streams one account holds on an instance; a new one beyond it closes the oldest. */
+    streamsPerUser: number;
+    /** Stored Idempotency-Key answers per account; the oldest go first. */
+    idempotencyKeysPerUser: number;
+    /** Wrong device keys per arco and address within the window before 429. */
+    deviceKeyFailures: number;
   };
   /** Bounds of the time a queued write says the worker tapped (decision 016). */
   clientTime: ClientTimeLimits;
@@ -258,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
     },
     maxConnections: e.MAX_CONNECTIONS,
+    connections: {
+      reserved: Math.min(e.RESERVED_CONNECTIONS, e.MAX_CONNECTIONS - 1),
+      perAddress: e.CONNECTIONS_PER_ADDRESS,
+      pendingHeadsPerAddress: e.PENDING_HEADS_PER_ADDRESS,
+    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metricsToken: e.METRICS_TOKEN,
     diskWarnBytes: e.DISK_WARN_MB * 1024 * 1024,
@@ -268,6 +295,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginDelayMaxMs: e.LOGIN_DELAY_MAX_MS,
       registrationsPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      streamsPerUser: e.EVENT_STREAMS_PER_USER,
+      idempotencyKeysPerUser: e.IDEMPOTENCY_KEYS_PER_USER,
+      deviceKeyFailures: e.DEVICE_KEY_MAX_FAILURES,
     },
     clientTime: { maxAgeHours: e.CLIENT_TIME_MAX_AGE_HOURS, skewMs: e.CLIENT_TIME_SKEW_SECONDS * 1000 },
     backup: {

@@ -4,6 +4,7 @@ import { UserCache } from './lib/auth-user';
 import { EventBus } from './lib/event-bus';
 import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
+import { LogSummary } from './lib/log-summary';
 import type { MqttSignalClient } from './lib/mqtt-client';
 import type { TokenService } from './lib/tokens';
 
@@ -30,15 +31,17 @@ export interface ServiceContext {
   /** Bounds of client-stamped times on writes queued offline. */
   clientTime: Config['clientTime'];
   /**
-   * Machine signals: the thresholds, the MQTT subscriber when MQTT_URL is set, and `stoppedSince`, when
+   * Machine signals: the thresholds, the MQTT subscriber when MQTT_URL is set, `stoppedSince`, when
    * the arco's machine stopped (null: unbound or running), its state row locked for the caller's
-   * transaction (docs/decisions/039-machine-and-worker-stops.md); app.ts sets the last two.
+   * transaction (docs/decisions/039-machine-and-worker-stops.md) (app.ts sets those two), and the
+   * summaries of refused device keys and MQTT messages (log and /metrics, decision 028).
    */
   machines: {
     microStopSeconds: number;
     silenceSeconds: number;
     mqtt: MqttSignalClient | null;
     stoppedSince: (ctx: ServiceContext, arcoId: number) => Promise<string | null>;
+    refusals: { deviceKeys: LogSummary; mqtt: LogSummary };
   };
 }
 
@@ -66,6 +69,10 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
       silenceSeconds: config.machines.silenceSeconds,
       mqtt: null,
       stoppedSince: async () => null,
+      refusals: {
+        deviceKeys: new LogSummary(log, 'wrong device keys (per arco and address)'),
+        mqtt: new LogSummary(log, 'machine signals refused (per topic)'),
+      },
     },
   };
 }

@@ -31,6 +31,14 @@ const app = await buildApp({
   logController: config.logRequests ? undefined : new QuietRequestLog(),
 });
 await tightenAtStart({ dataDir: config.dataDir, uploadsDir: config.uploadsDir, backupDir: config.backup.dir }, app.log);
+// A crash is logged as message and code (lib/log-error.ts), not printed whole by Node: a database
+// error may hold its client and its query.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    app.log.fatal({ err: error }, `${event}: exiting`);
+    process.exit(1);
+  });
+}
 await ensureAdmin(handle.db, handle.engine, config, app.log);
 await sweepAtStart(handle.db, config.uploadsDir, app.log);
 if (handle.engine === 'sqlite') scheduleDailyBackup(config, app.log);

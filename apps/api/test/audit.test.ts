@@ -165,7 +165,7 @@ describe.skipIf(pgUnavailable)('audit trail', () => {
     const reversed = await t.send(admin, 'GET', `/api/admin/audit?startDate=${today}&endDate=2000-01-01`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toEqual({ message: 'La fecha de inicio no puede ser posterior a la fecha de fin.' });
-    expect((await t.send(admin, 'GET', '/api/admin/audit?entity=nave')).statusCode).toBe(400);
+    expect((await t.send(admin, 'GET', '/api/admin/audit?entity=motor')).statusCode).toBe(400);
     expect((await t.send(w.token, 'GET', '/api/admin/audit')).statusCode).toBe(403);
   });
 });

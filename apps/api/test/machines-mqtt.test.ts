@@ -83,7 +83,7 @@ describe.skipIf(pgUnavailable)('machine signals over MQTT (a real Mosquitto)', (
       .returning('id')
       .executeTakeFirstOrThrow();
     const topic = `planta/test-${process.pid}-${seq++}/estado`;
-    await setTopic(app.ctx, id, topic);
+    await setTopic(app.ctx, null, id, topic);
     return { id, topic };
   }
 

@@ -61,8 +61,8 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('machine signals across
       .returning('id')
       .executeTakeFirstOrThrow();
     const topic = `planta/corte-${process.pid}/estado`;
-    await setTopic(app.ctx, arcoId, topic);
-    const { key } = await createKey(app.ctx, arcoId);
+    await setTopic(app.ctx, null, arcoId, topic);
+    const { key } = await createKey(app.ctx, null, arcoId);
     await vi.waitFor(() => expect(app.ctx.machines.mqtt?.connected).toBe(true), { timeout: 20_000 });
     await refreshTopics(app.ctx);
     const report = (state: string) =>

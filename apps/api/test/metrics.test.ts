@@ -67,11 +67,12 @@ describe.skipIf(pgUnavailable)('GET /metrics with METRICS_TOKEN', () => {
     station = await t.createArco('Arco Métricas');
   });
 
-  it('refuses a missing or wrong token with 401', async () => {
+  it('answers 404 to a missing or wrong token, as if there were no endpoint', async () => {
     for (const headers of [{}, bearer(`${TOKEN}x`), bearer(TOKEN.slice(1)), { authorization: TOKEN }]) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: messages.unauthenticated });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['www-authenticate']).toBeUndefined();
+      expect(res.json()).toEqual({ message: messages.notFound });
     }
   });
 

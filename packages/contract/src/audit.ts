@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user'] as const;
+export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'role', 'password'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'role',
+  'password',
+  'password_change',
+  'unlock',
+  'binding',
+  'key_create',
+  'key_revoke',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -14,7 +25,15 @@ export const auditMessages = {
   recordTitle: 'Historial de este registro',
   entity: 'Tipo de registro',
   allEntities: 'Todos los registros',
-  entities: { parada: 'Parada Kaiser', tramo: 'Circular', user: 'Usuario' } satisfies Record<AuditEntity, string>,
+  entities: {
+    parada: 'Parada Kaiser',
+    tramo: 'Circular',
+    user: 'Usuario',
+    arco: 'Arco sumergido',
+    nave: 'Nave',
+    motivo: 'Motivo de parada',
+    planned_hours: 'Horas planificadas',
+  } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   actions: {
     create: 'Creación',
@@ -22,6 +41,11 @@ export const auditMessages = {
     delete: 'Eliminación',
     role: 'Cambio de rol',
     password: 'Restablecimiento de contraseña',
+    password_change: 'Cambio de contraseña propia',
+    unlock: 'Desbloqueo de inicio de sesión',
+    binding: 'Cambio de señal MQTT',
+    key_create: 'Clave de dispositivo creada',
+    key_revoke: 'Clave de dispositivo revocada',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',

@@ -42,6 +42,7 @@ export const messages = {
   repeatedParameter: 'Cada parámetro de la consulta puede aparecer una sola vez.',
   numberOutOfRange: 'Un número enviado está fuera del rango admitido.',
   diskFull: 'El servidor se ha quedado sin espacio en disco y no se ha guardado nada. Inténtalo de nuevo más tarde.',
+  serverBusy: 'El servidor está muy ocupado. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 /** A positive integer id as it arrives in a path, a query or a form field ("12" or 12). */

@@ -56,3 +56,24 @@ export async function pruneKeys(db: Db, now = Date.now()): Promise<void> {
     .where('created_at', '<', new Date(now - IDEMPOTENCY_KEEP_MS).toISOString())
     .execute();
 }
+
+/**
+ * Keeps a user's `keep` newest keys (and any as old as the last of them) and drops the older ones, so one account cannot fill the table
+ * within the keep time. A phone's offline queue is far shorter than the cap; a dropped key only means
+ * a repeat of that old write would run again (its client-stamped time is long refused by then).
+ */
+export async function capKeys(db: Db, userId: number, keep: number): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', (eb) =>
+      eb
+        .selectFrom('idempotency_keys')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .offset(keep - 1),
+    )
+    .execute();
+}

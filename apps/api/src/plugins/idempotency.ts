@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_HEADER, idempotencyKeyPattern, offlineMessages } from '@portal/contract/offline-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';
 import { isDiskFull } from '../lib/disk-space';
 import { AppError, badRequest, conflict } from '../lib/errors';
-import { claimKey, completeKey, findKey, pruneKeys, releaseKey } from '../lib/idempotency';
+import { requestFingerprint } from '../lib/fingerprint';
+import { capKeys, claimKey, completeKey, findKey, pruneKeys, releaseKey } from '../lib/idempotency';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,14 +26,6 @@ interface Claim {
   key: string;
 }
 const claims = new WeakMap<FastifyRequest, Claim>();
-
-/** What the key was first used for: method, route, params and the JSON body (multipart bodies are read later). */
-function fingerprint(request: FastifyRequest): string {
-  const body = request.body === undefined || request.isMultipart() ? '' : JSON.stringify(request.body);
-  return createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${body}`)
-    .digest('hex');
-}
 
 /**
  * `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP Header Field") on the routes that declare
@@ -55,11 +47,12 @@ export default fp(
       if (header === undefined || !request.user) return;
       if (typeof header !== 'string' || !idempotencyKeyPattern.test(header)) throw badRequest(offlineMessages.keyInvalid);
       const userId = request.user.id;
-      const print = fingerprint(request);
+      const print = await requestFingerprint(request);
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
         if (await claimKey(ctx.db, userId, header, print, new Date().toISOString())) {
           claims.set(request, { userId, key: header });
+          await capKeys(ctx.db, userId, ctx.limits.idempotencyKeysPerUser);
           return;
         }
         const row = await findKey(ctx.db, userId, header);

@@ -83,6 +83,24 @@ export default fp(
         this.inc({ result: 'miss' }, app.wallPages.misses);
       },
     });
+    new Counter({
+      name: 'portal_device_key_refusals_total',
+      help: 'HTTP machine reports refused for a missing or wrong device key, or over the limit of wrong ones',
+      registers: [register],
+      collect() {
+        this.reset();
+        this.inc(ctx.machines.refusals.deviceKeys.total);
+      },
+    });
+    new Counter({
+      name: 'portal_mqtt_messages_refused_total',
+      help: 'MQTT machine messages refused: not a state, or on a topic no arco is bound to',
+      registers: [register],
+      collect() {
+        this.reset();
+        this.inc(ctx.machines.refusals.mqtt.total);
+      },
+    });
     if (pool) {
       new Gauge({
         name: 'portal_db_pool_connections',
@@ -133,9 +151,8 @@ export default fp(
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!sameToken(request.headers.authorization, expected)) {
-        return reply.status(401).header('www-authenticate', 'Bearer').send({ message: messages.unauthenticated });
-      }
+      // Without the right token the endpoint is not there, as when METRICS_TOKEN is unset.
+      if (!sameToken(request.headers.authorization, expected)) return reply.status(404).send({ message: messages.notFound });
       const text = await register.metrics();
       return reply.type(register.contentType).send(text);
     });

@@ -372,7 +372,7 @@ const scenarios: Record<string, Scenario> = {
     policy: 'public',
     prepare: async (ctx) => {
       const arco = await ctx.t.createArco();
-      const { key } = await createKey(ctx.t.app.ctx, arco.id);
+      const { key } = await createKey(ctx.t.app.ctx, null, arco.id);
       return { url: `/api/machines/${arco.id}/state`, payload: { state: 'stopped' }, headers: { 'x-device-key': key } };
     },
     expect: ANON_PUBLIC,
@@ -405,7 +405,7 @@ const scenarios: Record<string, Scenario> = {
     policy: 'admin',
     prepare: async (ctx) => {
       const arco = await ctx.t.createArco();
-      await createKey(ctx.t.app.ctx, arco.id);
+      await createKey(ctx.t.app.ctx, null, arco.id);
       return { url: `/api/admin/arcos-sumergidos/${arco.id}/machine/key` };
     },
     expect: ADMIN_ONLY(200),

@@ -3,6 +3,7 @@ import { errorResponse, idParams, messageResponse } from '@portal/contract/commo
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
 import * as arcos from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -30,7 +31,8 @@ export default async function arcosRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'admin' },
       schema: { tags: ['arcos'], body: arcoBody, response: { 201: arco.extend({ message: z.string() }), ...errors } },
     },
-    async (request, reply) => reply.status(201).send({ ...(await arcos.createArco(ctx, request.body)), message: arcoMessages.added }),
+    async (request, reply) =>
+      reply.status(201).send({ ...(await arcos.createArco(ctx, currentUser(request), request.body)), message: arcoMessages.added }),
   );
 
   app.put(
@@ -39,14 +41,17 @@ export default async function arcosRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'admin' },
       schema: { tags: ['arcos'], params: idParams, body: arcoBody, response: { 200: arco.extend({ message: z.string() }), ...errors } },
     },
-    async (request) => ({ ...(await arcos.updateArco(ctx, request.params.id, request.body)), message: arcoMessages.updated }),
+    async (request) => ({
+      ...(await arcos.updateArco(ctx, currentUser(request), request.params.id, request.body)),
+      message: arcoMessages.updated,
+    }),
   );
 
   app.delete(
     '/admin/arcos-sumergidos/:id',
     { config: { policy: 'admin' }, schema: { tags: ['arcos'], params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await arcos.deleteArco(ctx, request.params.id);
+      await arcos.deleteArco(ctx, currentUser(request), request.params.id);
       return { message: arcoMessages.deleted };
     },
   );

@@ -1,8 +1,10 @@
 import { type Arco, type ArcoBody, arcoMessages } from '@portal/contract/arcos';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
+import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
+import { recordAudit } from '../audit/service';
 import { findNaveByName } from '../naves/service';
 import * as repo from './repository';
 
@@ -25,10 +27,17 @@ async function arcoById(db: Db, id: number): Promise<Arco> {
 /** The stations of a nave (by name), or every station. */
 export const listArcos = (ctx: ServiceContext, naveName?: string) => repo.listArcos(ctx.db, naveName);
 
-export async function createArco(ctx: ServiceContext, body: ArcoBody): Promise<Arco> {
+/** The fields of a station its audit rows show. */
+const audited = (a: Arco) => ({ name: a.name, nave: a.nave });
+
+export async function createArco(ctx: ServiceContext, actor: AuthUser, body: ArcoBody): Promise<Arco> {
   try {
-    const { id } = await repo.insertArco(ctx.db, body.name, await naveId(ctx.db, body.nave), nowIso());
-    return await arcoById(ctx.db, id);
+    return await ctx.db.transaction().execute(async (trx) => {
+      const { id } = await repo.insertArco(trx, body.name, await naveId(trx, body.nave), nowIso());
+      const created = await arcoById(trx, id);
+      await recordAudit(trx, { actor, entity: 'arco', entityId: id, action: 'create', after: audited(created) });
+      return created;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(arcoMessages.duplicate);
     throw error;
@@ -39,28 +48,33 @@ export async function createArco(ctx: ServiceContext, body: ArcoBody): Promise<A
  * Renaming is always allowed; moving a station to another nave is refused while it has records,
  * so that circulares keep the nave they were registered in consistent with their station.
  */
-export async function updateArco(ctx: ServiceContext, id: number, body: ArcoBody): Promise<Arco> {
+export async function updateArco(ctx: ServiceContext, actor: AuthUser, id: number, body: ArcoBody): Promise<Arco> {
   const current = await arcoById(ctx.db, id);
   const target = await naveId(ctx.db, body.nave);
   if (body.nave !== current.nave && (await repo.arcoInUse(ctx.db, id))) {
     throw conflict(arcoMessages.moveInUse);
   }
+  let updated: Arco;
   try {
-    await repo.updateArco(ctx.db, id, body.name, target);
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      await repo.updateArco(trx, id, body.name, target);
+      const after = await arcoById(trx, id);
+      await recordAudit(trx, { actor, entity: 'arco', entityId: id, action: 'update', before: audited(current), after: audited(after) });
+      return after;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(arcoMessages.duplicate);
     throw error;
   }
-  const updated = await arcoById(ctx.db, id);
   // The station's name shows on cached wall pages.
   await ctx.events.invalidateCaches();
   return updated;
 }
 
 /** A station with records is kept (409): nothing cascades away. */
-export async function deleteArco(ctx: ServiceContext, id: number): Promise<void> {
+export async function deleteArco(ctx: ServiceContext, actor: AuthUser, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await arcoById(trx, id);
+    const before = await arcoById(trx, id);
     if (await repo.arcoInUse(trx, id)) throw conflict(arcoMessages.inUse);
     try {
       await repo.deleteArco(trx, id);
@@ -68,5 +82,6 @@ export async function deleteArco(ctx: ServiceContext, id: number): Promise<void>
       if (isForeignKeyViolation(error)) throw conflict(arcoMessages.inUse);
       throw error;
     }
+    await recordAudit(trx, { actor, entity: 'arco', entityId: id, action: 'delete', before: audited(before) });
   });
 }

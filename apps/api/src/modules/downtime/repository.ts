@@ -21,14 +21,13 @@ export async function plannedMinutes(db: Db): Promise<number[]> {
   return [1, 2, 3, 4, 5, 6, 7].map((d) => byDay.get(d) ?? 0);
 }
 
-export async function savePlannedMinutes(db: Db, minutes: number[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [i, value] of minutes.entries()) {
-      await trx
-        .insertInto('downtime_planned_minutes')
-        .values({ weekday: i + 1, minutes: value })
-        .onConflict((oc) => oc.column('weekday').doUpdateSet({ minutes: value }))
-        .execute();
-    }
-  });
+/** Saves the week's minutes; the caller holds the transaction (its audit row commits with it). */
+export async function savePlannedMinutes(trx: Db, minutes: number[]): Promise<void> {
+  for (const [i, value] of minutes.entries()) {
+    await trx
+      .insertInto('downtime_planned_minutes')
+      .values({ weekday: i + 1, minutes: value })
+      .onConflict((oc) => oc.column('weekday').doUpdateSet({ minutes: value }))
+      .execute();
+  }
 }

@@ -2,6 +2,7 @@ import { errorResponse } from '@portal/contract/common';
 import { downtimeAnalysis, downtimeQuery, plannedHoursBody, plannedHoursResponse } from '@portal/contract/downtime';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
@@ -31,6 +32,6 @@ export default async function downtimeRoutes(app: App, ctx: ServiceContext) {
   app.put(
     '/admin/downtime/planned-hours',
     { config: { policy: 'admin' }, schema: { tags, body: plannedHoursBody, response: { 200: plannedHoursResponse, ...errors } } },
-    async (request) => service.setPlannedHours(ctx, request.body.hours),
+    async (request) => service.setPlannedHours(ctx, currentUser(request), request.body.hours),
   );
 }

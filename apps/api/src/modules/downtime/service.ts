@@ -3,7 +3,9 @@ import { downtimeMessages } from '@portal/contract/downtime';
 import { addDays, factoryToday, isoWeekday } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
+import type { AuthUser } from '../../lib/auth-user';
 import { listArcos } from '../arcos/service';
+import { recordAudit } from '../audit/service';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', as on the plant board.
@@ -90,10 +92,22 @@ export async function getPlannedHours(ctx: ServiceContext): Promise<{ hours: num
   return { hours: (await repo.plannedMinutes(ctx.db)).map((m) => m / 60) };
 }
 
-export async function setPlannedHours(ctx: ServiceContext, hours: number[]): Promise<{ hours: number[] }> {
-  await repo.savePlannedMinutes(
-    ctx.db,
-    hours.map((h) => Math.round(h * 60)),
-  );
+/** The audit rows of the planned hours name the one weekly plan by this id. */
+export const PLANNED_HOURS_AUDIT_ID = 1;
+
+export async function setPlannedHours(ctx: ServiceContext, actor: AuthUser, hours: number[]): Promise<{ hours: number[] }> {
+  const minutes = hours.map((h) => Math.round(h * 60));
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.plannedMinutes(trx);
+    await repo.savePlannedMinutes(trx, minutes);
+    await recordAudit(trx, {
+      actor,
+      entity: 'planned_hours',
+      entityId: PLANNED_HOURS_AUDIT_ID,
+      action: 'update',
+      before: { hours: before.map((m) => m / 60) },
+      after: { hours: minutes.map((m) => m / 60) },
+    });
+  });
   return getPlannedHours(ctx);
 }

@@ -8,6 +8,7 @@ import { unauthorized } from '../../lib/errors';
 import type { BusEvent } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
 import { mayReceive, sessionHolds, type Viewer } from './service';
+import { admitStream } from './stream-cap';
 
 /** A client that reads this far behind is dropped; it reconnects and refetches. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -45,6 +46,7 @@ export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: 
     open = false;
     clearInterval(heartbeat);
     unsubscribe();
+    release();
     res.end();
   };
   const write = (text: string) => {
@@ -63,6 +65,13 @@ export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: 
       if (mayReceive(viewer, event.audience)) write(frame(event.type, event.payload));
     },
     reset: close,
+  });
+
+  // One account holds at most ctx.limits.streamsPerUser streams here; its oldest one beyond it goes,
+  // connection and all (a stream ended with its socket kept alive would still hold the socket).
+  const release = admitStream(ctx.events, viewer.id, ctx.limits.streamsPerUser, () => {
+    close();
+    res.socket?.destroySoon();
   });
 
   const heartbeat = setInterval(async () => {

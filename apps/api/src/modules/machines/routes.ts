@@ -35,7 +35,7 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
         response: { 200: machineStateResult, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => machines.reportState(ctx, request.params.id, request.headers['x-device-key'], request.body),
+    async (request) => machines.reportState(ctx, request.params.id, request.headers['x-device-key'], request.body, request.ip),
   );
 
   app.put(
@@ -61,7 +61,7 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
       schema: { tags, params: idParams, body: machineBindingBody, response: { 200: machineBindingSaved, ...errors } },
     },
     async (request) => ({
-      binding: await machines.setTopic(ctx, request.params.id, request.body.topic),
+      binding: await machines.setTopic(ctx, currentUser(request), request.params.id, request.body.topic),
       message: machineMessages.bindingSaved,
     }),
   );
@@ -70,12 +70,17 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
     '/admin/arcos-sumergidos/:id/machine/key',
     { config: { policy: 'admin' }, schema: { tags, params: idParams, response: { 201: machineKeyCreated, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send({ ...(await machines.createKey(ctx, request.params.id)), message: machineMessages.keyCreated }),
+      reply
+        .status(201)
+        .send({ ...(await machines.createKey(ctx, currentUser(request), request.params.id)), message: machineMessages.keyCreated }),
   );
 
   app.delete(
     '/admin/arcos-sumergidos/:id/machine/key',
     { config: { policy: 'admin' }, schema: { tags, params: idParams, response: { 200: machineBindingSaved, ...errors } } },
-    async (request) => ({ binding: await machines.revokeKey(ctx, request.params.id), message: machineMessages.keyRevoked }),
+    async (request) => ({
+      binding: await machines.revokeKey(ctx, currentUser(request), request.params.id),
+      message: machineMessages.keyRevoked,
+    }),
   );
 }

@@ -10,11 +10,14 @@ import {
 } from '@portal/contract/machines';
 import type { ServiceContext } from '../../context';
 import { isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
+import type { AuthUser } from '../../lib/auth-user';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors';
 import { HoldMessage } from '../../lib/mqtt-client';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/service';
+import { recordAudit } from '../audit/service';
 import * as paradas from '../paradas/service';
+import { assertDeviceNotBlocked, recordWrongDeviceKey } from './key-attempts';
 import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
@@ -70,12 +73,17 @@ export async function refreshTopics(ctx: ServiceContext): Promise<void> {
 }
 
 /** Binds (or, with null, unbinds) an arco's MQTT topic. */
-export async function setTopic(ctx: ServiceContext, arcoId: number, topic: string | null): Promise<MachineBinding> {
+export async function setTopic(ctx: ServiceContext, actor: AuthUser | null, arcoId: number, topic: string | null): Promise<MachineBinding> {
   await existingArco(ctx, arcoId);
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      const before = (await repo.findBinding(trx, arcoId))?.topic ?? null;
       await repo.saveBinding(trx, arcoId, { topic }, nowIso());
       await repo.dropEmptyBinding(trx, arcoId);
+      // Binding the same topic again changes nothing and leaves no row.
+      if (before !== topic) {
+        await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'binding', before: { topic: before }, after: { topic } });
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(machineMessages.topicDuplicate);
@@ -86,21 +94,30 @@ export async function setTopic(ctx: ServiceContext, arcoId: number, topic: strin
 }
 
 /** A new device key for the arco (any previous one stops working); the key is answered this once only. */
-export async function createKey(ctx: ServiceContext, arcoId: number): Promise<{ key: string; binding: MachineBinding }> {
+export async function createKey(
+  ctx: ServiceContext,
+  actor: AuthUser | null,
+  arcoId: number,
+): Promise<{ key: string; binding: MachineBinding }> {
   await existingArco(ctx, arcoId);
   const key = `pk_${randomBytes(24).toString('base64url')}`;
   const now = nowIso();
-  await repo.saveBinding(ctx.db, arcoId, { key_hash: hashKey(key).toString('hex'), key_created_at: now }, now);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.saveBinding(trx, arcoId, { key_hash: hashKey(key).toString('hex'), key_created_at: now }, now);
+    // That a key was made, never the key or its hash.
+    await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'key_create', touched: ['device_key'] });
+  });
   return { key, binding: await bindingView(ctx, arcoId) };
 }
 
-export async function revokeKey(ctx: ServiceContext, arcoId: number): Promise<MachineBinding> {
+export async function revokeKey(ctx: ServiceContext, actor: AuthUser | null, arcoId: number): Promise<MachineBinding> {
   await existingArco(ctx, arcoId);
   const found = await repo.findBinding(ctx.db, arcoId);
   if (!found?.key_hash) throw notFound(machineMessages.noKey);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.saveBinding(trx, arcoId, { key_hash: null, key_created_at: null }, nowIso());
     await repo.dropEmptyBinding(trx, arcoId);
+    await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'key_revoke', touched: ['device_key'] });
   });
   return bindingView(ctx, arcoId);
 }
@@ -124,14 +141,24 @@ export async function machinesStatus(ctx: ServiceContext): Promise<MachinesStatu
   };
 }
 
-/** The device key of an HTTP report: 401 when missing, wrong or revoked (never a user token). */
-export async function checkDeviceKey(ctx: ServiceContext, arcoId: number, key: string | undefined): Promise<void> {
-  if (!key) throw unauthorized(machineMessages.keyMissing);
+/**
+ * The device key of an HTTP report: 401 when missing, wrong or revoked (never a user token); 429 once
+ * the address has too many wrong ones for this arco (key-attempts.ts).
+ */
+export async function checkDeviceKey(ctx: ServiceContext, arcoId: number, key: string | undefined, address: string): Promise<void> {
+  await assertDeviceNotBlocked(ctx, arcoId, address);
+  if (!key) {
+    await recordWrongDeviceKey(ctx, arcoId, address, 'missing');
+    throw unauthorized(machineMessages.keyMissing);
+  }
   const found = await repo.findBinding(ctx.db, arcoId);
   const given = hashKey(key);
   // Compared in constant time against the stored hash, or a dummy one so an unbound arco takes as long.
   const stored = found?.key_hash ? Buffer.from(found.key_hash, 'hex') : Buffer.alloc(given.length);
-  if (!timingSafeEqual(given, stored) || !found?.key_hash) throw unauthorized(machineMessages.keyInvalid);
+  if (!timingSafeEqual(given, stored) || !found?.key_hash) {
+    await recordWrongDeviceKey(ctx, arcoId, address, 'wrong');
+    throw unauthorized(machineMessages.keyInvalid);
+  }
 }
 
 export interface Applied {
@@ -207,8 +234,9 @@ export async function reportState(
   arcoId: number,
   key: string | undefined,
   body: unknown,
+  address: string,
 ): Promise<MachineStateResult> {
-  await checkDeviceKey(ctx, arcoId, key);
+  await checkDeviceKey(ctx, arcoId, key, address);
   const signal = parseMachineSignal(body);
   if ('error' in signal) throw badRequest(signal.error);
   const applied = await applySignal(ctx, arcoId, signal);
@@ -220,22 +248,23 @@ const MQTT_RETRIES = 8;
 
 /**
  * One MQTT message: the arco bound to its topic, the payload parsed, the state applied. A payload that
- * is no state, or a topic no longer bound, is logged and acknowledged. While the database is away
- * (restarting, failing over, unreachable) the message is held unacknowledged, however long that takes
- * (HoldMessage; docs/decisions/029-database-outages.md); another database failure is retried with a
- * doubling pause (the message is acknowledged only after, so the broker holds the rest meanwhile).
+ * is no state, or a topic no longer bound, is acknowledged and counted in a summary the log gets at most
+ * once a minute (an open broker cannot flood the log). While the database is away (restarting, failing
+ * over, unreachable) the message is held unacknowledged, however long that takes (HoldMessage;
+ * docs/decisions/029-database-outages.md); another database failure is retried with a doubling pause
+ * (the message is acknowledged only after, so the broker holds the rest meanwhile).
  */
 export async function handleMqttMessage(ctx: ServiceContext, topic: string, payload: Buffer, received = nowIso()): Promise<void> {
   const signal = parseMachineSignal(payload.toString('utf8'));
   if ('error' in signal) {
-    ctx.log.warn({ topic, payload: payload.toString('utf8').slice(0, 200) }, 'machine signal refused: not a state');
+    ctx.machines.refusals.mqtt.count(`not a state on ${topic}`);
     return;
   }
   for (let attempt = 0; ; attempt++) {
     try {
       const bound = await repo.findArcoByTopic(ctx.db, topic);
       if (!bound) {
-        ctx.log.warn({ topic }, 'machine signal on a topic no arco is bound to');
+        ctx.machines.refusals.mqtt.count(`no arco bound to ${topic}`);
         return;
       }
       await applySignal(ctx, bound.arco_sumergido_id, signal, received);

@@ -3,6 +3,7 @@ import { createMotivoBody, motivo, motivoMessages, motivoSavedResponse, updateMo
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -23,7 +24,9 @@ export default async function motivosRoutes(app: App, ctx: ServiceContext) {
     '/admin/motivos',
     { config: { policy: 'admin' }, schema: { tags, body: createMotivoBody, response: { 201: motivoSavedResponse, ...errors } } },
     async (request, reply) =>
-      reply.status(201).send({ motivo: await service.createMotivo(ctx, request.body), message: motivoMessages.created }),
+      reply
+        .status(201)
+        .send({ motivo: await service.createMotivo(ctx, currentUser(request), request.body), message: motivoMessages.created }),
   );
 
   app.put(
@@ -32,6 +35,9 @@ export default async function motivosRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'admin' },
       schema: { tags, params: idParams, body: updateMotivoBody, response: { 200: motivoSavedResponse, ...errors } },
     },
-    async (request) => ({ motivo: await service.updateMotivo(ctx, request.params.id, request.body), message: motivoMessages.updated }),
+    async (request) => ({
+      motivo: await service.updateMotivo(ctx, currentUser(request), request.params.id, request.body),
+      message: motivoMessages.updated,
+    }),
   );
 }

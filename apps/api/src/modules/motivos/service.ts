@@ -1,8 +1,10 @@
 import { type CreateMotivoBody, type Motivo, motivoMessages, type UpdateMotivoBody } from '@portal/contract/motivos';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
+import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
+import { recordAudit } from '../audit/service';
 import * as repo from './repository';
 
 export const listMotivos = (ctx: ServiceContext): Promise<Motivo[]> => repo.listMotivos(ctx.db);
@@ -12,24 +14,36 @@ function mapWriteError(error: unknown): never {
   throw error;
 }
 
-export async function createMotivo(ctx: ServiceContext, body: Required<CreateMotivoBody>): Promise<Motivo> {
+/** The fields of a motivo its audit rows show. */
+const audited = (m: Motivo) => ({ name: m.name, active: m.active });
+
+export async function createMotivo(ctx: ServiceContext, actor: AuthUser, body: Required<CreateMotivoBody>): Promise<Motivo> {
   try {
-    const { id } = await repo.insertMotivo(ctx.db, body.name, nowIso());
-    return (await repo.findMotivo(ctx.db, id))!;
+    return await ctx.db.transaction().execute(async (trx) => {
+      const { id } = await repo.insertMotivo(trx, body.name, nowIso());
+      const created = (await repo.findMotivo(trx, id))!;
+      await recordAudit(trx, { actor, entity: 'motivo', entityId: id, action: 'create', after: audited(created) });
+      return created;
+    });
   } catch (error) {
     mapWriteError(error);
   }
 }
 
-export async function updateMotivo(ctx: ServiceContext, id: number, body: UpdateMotivoBody): Promise<Motivo> {
-  if (!(await repo.findMotivo(ctx.db, id))) throw notFound(motivoMessages.notFound);
+export async function updateMotivo(ctx: ServiceContext, actor: AuthUser, id: number, body: UpdateMotivoBody): Promise<Motivo> {
   try {
-    await repo.updateMotivo(ctx.db, id, {
-      ...(body.name === undefined ? {} : { name: body.name }),
-      ...(body.active === undefined ? {} : { active: body.active ? 1 : 0 }),
-      updated_at: nowIso(),
+    return await ctx.db.transaction().execute(async (trx) => {
+      const before = await repo.findMotivo(trx, id);
+      if (!before) throw notFound(motivoMessages.notFound);
+      await repo.updateMotivo(trx, id, {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.active === undefined ? {} : { active: body.active ? 1 : 0 }),
+        updated_at: nowIso(),
+      });
+      const after = (await repo.findMotivo(trx, id))!;
+      await recordAudit(trx, { actor, entity: 'motivo', entityId: id, action: 'update', before: audited(before), after: audited(after) });
+      return after;
     });
-    return (await repo.findMotivo(ctx.db, id))!;
   } catch (error) {
     mapWriteError(error);
   }

@@ -3,6 +3,7 @@ import { nave, naveBody, naveMessages, naveWithCount } from '@portal/contract/na
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
 import * as naves from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -21,20 +22,20 @@ export default async function navesRoutes(app: App, ctx: ServiceContext) {
   app.post(
     '/admin/naves',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], body: naveBody, response: { 201: naveWithCount, ...errors } } },
-    async (request, reply) => reply.status(201).send(await naves.createNave(ctx, request.body.name)),
+    async (request, reply) => reply.status(201).send(await naves.createNave(ctx, currentUser(request), request.body.name)),
   );
 
   app.put(
     '/admin/naves/:id',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], params: idParams, body: naveBody, response: { 200: nave, ...errors } } },
-    async (request) => naves.updateNave(ctx, request.params.id, request.body.name),
+    async (request) => naves.updateNave(ctx, currentUser(request), request.params.id, request.body.name),
   );
 
   app.delete(
     '/admin/naves/:id',
     { config: { policy: 'admin' }, schema: { tags: ['naves'], params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await naves.deleteNave(ctx, request.params.id);
+      await naves.deleteNave(ctx, currentUser(request), request.params.id);
       return { message: naveMessages.deleted };
     },
   );

@@ -87,7 +87,7 @@ export default async function usersRoutes(app: App, ctx: ServiceContext) {
     '/admin/users/:id/unlock',
     { config: { policy: 'admin' }, schema: { tags: ['users'], params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await service.clearLoginAttempts(ctx, request.params.id);
+      await service.clearLoginAttempts(ctx, currentUser(request), request.params.id);
       return { message: userMessages.loginAttemptsCleared };
     },
   );

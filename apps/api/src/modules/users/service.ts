@@ -50,10 +50,22 @@ async function tokenFor(ctx: ServiceContext, caller: AuthUser): Promise<string> 
   });
 }
 
-async function saveProfile(ctx: ServiceContext, id: number, body: ProfileInput): Promise<void> {
+/** Saves a name and worker ID (the login's ID: a credential), with its audit row, by the account itself or an admin. */
+async function saveProfile(ctx: ServiceContext, actor: AuthUser, id: number, body: ProfileInput): Promise<void> {
   try {
-    const result = await repo.updateProfile(ctx.db, id, body.name, body.worker_id, nowIso());
-    if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await repo.findUser(trx, id);
+      if (!before) throw notFound(userMessages.userNotFound);
+      await repo.updateProfile(trx, id, body.name, body.worker_id, nowIso());
+      await recordAudit(trx, {
+        actor,
+        entity: 'user',
+        entityId: id,
+        action: 'update',
+        before: { worker_id: before.worker_id, name: before.name },
+        after: { worker_id: body.worker_id, name: body.name },
+      });
+    });
     ctx.userCache.invalidate(id);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.duplicateWorkerId);
@@ -64,7 +76,7 @@ async function saveProfile(ctx: ServiceContext, id: number, body: ProfileInput):
 }
 
 export async function updateOwnProfile(ctx: ServiceContext, caller: AuthUser, body: ProfileInput): Promise<string> {
-  await saveProfile(ctx, caller.id, body);
+  await saveProfile(ctx, caller, caller.id, body);
   return tokenFor(ctx, caller);
 }
 
@@ -87,7 +99,12 @@ export async function changeOwnPassword(
     throw badRequest(userMessages.currentPasswordWrong);
   }
   await clearAttempts(ctx, key);
-  await repo.updatePassword(ctx.db, caller.id, await hashPassword(body.newPassword), nowIso());
+  const hash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updatePassword(trx, caller.id, hash, nowIso());
+    // That it changed, never the value.
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: caller.id, action: 'password_change', touched: ['password'] });
+  });
   ctx.userCache.invalidate(caller.id);
   // Their streams reconnect with the new token; a stolen session's stream ends.
   await ctx.events.endSessions(caller.id, 'password');
@@ -143,7 +160,7 @@ export async function adminUpdateProfile(
   id: number,
   body: ProfileInput,
 ): Promise<string | undefined> {
-  await saveProfile(ctx, id, body);
+  await saveProfile(ctx, caller, id, body);
   return id === caller.id ? tokenFor(ctx, caller) : undefined;
 }
 
@@ -154,10 +171,13 @@ export async function adminUpdateProfile(
  * published like any other end, so the plant board and the admins' streams see it.
  */
 /** Admin only (the route's policy): lets an account sign in at once again, from every address. */
-export async function clearLoginAttempts(ctx: ServiceContext, id: number): Promise<void> {
+export async function clearLoginAttempts(ctx: ServiceContext, caller: AuthUser, id: number): Promise<void> {
   const row = await repo.findUser(ctx.db, id);
   if (!row) throw notFound(userMessages.userNotFound);
-  await clearAccountAttempts(ctx, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    await clearAccountAttempts({ ...ctx, db: trx }, row);
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'unlock', touched: ['login_attempts'] });
+  });
 }
 
 export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: number): Promise<void> {
