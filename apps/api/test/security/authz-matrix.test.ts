@@ -388,6 +388,7 @@ const scenarios: Record<string, Scenario> = {
     expect: STATION_S1(200),
   },
   'GET /api/admin/machines': { policy: 'admin', prepare: () => ({ url: '/api/admin/machines' }), expect: ADMIN_ONLY(200) },
+  'GET /api/dashboard/disk': { policy: 'admin', prepare: () => ({ url: '/api/dashboard/disk' }), expect: ADMIN_ONLY(200) },
   'PUT /api/admin/arcos-sumergidos/:id/machine': {
     policy: 'admin',
     prepare: async (ctx) => ({
