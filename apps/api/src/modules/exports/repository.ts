@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { authorName, stopAuthorName } from '../../db/names';
 
 export interface ExportFilter {
   startDate: string;
@@ -63,10 +64,9 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
         'p.end_time',
         'p.duration_minutes',
         'p.description',
-        'p.source',
         'n.name as nave',
         'a.name as arco',
-        'u.name as user_name',
+        stopAuthorName('p.source', 'u.name').as('user_name'),
         'u.worker_id',
       ]),
     PARADAS,
@@ -93,7 +93,7 @@ export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, 
         't.imagen',
         'n.name as nave',
         'a.name as arco',
-        'u.name as user_name',
+        authorName('u.name').as('user_name'),
       ]),
     TRAMOS,
     filter,

@@ -236,15 +236,16 @@ export async function publishEnded(ctx: ServiceContext, id: number): Promise<voi
 }
 
 /**
- * Ends a user's active stop now, inside the caller's transaction (`ctx.db`): an account being
- * deleted leaves no stop running. Answers its id, for publishEnded once the transaction commits.
+ * Ends a user's active stop now, inside the caller's transaction (`trx`, first as in every step run
+ * inside another's transaction): an account being deleted leaves no stop running. Answers its id, for
+ * publishEnded once the transaction commits.
  */
-export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Promise<number | undefined> {
-  const active = await repo.findActiveParada(ctx.db, userId);
+export async function endActiveParadaOf(trx: Db, userId: number): Promise<number | undefined> {
+  const active = await repo.findActiveParada(trx, userId);
   if (!active) return undefined;
   const end = nowIso();
   const values = { end_time: end, duration_minutes: Math.max(0, durationMinutes(active.start_time, end)), updated_at: end };
-  await repo.endActiveParada(ctx.db, active.id, {
+  await repo.endActiveParada(trx, active.id, {
     ...values,
     description: active.description,
     ended_by: null,

@@ -1,7 +1,5 @@
-import { machineMessages } from '@portal/contract/machines';
-import { userMessages } from '@portal/contract/users';
-import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { stopAuthorName } from '../../db/names';
 
 /** Stops in progress, earliest first, with the name of who started each. */
 export const listActiveParadas = (db: Db) =>
@@ -13,10 +11,7 @@ export const listActiveParadas = (db: Db) =>
       'p.arco_sumergido_id',
       'p.start_time',
       'p.source',
-      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
-      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
-        'user_name',
-      ),
+      stopAuthorName('p.source', 'u.name').as('user_name'),
     ])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')

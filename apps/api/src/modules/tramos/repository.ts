@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/index';
+import { sql, type Transaction } from 'kysely';
+import type { Db, DbEngine } from '../../db/index';
+import { authorName } from '../../db/names';
 import type { Database, TramosTable } from '../../db/types';
 import { countRows, countRowsColumn } from '../dashboard/repository';
 
@@ -27,7 +28,7 @@ export const withNames = (db: Executor) =>
       'tramos.updated_at',
       'naves.name as nave',
       'arcos_sumergidos.name as arco_sumergido_name',
-      'users.name as user_name',
+      authorName('users.name').as('user_name'),
     ]);
 
 export type TramoRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTakeFirstOrThrow']>>;
@@ -74,15 +75,14 @@ const TRIGRAM_RUN = /[^%_]{3}/;
  * characters cannot use a trigram index: the walk along tramos_created_idx, newest first, until
  * `limit` matches stops early whenever matches are common.
  */
-export function searchTramos(db: Db, filters: SearchFilters, limit: number) {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+export function searchTramos(db: Db, engine: DbEngine, filters: SearchFilters, limit: number) {
   let q = withNames(db);
   const viaTrigrams: [string, string][] = [];
   for (const col of ['id_tramo', 'id_proyecto', 'id_circular'] as const) {
     const value = filters[col];
     if (!value) continue;
     q = q.where(sql<boolean>`lower(${sql.ref(`tramos.${col}`)}) like ${containsPattern(value)} escape '!'`);
-    if (!pg && TRIGRAM_RUN.test(value)) viaTrigrams.push([col, `%${value}%`]);
+    if (engine === 'sqlite' && TRIGRAM_RUN.test(value)) viaTrigrams.push([col, `%${value}%`]);
   }
   if (viaTrigrams.length) {
     const matches = viaTrigrams.map(([col, pattern]) => sql`${sql.ref(col)} like ${pattern}`);
@@ -98,7 +98,7 @@ export const insertTramo = (db: Executor, values: NewTramo) =>
   db.insertInto('tramos').values(values).returning('id').executeTakeFirstOrThrow();
 
 /** The image paths of a tramo, locked on PostgreSQL so two concurrent replacements cannot orphan a file. */
-export function lockTramoImages(db: Transaction<Database>, id: number, engine: 'sqlite' | 'postgres') {
+export function lockTramoImages(db: Transaction<Database>, engine: DbEngine, id: number) {
   let q = db.selectFrom('tramos').select(['id', 'user_id', 'imagen', 'imagen_thumb']).where('id', '=', id);
   if (engine === 'postgres') q = q.forUpdate();
   return q.executeTakeFirst();

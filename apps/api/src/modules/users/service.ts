@@ -154,7 +154,7 @@ export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: numb
     if (!target) throw notFound(userMessages.userNotFound);
     if (target.role === 'admin' && admins.length <= 1) throw conflict(userMessages.lastAdmin);
     await withdrawLikesOf(trx, id);
-    const ended = await paradas.endActiveParadaOf({ ...ctx, db: trx }, id);
+    const ended = await paradas.endActiveParadaOf(trx, id);
     await repo.deleteUser(trx, id);
     await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'delete', before: audited(target) });
     return ended;
