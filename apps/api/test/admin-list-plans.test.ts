@@ -7,7 +7,7 @@ import * as tramos from '../src/modules/tramos/admin-list';
 import * as users from '../src/modules/users/admin-list';
 import * as wall from '../src/modules/wall/admin-list';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
-import { type Plan, pg, queryPlans } from './plans';
+import { insertRows, type Plan, pg, queryPlans } from './plans';
 
 // Every filter and sort of the admin lists finds its rows through an index in the answer's order
 // (docs/decisions/018-admin-lists-at-scale.md), on SQLite and on PostgreSQL, for the page and for its
@@ -76,27 +76,18 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     const at = (i: number, minutes = 0) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000 + (480 + minutes) * 60_000).toISOString();
     const station = (i: number) => stations[i % stations.length].id;
     const author = (i: number) => people[i % people.length].id;
-    const batches = async (table: 'tramos' | 'paradas_kaiser' | 'wall_posts' | 'wall_comments', row: (i: number) => object) => {
-      for (let start = 0; start < n; start += 400) {
-        const rows = Array.from({ length: Math.min(400, n - start) }, (_, k) => row(start + k));
-        await t.db
-          .insertInto(table)
-          .values(rows as never)
-          .execute();
-      }
-    };
-    await batches('tramos', (i) => ({
+    await insertRows(t.db, 'tramos', n, (i) => ({
       id_tramo: `TR-${i}`,
       id_proyecto: `PRJ-${i % 997}`,
       id_circular: `C-${i}`,
       circular_fecha: day(i),
-      nave_id: naveOf.get(station(i)),
+      nave_id: naveOf.get(station(i)) as number,
       arco_sumergido_id: station(i),
       user_id: author(i),
       created_at: at(i),
       updated_at: at(i),
     }));
-    await batches('paradas_kaiser', (i) => ({
+    await insertRows(t.db, 'paradas_kaiser', n, (i) => ({
       user_id: author(i),
       arco_sumergido_id: station(i),
       // A stop in seven names a motivo (one of the two first).
@@ -111,7 +102,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     // The first station's wall is quiet (one post in a hundred): the case where walking the newest posts
     // of every station to find its own would read most of the table.
     const postStation = (i: number) => (i % 100 === 0 ? stations[0].id : stations[1 + (i % (stations.length - 1))].id);
-    await batches('wall_posts', (i) => ({
+    await insertRows(t.db, 'wall_posts', n, (i) => ({
       user_id: author(i),
       arco_sumergido_id: postStation(i),
       wall_name: 'Main',
@@ -122,7 +113,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       updated_at: at(i),
     }));
     const firstPost = (await t.db.selectFrom('wall_posts').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await batches('wall_comments', (i) => ({
+    await insertRows(t.db, 'wall_comments', n, (i) => ({
       post_id: firstPost + i,
       user_id: author(i + 1),
       content: `Comentario ${i}`,
