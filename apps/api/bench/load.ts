@@ -24,11 +24,11 @@ import { performance } from 'node:perf_hooks';
 import { addDays, factoryToday, mondayOf } from '@portal/contract/time';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/index';
 import { type CannonResult, type CannonSpec, runCannon } from './lib/cannon';
+import { throwawaySchema } from './lib/pg-schema';
 import { DEFAULT_SIZE, type FactorySize, seedFactory } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
@@ -330,25 +330,15 @@ async function main() {
 
     const url = process.env.BENCH_DATABASE_URL;
     if (url) {
-      // A throwaway schema, dropped afterwards, so the target database is left as it was.
-      const schema = `load_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      const schema = await throwawaySchema(url, 'load');
       try {
-        const sep = url.includes('?') ? '&' : '?';
-        const handle = createDb({
-          databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-          sqliteFile: '',
-          poolSize: 20,
-        });
+        const handle = createDb({ databaseUrl: schema.url, sqliteFile: '', poolSize: 20 });
         const postgres = await run('PostgreSQL', handle, dataDir);
         all.push(...postgres);
         console.log('');
         printEngineRatios(sqlite, postgres);
       } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await schema.drop();
       }
     } else {
       console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');

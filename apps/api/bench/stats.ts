@@ -16,11 +16,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays, addMonths, factoryDate, factoryMonth, factoryToday } from '@portal/contract/time';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
 import { upsertAdmin } from '../src/lib/bootstrap';
+import { throwawaySchema } from './lib/pg-schema';
+import { insertChunked, rng } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
 const TRAMOS = Number(process.env.BENCH_TRAMOS ?? 200_000);
@@ -44,30 +45,6 @@ const ENDPOINTS = [
   `/api/admin/downtime?month=${addMonths(factoryMonth(new Date(), TZ), -1)}&nave=Nave%202`,
   '/api/admin/planta',
 ];
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
-function rng(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-/** Multi-row inserts in chunks that stay under both engines' bound-parameter limits. */
-async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, total: number, row: (i: number) => T) {
-  if (total === 0) return;
-  const columns = Object.keys(row(0)).length;
-  const chunk = Math.floor(30_000 / columns);
-  for (let start = 0; start < total; start += chunk) {
-    const rows: T[] = [];
-    for (let i = start; i < Math.min(total, start + chunk); i++) rows.push(row(i));
-    // biome-ignore lint/suspicious/noExplicitAny: generic bulk insert into any seeded table
-    await (db as any).insertInto(table).values(rows).execute();
-  }
-}
 
 async function seed(db: Db) {
   const rand = rng(20261121);
@@ -226,18 +203,11 @@ async function main() {
 
     const url = process.env.BENCH_DATABASE_URL;
     if (url) {
-      // A throwaway schema, dropped afterwards, so the target database is left as it was.
-      const schema = `bench_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
+      const schema = await throwawaySchema(url, 'bench');
       try {
-        const sep = url.includes('?') ? '&' : '?';
-        const handle = createDb({ databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, sqliteFile: '' });
-        await run('PostgreSQL', handle, dataDir);
+        await run('PostgreSQL', createDb({ databaseUrl: schema.url, sqliteFile: '' }), dataDir);
       } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
+        await schema.drop();
       }
     } else {
       console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
