@@ -78,6 +78,14 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): R
 
 export const messageResponse = z.object({ message: z.string() });
 
+/**
+ * Who wrote a record, as every list shows it: the account's id (null once it is deleted) and its name
+ * ('Usuario eliminado' then, or 'Máquina' for a machine's stop).
+ */
+export const authorFields = () => ({ user_id: z.number().nullable(), user_name: z.string() });
+/** An uploaded image's public paths '/uploads/…': the re-encoded image and its thumbnail. */
+export const imageFields = () => ({ image_path: z.string().nullable(), image_thumb: z.string().nullable() });
+
 /** Calendar date as the factory sees it: YYYY-MM-DD. */
 export const dateSchema = z
   .string({ error: 'La fecha es obligatoria.' })
