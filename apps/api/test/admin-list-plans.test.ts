@@ -7,7 +7,7 @@ import * as tramos from '../src/modules/tramos/admin-list';
 import * as users from '../src/modules/users/admin-list';
 import * as wall from '../src/modules/wall/admin-list';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
-import { insertRows, type Plan, pg, queryPlans } from './plans';
+import { insertPeople, insertRows, type Plan, pg, queryPlans } from './plans';
 
 // Every filter and sort of the admin lists finds its rows through an index in the answer's order
 // (docs/decisions/018-admin-lists-at-scale.md), on SQLite and on PostgreSQL, for the page and for its
@@ -53,29 +53,14 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     );
     ids.arco = stations[0].id;
     ids.nave = naveOf.get(stations[1].id) as number;
-    const stamp = new Date().toISOString();
-    const people = await t.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 300 }, (_, i) => ({
-          worker_id: `lista${i}`,
-          name: `Persona ${i}`,
-          password_hash: 'not-a-login',
-          role: 'user' as const,
-          nave_id: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.user = people[0].id;
+    const people = await insertPeople(t.db, 300, 'lista', 'Persona', null);
+    ids.user = people[0];
     ids.motivos = (await t.db.selectFrom('motivos').select('id').orderBy('id').limit(2).execute()).map((m) => m.id);
     const n = 4000;
     const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
     const at = (i: number, minutes = 0) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000 + (480 + minutes) * 60_000).toISOString();
     const station = (i: number) => stations[i % stations.length].id;
-    const author = (i: number) => people[i % people.length].id;
+    const author = (i: number) => people[i % people.length];
     await insertRows(t.db, 'tramos', n, (i) => ({
       id_tramo: `TR-${i}`,
       id_proyecto: `PRJ-${i % 997}`,

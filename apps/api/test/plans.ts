@@ -25,6 +25,21 @@ export interface Plan {
 
 export const pg = TEST_DB === 'postgres';
 
+/** `count` accounts that never sign in (worker IDs `<prefix><i>`, names `<name> <i>`), oldest first; answers their ids. */
+export async function insertPeople(db: Db, count: number, prefix: string, name: string, nave_id: number | null): Promise<number[]> {
+  const stamp = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    worker_id: `${prefix}${i}`,
+    name: `${name} ${i}`,
+    password_hash: 'not-a-login',
+    role: 'user' as const,
+    nave_id,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+  return (await db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id);
+}
+
 /** A finished 15-minute stop of generated history, dated by its start's UTC day (no row here crosses midnight). */
 export function finishedStop(user_id: number, arco_sumergido_id: number, start: string): Insertable<Database['paradas_kaiser']> {
   const end = new Date(Date.parse(start) + 15 * 60_000).toISOString();

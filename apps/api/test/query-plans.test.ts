@@ -7,7 +7,7 @@ import * as paradas from '../src/modules/paradas/repository';
 import * as tramos from '../src/modules/tramos/repository';
 import * as wall from '../src/modules/wall/repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
-import { finishedStop, insertRows, pg, queryPlans } from './plans';
+import { finishedStop, insertPeople, insertRows, pg, queryPlans } from './plans';
 
 // The hot read queries must find their rows through an index, so they stay quick as years of records
 // pile up. The SQL is captured from the real repository functions (a Kysely plugin compiles every
@@ -43,23 +43,8 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
       new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000 + (8 * 60 + minutes) * 60_000).toISOString();
     const n = 4000;
     // A few hundred colleagues, so the statistics rank more users than a page shows.
-    const stamp = new Date().toISOString();
-    const others = await t.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 300 }, (_, i) => ({
-          worker_id: `planes${i}`,
-          name: `Compañero ${i}`,
-          password_hash: 'not-a-login',
-          role: 'user' as const,
-          nave_id: naveId,
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const authors = [w1.id, w2.id, ...others.map((u) => u.id)];
+    const others = await insertPeople(t.db, 300, 'planes', 'Compañero', naveId);
+    const authors = [w1.id, w2.id, ...others];
     await insertRows(t.db, 'tramos', n, (i) => ({
       id_tramo: `TR-${String(i).padStart(5, '0')}`,
       id_proyecto: `PRJ_${i % 997}`,
