@@ -15,7 +15,6 @@
  * of the bare handler and the wall list, default 3: their ratio is the median round's). BENCH_ONLY=admin
  * runs the admin lists (every endpoint whose name starts with it).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -25,10 +24,10 @@ import { addDays, factoryToday, mondayOf } from '@portal/contract/time';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/index';
 import { type CannonResult, type CannonSpec, runCannon } from './lib/cannon';
-import { throwawaySchema } from './lib/pg-schema';
+import { benchConfig } from './lib/config';
+import { onBenchPostgres } from './lib/pg-schema';
 import { DEFAULT_SIZE, type FactorySize, seedFactory } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
@@ -135,15 +134,9 @@ function combine(rounds: Measured[]): Measured {
 
 async function run(label: string, handle: DbHandle, dataDir: string): Promise<Measured[]> {
   console.log(`\n== ${label} ==`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FACTORY_TZ: TZ,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    // BENCH_WALL_CACHE_MS=0 measures the wall list without its page cache (every answer from the database).
-    ...(process.env.BENCH_WALL_CACHE_MS !== undefined ? { WALL_CACHE_MS: process.env.BENCH_WALL_CACHE_MS } : {}),
-  });
+  // BENCH_WALL_CACHE_MS=0 measures the wall list without its page cache (every answer from the database).
+  const wallCache = process.env.BENCH_WALL_CACHE_MS;
+  const config = benchConfig(dataDir, TZ, wallCache !== undefined ? { WALL_CACHE_MS: wallCache } : {});
   const app = await buildApp({ config, db: handle, logger: false });
   const { bare, url: bareUrl } = await bareServer();
   try {
@@ -328,21 +321,12 @@ async function main() {
     const sqlite = await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'load.sqlite') }), dataDir);
     all.push(...sqlite);
 
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const schema = await throwawaySchema(url, 'load');
-      try {
-        const handle = createDb({ databaseUrl: schema.url, sqliteFile: '', poolSize: 20 });
-        const postgres = await run('PostgreSQL', handle, dataDir);
-        all.push(...postgres);
-        console.log('');
-        printEngineRatios(sqlite, postgres);
-      } finally {
-        await schema.drop();
-      }
-    } else {
-      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
-    }
+    await onBenchPostgres('load', async (url) => {
+      const postgres = await run('PostgreSQL', createDb({ databaseUrl: url, sqliteFile: '', poolSize: 20 }), dataDir);
+      all.push(...postgres);
+      console.log('');
+      printEngineRatios(sqlite, postgres);
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -9,7 +9,6 @@
  * Env: BENCH_TRAMOS, BENCH_STOPS, BENCH_CALLS (defaults 200000, 1000000, 30), BENCH_DATABASE_URL,
  * BENCH_SQLITE=0 to measure PostgreSQL only.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,10 +16,10 @@ import { performance } from 'node:perf_hooks';
 import { addDays, addMonths, factoryDate, factoryMonth, factoryToday } from '@portal/contract/time';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
 import { upsertAdmin } from '../src/lib/bootstrap';
-import { throwawaySchema } from './lib/pg-schema';
+import { benchConfig } from './lib/config';
+import { onBenchPostgres } from './lib/pg-schema';
 import { insertChunked, rng } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
@@ -144,13 +143,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function run(label: string, handle: DbHandle, dataDir: string) {
   console.log(`\n== ${label} ==`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FACTORY_TZ: TZ,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig(dataDir, TZ);
   const app = await buildApp({ config, db: handle });
   try {
     await app.ready();
@@ -201,17 +194,7 @@ async function main() {
   try {
     if (process.env.BENCH_SQLITE !== '0') await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'bench.sqlite') }), dataDir);
 
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const schema = await throwawaySchema(url, 'bench');
-      try {
-        await run('PostgreSQL', createDb({ databaseUrl: schema.url, sqliteFile: '' }), dataDir);
-      } finally {
-        await schema.drop();
-      }
-    } else {
-      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
-    }
+    await onBenchPostgres('bench', (url) => run('PostgreSQL', createDb({ databaseUrl: url, sqliteFile: '' }), dataDir));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -24,3 +24,21 @@ export async function throwawaySchema(url: string, prefix: string): Promise<{ ur
     drop: () => run(url, `drop schema ${schema} cascade`),
   };
 }
+
+/**
+ * Runs `work` on PostgreSQL when BENCH_DATABASE_URL is set, in a throwaway schema dropped afterwards;
+ * otherwise says it was skipped. Answers what `work` answers (undefined when skipped).
+ */
+export async function onBenchPostgres<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T | undefined> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
+    return undefined;
+  }
+  const schema = await throwawaySchema(url, prefix);
+  try {
+    return await work(schema.url);
+  } finally {
+    await schema.drop();
+  }
+}
