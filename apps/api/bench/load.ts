@@ -17,7 +17,6 @@
  * PRAGMA synchronous, `normal` or `full`, default the app's `full`; `normal,full` runs the write mix in
  * BENCH_ROUNDS alternating rounds of each on the same database and prints their medians and ratio).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -26,11 +25,12 @@ import { performance } from 'node:perf_hooks';
 import { addDays, factoryToday, mondayOf } from '@portal/contract/time';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig, type SqliteSynchronous } from '../src/config';
+import type { SqliteSynchronous } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/index';
 import { type CannonResult, type CannonSpec, runCannon } from './lib/cannon';
+import { benchConfig } from './lib/config';
+import { onBenchPostgres } from './lib/pg-schema';
 import { DEFAULT_SIZE, type FactorySize, seedFactory } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
@@ -139,15 +139,9 @@ function combine(rounds: Measured[]): Measured {
 
 async function run(label: string, handle: DbHandle, dataDir: string): Promise<Measured[]> {
   console.log(`\n== ${label} ==`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FACTORY_TZ: TZ,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    // BENCH_WALL_CACHE_MS=0 measures the wall list without its page cache (every answer from the database).
-    ...(process.env.BENCH_WALL_CACHE_MS !== undefined ? { WALL_CACHE_MS: process.env.BENCH_WALL_CACHE_MS } : {}),
-  });
+  // BENCH_WALL_CACHE_MS=0 measures the wall list without its page cache (every answer from the database).
+  const wallCache = process.env.BENCH_WALL_CACHE_MS;
+  const config = benchConfig(dataDir, TZ, wallCache !== undefined ? { WALL_CACHE_MS: wallCache } : {});
   const app = await buildApp({ config, db: handle, logger: false });
   const { bare, url: bareUrl } = await bareServer();
   try {
@@ -370,31 +364,12 @@ async function main() {
     );
     all.push(...sqlite);
 
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      // A throwaway schema, dropped afterwards, so the target database is left as it was.
-      const schema = `load_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      try {
-        const sep = url.includes('?') ? '&' : '?';
-        const handle = createDb({
-          databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-          sqliteFile: '',
-          poolSize: 20,
-        });
-        const postgres = await run('PostgreSQL', handle, dataDir);
-        all.push(...postgres);
-        console.log('');
-        printEngineRatios(sqlite, postgres);
-      } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    } else {
-      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
-    }
+    await onBenchPostgres('load', async (url) => {
+      const postgres = await run('PostgreSQL', createDb({ databaseUrl: url, sqliteFile: '', poolSize: 20 }), dataDir);
+      all.push(...postgres);
+      console.log('');
+      printEngineRatios(sqlite, postgres);
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -11,18 +11,17 @@
  *
  * Env: BENCH_ARCOS (1000), BENCH_PERIOD_S (5), BENCH_SECONDS (60), BENCH_DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { refreshTopics } from '../src/modules/machines/service';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
 import { device, startBroker } from '../test/mosquitto';
+import { throwawaySchema } from './lib/pg-schema';
 
 const ARCOS = Number(process.env.BENCH_ARCOS ?? 1000);
 const PERIOD_S = Number(process.env.BENCH_PERIOD_S ?? 5);
@@ -33,24 +32,6 @@ const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-async function freshPgSchema(url: string) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const sep = url.includes('?') ? '&' : '?';
-  return {
-    url: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
 
 /** Reads the event stream as the web client does, handing each event to `onEvent` with its arrival time. */
 async function readStream(baseUrl: string, token: string, onEvent: (type: string, data: unknown, at: number) => void, signal: AbortSignal) {
@@ -87,7 +68,7 @@ async function readStream(baseUrl: string, token: string, onEvent: (type: string
 async function main() {
   const broker = await startBroker();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-machines-'));
-  const pgSchema = process.env.BENCH_DATABASE_URL ? await freshPgSchema(process.env.BENCH_DATABASE_URL) : null;
+  const pgSchema = process.env.BENCH_DATABASE_URL ? await throwawaySchema(process.env.BENCH_DATABASE_URL, 'bench') : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',

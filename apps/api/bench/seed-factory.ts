@@ -69,7 +69,7 @@ export function rng(seed: number) {
 }
 
 /** Multi-row inserts in chunks under both engines' bound-parameter limits. */
-async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, total: number, row: (i: number) => T) {
+export async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, total: number, row: (i: number) => T) {
   if (total === 0) return;
   const columns = Object.keys(row(0)).length;
   const chunk = Math.floor(30_000 / columns);

@@ -9,18 +9,18 @@
  * Env: BENCH_TRAMOS, BENCH_STOPS, BENCH_CALLS (defaults 200000, 1000000, 30), BENCH_DATABASE_URL,
  * BENCH_SQLITE=0 to measure PostgreSQL only.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays, addMonths, factoryDate, factoryMonth, factoryToday } from '@portal/contract/time';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
+import { benchConfig } from './lib/config';
+import { onBenchPostgres } from './lib/pg-schema';
+import { insertChunked, rng } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
 const TRAMOS = Number(process.env.BENCH_TRAMOS ?? 200_000);
@@ -44,30 +44,6 @@ const ENDPOINTS = [
   `/api/admin/downtime?month=${addMonths(factoryMonth(new Date(), TZ), -1)}&nave=Nave%202`,
   '/api/admin/planta',
 ];
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
-function rng(seed: number) {
-  let a = seed;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-/** Multi-row inserts in chunks that stay under both engines' bound-parameter limits. */
-async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, total: number, row: (i: number) => T) {
-  if (total === 0) return;
-  const columns = Object.keys(row(0)).length;
-  const chunk = Math.floor(30_000 / columns);
-  for (let start = 0; start < total; start += chunk) {
-    const rows: T[] = [];
-    for (let i = start; i < Math.min(total, start + chunk); i++) rows.push(row(i));
-    // biome-ignore lint/suspicious/noExplicitAny: generic bulk insert into any seeded table
-    await (db as any).insertInto(table).values(rows).execute();
-  }
-}
 
 async function seed(db: Db) {
   const rand = rng(20261121);
@@ -167,13 +143,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function run(label: string, handle: DbHandle, dataDir: string) {
   console.log(`\n== ${label} ==`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FACTORY_TZ: TZ,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-  });
+  const config = benchConfig(dataDir, TZ);
   const app = await buildApp({ config, db: handle });
   try {
     await app.ready();
@@ -224,24 +194,7 @@ async function main() {
   try {
     if (process.env.BENCH_SQLITE !== '0') await run('SQLite', createDb({ sqliteFile: path.join(dataDir, 'bench.sqlite') }), dataDir);
 
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      // A throwaway schema, dropped afterwards, so the target database is left as it was.
-      const schema = `bench_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      try {
-        const sep = url.includes('?') ? '&' : '?';
-        const handle = createDb({ databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, sqliteFile: '' });
-        await run('PostgreSQL', handle, dataDir);
-      } finally {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-    } else {
-      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to run it too)');
-    }
+    await onBenchPostgres('bench', (url) => run('PostgreSQL', createDb({ databaseUrl: url, sqliteFile: '' }), dataDir));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -12,7 +12,8 @@ import type { TokenService } from './lib/tokens';
  * What every service takes as its first argument, built once in app.ts: the database and its
  * engine, the factory's time zone, the image store, the event bus, the token service, the cache of
  * account rows, the log and the attempt limits. Nothing in it knows about HTTP, so a service runs
- * the same from a route, a script or a test (`{ ...app.ctx, db: trx }` runs one inside a transaction).
+ * the same from a route, a script or a test. A step that runs inside another service's transaction
+ * takes the transaction first instead (`recordAudit(trx, …)`, `endActiveParadaOf(trx, …)`).
  */
 export interface ServiceContext {
   db: Db;

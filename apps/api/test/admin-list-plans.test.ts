@@ -7,7 +7,7 @@ import * as tramos from '../src/modules/tramos/repository';
 import * as users from '../src/modules/users/repository';
 import * as wall from '../src/modules/wall/repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
-import { type Plan, pg, queryPlans } from './plans';
+import { insertPeople, insertRows, type Plan, pg, queryPlans } from './plans';
 
 // Every filter and sort of the admin lists finds its rows through an index in the answer's order
 // (docs/decisions/018-admin-lists-at-scale.md), on SQLite and on PostgreSQL, for the page and for its
@@ -53,50 +53,26 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     );
     ids.arco = stations[0].id;
     ids.nave = naveOf.get(stations[1].id) as number;
-    const stamp = new Date().toISOString();
-    const people = await t.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 300 }, (_, i) => ({
-          worker_id: `lista${i}`,
-          name: `Persona ${i}`,
-          password_hash: 'not-a-login',
-          role: 'user' as const,
-          nave_id: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.user = people[0].id;
+    const people = await insertPeople(t.db, 300, 'lista', 'Persona', null);
+    ids.user = people[0];
     ids.motivos = (await t.db.selectFrom('motivos').select('id').orderBy('id').limit(2).execute()).map((m) => m.id);
     const n = 4000;
     const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000).toISOString().slice(0, 10);
     const at = (i: number, minutes = 0) => new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000 + (480 + minutes) * 60_000).toISOString();
     const station = (i: number) => stations[i % stations.length].id;
-    const author = (i: number) => people[i % people.length].id;
-    const batches = async (table: 'tramos' | 'paradas_kaiser' | 'wall_posts' | 'wall_comments', row: (i: number) => object) => {
-      for (let start = 0; start < n; start += 400) {
-        const rows = Array.from({ length: Math.min(400, n - start) }, (_, k) => row(start + k));
-        await t.db
-          .insertInto(table)
-          .values(rows as never)
-          .execute();
-      }
-    };
-    await batches('tramos', (i) => ({
+    const author = (i: number) => people[i % people.length];
+    await insertRows(t.db, 'tramos', n, (i) => ({
       id_tramo: `TR-${i}`,
       id_proyecto: `PRJ-${i % 997}`,
       id_circular: `C-${i}`,
       circular_fecha: day(i),
-      nave_id: naveOf.get(station(i)),
+      nave_id: naveOf.get(station(i)) as number,
       arco_sumergido_id: station(i),
       user_id: author(i),
       created_at: at(i),
       updated_at: at(i),
     }));
-    await batches('paradas_kaiser', (i) => ({
+    await insertRows(t.db, 'paradas_kaiser', n, (i) => ({
       user_id: author(i),
       arco_sumergido_id: station(i),
       // A stop in seven names a motivo (one of the two first).
@@ -111,7 +87,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     // The first station's wall is quiet (one post in a hundred): the case where walking the newest posts
     // of every station to find its own would read most of the table.
     const postStation = (i: number) => (i % 100 === 0 ? stations[0].id : stations[1 + (i % (stations.length - 1))].id);
-    await batches('wall_posts', (i) => ({
+    await insertRows(t.db, 'wall_posts', n, (i) => ({
       user_id: author(i),
       arco_sumergido_id: postStation(i),
       wall_name: 'Main',
@@ -122,7 +98,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       updated_at: at(i),
     }));
     const firstPost = (await t.db.selectFrom('wall_posts').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await batches('wall_comments', (i) => ({
+    await insertRows(t.db, 'wall_comments', n, (i) => ({
       post_id: firstPost + i,
       user_id: author(i + 1),
       content: `Comentario ${i}`,

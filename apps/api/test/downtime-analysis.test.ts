@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plannedInMonth } from '../src/modules/downtime/service';
 import { applySignal } from '../src/modules/machines/service';
-import { pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { pgUnavailable, useSeed, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 // February 2025: 28 days, four of them Sundays (2, 9, 16, 23).
@@ -17,11 +17,10 @@ interface Analysis {
 
 describe.skipIf(pgUnavailable)('downtime analysis', () => {
   const t = useTestApp();
-  let admin: string;
-  let a: TestArco;
-  let b: TestArco;
-  let wa: Worker;
-  let wb: Worker;
+  const seed = useSeed(t, {
+    arcos: { a: ['Arco Análisis 2', 'Nave 2'], b: ['Arco Análisis 10', 'Nave 2'] },
+    workers: { wa: ['a'], wb: ['b'] },
+  });
   let fundente: number;
   let limpieza: number;
 
@@ -34,26 +33,21 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     });
   };
   const analysis = async (url = URL): Promise<Analysis> => {
-    const res = await t.send(admin, 'GET', url);
+    const res = await t.send(seed.admin, 'GET', url);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const ours = (r: Analysis) => r.arcos.filter((x) => x.arco_id === a.id || x.arco_id === b.id);
+  const ours = (r: Analysis) => r.arcos.filter((x) => x.arco_id === seed.a.id || x.arco_id === seed.b.id);
 
   beforeAll(async () => {
-    admin = await t.adminToken();
-    a = await t.createArco('Arco Análisis 2', 'Nave 2');
-    b = await t.createArco('Arco Análisis 10', 'Nave 2');
-    wa = await t.createWorker(a);
-    wb = await t.createWorker(b);
-    const motivos = (await t.send(admin, 'GET', '/api/motivos')).json() as { id: number; name: string }[];
+    const motivos = (await t.send(seed.admin, 'GET', '/api/motivos')).json() as { id: number; name: string }[];
     fundente = motivos.find((m) => m.name === 'Fundente')!.id;
     limpieza = motivos.find((m) => m.name === 'Limpieza')!.id;
     for (const res of [
-      await stop(wa, '03', '08:00', 120, fundente),
-      await stop(wa, '04', '08:00', 30, limpieza),
-      await stop(wb, '05', '08:00', 60, fundente),
-      await stop(wb, '06', '08:00', 90),
+      await stop(seed.wa, '03', '08:00', 120, fundente),
+      await stop(seed.wa, '04', '08:00', 30, limpieza),
+      await stop(seed.wb, '05', '08:00', 60, fundente),
+      await stop(seed.wb, '06', '08:00', 90),
     ]) {
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -72,18 +66,18 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
   it("gives each station's minutes and availability over 24 h Monday to Saturday, in natural order", async () => {
     const planned = 24 * 24 * 60;
     expect(ours(await analysis())).toEqual([
-      { arco_id: a.id, name: 'Arco Análisis 2', minutes: 150, planned_minutes: planned, availability: 0.9957 },
-      { arco_id: b.id, name: 'Arco Análisis 10', minutes: 150, planned_minutes: planned, availability: 0.9957 },
+      { arco_id: seed.a.id, name: 'Arco Análisis 2', minutes: 150, planned_minutes: planned, availability: 0.9957 },
+      { arco_id: seed.b.id, name: 'Arco Análisis 10', minutes: 150, planned_minutes: planned, availability: 0.9957 },
     ]);
     // Another nave's view leaves these stations out.
     const other = await analysis(`/api/admin/downtime?month=${MONTH}&nave=Nave%201`);
-    expect(other.arcos.some((x) => x.arco_id === a.id)).toBe(false);
+    expect(other.arcos.some((x) => x.arco_id === seed.a.id)).toBe(false);
   });
 
   it('follows edits, motivo changes and deletes in the same transaction', async () => {
-    const extra = (await stop(wa, '10', '09:00', 45, limpieza)).json().parada;
+    const extra = (await stop(seed.wa, '10', '09:00', 45, limpieza)).json().parada;
     expect(ours(await analysis())[0].minutes).toBe(195);
-    const edited = await t.send(wa.token, 'PUT', `/api/paradas-kaiser/${extra.id}`, {
+    const edited = await t.send(seed.wa.token, 'PUT', `/api/paradas-kaiser/${extra.id}`, {
       start_time: extra.start_time,
       end_time: new Date(Date.parse(extra.start_time) + 15 * 60_000).toISOString(),
       motivo_id: fundente,
@@ -92,19 +86,19 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     let r = await analysis();
     expect(r.motivos.find((m) => m.motivo_id === fundente)?.minutes).toBe(195);
     expect(r.motivos.find((m) => m.motivo_id === limpieza)?.minutes).toBe(30);
-    expect((await t.send(wa.token, 'DELETE', `/api/paradas-kaiser/${extra.id}`)).statusCode).toBe(200);
+    expect((await t.send(seed.wa.token, 'DELETE', `/api/paradas-kaiser/${extra.id}`)).statusCode).toBe(200);
     r = await analysis();
     expect(r.total_minutes).toBe(300);
   });
 
   it('uses the planned hours an admin sets per weekday', async () => {
-    const set = await t.send(admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [8, 8, 8, 8, 8, 0, 0] });
+    const set = await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [8, 8, 8, 8, 8, 0, 0] });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
-    expect((await t.send(admin, 'GET', '/api/admin/downtime/planned-hours')).json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
+    expect((await t.send(seed.admin, 'GET', '/api/admin/downtime/planned-hours')).json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
     // 20 working days of 8 h.
     expect(ours(await analysis())[0]).toMatchObject({ planned_minutes: 9600, availability: 0.9844 });
-    await t.send(admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [24, 24, 24, 24, 24, 24, 0] });
+    await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [24, 24, 24, 24, 24, 24, 0] });
   });
 
   it('refuses bad planned hours and bad queries with Spanish messages, and is for administrators only', async () => {
@@ -114,23 +108,25 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
       [[-1, 8, 8, 8, 8, 0, 0], 'Las horas de cada día deben estar entre 0 y 24.'],
       ['ocho', 'Indica las horas de los siete días de la semana.'],
     ] as const) {
-      const res = await t.send(admin, 'PUT', '/api/admin/downtime/planned-hours', { hours });
+      const res = await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
     }
-    const badMonth = await t.send(admin, 'GET', '/api/admin/downtime?month=2025-13&nave=Nave%201');
+    const badMonth = await t.send(seed.admin, 'GET', '/api/admin/downtime?month=2025-13&nave=Nave%201');
     expect(badMonth.statusCode).toBe(400);
     expect(badMonth.json()).toEqual({ message: 'El mes no es válido.' });
-    const noNave = await t.send(admin, 'GET', '/api/admin/downtime?month=2025-02');
+    const noNave = await t.send(seed.admin, 'GET', '/api/admin/downtime?month=2025-02');
     expect(noNave.statusCode).toBe(400);
     expect(noNave.json()).toEqual({ message: 'Selecciona una nave.' });
-    expect((await t.send(wa.token, 'GET', URL)).statusCode).toBe(403);
-    expect((await t.send(wa.token, 'PUT', '/api/admin/downtime/planned-hours', { hours: [0, 0, 0, 0, 0, 0, 0] })).statusCode).toBe(403);
+    expect((await t.send(seed.wa.token, 'GET', URL)).statusCode).toBe(403);
+    expect((await t.send(seed.wa.token, 'PUT', '/api/admin/downtime/planned-hours', { hours: [0, 0, 0, 0, 0, 0, 0] })).statusCode).toBe(
+      403,
+    );
   });
 
   it("counts a machine's micro-stops apart per arco, out of the minutes, the motivos and the availability", async () => {
     const arco = await t.createArco('Arco Micro 1', 'Nave 2');
-    expect((await t.send(admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`)).statusCode).toBe(201);
+    expect((await t.send(seed.admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`)).statusCode).toBe(201);
     const min = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
     // Two micro-stops (60 s and 30 s, under the 120 s threshold) and one 30-minute machine stop.
     for (const [state, at] of [
@@ -190,7 +186,7 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     expect(named.statusCode, named.body).toBe(200);
     expect(await sum()).toEqual(expected);
     // Deleting a micro-stop takes it out of the count.
-    expect((await t.send(admin, 'DELETE', `/api/paradas-kaiser/${rows[2].id}`)).statusCode).toBe(200);
+    expect((await t.send(seed.admin, 'DELETE', `/api/paradas-kaiser/${rows[2].id}`)).statusCode).toBe(200);
     expect(await sum()).toEqual({ ...expected, micro: { minutes: 1, stops: 1 }, arco: { minutes: 30, micro_minutes: 1, micro_stops: 1 } });
   });
 

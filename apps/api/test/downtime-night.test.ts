@@ -1,6 +1,6 @@
 import { shiftInstants } from '@portal/contract/paradas';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { describe, expect, it } from 'vitest';
+import { pgUnavailable, useSeed, useTestApp } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 const TZ = 'Europe/Madrid';
@@ -8,18 +8,11 @@ const TZ = 'Europe/Madrid';
 /** Stops entered afterwards on a night shift: a date, an end on the next day, at most a day long. */
 describe.skipIf(pgUnavailable)('night-shift paradas', () => {
   const t = useTestApp();
-  let station: TestArco;
-  let w: Worker;
-  let n = 0;
-
-  beforeEach(async () => {
-    station = await t.createArco(`Arco Noche ${++n}`, 'Nave 1');
-    w = await t.createWorker(station);
-  });
+  const fresh = useSeed(t, { arcos: { station: 'Arco Noche' }, workers: { w: ['station'] } }, { each: true });
 
   const night = (date: string, start: string, end: string) => {
     const { start_time, end_time } = shiftInstants(date, start, end, TZ);
-    return t.send(w.token, 'POST', MANUAL, { start_time, end_time, description: 'Turno de noche' });
+    return t.send(fresh.w.token, 'POST', MANUAL, { start_time, end_time, description: 'Turno de noche' });
   };
 
   it('records 22:00 to 06:00 as 480 minutes dated the first day', async () => {
@@ -33,7 +26,7 @@ describe.skipIf(pgUnavailable)('night-shift paradas', () => {
       duration_minutes: 480,
     });
     // Listed on the first day, not the second.
-    const first = await t.send(w.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-10&endDate=2026-11-10');
+    const first = await t.send(fresh.w.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-10&endDate=2026-11-10');
     expect(first.json().map((p: { id: number }) => p.id)).toEqual([res.json().parada.id]);
   });
 
@@ -59,17 +52,23 @@ describe.skipIf(pgUnavailable)('night-shift paradas', () => {
   });
 
   it('refuses a stop longer than 24 hours, on manual entry and on edit, and leaves nothing behind', async () => {
-    const tooLong = await t.send(w.token, 'POST', MANUAL, { start_time: '2026-11-10T21:00:00.000Z', end_time: '2026-11-11T21:01:00.000Z' });
+    const tooLong = await t.send(fresh.w.token, 'POST', MANUAL, {
+      start_time: '2026-11-10T21:00:00.000Z',
+      end_time: '2026-11-11T21:01:00.000Z',
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ message: 'Una parada no puede durar más de 24 horas.' });
-    expect(await t.db.selectFrom('paradas_kaiser').select('id').where('user_id', '=', w.id).execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('paradas_kaiser').select('id').where('user_id', '=', fresh.w.id).execute()).toHaveLength(0);
 
     // Exactly a day is the longest allowed (the same time on the next day).
-    const day = await t.send(w.token, 'POST', MANUAL, { start_time: '2026-11-12T05:00:00.000Z', end_time: '2026-11-13T05:00:00.000Z' });
+    const day = await t.send(fresh.w.token, 'POST', MANUAL, {
+      start_time: '2026-11-12T05:00:00.000Z',
+      end_time: '2026-11-13T05:00:00.000Z',
+    });
     expect(day.statusCode).toBe(201);
     expect(day.json().parada.duration_minutes).toBe(24 * 60);
 
-    const edit = await t.send(w.token, 'PUT', `/api/paradas-kaiser/${day.json().parada.id}`, {
+    const edit = await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/${day.json().parada.id}`, {
       start_time: '2026-11-12T05:00:00.000Z',
       end_time: '2026-11-13T06:00:00.000Z',
     });
@@ -80,7 +79,7 @@ describe.skipIf(pgUnavailable)('night-shift paradas', () => {
   it('moves a stop to a night shift through an edit, dated by its start', async () => {
     const created = (await night('2026-11-14', '10:00', '10:20')).json().parada;
     const { start_time, end_time } = shiftInstants('2026-11-13', '23:30', '01:15', TZ);
-    const res = await t.send(w.token, 'PUT', `/api/paradas-kaiser/${created.id}`, { start_time, end_time });
+    const res = await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/${created.id}`, { start_time, end_time });
     expect(res.statusCode).toBe(200);
     expect(res.json().parada).toMatchObject({ date: '2026-11-13', duration_minutes: 105 });
   });
@@ -89,7 +88,7 @@ describe.skipIf(pgUnavailable)('night-shift paradas', () => {
     const now = new Date();
     const start = new Date(now.getTime() - 60 * 60_000).toISOString();
     const end = new Date(now.getTime() + 60 * 60_000).toISOString();
-    const res = await t.send(w.token, 'POST', MANUAL, { start_time: start, end_time: end });
+    const res = await t.send(fresh.w.token, 'POST', MANUAL, { start_time: start, end_time: end });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'La hora de fin no puede ser posterior a la hora actual.' });
   });

@@ -1,7 +1,9 @@
 import { exportMessages } from '@portal/contract/planta';
+import type { Insertable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ParadasKaiserTable } from '../src/db/types';
 import { EXPORT_BATCH } from '../src/modules/exports/service';
-import { bearer, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { bearer, pgUnavailable, type TestArco, useSeed, useTestApp } from './helper';
 
 const STOPS_URL = '/api/admin/export/paradas-kaiser.csv';
 const TRAMOS_URL = '/api/admin/export/tramos.csv';
@@ -30,39 +32,25 @@ function records(body: string): string[] {
 
 describe.skipIf(pgUnavailable)('CSV exports', () => {
   const t = useTestApp();
-  let admin: string;
-  let norte: TestArco;
-  let sur: TestArco;
-  let ana: Worker;
-  let gone: Worker;
+  const seed = useSeed(t, {
+    arcos: { norte: ['Arco Norte', 'Nave 1'], sur: ['Arco Sur; 2', 'Nave 2'] },
+    workers: { ana: ['norte', 'Ana "La Jefa"'], gone: ['sur', 'Borrado'] },
+  });
 
-  const stop = (values: {
-    user_id: number | null;
-    arco_sumergido_id: number;
-    date: string;
-    start_time: string;
-    end_time: string | null;
-    duration_minutes: number | null;
-    description: string | null;
-  }) =>
+  /** A stop written straight to the table, stamped at its start. */
+  const stop = (values: Omit<Insertable<ParadasKaiserTable>, 'created_at' | 'updated_at'>) =>
     t.db
       .insertInto('paradas_kaiser')
       .values({ ...values, created_at: values.start_time, updated_at: values.start_time })
       .execute();
 
-  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const get = (url: string, token = seed.admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   beforeAll(async () => {
-    admin = await t.adminToken();
-    norte = await t.createArco('Arco Norte', 'Nave 1');
-    sur = await t.createArco('Arco Sur; 2', 'Nave 2');
-    ana = await t.createWorker(norte, 'Ana "La Jefa"');
-    gone = await t.createWorker(sur, 'Borrado');
-
     // The spring change (last Sunday of March 2026): 01:30 winter time to 03:30 summer time is one hour.
     await stop({
-      user_id: ana.id,
-      arco_sumergido_id: norte.id,
+      user_id: seed.ana.id,
+      arco_sumergido_id: seed.norte.id,
       date: '2026-03-29',
       start_time: '2026-03-29T00:30:00.000Z',
       end_time: '2026-03-29T01:30:00.000Z',
@@ -71,8 +59,8 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     });
     // The autumn change (last Sunday of October 2026): 02:30 summer time, then 02:30 winter time.
     await stop({
-      user_id: ana.id,
-      arco_sumergido_id: norte.id,
+      user_id: seed.ana.id,
+      arco_sumergido_id: seed.norte.id,
       date: '2026-10-25',
       start_time: '2026-10-25T00:30:00.000Z',
       end_time: '2026-10-25T01:30:00.000Z',
@@ -80,8 +68,8 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
       description: '=HYPERLINK("http://malo")',
     });
     await stop({
-      user_id: gone.id,
-      arco_sumergido_id: sur.id,
+      user_id: seed.gone.id,
+      arco_sumergido_id: seed.sur.id,
       date: '2026-06-15',
       start_time: '2026-06-15T06:00:00.000Z',
       end_time: '2026-06-15T06:45:00.000Z',
@@ -90,8 +78,8 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     });
     // Still going: no end, no duration.
     await stop({
-      user_id: ana.id,
-      arco_sumergido_id: norte.id,
+      user_id: seed.ana.id,
+      arco_sumergido_id: seed.norte.id,
       date: '2026-07-01',
       start_time: '2026-07-01T08:00:00.000Z',
       end_time: null,
@@ -104,8 +92,8 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
       ['2026-10-26', '2026-10-26T12:00:00.000Z'],
     ]) {
       await stop({
-        user_id: ana.id,
-        arco_sumergido_id: norte.id,
+        user_id: seed.ana.id,
+        arco_sumergido_id: seed.norte.id,
         date,
         start_time: at,
         end_time: at,
@@ -113,7 +101,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
         description: 'fuera',
       });
     }
-    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
+    const del = await t.send(seed.admin, 'DELETE', `/api/admin/users/${seed.gone.id}`);
     expect(del.statusCode).toBe(200);
 
     const nave = (name: string) => t.db.selectFrom('naves').select('id').where('name', '=', name).executeTakeFirstOrThrow();
@@ -136,20 +124,20 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
           imagen_thumb: null,
           nave_id: (await nave(values.station.nave)).id,
           arco_sumergido_id: values.station.id,
-          user_id: ana.id,
+          user_id: seed.ana.id,
           created_at: '2026-05-01T10:00:00.000Z',
           updated_at: '2026-05-01T10:00:00.000Z',
         })
         .execute();
-    await tramo({ circular_fecha: '2026-05-02', station: sur, id_tramo: '+TR-2', descripcion: null, imagen: null });
+    await tramo({ circular_fecha: '2026-05-02', station: seed.sur, id_tramo: '+TR-2', descripcion: null, imagen: null });
     await tramo({
       circular_fecha: '2026-05-01',
-      station: norte,
+      station: seed.norte,
       id_tramo: 'TR-1',
       descripcion: 'Con "comillas"',
       imagen: '/uploads/abc.webp',
     });
-    await tramo({ circular_fecha: '2026-07-01', station: norte, id_tramo: 'TR-3', descripcion: 'fuera', imagen: null });
+    await tramo({ circular_fecha: '2026-07-01', station: seed.norte, id_tramo: 'TR-3', descripcion: 'fuera', imagen: null });
   });
 
   it('exports stops as Spanish Excel reads them: BOM, `;`, CRLF, quoting, local times across DST, formula guard', async () => {
@@ -163,10 +151,10 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     expect(body.replaceAll('\r\n', '').includes('\r')).toBe(false);
     expect(records(body.slice(1))).toEqual([
       STOPS_HEADER,
-      `29/03/2026;Nave 1;Arco Norte;"Ana ""La Jefa""";${ana.worker_id};29/03/2026 01:30;29/03/2026 03:30;60;"Cambio de hora; primavera"`,
+      `29/03/2026;Nave 1;Arco Norte;"Ana ""La Jefa""";${seed.ana.worker_id};29/03/2026 01:30;29/03/2026 03:30;60;"Cambio de hora; primavera"`,
       `15/06/2026;Nave 2;"Arco Sur; 2";Usuario eliminado;;15/06/2026 08:00;15/06/2026 08:45;45;"línea 1\nlínea 2"`,
-      `01/07/2026;Nave 1;Arco Norte;"Ana ""La Jefa""";${ana.worker_id};01/07/2026 10:00;;;`,
-      `25/10/2026;Nave 1;Arco Norte;"Ana ""La Jefa""";${ana.worker_id};25/10/2026 02:30;25/10/2026 02:30;60;"'=HYPERLINK(""http://malo"")"`,
+      `01/07/2026;Nave 1;Arco Norte;"Ana ""La Jefa""";${seed.ana.worker_id};01/07/2026 10:00;;;`,
+      `25/10/2026;Nave 1;Arco Norte;"Ana ""La Jefa""";${seed.ana.worker_id};25/10/2026 02:30;25/10/2026 02:30;60;"'=HYPERLINK(""http://malo"")"`,
     ]);
   });
 
@@ -174,10 +162,10 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     const range = 'startDate=2026-01-01&endDate=2026-12-31';
     const byNave = records((await get(`${STOPS_URL}?${range}&nave=${encodeURIComponent('Nave 2')}`)).body.slice(1));
     expect(byNave.slice(1).map((r) => r.slice(0, 10))).toEqual(['15/06/2026']);
-    const byStation = records((await get(`${STOPS_URL}?${range}&arco_sumergido_id=${norte.id}`)).body.slice(1));
+    const byStation = records((await get(`${STOPS_URL}?${range}&arco_sumergido_id=${seed.norte.id}`)).body.slice(1));
     expect(byStation.slice(1).map((r) => r.slice(0, 10))).toEqual(['28/03/2026', '29/03/2026', '01/07/2026', '25/10/2026', '26/10/2026']);
     const both = records(
-      (await get(`${STOPS_URL}?${range}&nave=${encodeURIComponent('Nave 2')}&arco_sumergido_id=${norte.id}`)).body.slice(1),
+      (await get(`${STOPS_URL}?${range}&nave=${encodeURIComponent('Nave 2')}&arco_sumergido_id=${seed.norte.id}`)).body.slice(1),
     );
     expect(both).toEqual([STOPS_HEADER]);
   });
@@ -193,7 +181,9 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
     );
     expect(rows[2]).toBe(`02/05/2026;'+TR-2;PRJ-1;CIR-1;Nave 2;"Arco Sur; 2";"Ana ""La Jefa""";;`);
     expect(rows).toHaveLength(3);
-    const sur2 = records((await get(`${TRAMOS_URL}?startDate=2026-05-01&endDate=2026-05-31&arco_sumergido_id=${sur.id}`)).body.slice(1));
+    const sur2 = records(
+      (await get(`${TRAMOS_URL}?startDate=2026-05-01&endDate=2026-05-31&arco_sumergido_id=${seed.sur.id}`)).body.slice(1),
+    );
     expect(sur2.slice(1).map((r) => r.slice(0, 10))).toEqual(['02/05/2026']);
   });
 
@@ -215,7 +205,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
   });
 
   it('is for administrators only', async () => {
-    const worker = await t.createWorker(norte);
+    const worker = await t.createWorker(seed.norte);
     for (const url of [STOPS_URL, TRAMOS_URL]) {
       const res = await get(`${url}?startDate=2026-01-01&endDate=2026-12-31`, worker.token);
       expect(res.statusCode).toBe(403);
@@ -231,7 +221,7 @@ describe.skipIf(pgUnavailable)('CSV exports', () => {
       // Groups of three stops share their start instant, so batches end inside a tie.
       const at = new Date(Date.UTC(2027, 0, 1, 8) + Math.floor(i / 3) * 60_000).toISOString();
       return {
-        user_id: ana.id,
+        user_id: seed.ana.id,
         arco_sumergido_id: station.id,
         date: at.slice(0, 10),
         start_time: at,

@@ -189,6 +189,50 @@ export function useTestApp(env: Record<string, string> = {}, { each = false } = 
   return t;
 }
 
+/** A station of a seed: its name (in Nave 1) or its name and nave. */
+type SeedArco = string | [name: string, nave: string];
+
+export interface SeedSpec<A extends string, W extends string> {
+  /** Stations by key, created straight in the database. */
+  arcos?: Record<A, SeedArco>;
+  /** Workers by key, registered and signed in at one of the stations above: [its key, name]. */
+  workers?: Record<W, [arco: NoInfer<A>, name?: string]>;
+}
+
+export type Seed<A extends string, W extends string> = Record<A, TestArco> & Record<W, Worker>;
+
+/**
+ * The stations and workers a suite's tests share, made before them in the order written, with the
+ * seeded admin's token (`seed.admin`). The object is filled in then, so tests read `seed.admin` and
+ * `seed.ana.token`. With `each`, every test gets its own (one running stop per arco): the stations'
+ * names then end in the test's number ('Arco Paradas 3'), as names are unique.
+ */
+export function useSeed<A extends string = never, W extends string = never>(
+  t: TestApp,
+  spec: SeedSpec<A, W>,
+): Seed<A, W> & { admin: string };
+export function useSeed<A extends string = never, W extends string = never>(
+  t: TestApp,
+  spec: SeedSpec<A, W>,
+  options: { each: true },
+): Seed<A, W>;
+export function useSeed(t: TestApp, spec: SeedSpec<string, string>, { each = false } = {}): Record<string, unknown> {
+  const seed: Record<string, unknown> = {};
+  let n = 0;
+  (each ? beforeEach : beforeAll)(async () => {
+    n++;
+    const arcos: Record<string, TestArco> = {};
+    for (const [key, arco] of Object.entries(spec.arcos ?? {})) {
+      const [name, nave] = typeof arco === 'string' ? [arco, 'Nave 1'] : arco;
+      arcos[key] = await t.createArco(each ? `${name} ${n}` : name, nave);
+    }
+    Object.assign(seed, arcos);
+    for (const [key, [arco, name]] of Object.entries(spec.workers ?? {})) seed[key] = await t.createWorker(arcos[arco], name);
+    if (!each) seed.admin = await t.adminToken();
+  });
+  return seed;
+}
+
 /**
  * A second API instance on the same PostgreSQL schema as `t` (its own pool and LISTEN connection),
  * as a load balancer would run it. PostgreSQL only.

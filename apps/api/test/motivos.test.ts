@@ -1,6 +1,6 @@
 import { MOTIVOS_SEED } from '@portal/contract/motivos';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeClock, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock, pgUnavailable, useSeed, useTestApp } from './helper';
 
 const START = '/api/paradas-kaiser/start';
 const MANUAL = '/api/paradas-kaiser/manual';
@@ -8,22 +8,16 @@ const MANUAL = '/api/paradas-kaiser/manual';
 describe.skipIf(pgUnavailable)('motivos de parada', () => {
   const t = useTestApp();
   let admin: string;
-  let station: TestArco;
-  let w: Worker;
-  let n = 0;
+  const fresh = useSeed(t, { arcos: { station: 'Arco Motivos' }, workers: { w: ['station'] } }, { each: true });
   const idOf = async (name: string) =>
     (await t.db.selectFrom('motivos').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     admin = await t.adminToken();
   });
-  beforeEach(async () => {
-    station = await t.createArco(`Arco Motivos ${++n}`, 'Nave 1');
-    w = await t.createWorker(station);
-  });
 
   it('starts with the seeded motivos, all active, listed to any signed-in user', async () => {
-    const res = await t.send(w.token, 'GET', '/api/motivos');
+    const res = await t.send(fresh.w.token, 'GET', '/api/motivos');
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { name: string; active: boolean }[]).map((m) => m.name);
     for (const name of MOTIVOS_SEED) expect(names).toContain(name);
@@ -61,26 +55,26 @@ describe.skipIf(pgUnavailable)('motivos de parada', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Motivo no encontrado.' });
     // Workers do not manage the list.
-    expect((await t.send(w.token, 'POST', '/api/admin/motivos', { name: 'Mío' })).statusCode).toBe(403);
+    expect((await t.send(fresh.w.token, 'POST', '/api/admin/motivos', { name: 'Mío' })).statusCode).toBe(403);
   });
 
   it('takes a motivo on start, on end, on manual entry and on edit, and shows it on the stop', async () => {
     const fundente = await idOf('Fundente');
     const limpieza = await idOf('Limpieza');
     fakeClock();
-    const { stopId } = (await t.send(w.token, 'POST', START, { motivo_id: fundente })).json();
-    expect((await t.send(w.token, 'GET', '/api/paradas-kaiser/active')).json()).toMatchObject({
+    const { stopId } = (await t.send(fresh.w.token, 'POST', START, { motivo_id: fundente })).json();
+    expect((await t.send(fresh.w.token, 'GET', '/api/paradas-kaiser/active')).json()).toMatchObject({
       motivo_id: fundente,
       motivo_name: 'Fundente',
     });
     // Ending without a motivo keeps it; with one replaces it.
-    expect((await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { motivo_id: limpieza })).statusCode).toBe(200);
-    expect((await t.send(w.token, 'GET', `/api/paradas-kaiser/${stopId}`)).json()).toMatchObject({
+    expect((await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, { motivo_id: limpieza })).statusCode).toBe(200);
+    expect((await t.send(fresh.w.token, 'GET', `/api/paradas-kaiser/${stopId}`)).json()).toMatchObject({
       motivo_id: limpieza,
       motivo_name: 'Limpieza',
     });
 
-    const manual = await t.send(w.token, 'POST', MANUAL, {
+    const manual = await t.send(fresh.w.token, 'POST', MANUAL, {
       start_time: '2026-11-10T07:00:00.000Z',
       end_time: '2026-11-10T07:30:00.000Z',
       motivo_id: String(fundente),
@@ -90,26 +84,26 @@ describe.skipIf(pgUnavailable)('motivos de parada', () => {
     const id = manual.json().parada.id;
     const times = { start_time: '2026-11-10T07:00:00.000Z', end_time: '2026-11-10T07:40:00.000Z' };
     // An edit without the field keeps the motivo (older screens send none); null clears it.
-    expect((await t.send(w.token, 'PUT', `/api/paradas-kaiser/${id}`, times)).json().parada.motivo_id).toBe(fundente);
-    expect((await t.send(w.token, 'PUT', `/api/paradas-kaiser/${id}`, { ...times, motivo_id: limpieza })).json().parada.motivo_id).toBe(
-      limpieza,
-    );
-    expect((await t.send(w.token, 'PUT', `/api/paradas-kaiser/${id}`, { ...times, motivo_id: null })).json().parada).toMatchObject({
+    expect((await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/${id}`, times)).json().parada.motivo_id).toBe(fundente);
+    expect(
+      (await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/${id}`, { ...times, motivo_id: limpieza })).json().parada.motivo_id,
+    ).toBe(limpieza);
+    expect((await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/${id}`, { ...times, motivo_id: null })).json().parada).toMatchObject({
       motivo_id: null,
       motivo_name: null,
     });
   });
 
   it('works without a motivo everywhere, as before', async () => {
-    const { stopId } = (await t.send(w.token, 'POST', START)).json();
-    expect((await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`)).statusCode).toBe(200);
-    const stop = (await t.send(w.token, 'GET', `/api/paradas-kaiser/${stopId}`)).json();
+    const { stopId } = (await t.send(fresh.w.token, 'POST', START)).json();
+    expect((await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`)).statusCode).toBe(200);
+    const stop = (await t.send(fresh.w.token, 'GET', `/api/paradas-kaiser/${stopId}`)).json();
     expect(stop).toMatchObject({ motivo_id: null, motivo_name: null });
   });
 
   it('refuses a retired or unknown motivo for new stops, and keeps a retired one on old stops', async () => {
-    const created = (await t.send(admin, 'POST', '/api/admin/motivos', { name: `Retirado ${n}` })).json().motivo;
-    const manual = await t.send(w.token, 'POST', MANUAL, {
+    const created = (await t.send(admin, 'POST', '/api/admin/motivos', { name: `Retirado ${fresh.station.id}` })).json().motivo;
+    const manual = await t.send(fresh.w.token, 'POST', MANUAL, {
       start_time: '2026-11-09T07:00:00.000Z',
       end_time: '2026-11-09T07:30:00.000Z',
       motivo_id: created.id,
@@ -119,9 +113,9 @@ describe.skipIf(pgUnavailable)('motivos de parada', () => {
 
     const before = await t.countRows('paradas_kaiser');
     for (const call of [
-      () => t.send(w.token, 'POST', START, { motivo_id: created.id }),
+      () => t.send(fresh.w.token, 'POST', START, { motivo_id: created.id }),
       () =>
-        t.send(w.token, 'POST', MANUAL, {
+        t.send(fresh.w.token, 'POST', MANUAL, {
           start_time: '2026-11-09T08:00:00.000Z',
           end_time: '2026-11-09T08:30:00.000Z',
           motivo_id: created.id,
@@ -131,51 +125,51 @@ describe.skipIf(pgUnavailable)('motivos de parada', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'El motivo seleccionado está retirado y no se puede usar en paradas nuevas.' });
     }
-    const unknown = await t.send(w.token, 'POST', START, { motivo_id: 999999 });
+    const unknown = await t.send(fresh.w.token, 'POST', START, { motivo_id: 999999 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ message: 'El motivo seleccionado no existe.' });
-    const bad = await t.send(w.token, 'POST', START, { motivo_id: 'fundente' });
+    const bad = await t.send(fresh.w.token, 'POST', START, { motivo_id: 'fundente' });
     expect(bad.statusCode).toBe(400);
     expect(await t.countRows('paradas_kaiser')).toBe(before);
 
     // The old stop keeps it, shows it, and can still be edited with it.
     const id = manual.json().parada.id;
-    const edit = await t.send(w.token, 'PUT', `/api/paradas-kaiser/${id}`, {
+    const edit = await t.send(fresh.w.token, 'PUT', `/api/paradas-kaiser/${id}`, {
       start_time: '2026-11-09T07:00:00.000Z',
       end_time: '2026-11-09T07:45:00.000Z',
       motivo_id: created.id,
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json().parada).toMatchObject({ motivo_id: created.id, motivo_name: `Retirado ${n}` });
+    expect(edit.json().parada).toMatchObject({ motivo_id: created.id, motivo_name: `Retirado ${fresh.station.id}` });
   });
 
   it('filters the history by motivo', async () => {
     const fundente = await idOf('Fundente');
     const send = (start: string, motivo_id?: number) =>
-      t.send(w.token, 'POST', MANUAL, {
+      t.send(fresh.w.token, 'POST', MANUAL, {
         start_time: `2026-11-05T${start}:00.000Z`,
         end_time: `2026-11-05T${start.slice(0, 3)}50:00.000Z`,
         motivo_id,
       });
     const a = (await send('07:00', fundente)).json().parada.id;
     await send('08:00');
-    const res = await t.send(w.token, 'GET', `/api/paradas-kaiser?startDate=2026-11-05&endDate=2026-11-05&motivo_id=${fundente}`);
+    const res = await t.send(fresh.w.token, 'GET', `/api/paradas-kaiser?startDate=2026-11-05&endDate=2026-11-05&motivo_id=${fundente}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((p: { id: number }) => p.id)).toEqual([a]);
     const adminList = await t.send(admin, 'GET', `/api/paradas-kaiser?startDate=2026-11-05&endDate=2026-11-05&motivo_id=${fundente}`);
     expect(adminList.json().map((p: { id: number }) => p.id)).toContain(a);
     expect(adminList.json().every((p: { motivo_id: number }) => p.motivo_id === fundente)).toBe(true);
-    expect((await t.send(w.token, 'GET', '/api/paradas-kaiser?motivo_id=abc')).statusCode).toBe(400);
+    expect((await t.send(fresh.w.token, 'GET', '/api/paradas-kaiser?motivo_id=abc')).statusCode).toBe(400);
   });
 
   it('adds a motivo column and the arco minutes to the stops export when asked, and keeps the export as it was otherwise', async () => {
     const fundente = await idOf('Fundente');
-    await t.send(w.token, 'POST', MANUAL, {
+    await t.send(fresh.w.token, 'POST', MANUAL, {
       start_time: '2026-11-04T07:00:00.000Z',
       end_time: '2026-11-04T07:25:00.000Z',
       motivo_id: fundente,
     });
-    const url = `/api/admin/export/paradas-kaiser.csv?startDate=2026-11-04&endDate=2026-11-04&arco_sumergido_id=${station.id}`;
+    const url = `/api/admin/export/paradas-kaiser.csv?startDate=2026-11-04&endDate=2026-11-04&arco_sumergido_id=${fresh.station.id}`;
     const plain = (await t.send(admin, 'GET', url)).body.slice(1).split('\r\n');
     expect(plain[0]).toBe('Fecha;Nave;Arco sumergido;Trabajador;ID de Trabajador;Inicio;Fin;Duración (min);Descripción');
     const withMotivo = await t.send(admin, 'GET', `${url}&columns=motivo`);

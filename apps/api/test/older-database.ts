@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { type Config, loadConfig } from '../src/config';
 import { createDb, type DbHandle } from '../src/db/index';
-import { FolderMigrationProvider } from '../src/db/migrate';
+import { FolderMigrationProvider, migrationSchemaOf } from '../src/db/migrate';
 import { freshSchema, TEST_DB, testEnv } from './helper';
 
 // biome-ignore lint/suspicious/noExplicitAny: an older schema, not the app's current types
@@ -12,11 +12,7 @@ export type AnyDb = Kysely<any>;
 
 /** A migrator over db/migrations, keeping its tables in the schema ours go to (as migrate.ts does). */
 export async function migrator(db: AnyDb): Promise<Migrator> {
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  return new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema });
+  return new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema: await migrationSchemaOf(db) });
 }
 
 export interface OlderDatabase {

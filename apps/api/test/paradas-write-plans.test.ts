@@ -1,10 +1,9 @@
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index';
-import type { Database } from '../src/db/types';
 import * as paradas from '../src/modules/paradas/repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
-import { type Plan, pg, queryPlans } from './plans';
+import { finishedStop, insertRows, type Plan, pg, queryPlans } from './plans';
 
 // The reads of a stop's start, end, manual entry and edit must not walk the history of the user or
 // the arco (docs/decisions/022-stop-write-indexes.md). With three years of stops SQLite did, once
@@ -28,23 +27,7 @@ describe.skipIf(pgUnavailable)("query plans of a stop's writes", () => {
     const w2 = await t.createWorker(other, 'Escrituras Dos');
     userId = w1.id;
     const at = (i: number, minutes: number) => new Date(Date.UTC(2025, 0, 1) + i * 3_600_000 + minutes * 60_000).toISOString();
-    const rows: Insertable<Database['paradas_kaiser']>[] = Array.from({ length: 6000 }, (_, i) => ({
-      user_id: i % 2 ? w1.id : w2.id,
-      arco_sumergido_id: i % 2 ? arco.id : other.id,
-      date: at(i, 0).slice(0, 10),
-      start_time: at(i, 10),
-      end_time: at(i, 25),
-      duration_minutes: 15,
-      description: null,
-      created_at: at(i, 25),
-      updated_at: at(i, 25),
-    }));
-    for (let start = 0; start < rows.length; start += 500) {
-      await t.db
-        .insertInto('paradas_kaiser')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
+    await insertRows(t.db, 'paradas_kaiser', 6000, (i) => finishedStop(i % 2 ? w1.id : w2.id, i % 2 ? arco.id : other.id, at(i, 10)));
   });
 
   // A week after the last seeded stop, as a start or end today would ask.

@@ -1,24 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeClock, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { describe, expect, it } from 'vitest';
+import { fakeClock, pgUnavailable, useSeed, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 
 describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
   const t = useTestApp();
-  let station: TestArco;
-  let other: TestArco;
-  let admin: string;
-
-  beforeAll(async () => {
-    other = await t.createArco('Arco Otro', 'Nave 2');
-    admin = await t.adminToken();
-  });
-
+  const seed = useSeed(t, { arcos: { other: ['Arco Otro', 'Nave 2'] } });
   // A stop belongs to its station (one running stop, no overlaps per arco): each test gets its own.
-  let stations = 0;
-  beforeEach(async () => {
-    station = await t.createArco(`Arco Paradas ${++stations}`, 'Nave 1');
-  });
+  const fresh = useSeed(t, { arcos: { station: 'Arco Paradas' } }, { each: true });
 
   const manual = (w: Worker, start_time: string, end_time: string, extra: object = {}) =>
     t.send(w.token, 'POST', MANUAL, { start_time, end_time, description: 'Cambio de hilo', arco_sumergido_id: w.station.id, ...extra });
@@ -33,9 +22,9 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
   describe('start, active and end', () => {
     it('starts a stop at the token station, ignoring a different body station, and reports it as active', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       fakeClock();
-      const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'Atasco', arco_sumergido_id: other.id });
+      const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'Atasco', arco_sumergido_id: seed.other.id });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body.message).toBe('Parada iniciada!');
@@ -49,15 +38,15 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
         end_time: null,
         duration_minutes: null,
         description: 'Atasco',
-        arco_sumergido_id: station.id,
-        arco_sumergido_name: station.name,
+        arco_sumergido_id: fresh.station.id,
+        arco_sumergido_name: fresh.station.name,
         user_name: w.name,
       });
     });
 
     it('answers null when the caller has no active stop, even if another user has one', async () => {
-      const w = await t.createWorker(station);
-      const busy = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
+      const busy = await t.createWorker(fresh.station);
       const bodiless = await t.send(busy.token, 'POST', '/api/paradas-kaiser/start');
       expect(bodiless.statusCode).toBe(201);
       const res = await t.send(w.token, 'GET', '/api/paradas-kaiser/active');
@@ -66,7 +55,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('refuses a second active stop', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       expect((await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).statusCode).toBe(201);
       const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {});
       expect(res.statusCode).toBe(409);
@@ -74,7 +63,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('lets exactly one of two concurrent starts succeed', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const results = await Promise.all([
         t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'a' }),
         t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'b' }),
@@ -86,7 +75,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it("says '1 minuto' for a stop of one minute", async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const { travel } = fakeClock();
       const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'inicio' })).json();
       travel(70_000);
@@ -95,7 +84,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('ends a stop with the server time and the duration rounded to whole minutes', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const { travel } = fakeClock();
       const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'inicio' })).json();
       travel(620_000); // 10 min 20 s
@@ -115,7 +104,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('rounds 29 s down and 31 s up, and keeps the description when none is sent', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const { travel } = fakeClock();
       const first = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: 'se queda' })).json().stopId;
       travel(29_000);
@@ -130,7 +119,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('refuses a description over 500 characters on start and end', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const long = 'x'.repeat(501);
       const start = await t.send(w.token, 'POST', '/api/paradas-kaiser/start', { description: long });
       expect(start.statusCode).toBe(400);
@@ -142,32 +131,32 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it("does not let a user end another's stop (403) but lets an admin (200); an absent stop is 404", async () => {
-      const owner = await t.createWorker(station);
+      const owner = await t.createWorker(fresh.station);
       // Anyone at the stop's own station may end it (downtime-arco.test.ts): the intruder works elsewhere.
-      const intruder = await t.createWorker(other);
+      const intruder = await t.createWorker(seed.other);
       const { stopId } = (await t.send(owner.token, 'POST', '/api/paradas-kaiser/start', {})).json();
       const denied = await t.send(intruder.token, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {});
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ message: 'No tienes permiso para modificar esta parada.' });
       expect((await t.send(owner.token, 'GET', '/api/paradas-kaiser/active')).json().id).toBe(stopId);
 
-      expect((await t.send(admin, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {})).statusCode).toBe(200);
+      expect((await t.send(seed.admin, 'PUT', `/api/paradas-kaiser/end/${stopId}`, {})).statusCode).toBe(200);
       const missing = await t.send(owner.token, 'PUT', '/api/paradas-kaiser/end/999999', {});
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Parada Kaiser no encontrada.' });
     });
 
     it('needs a station: an admin session without one must name an existing station', async () => {
-      const none = await t.send(admin, 'POST', '/api/paradas-kaiser/start', {});
+      const none = await t.send(seed.admin, 'POST', '/api/paradas-kaiser/start', {});
       expect(none.statusCode).toBe(400);
       expect(none.json()).toEqual({ message: 'Tu sesión no tiene un arco sumergido. Inicia sesión seleccionando uno.' });
-      const unknown = await t.send(admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: 999999 });
+      const unknown = await t.send(seed.admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: 999999 });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual({ message: 'El arco sumergido seleccionado no existe.' });
-      const ok = await t.send(admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: other.id });
+      const ok = await t.send(seed.admin, 'POST', '/api/paradas-kaiser/start', { arco_sumergido_id: seed.other.id });
       expect(ok.statusCode).toBe(201);
-      expect((await t.send(admin, 'GET', '/api/paradas-kaiser/active')).json().arco_sumergido_name).toBe('Arco Otro');
-      expect((await t.send(admin, 'PUT', `/api/paradas-kaiser/end/${ok.json().stopId}`, {})).statusCode).toBe(200);
+      expect((await t.send(seed.admin, 'GET', '/api/paradas-kaiser/active')).json().arco_sumergido_name).toBe('Arco Otro');
+      expect((await t.send(seed.admin, 'PUT', `/api/paradas-kaiser/end/${ok.json().stopId}`, {})).statusCode).toBe(200);
     });
 
     it('requires a session', async () => {
@@ -188,8 +177,8 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
   describe('manual stops', () => {
     it('registers a past stop at the token station with its factory date and duration', async () => {
-      const w = await t.createWorker(station);
-      const res = await manual(w, '2026-11-10T07:15:00.000Z', '2026-11-10T07:52:00.000Z', { arco_sumergido_id: other.id });
+      const w = await t.createWorker(fresh.station);
+      const res = await manual(w, '2026-11-10T07:15:00.000Z', '2026-11-10T07:52:00.000Z', { arco_sumergido_id: seed.other.id });
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toBe('Parada manual registrada con éxito!');
       expect(res.json().parada).toMatchObject({
@@ -198,14 +187,14 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
         end_time: '2026-11-10T07:52:00.000Z',
         duration_minutes: 37,
         description: 'Cambio de hilo',
-        arco_sumergido_id: station.id,
-        arco_sumergido_name: station.name,
+        arco_sumergido_id: fresh.station.id,
+        arco_sumergido_name: fresh.station.name,
         user_id: w.id,
       });
     });
 
     it('stores instants sent with an offset as UTC and stores a blank description as none', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const res = await manual(w, '2026-11-12T08:00:00+01:00', '2026-11-12T08:45:30+01:00', { description: '   ' });
       expect(res.statusCode).toBe(201);
       expect(res.json().parada).toMatchObject({
@@ -217,14 +206,14 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('lasts 60 minutes from 01:30 to 03:30 on the last Sunday of March (clocks go forward)', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const res = await manual(w, '2026-03-29T01:30:00+01:00', '2026-03-29T03:30:00+02:00');
       expect(res.statusCode).toBe(201);
       expect(res.json().parada).toMatchObject({ date: '2026-03-29', duration_minutes: 60 });
     });
 
     it('lasts 180 minutes from 01:30 to 03:30 on the last Sunday of October (clocks go back)', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const res = await manual(w, '2026-10-25T01:30:00+02:00', '2026-10-25T03:30:00+01:00');
       expect(res.statusCode).toBe(201);
       // 23:30 UTC on the 24th is already the 25th at the factory.
@@ -232,7 +221,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('dates a stop by the factory day near midnight, not the UTC one', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const late = await manual(w, '2026-11-15T22:50:00.000Z', '2026-11-15T23:10:00.000Z');
       expect(late.json().parada.date).toBe('2026-11-15');
       const early = await manual(w, '2026-11-15T23:10:00.000Z', '2026-11-15T23:40:00.000Z');
@@ -242,7 +231,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('requires both times with its Spanish message', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       for (const body of [
         { end_time: '2026-11-10T08:00:00.000Z' },
         { start_time: '2026-11-10T08:00:00.000Z' },
@@ -258,7 +247,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('requires the start before the end', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       for (const [start, end] of [
         ['2026-11-10T09:00:00.000Z', '2026-11-10T08:00:00.000Z'],
         ['2026-11-10T09:00:00.000Z', '2026-11-10T09:00:00.000Z'],
@@ -272,7 +261,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('refuses an end in the future', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const res = await manual(w, new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString());
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'La hora de fin no puede ser posterior a la hora actual.' });
@@ -281,14 +270,14 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('refuses a description over 500 characters', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const res = await manual(w, '2026-11-10T08:00:00.000Z', '2026-11-10T09:00:00.000Z', { description: 'é'.repeat(501) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'La descripción no puede exceder los 500 caracteres.' });
     });
 
     it("refuses an overlap with the user's own stops, allows touching ends and other users' times", async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       expect((await manual(w, '2026-11-11T08:00:00.000Z', '2026-11-11T09:00:00.000Z')).statusCode).toBe(201);
       for (const [start, end] of [
         ['2026-11-11T08:30:00.000Z', '2026-11-11T09:30:00.000Z'],
@@ -303,12 +292,12 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       expect((await manual(w, '2026-11-11T09:00:00.000Z', '2026-11-11T09:15:00.000Z')).statusCode).toBe(201);
       expect((await manual(w, '2026-11-11T07:30:00.000Z', '2026-11-11T08:00:00.000Z')).statusCode).toBe(201);
       // At another station: one arco's stops may not overlap (downtime-arco.test.ts).
-      const someoneElse = await t.createWorker(other);
+      const someoneElse = await t.createWorker(seed.other);
       expect((await manual(someoneElse, '2026-11-11T08:30:00.000Z', '2026-11-11T09:30:00.000Z')).statusCode).toBe(201);
     });
 
     it('refuses a manual stop that reaches into a running stop', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).json();
       const startedAt = Date.now() - 30 * 60_000;
       await backdate(stopId, new Date(startedAt).toISOString());
@@ -320,7 +309,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('lets only one of two concurrent overlapping manual stops in', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const results = await Promise.all([
         manual(w, '2026-11-13T08:00:00.000Z', '2026-11-13T09:00:00.000Z'),
         manual(w, '2026-11-13T08:30:00.000Z', '2026-11-13T09:30:00.000Z'),
@@ -331,8 +320,8 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
 
   describe('history', () => {
     it('lists own stops only for a user and all for an admin, newest first, with names', async () => {
-      const a = await t.createWorker(station, 'Ana Historia');
-      const b = await t.createWorker(other, 'Beto Historia');
+      const a = await t.createWorker(fresh.station, 'Ana Historia');
+      const b = await t.createWorker(seed.other, 'Beto Historia');
       const a1 = (await manual(a, '2026-11-02T08:00:00.000Z', '2026-11-02T08:30:00.000Z')).json().parada.id;
       const a2 = (await manual(a, '2026-11-03T08:00:00.000Z', '2026-11-03T08:30:00.000Z')).json().parada.id;
       const a3 = (await manual(a, '2026-11-03T10:00:00.000Z', '2026-11-03T10:30:00.000Z')).json().parada.id;
@@ -341,21 +330,21 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       const mine = await t.send(a.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07');
       expect(mine.statusCode).toBe(200);
       expect(mine.json().map((p: { id: number }) => p.id)).toEqual([a3, a2, a1]);
-      expect(mine.json()[0]).toMatchObject({ user_name: 'Ana Historia', arco_sumergido_name: station.name, date: '2026-11-03' });
+      expect(mine.json()[0]).toMatchObject({ user_name: 'Ana Historia', arco_sumergido_name: fresh.station.name, date: '2026-11-03' });
 
-      const all = (await t.send(admin, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07')).json();
+      const all = (await t.send(seed.admin, 'GET', '/api/paradas-kaiser?startDate=2026-11-02&endDate=2026-11-07')).json();
       const ids = all.map((p: { id: number }) => p.id);
       expect(ids).toEqual(expect.arrayContaining([a1, a2, a3, b1]));
       expect(all.find((p: { id: number }) => p.id === b1)).toMatchObject({ user_name: 'Beto Historia', arco_sumergido_name: 'Arco Otro' });
 
-      const allNoQuery = (await t.send(admin, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
+      const allNoQuery = (await t.send(seed.admin, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
       expect(allNoQuery).toEqual(expect.arrayContaining([a1, b1]));
       const mineNoQuery = (await t.send(a.token, 'GET', '/api/paradas-kaiser')).json().map((p: { id: number }) => p.id);
       expect(mineNoQuery).toEqual([a3, a2, a1]);
     });
 
     it('filters by inclusive factory-local dates', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const d1 = (await manual(w, '2026-11-04T08:00:00.000Z', '2026-11-04T08:30:00.000Z')).json().parada.id;
       const d2 = (await manual(w, '2026-11-05T08:00:00.000Z', '2026-11-05T08:30:00.000Z')).json().parada.id;
       const d3 = (await manual(w, '2026-11-06T08:00:00.000Z', '2026-11-06T08:30:00.000Z')).json().parada.id;
@@ -368,7 +357,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('answers 400 for bad dates and a reversed range', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const bad = await t.send(w.token, 'GET', '/api/paradas-kaiser?startDate=05/11/2026');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: 'La fecha debe tener el formato AAAA-MM-DD.' });
@@ -378,13 +367,13 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it("does not let a user read another's stop (403), an admin may, an absent one is 404", async () => {
-      const owner = await t.createWorker(station);
-      const intruder = await t.createWorker(station);
+      const owner = await t.createWorker(fresh.station);
+      const intruder = await t.createWorker(fresh.station);
       const id = (await manual(owner, '2026-11-09T08:00:00.000Z', '2026-11-09T08:30:00.000Z')).json().parada.id;
       expect((await t.send(intruder.token, 'GET', `/api/paradas-kaiser/${id}`)).statusCode).toBe(403);
       const list = (await t.send(intruder.token, 'GET', '/api/paradas-kaiser?startDate=2026-11-09&endDate=2026-11-09')).json();
       expect(list).toEqual([]);
-      expect((await t.send(admin, 'GET', `/api/paradas-kaiser/${id}`)).json().id).toBe(id);
+      expect((await t.send(seed.admin, 'GET', `/api/paradas-kaiser/${id}`)).json().id).toBe(id);
       expect((await t.send(owner.token, 'GET', '/api/paradas-kaiser/999999')).statusCode).toBe(404);
       const invalid = await t.send(owner.token, 'GET', '/api/paradas-kaiser/abc');
       expect(invalid.statusCode).toBe(400);
@@ -392,23 +381,23 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it("keeps a deleted user's stops, shown as 'Usuario eliminado'", async () => {
-      const gone = await t.createWorker(station);
+      const gone = await t.createWorker(fresh.station);
       const id = (await manual(gone, '2026-11-08T08:00:00.000Z', '2026-11-08T08:30:00.000Z')).json().parada.id;
       await t.db.deleteFrom('users').where('id', '=', gone.id).execute();
-      const stop = (await t.send(admin, 'GET', `/api/paradas-kaiser/${id}`)).json();
+      const stop = (await t.send(seed.admin, 'GET', `/api/paradas-kaiser/${id}`)).json();
       expect(stop).toMatchObject({ id, user_id: null, user_name: 'Usuario eliminado' });
     });
   });
 
   describe('edit and delete', () => {
     it('edits times, description and station, recomputing date and duration', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const id = (await manual(w, '2026-11-14T08:00:00.000Z', '2026-11-14T08:30:00.000Z')).json().parada.id;
       const res = await t.send(w.token, 'PUT', `/api/paradas-kaiser/${id}`, {
         start_time: '2026-11-14T23:20:00.000Z',
         end_time: '2026-11-15T00:05:00.000Z',
         description: 'Corregida',
-        arco_sumergido_id: other.id,
+        arco_sumergido_id: seed.other.id,
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Parada Kaiser actualizada con éxito!');
@@ -417,13 +406,13 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
         date: '2026-11-15',
         duration_minutes: 45,
         description: 'Corregida',
-        arco_sumergido_id: other.id,
+        arco_sumergido_id: seed.other.id,
         arco_sumergido_name: 'Arco Otro',
       });
     });
 
     it('applies the time rules to edits and ignores the stop itself in the overlap check', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const first = (await manual(w, '2026-11-16T08:00:00.000Z', '2026-11-16T09:00:00.000Z')).json().parada.id;
       await manual(w, '2026-11-16T10:00:00.000Z', '2026-11-16T11:00:00.000Z');
       const edit = (start_time: string, end_time: string, extra: object = {}) =>
@@ -448,8 +437,8 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it("does not let a user edit or delete another's stop (403); an admin may; absent stops are 404", async () => {
-      const owner = await t.createWorker(station);
-      const intruder = await t.createWorker(station);
+      const owner = await t.createWorker(fresh.station);
+      const intruder = await t.createWorker(fresh.station);
       const id = (await manual(owner, '2026-11-17T08:00:00.000Z', '2026-11-17T08:30:00.000Z')).json().parada.id;
       const body = { start_time: '2026-11-17T07:00:00.000Z', end_time: '2026-11-17T07:10:00.000Z', description: 'hack' };
 
@@ -462,20 +451,20 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
       expect((await t.send(owner.token, 'PUT', '/api/paradas-kaiser/999999', body)).statusCode).toBe(404);
       expect((await t.send(owner.token, 'DELETE', '/api/paradas-kaiser/999999')).statusCode).toBe(404);
 
-      const byAdmin = await t.send(admin, 'PUT', `/api/paradas-kaiser/${id}`, { ...body, description: 'revisada' });
+      const byAdmin = await t.send(seed.admin, 'PUT', `/api/paradas-kaiser/${id}`, { ...body, description: 'revisada' });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().parada).toMatchObject({ user_id: owner.id, description: 'revisada', duration_minutes: 10 });
-      const del = await t.send(admin, 'DELETE', `/api/paradas-kaiser/${id}`);
+      const del = await t.send(seed.admin, 'DELETE', `/api/paradas-kaiser/${id}`);
       expect(del.statusCode).toBe(200);
       expect(del.json()).toEqual({ message: 'Parada Kaiser eliminada con éxito!' });
       expect((await t.send(owner.token, 'GET', `/api/paradas-kaiser/${id}`)).statusCode).toBe(404);
     });
 
     it("checks an admin's edit against the owner's other stops", async () => {
-      const owner = await t.createWorker(station);
+      const owner = await t.createWorker(fresh.station);
       const id = (await manual(owner, '2026-11-18T08:00:00.000Z', '2026-11-18T08:30:00.000Z')).json().parada.id;
       await manual(owner, '2026-11-18T09:00:00.000Z', '2026-11-18T09:30:00.000Z');
-      const res = await t.send(admin, 'PUT', `/api/paradas-kaiser/${id}`, {
+      const res = await t.send(seed.admin, 'PUT', `/api/paradas-kaiser/${id}`, {
         start_time: '2026-11-18T08:00:00.000Z',
         end_time: '2026-11-18T09:10:00.000Z',
         description: '',
@@ -484,7 +473,7 @@ describe.skipIf(pgUnavailable)('paradas Kaiser', () => {
     });
 
     it('deletes own stops, also a running one, which frees the way for a new start', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(fresh.station);
       const { stopId } = (await t.send(w.token, 'POST', '/api/paradas-kaiser/start', {})).json();
       const del = await t.send(w.token, 'DELETE', `/api/paradas-kaiser/${stopId}`);
       expect(del.statusCode).toBe(200);

@@ -148,6 +148,7 @@ describe.skipIf(TEST_DB !== 'postgres' || pgUnavailable)('PostgreSQL prepared st
     const latest = tramos.latestTramos(db, 5, 0);
     for (let i = 0; i < 3; i++) await latest.execute();
     expect(await statements(db)).toEqual([]);
-    expect(latest.compile().sql).toMatch(/ limit \$1 offset \$2$/);
+    // Limit and offset stay bound parameters ($1 is the name shown for a deleted author, db/names.ts).
+    expect(latest.compile().sql).toMatch(/ limit \$2 offset \$3$/);
   });
 });

@@ -1,6 +1,7 @@
-import { CompiledQuery as Compiled, type CompiledQuery, type KyselyPlugin, sql } from 'kysely';
+import { CompiledQuery as Compiled, type CompiledQuery, type Insertable, type KyselyPlugin, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/index';
+import type { Database } from '../src/db/types';
 import { TEST_DB, type TestApp } from './helper';
 
 // The query-plan checks of query-plans.test.ts and admin-list-plans.test.ts: the SQL is captured from
@@ -23,6 +24,53 @@ export interface Plan {
 }
 
 export const pg = TEST_DB === 'postgres';
+
+/** `count` accounts that never sign in (worker IDs `<prefix><i>`, names `<name> <i>`), oldest first; answers their ids. */
+export async function insertPeople(db: Db, count: number, prefix: string, name: string, nave_id: number | null): Promise<number[]> {
+  const stamp = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    worker_id: `${prefix}${i}`,
+    name: `${name} ${i}`,
+    password_hash: 'not-a-login',
+    role: 'user' as const,
+    nave_id,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+  return (await db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id);
+}
+
+/** A finished 15-minute stop of generated history, dated by its start's UTC day (no row here crosses midnight). */
+export function finishedStop(user_id: number, arco_sumergido_id: number, start: string): Insertable<Database['paradas_kaiser']> {
+  const end = new Date(Date.parse(start) + 15 * 60_000).toISOString();
+  return {
+    user_id,
+    arco_sumergido_id,
+    date: start.slice(0, 10),
+    start_time: start,
+    end_time: end,
+    duration_minutes: 15,
+    description: null,
+    created_at: end,
+    updated_at: end,
+  };
+}
+
+/** Inserts `count` generated rows, in batches under SQLite's limit of bound variables per statement. */
+export async function insertRows<T extends keyof Database>(
+  db: Db,
+  table: T,
+  count: number,
+  row: (i: number) => Insertable<Database[T]>,
+): Promise<void> {
+  for (let start = 0; start < count; start += 400) {
+    const rows = Array.from({ length: Math.min(400, count - start) }, (_, k) => row(start + k));
+    await db
+      .insertInto(table)
+      .values(rows as never)
+      .execute();
+  }
+}
 
 /** The plan helpers bound to a test app's database. */
 export function queryPlans(t: TestApp) {

@@ -1,14 +1,13 @@
 import { PARADAS_RANGE_LIMIT } from '@portal/contract/paradas';
 import { SEARCH_MAX } from '@portal/contract/tramos';
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/types';
 import * as dashboard from '../src/modules/dashboard/repository';
 import * as paradas from '../src/modules/paradas/repository';
 import * as tramos from '../src/modules/tramos/repository';
 import * as wall from '../src/modules/wall/repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
-import { pg, queryPlans } from './plans';
+import { finishedStop, insertPeople, insertRows, pg, queryPlans } from './plans';
 
 // The hot read queries must find their rows through an index, so they stay quick as years of records
 // pile up. The SQL is captured from the real repository functions (a Kysely plugin compiles every
@@ -44,37 +43,9 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
       new Date(Date.UTC(2026, 0, 1) + (i % 365) * 86_400_000 + (8 * 60 + minutes) * 60_000).toISOString();
     const n = 4000;
     // A few hundred colleagues, so the statistics rank more users than a page shows.
-    const stamp = new Date().toISOString();
-    const others = await t.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 300 }, (_, i) => ({
-          worker_id: `planes${i}`,
-          name: `Compañero ${i}`,
-          password_hash: 'not-a-login',
-          role: 'user' as const,
-          nave_id: naveId,
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const authors = [w1.id, w2.id, ...others.map((u) => u.id)];
-    // Batches stay under SQLite's limit of bound variables per statement.
-    const insertMany = async <T extends 'tramos' | 'paradas_kaiser' | 'wall_posts'>(
-      table: T,
-      row: (i: number) => Insertable<Database[T]>,
-    ) => {
-      for (let start = 0; start < n; start += 500) {
-        const rows = Array.from({ length: Math.min(500, n - start) }, (_, k) => row(start + k));
-        await t.db
-          .insertInto(table)
-          .values(rows as never)
-          .execute();
-      }
-    };
-    await insertMany('tramos', (i) => ({
+    const others = await insertPeople(t.db, 300, 'planes', 'Compañero', naveId);
+    const authors = [w1.id, w2.id, ...others];
+    await insertRows(t.db, 'tramos', n, (i) => ({
       id_tramo: `TR-${String(i).padStart(5, '0')}`,
       id_proyecto: `PRJ_${i % 997}`,
       id_circular: `CIRC-${(i * 7919) % 10007}`,
@@ -88,18 +59,8 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
       created_at: at(i),
       updated_at: at(i),
     }));
-    await insertMany('paradas_kaiser', (i) => ({
-      user_id: i % 2 ? w1.id : w2.id,
-      arco_sumergido_id: i % 2 ? a.id : b.id,
-      date: day(i),
-      start_time: at(i, 10),
-      end_time: at(i, 25),
-      duration_minutes: 15,
-      description: null,
-      created_at: at(i, 25),
-      updated_at: at(i, 25),
-    }));
-    await insertMany('wall_posts', (i) => ({
+    await insertRows(t.db, 'paradas_kaiser', n, (i) => finishedStop(i % 2 ? w1.id : w2.id, i % 2 ? a.id : b.id, at(i, 10)));
+    await insertRows(t.db, 'wall_posts', n, (i) => ({
       user_id: i % 2 ? w1.id : w2.id,
       arco_sumergido_id: stationOf(i),
       wall_name: 'Main',
@@ -169,7 +130,7 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
   for (const field of ['id_tramo', 'id_proyecto', 'id_circular'] as const) {
     it(`search by ${field}: the trigram index finds the rows`, async () => {
       const value = { id_tramo: 'tr-0012', id_proyecto: 'prj_123', id_circular: 'circ-79' }[field];
-      const [p] = await plans((db) => tramos.searchTramos(db, { [field]: value }, SEARCH_MAX));
+      const [p] = await plans((db) => tramos.searchTramos(db, t.handle.engine, { [field]: value }, SEARCH_MAX));
       if (pg) expect(p.plan, show(p)).toMatch(new RegExp(`Bitmap Index Scan on tramos_${field}_trgm_idx`));
       else expect(p.plan, show(p)).toMatch(/SCAN tramos_search VIRTUAL TABLE INDEX 0:L/);
       expectNoFullScan(p, ['tramos']);
@@ -185,7 +146,7 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
       ['id_circular', 'IRC-1'],
       ['id_tramo', '%'],
     ] as const) {
-      const found = await tramos.searchTramos(t.db, { [field]: value }, 10_000);
+      const found = await tramos.searchTramos(t.db, t.handle.engine, { [field]: value }, 10_000);
       const all = await t.db.selectFrom('tramos').select(['id', field]).execute();
       const expected = all
         .filter((r) => r[field].toLowerCase().includes(value.toLowerCase()))
@@ -199,7 +160,7 @@ describe.skipIf(pgUnavailable)('query plans of the hot read paths', () => {
   });
 
   it('search by date uses tramos_fecha_idx', async () => {
-    const [p] = await plans((db) => tramos.searchTramos(db, { circular_fecha: '2026-03-01' }, SEARCH_MAX));
+    const [p] = await plans((db) => tramos.searchTramos(db, t.handle.engine, { circular_fecha: '2026-03-01' }, SEARCH_MAX));
     expectIndex(p, 'tramos', 'tramos_fecha_idx');
   });
 

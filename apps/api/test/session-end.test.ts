@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { pgUnavailable, secondInstance, TEST_DB, type TestArco, useTestApp, WORKER_PASSWORD } from './helper';
+import { pgUnavailable, secondInstance, TEST_DB, type TestArco, useSeed, useTestApp, WORKER_PASSWORD } from './helper';
 import { closeClients, connect, listen } from './sse-client';
 
 /**
@@ -11,24 +11,21 @@ import { closeClients, connect, listen } from './sse-client';
  */
 describe.skipIf(pgUnavailable)('streams end with their session', () => {
   const t = useTestApp();
+  const seed = useSeed(t, { arcos: { station: 'Arco Sesiones' } });
   let baseUrl: string;
-  let station: TestArco;
-  let admin: string;
 
   beforeAll(async () => {
     baseUrl = await listen(t.app);
-    station = await t.createArco('Arco Sesiones');
-    admin = await t.adminToken();
   });
   afterEach(closeClients);
 
   it("ends a deleted user's stream at once, and no other", async () => {
-    const w = await t.createWorker(station);
-    const other = await t.createWorker(station);
+    const w = await t.createWorker(seed.station);
+    const other = await t.createWorker(seed.station);
     const client = await connect(baseUrl, w.token);
     const bystander = await connect(baseUrl, other.token);
     const started = performance.now();
-    expect((await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`)).statusCode).toBe(200);
+    expect((await t.send(seed.admin, 'DELETE', `/api/admin/users/${w.id}`)).statusCode).toBe(200);
     await client.ended();
     console.info(`deleted user's stream ended after ${(performance.now() - started).toFixed(0)} ms`);
     expect(bystander.closed).toBe(false);
@@ -37,7 +34,7 @@ describe.skipIf(pgUnavailable)('streams end with their session', () => {
   });
 
   it('ends the stream when the user changes their password, and the new token streams again', async () => {
-    const w = await t.createWorker(station);
+    const w = await t.createWorker(seed.station);
     const client = await connect(baseUrl, w.token);
     const res = await t.send(w.token, 'PUT', '/api/users/me/password', { currentPassword: WORKER_PASSWORD, newPassword: 'otra-clave-123' });
     expect(res.statusCode).toBe(200);
@@ -46,23 +43,23 @@ describe.skipIf(pgUnavailable)('streams end with their session', () => {
   });
 
   it('ends the stream when an admin resets the password', async () => {
-    const w = await t.createWorker(station);
+    const w = await t.createWorker(seed.station);
     const client = await connect(baseUrl, w.token);
-    expect((await t.send(admin, 'PUT', `/api/admin/users/${w.id}/password`, { password: 'nueva-clave-1' })).statusCode).toBe(200);
+    expect((await t.send(seed.admin, 'PUT', `/api/admin/users/${w.id}/password`, { password: 'nueva-clave-1' })).statusCode).toBe(200);
     await client.ended();
   });
 
   it('ends the stream of a demoted administrator, and not of a promoted worker', async () => {
-    const w = await t.createWorker(station);
-    expect((await t.send(admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    const w = await t.createWorker(seed.station);
+    expect((await t.send(seed.admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'admin' })).statusCode).toBe(200);
     const client = await connect(baseUrl, w.token);
-    expect((await t.send(admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'admin' })).statusCode).toBe(200);
-    expect((await t.send(admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'user' })).statusCode).toBe(200);
+    expect((await t.send(seed.admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await t.send(seed.admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'user' })).statusCode).toBe(200);
     await client.ended();
     const again = await connect(baseUrl, w.token);
     // Promotion widens nothing the stream may not learn at its next heartbeat: it stays open.
-    expect((await t.send(admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'admin' })).statusCode).toBe(200);
-    await t.send(admin, 'GET', '/api/admin/users');
+    expect((await t.send(seed.admin, 'PUT', `/api/admin/users/${w.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    await t.send(seed.admin, 'GET', '/api/admin/users');
     expect(again.closed).toBe(false);
   });
 });

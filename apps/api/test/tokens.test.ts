@@ -3,29 +3,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@portal/contract/common';
 import { createSigner } from 'fast-jwt';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createTokenService, resolveSecret } from '../src/lib/tokens';
-import { bearer, buildTestApp, JWT_SECRET, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { bearer, buildTestApp, JWT_SECRET, pgUnavailable, useSeed, useTestApp } from './helper';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 describe.skipIf(pgUnavailable)('session tokens', () => {
   const t = useTestApp();
-  let station: TestArco;
-  let worker: Worker;
-  let admin: string;
-
-  beforeAll(async () => {
-    station = await t.createArco('Arco Tokens', 'Nave 1');
-    worker = await t.createWorker(station, 'Token Prueba');
-    admin = await t.adminToken();
+  const seed = useSeed(t, {
+    arcos: { station: ['Arco Tokens', 'Nave 1'] },
+    workers: { worker: ['station', 'Token Prueba'] },
   });
 
   /** A user route that only needs a valid session. */
   const call = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'PUT', url: '/api/users/me/profile', headers, payload: { name: worker.name, worker_id: worker.worker_id } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/profile',
+      headers,
+      payload: { name: seed.worker.name, worker_id: seed.worker.worker_id },
+    });
   const expectInvalid = async (headers: Record<string, string>, message: string = messages.invalidToken) => {
     const res = await call(headers);
     expect(res.statusCode).toBe(401);
@@ -33,7 +33,7 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
   };
 
   it('accepts the token from login', async () => {
-    expect((await call(bearer(worker.token))).statusCode).toBe(200);
+    expect((await call(bearer(seed.worker.token))).statusCode).toBe(200);
   });
 
   it('answers 401 without a token or with a header that is not a bearer token', async () => {
@@ -44,15 +44,15 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
   });
 
   it('answers 401 to a tampered token', async () => {
-    const [header, , signature] = worker.token.split('.');
-    const claims = claimsOf(worker.token);
+    const [header, , signature] = seed.worker.token.split('.');
+    const claims = claimsOf(seed.worker.token);
     await expectInvalid(bearer(`${header}.${b64({ ...claims, role: 'admin' })}.${signature}`));
     await expectInvalid(bearer(`${header}.${b64({ ...claims, id: claims.id + 1 })}.${signature}`));
-    await expectInvalid(bearer(`${worker.token.slice(0, -2)}xx`));
+    await expectInvalid(bearer(`${seed.worker.token.slice(0, -2)}xx`));
   });
 
   it('answers 401 to an expired token signed with the right secret', async () => {
-    const claims = claimsOf(worker.token);
+    const claims = claimsOf(seed.worker.token);
     const now = Math.floor(Date.now() / 1000);
     const sign = createSigner({ key: JWT_SECRET, algorithm: 'HS256' });
     const expired = sign({ ...claims, iat: now - 13 * 3600, exp: now - 3600 });
@@ -63,28 +63,29 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
 
   it('answers 401 to a token signed with another secret', async () => {
     const other = createTokenService('another-secret-another-secret-0123456789', 12);
-    const claims = claimsOf(worker.token);
+    const claims = claimsOf(seed.worker.token);
     await expectInvalid(bearer(other.sign({ ...claims, token_version: claims.tv })));
   });
 
   it("answers 401 to an unsigned token (alg 'none')", async () => {
-    const claims = claimsOf(worker.token);
+    const claims = claimsOf(seed.worker.token);
     await expectInvalid(bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`));
     await expectInvalid(bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, role: 'admin' })}.`));
   });
 
   it('answers 401 to a token of a deleted user and 403 at once to a demoted admin', async () => {
-    const gone = await t.createWorker(station);
-    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
+    const gone = await t.createWorker(seed.station);
+    const del = await t.send(seed.admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
     const res = await t.send(gone.token, 'PUT', '/api/users/me/profile', { name: 'Nadie', worker_id: 'nadie1' });
     expect(res.statusCode).toBe(401);
 
-    const promoted = await t.createWorker(station);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.id}/role`, headers: bearer(admin), payload: { role: 'admin' } });
+    const promoted = await t.createWorker(seed.station);
+    const setRole = (role: 'admin' | 'user') => t.send(seed.admin, 'PUT', `/api/admin/users/${promoted.id}/role`, { role });
+    expect((await setRole('admin')).statusCode).toBe(200);
     const before = await t.send(promoted.token, 'GET', '/api/admin/users');
     expect(before.statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/users/${promoted.id}/role`, headers: bearer(admin), payload: { role: 'user' } });
+    expect((await setRole('user')).statusCode).toBe(200);
     // Same token, claims still say nothing new: the role is read from the database on each request.
     const after = await t.send(promoted.token, 'GET', '/api/admin/users');
     expect(after.statusCode).toBe(403);
@@ -92,7 +93,7 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
   });
 
   it('a token whose role claim says admin does not open admin routes to a user', async () => {
-    const claims = claimsOf(worker.token);
+    const claims = claimsOf(seed.worker.token);
     const forged = createTokenService(JWT_SECRET, 12).sign({ ...claims, role: 'admin', token_version: claims.tv });
     const res = await t.send(forged, 'GET', '/api/admin/users');
     expect(res.statusCode).toBe(403);
@@ -143,7 +144,7 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
         const res = await t.app.inject({
           method: r.method as 'GET',
           url: concrete(r.url),
-          headers: bearer(worker.token),
+          headers: bearer(seed.worker.token),
           payload:
             r.method === 'GET' || r.method === 'DELETE'
               ? undefined

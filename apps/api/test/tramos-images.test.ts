@@ -1,7 +1,7 @@
 import type { Tramo } from '@portal/contract/tramos';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { pgUnavailable, useTestApp, type Worker } from './helper';
+import { describe, expect, it } from 'vitest';
+import { pgUnavailable, useSeed, useTestApp } from './helper';
 
 const RED = { r: 220, g: 20, b: 20 };
 const BLUE = { r: 20, g: 20, b: 220 };
@@ -34,15 +34,9 @@ async function pixel(image: Buffer, x: number, y: number) {
 
 describe.skipIf(pgUnavailable)('tramo images', () => {
   const t = useTestApp();
-  let worker: Worker;
-  let admin: string;
-  let stationId: number;
-
-  beforeAll(async () => {
-    const station = await t.createArco('Arco Imagenes', 'Nave 1');
-    stationId = station.id;
-    worker = await t.createWorker(station, 'Irene Imagen');
-    admin = await t.adminToken();
+  const seed = useSeed(t, {
+    arcos: { station: ['Arco Imagenes', 'Nave 1'] },
+    workers: { worker: ['station', 'Irene Imagen'] },
   });
 
   const fields = (over: Record<string, string | number> = {}) => ({
@@ -50,7 +44,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     id_proyecto: 'PRY-IMG',
     id_circular: 'CIR-IMG',
     descripcion: 'Con foto',
-    arco_sumergido_id: stationId,
+    arco_sumergido_id: seed.station.id,
     ...over,
   });
 
@@ -67,7 +61,11 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
   const count = () => t.countRows('tramos');
 
   async function createWithPng(): Promise<Tramo> {
-    const res = await send('POST', '/api/tramos', worker.token, fields(), { data: await smallPng(), filename: 'a.png', type: 'image/png' });
+    const res = await send('POST', '/api/tramos', seed.worker.token, fields(), {
+      data: await smallPng(),
+      filename: 'a.png',
+      type: 'image/png',
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().tramo;
   }
@@ -78,7 +76,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     expect(original).toMatchObject({ width: 4000, height: 3000, orientation: 6 });
     expect(hasGpsPointer(original.exif)).toBe(true);
 
-    const res = await send('POST', '/api/tramos', worker.token, fields(), {
+    const res = await send('POST', '/api/tramos', seed.worker.token, fields(), {
       data: photo,
       filename: 'IMG_20260101.jpg',
       type: 'image/jpeg',
@@ -130,7 +128,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
   it('refuses a text file named photo.jpg with 415 and keeps nothing', async () => {
     const before = t.uploadedFiles();
     const rows = await count();
-    const res = await send('POST', '/api/tramos', worker.token, fields(), {
+    const res = await send('POST', '/api/tramos', seed.worker.token, fields(), {
       data: Buffer.from('esto no es una imagen, solo texto\n'.repeat(50)),
       filename: 'photo.jpg',
       type: 'image/jpeg',
@@ -146,7 +144,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: RED } })
       .jpeg()
       .toBuffer();
-    const res = await send('POST', '/api/tramos', worker.token, fields(), { data: photo.subarray(0, 40), filename: 'x.jpg' });
+    const res = await send('POST', '/api/tramos', seed.worker.token, fields(), { data: photo.subarray(0, 40), filename: 'x.jpg' });
     expect(res.statusCode).toBe(415);
     expect(t.uploadedFiles()).toEqual(before);
   });
@@ -156,14 +154,14 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     const rows = await count();
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x41);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
-    const res = await send('POST', '/api/tramos', worker.token, fields(), { data: big, filename: 'big.jpg', type: 'image/jpeg' });
+    const res = await send('POST', '/api/tramos', seed.worker.token, fields(), { data: big, filename: 'big.jpg', type: 'image/jpeg' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'La imagen no puede superar los 10 MB.' });
     expect(t.uploadedFiles()).toEqual(before);
     expect(await count()).toBe(rows);
 
     const limit = Buffer.alloc(10 * 1024 * 1024, 0x41);
-    const atLimit = await send('POST', '/api/tramos', worker.token, fields(), { data: limit, filename: 'limit.jpg' });
+    const atLimit = await send('POST', '/api/tramos', seed.worker.token, fields(), { data: limit, filename: 'limit.jpg' });
     expect(atLimit.statusCode).toBe(415);
     expect(t.uploadedFiles()).toEqual(before);
   });
@@ -172,9 +170,9 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
     const before = t.uploadedFiles();
     const rows = await count();
     const png = { data: await smallPng(), filename: 'a.png' };
-    const bad = await send('POST', '/api/tramos', worker.token, fields({ id_tramo: 'x' }), png);
+    const bad = await send('POST', '/api/tramos', seed.worker.token, fields({ id_tramo: 'x' }), png);
     expect(bad.statusCode).toBe(400);
-    const unknown = await send('POST', '/api/tramos', worker.token, fields({ arco_sumergido_id: 999999 }), png);
+    const unknown = await send('POST', '/api/tramos', seed.worker.token, fields({ arco_sumergido_id: 999999 }), png);
     expect(unknown.statusCode).toBe(400);
     expect(t.uploadedFiles()).toEqual(before);
     expect(await count()).toBe(rows);
@@ -182,16 +180,16 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
 
   it('keeps the image when an update sends none or the existing path, and replaces it (removing the old files) with a new one', async () => {
     const created = await createWithPng();
-    const keep = await send('PUT', `/api/tramos/${created.id}`, worker.token, { id_tramo: 'KEEP-1', imagen: created.imagen! });
+    const keep = await send('PUT', `/api/tramos/${created.id}`, seed.worker.token, { id_tramo: 'KEEP-1', imagen: created.imagen! });
     expect(keep.statusCode).toBe(200);
     expect(keep.json().tramo).toMatchObject({ imagen: created.imagen, imagen_thumb: created.imagen_thumb });
-    const admin1 = await send('PUT', `/api/tramos/${created.id}`, admin, { id_tramo: 'KEEP-2', descripcion: 'x' });
+    const admin1 = await send('PUT', `/api/tramos/${created.id}`, seed.admin, { id_tramo: 'KEEP-2', descripcion: 'x' });
     expect(admin1.json().tramo.imagen).toBe(created.imagen);
 
     const res = await send(
       'PUT',
       `/api/tramos/${created.id}`,
-      worker.token,
+      seed.worker.token,
       { id_tramo: 'NEW-IMG' },
       { data: await sidewaysPhoto(), filename: 'b.jpg' },
     );
@@ -209,29 +207,29 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
   it('keeps the old image and row when an update brings a bad file, an invalid field or the wrong user', async () => {
     const created = await createWithPng();
     const before = t.uploadedFiles();
-    const other = await t.createWorker({ id: stationId, name: 'Arco Imagenes', nave: 'Nave 1' }, 'Otro');
+    const other = await t.createWorker(seed.station, 'Otro');
     const png = { data: await smallPng(), filename: 'c.png' };
     const cases = [
       await send(
         'PUT',
         `/api/tramos/${created.id}`,
-        worker.token,
+        seed.worker.token,
         { id_tramo: 'BAD-FILE' },
         { data: Buffer.from('hola'), filename: 'photo.jpg' },
       ),
-      await send('PUT', `/api/tramos/${created.id}`, worker.token, { circular_fecha: '' }, png),
+      await send('PUT', `/api/tramos/${created.id}`, seed.worker.token, { circular_fecha: '' }, png),
       await send('PUT', `/api/tramos/${created.id}`, other.token, { id_tramo: 'NOT-MINE' }, png),
     ];
     expect(cases.map((r) => r.statusCode)).toEqual([415, 400, 403]);
     expect(t.uploadedFiles()).toEqual(before);
-    const after = await t.send(worker.token, 'GET', `/api/tramos/${created.id}`);
+    const after = await t.send(seed.worker.token, 'GET', `/api/tramos/${created.id}`);
     expect(after.json()).toEqual(created);
   });
 
   it('removes the image files when an admin deletes the tramo; its URL then answers 404', async () => {
     const created = await createWithPng();
     expect((await get(created.imagen!)).statusCode).toBe(200);
-    const res = await t.send(admin, 'DELETE', `/api/tramos/${created.id}`);
+    const res = await t.send(seed.admin, 'DELETE', `/api/tramos/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(t.uploadedFiles()).not.toContain(fileName(created.imagen!));
     expect(t.uploadedFiles()).not.toContain(fileName(created.imagen_thumb!));
@@ -242,7 +240,7 @@ describe.skipIf(pgUnavailable)('tramo images', () => {
 
   it('refuses a user delete without touching the files', async () => {
     const created = await createWithPng();
-    const res = await t.send(worker.token, 'DELETE', `/api/tramos/${created.id}`);
+    const res = await t.send(seed.worker.token, 'DELETE', `/api/tramos/${created.id}`);
     expect(res.statusCode).toBe(403);
     expect((await get(created.imagen!)).statusCode).toBe(200);
   });

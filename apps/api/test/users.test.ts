@@ -2,20 +2,14 @@ import { authMessages } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
 import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, expectBadRequests, pgUnavailable, TEST_DB, type TestArco, uniqueWorkerId, useTestApp } from './helper';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, bearer, expectBadRequests, pgUnavailable, TEST_DB, uniqueWorkerId, useSeed, useTestApp } from './helper';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 
 describe.skipIf(pgUnavailable)('users: own profile and password, admin user management', () => {
   const t = useTestApp();
-  let station: TestArco;
-  let admin: string;
-
-  beforeAll(async () => {
-    station = await t.createArco('Arco Usuarios', 'Nave 1');
-    admin = await t.adminToken();
-  });
+  const seed = useSeed(t, { arcos: { station: ['Arco Usuarios', 'Nave 1'] } });
 
   const put = (url: string, token: string | undefined, payload: unknown) =>
     t.app.inject({ method: 'PUT', url, headers: token ? bearer(token) : {}, payload: payload as object });
@@ -25,7 +19,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/users/me/profile', () => {
     it('checks name then worker_id, both required, with the Spanish messages', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       const cases: [unknown, string][] = [
         [{}, userMessages.profileRequired],
         [{ name: '', worker_id: 'abc' }, userMessages.profileRequired],
@@ -40,7 +34,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('updates name and worker_id and answers a newToken keeping the station claims', async () => {
-      const w = await t.createWorker(station, 'Nombre Viejo');
+      const w = await t.createWorker(seed.station, 'Nombre Viejo');
       const newId = uniqueWorkerId('p');
       const res = await put('/api/users/me/profile', w.token, { name: 'Nombre Nuevo', worker_id: newId });
       expect(res.statusCode).toBe(200);
@@ -53,15 +47,15 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         worker_id: newId,
         role: 'user',
         nave: 'Nave 1',
-        arco_sumergido_id: station.id,
-        arco_sumergido_name: station.name,
+        arco_sumergido_id: seed.station.id,
+        arco_sumergido_name: seed.station.name,
       });
       // The new worker_id signs in; the old one no longer exists.
-      await expect(t.loginWorker(newId, w.password, station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(newId, w.password, seed.station)).resolves.toBeTypeOf('string');
       const old = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { worker_id: w.worker_id, password: w.password, nave: station.nave, arco_sumergido_id: station.id },
+        payload: { worker_id: w.worker_id, password: w.password, nave: seed.station.nave, arco_sumergido_id: seed.station.id },
       });
       expect(old.statusCode).toBe(401);
       // The new token is accepted by a user route.
@@ -70,8 +64,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('answers 409 when the worker_id belongs to someone else', async () => {
-      const a = await t.createWorker(station);
-      const b = await t.createWorker(station);
+      const a = await t.createWorker(seed.station);
+      const b = await t.createWorker(seed.station);
       const res = await put('/api/users/me/profile', a.token, { name: 'Otro', worker_id: b.worker_id });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: authMessages.duplicateWorkerId });
@@ -80,7 +74,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('keeps the own worker_id without a conflict', async () => {
-      const a = await t.createWorker(station);
+      const a = await t.createWorker(seed.station);
       const res = await put('/api/users/me/profile', a.token, { name: 'Solo Nombre', worker_id: a.worker_id });
       expect(res.statusCode).toBe(200);
     });
@@ -94,7 +88,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/users/me/password', () => {
     it('validates in order: both required, then the new password length', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       const cases: [unknown, string][] = [
         [{}, userMessages.allPasswordFieldsRequired],
         [{ currentPassword: '', newPassword: 'nueva123' }, userMessages.allPasswordFieldsRequired],
@@ -106,20 +100,20 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('refuses a wrong current password with 400 and keeps the old one', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       const res = await put('/api/users/me/password', w.token, { currentPassword: 'incorrecta', newPassword: 'nueva123' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'La contraseña actual es incorrecta.' });
-      await expect(t.loginWorker(w.worker_id, w.password, station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(w.worker_id, w.password, seed.station)).resolves.toBeTypeOf('string');
     });
 
     it('changes the password, answers a newToken and retires every older token', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       const res = await put('/api/users/me/password', w.token, { currentPassword: w.password, newPassword: 'nueva-clave' });
       expect(res.statusCode).toBe(200);
       const { message, newToken } = res.json();
       expect(message).toBe('Contraseña cambiada con éxito!');
-      expect(claimsOf(newToken)).toMatchObject({ id: w.id, arco_sumergido_id: station.id, nave: 'Nave 1' });
+      expect(claimsOf(newToken)).toMatchObject({ id: w.id, arco_sumergido_id: seed.station.id, nave: 'Nave 1' });
 
       const withOld = await put('/api/users/me/profile', w.token, { name: w.name, worker_id: w.worker_id });
       expect(withOld.statusCode).toBe(401);
@@ -127,8 +121,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       const withNew = await put('/api/users/me/profile', newToken, { name: w.name, worker_id: w.worker_id });
       expect(withNew.statusCode).toBe(200);
 
-      await expect(t.loginWorker(w.worker_id, 'nueva-clave', station)).resolves.toBeTypeOf('string');
-      await expect(t.loginWorker(w.worker_id, w.password, station)).rejects.toThrow(/401/);
+      await expect(t.loginWorker(w.worker_id, 'nueva-clave', seed.station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(w.worker_id, w.password, seed.station)).rejects.toThrow(/401/);
       const stored = await t.db.selectFrom('users').select('password_hash').where('id', '=', w.id).executeTakeFirstOrThrow();
       expect(stored.password_hash).not.toContain('nueva-clave');
       expect(stored.password_hash).toMatch(/^\$argon2id\$/);
@@ -137,8 +131,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('GET /api/admin/users', () => {
     it('lists every user with id, worker_id, name, role, nave and created_at, never the password', async () => {
-      const w = await t.createWorker(station, 'Listado Uno');
-      const res = await me(admin);
+      const w = await t.createWorker(seed.station, 'Listado Uno');
+      const res = await me(seed.admin);
       expect(res.statusCode).toBe(200);
       const list = res.json() as Record<string, unknown>[];
       const row = list.find((u) => u.id === w.id);
@@ -156,7 +150,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
     });
 
     it('is refused to a user (403) and to nobody (401)', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       const asUser = await me(w.token);
       expect(asUser.statusCode).toBe(403);
       expect(asUser.json()).toEqual({ message: messages.adminOnly });
@@ -167,63 +161,63 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('PUT /api/admin/users/:id/role', () => {
     it('promotes a user, who then reaches admin routes at once, and demotes them again', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       expect((await me(w.token)).statusCode).toBe(403);
-      const up = await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
+      const up = await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'admin' });
       expect(up.statusCode).toBe(200);
       expect(up.json()).toEqual({ message: '¡Rol de usuario actualizado exitosamente!' });
       expect((await me(w.token)).statusCode).toBe(200);
-      const down = await put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' });
+      const down = await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'user' });
       expect(down.statusCode).toBe(200);
       expect((await me(w.token)).statusCode).toBe(403);
     });
 
     it('rejects an unknown role, a bad id and an unknown user', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       for (const payload of [{}, { role: 'superadmin' }, { role: 1 }]) {
-        const res = await put(`/api/admin/users/${w.id}/role`, admin, payload);
+        const res = await put(`/api/admin/users/${w.id}/role`, seed.admin, payload);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message: userMessages.invalidRole });
       }
       for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
-        const res = await put(`/api/admin/users/${id}/role`, admin, { role: 'user' });
+        const res = await put(`/api/admin/users/${id}/role`, seed.admin, { role: 'user' });
         expect(res.statusCode, id).toBe(400);
         expect(res.json()).toEqual({ message: messages.invalidId });
       }
-      const missing = await put('/api/admin/users/987654/role', admin, { role: 'admin' });
+      const missing = await put('/api/admin/users/987654/role', seed.admin, { role: 'admin' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: userMessages.userNotFound });
     });
 
     it('refuses to demote the last admin (409), allows it once there is another', async () => {
       const adminId = await adminIdOf();
-      const last = await put(`/api/admin/users/${adminId}/role`, admin, { role: 'user' });
+      const last = await put(`/api/admin/users/${adminId}/role`, seed.admin, { role: 'user' });
       expect(last.statusCode).toBe(409);
       expect(last.json()).toEqual({ message: userMessages.lastAdmin });
-      expect((await me(admin)).statusCode).toBe(200);
+      expect((await me(seed.admin)).statusCode).toBe(200);
 
-      const w = await t.createWorker(station);
-      expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' })).statusCode).toBe(200);
+      const w = await t.createWorker(seed.station);
+      expect((await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'admin' })).statusCode).toBe(200);
       // The second admin demotes the first, who loses admin rights at once (403), then is restored.
       const demote = await put(`/api/admin/users/${adminId}/role`, w.token, { role: 'user' });
       expect(demote.statusCode).toBe(200);
-      const lost = await me(admin);
+      const lost = await me(seed.admin);
       expect(lost.statusCode).toBe(403);
       expect(lost.json()).toEqual({ message: messages.adminOnly });
       // Now w is the last admin and cannot demote themself.
       const self = await put(`/api/admin/users/${w.id}/role`, w.token, { role: 'user' });
       expect(self.statusCode).toBe(409);
       expect((await put(`/api/admin/users/${adminId}/role`, w.token, { role: 'admin' })).statusCode).toBe(200);
-      expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' })).statusCode).toBe(200);
-      expect((await me(admin)).statusCode).toBe(200);
+      expect((await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'user' })).statusCode).toBe(200);
+      expect((await me(seed.admin)).statusCode).toBe(200);
     });
     it('lets only one of two admins demoting each other at the same moment succeed', async () => {
       const adminId = await adminIdOf();
-      const w = await t.createWorker(station);
-      expect((await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' })).statusCode).toBe(200);
+      const w = await t.createWorker(seed.station);
+      expect((await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'admin' })).statusCode).toBe(200);
       const demoteEachOther = () =>
         Promise.all([
-          put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' }),
+          put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'user' }),
           put(`/api/admin/users/${adminId}/role`, w.token, { role: 'user' }),
         ]);
       let a: Awaited<ReturnType<typeof put>>;
@@ -258,73 +252,73 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       // Leave the original admin in place for the other tests.
       if (admins[0].id !== adminId) {
         await put(`/api/admin/users/${adminId}/role`, w.token, { role: 'admin' });
-        await put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' });
+        await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'user' });
       }
-      expect((await me(admin)).statusCode).toBe(200);
+      expect((await me(seed.admin)).statusCode).toBe(200);
     });
   });
 
   describe('PUT /api/admin/users/:id/password', () => {
     it('needs a password of at least 6 characters', async () => {
-      const w = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
       const cases: [unknown, string][] = [
         [{}, userMessages.resetRequired],
         [{ password: '' }, userMessages.resetRequired],
         [{ password: '12345' }, userMessages.newPasswordMin],
       ];
-      await expectBadRequests((payload) => put(`/api/admin/users/${w.id}/password`, admin, payload), cases);
+      await expectBadRequests((payload) => put(`/api/admin/users/${w.id}/password`, seed.admin, payload), cases);
     });
 
     it('resets the password, retires the user tokens, and 404s an unknown user', async () => {
-      const w = await t.createWorker(station);
-      const res = await put(`/api/admin/users/${w.id}/password`, admin, { password: 'reseteada' });
+      const w = await t.createWorker(seed.station);
+      const res = await put(`/api/admin/users/${w.id}/password`, seed.admin, { password: 'reseteada' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Contraseña restablecida con éxito!' });
       expect((await put('/api/users/me/profile', w.token, { name: w.name, worker_id: w.worker_id })).statusCode).toBe(401);
-      await expect(t.loginWorker(w.worker_id, 'reseteada', station)).resolves.toBeTypeOf('string');
-      await expect(t.loginWorker(w.worker_id, w.password, station)).rejects.toThrow(/401/);
+      await expect(t.loginWorker(w.worker_id, 'reseteada', seed.station)).resolves.toBeTypeOf('string');
+      await expect(t.loginWorker(w.worker_id, w.password, seed.station)).rejects.toThrow(/401/);
 
-      const missing = await put('/api/admin/users/987654/password', admin, { password: 'reseteada' });
+      const missing = await put('/api/admin/users/987654/password', seed.admin, { password: 'reseteada' });
       expect(missing.statusCode).toBe(404);
     });
 
     it('answers a newToken when the admin resets their own password', async () => {
-      const w = await t.createWorker(station);
-      await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
+      const w = await t.createWorker(seed.station);
+      await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'admin' });
       const res = await put(`/api/admin/users/${w.id}/password`, w.token, { password: 'propia-nueva' });
       expect(res.statusCode).toBe(200);
       const { newToken } = res.json();
       expect((await me(w.token)).statusCode).toBe(401);
       expect((await me(newToken)).statusCode).toBe(200);
-      await put(`/api/admin/users/${w.id}/role`, admin, { role: 'user' });
+      await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'user' });
     });
   });
 
   describe('PUT /api/admin/users/:id/profile', () => {
     it('edits another user without a token, and answers 404 and 409', async () => {
-      const w = await t.createWorker(station);
-      const other = await t.createWorker(station);
+      const w = await t.createWorker(seed.station);
+      const other = await t.createWorker(seed.station);
       const newId = uniqueWorkerId('e');
-      const res = await put(`/api/admin/users/${w.id}/profile`, admin, { name: 'Editado Admin', worker_id: newId });
+      const res = await put(`/api/admin/users/${w.id}/profile`, seed.admin, { name: 'Editado Admin', worker_id: newId });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Perfil actualizado con éxito!' });
-      const row = (await me(admin)).json().find((u: { id: number }) => u.id === w.id);
+      const row = (await me(seed.admin)).json().find((u: { id: number }) => u.id === w.id);
       expect(row).toMatchObject({ name: 'Editado Admin', worker_id: newId });
 
-      const dup = await put(`/api/admin/users/${w.id}/profile`, admin, { name: 'X Y', worker_id: other.worker_id });
+      const dup = await put(`/api/admin/users/${w.id}/profile`, seed.admin, { name: 'X Y', worker_id: other.worker_id });
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toEqual({ message: authMessages.duplicateWorkerId });
-      const missing = await put('/api/admin/users/987654/profile', admin, { name: 'Nadie', worker_id: 'nadie1' });
+      const missing = await put('/api/admin/users/987654/profile', seed.admin, { name: 'Nadie', worker_id: 'nadie1' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: userMessages.userNotFound });
-      const invalid = await put(`/api/admin/users/${w.id}/profile`, admin, { name: '', worker_id: newId });
+      const invalid = await put(`/api/admin/users/${w.id}/profile`, seed.admin, { name: '', worker_id: newId });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json()).toEqual({ message: userMessages.profileRequired });
     });
 
     it('answers a newToken with the new claims when the admin edits themself', async () => {
       const adminId = await adminIdOf();
-      const res = await put(`/api/admin/users/${adminId}/profile`, admin, { name: 'Jefa de Planta', worker_id: ADMIN.worker_id });
+      const res = await put(`/api/admin/users/${adminId}/profile`, seed.admin, { name: 'Jefa de Planta', worker_id: ADMIN.worker_id });
       expect(res.statusCode).toBe(200);
       expect(claimsOf(res.json().newToken)).toMatchObject({ id: adminId, name: 'Jefa de Planta', role: 'admin' });
     });
@@ -332,27 +326,27 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
 
   describe('DELETE /api/admin/users/:id', () => {
     it('refuses to delete oneself (409) and an unknown id (404)', async () => {
-      const self = await t.send(admin, 'DELETE', `/api/admin/users/${await adminIdOf()}`);
+      const self = await t.send(seed.admin, 'DELETE', `/api/admin/users/${await adminIdOf()}`);
       expect(self.statusCode).toBe(409);
       expect(self.json()).toEqual({ message: userMessages.deleteSelf });
-      const missing = await t.send(admin, 'DELETE', '/api/admin/users/987654');
+      const missing = await t.send(seed.admin, 'DELETE', '/api/admin/users/987654');
       expect(missing.statusCode).toBe(404);
-      const bad = await t.send(admin, 'DELETE', '/api/admin/users/abc');
+      const bad = await t.send(seed.admin, 'DELETE', '/api/admin/users/abc');
       expect(bad.statusCode).toBe(400);
     });
 
     it('deletes another admin, leaving the caller as the last admin', async () => {
-      const w = await t.createWorker(station);
-      await put(`/api/admin/users/${w.id}/role`, admin, { role: 'admin' });
-      const res = await t.send(admin, 'DELETE', `/api/admin/users/${w.id}`);
+      const w = await t.createWorker(seed.station);
+      await put(`/api/admin/users/${w.id}/role`, seed.admin, { role: 'admin' });
+      const res = await t.send(seed.admin, 'DELETE', `/api/admin/users/${w.id}`);
       expect(res.statusCode).toBe(200);
-      const last = await put(`/api/admin/users/${await adminIdOf()}/role`, admin, { role: 'user' });
+      const last = await put(`/api/admin/users/${await adminIdOf()}/role`, seed.admin, { role: 'user' });
       expect(last.statusCode).toBe(409);
     });
 
     it('keeps every record of the deleted user, removes their likes and ends their active stop', async () => {
-      const gone = await t.createWorker(station, 'Se Va');
-      const stays = await t.createWorker(station, 'Se Queda');
+      const gone = await t.createWorker(seed.station, 'Se Va');
+      const stays = await t.createWorker(seed.station, 'Se Queda');
       const now = Date.now();
       const iso = (ms: number) => new Date(ms).toISOString();
       const day = iso(now).slice(0, 10);
@@ -369,7 +363,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
           imagen: null,
           imagen_thumb: null,
           nave_id: naveId,
-          arco_sumergido_id: station.id,
+          arco_sumergido_id: seed.station.id,
           user_id: gone.id,
           created_at: iso(now),
           updated_at: iso(now),
@@ -378,7 +372,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         .executeTakeFirstOrThrow();
       const stop = (start: number, end: number | null) => ({
         user_id: gone.id,
-        arco_sumergido_id: station.id,
+        arco_sumergido_id: seed.station.id,
         date: day,
         start_time: iso(start),
         end_time: end === null ? null : iso(end),
@@ -399,7 +393,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         .executeTakeFirstOrThrow();
       const post = (userId: number, likes: number) => ({
         user_id: userId,
-        arco_sumergido_id: station.id,
+        arco_sumergido_id: seed.station.id,
         wall_name: 'Main',
         content: 'Hola a todos',
         image_path: null,
@@ -432,7 +426,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      const res = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
+      const res = await t.send(seed.admin, 'DELETE', `/api/admin/users/${gone.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: '¡Usuario eliminado exitosamente!' });
 
@@ -475,7 +469,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
       // The deleted user's token stops working at once, and the account cannot sign in.
       const withToken = await put('/api/users/me/profile', gone.token, { name: 'Se Va', worker_id: gone.worker_id });
       expect(withToken.statusCode).toBe(401);
-      await expect(t.loginWorker(gone.worker_id, gone.password, station)).rejects.toThrow(/401/);
+      await expect(t.loginWorker(gone.worker_id, gone.password, seed.station)).rejects.toThrow(/401/);
       // The worker_id is free again.
       const reuse = await t.app.inject({
         method: 'POST',

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { type FormFiles, pgUnavailable, type TestArco, useTestApp, type Worker } from './helper';
+import { describe, expect, it } from 'vitest';
+import { type FormFiles, pgUnavailable, useSeed, useTestApp } from './helper';
 
 const png = (color = '#c0392b') =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
@@ -9,20 +9,9 @@ const png = (color = '#c0392b') =>
 
 describe.skipIf(pgUnavailable)('wall', () => {
   const t = useTestApp();
-  let stationA: TestArco;
-  let stationB: TestArco;
-  let ana: Worker;
-  let beto: Worker;
-  let carla: Worker; // station B
-  let admin: string;
-
-  beforeAll(async () => {
-    stationA = await t.createArco('Arco A');
-    stationB = await t.createArco('Arco B', 'Nave 2');
-    ana = await t.createWorker(stationA, 'Ana');
-    beto = await t.createWorker(stationA, 'Beto');
-    carla = await t.createWorker(stationB, 'Carla');
-    admin = await t.adminToken();
+  const seed = useSeed(t, {
+    arcos: { stationA: 'Arco A', stationB: ['Arco B', 'Nave 2'] },
+    workers: { ana: ['stationA', 'Ana'], beto: ['stationA', 'Beto'], carla: ['stationB', 'Carla'] },
   });
 
   /** The form's optional image, as a PNG file of the given name. */
@@ -53,40 +42,40 @@ describe.skipIf(pgUnavailable)('wall', () => {
       [{ content: 'hola', wall_name: 'w'.repeat(51) }, 'El nombre del muro no puede exceder los 50 caracteres.'],
     ])('refuses %j with its message', async (fields, message) => {
       const before = await t.countRows('wall_posts');
-      const res = await post(ana.token, fields as Record<string, string>);
+      const res = await post(seed.ana.token, fields as Record<string, string>);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
       expect(await t.countRows('wall_posts')).toBe(before);
     });
 
     it('accepts exactly 500 characters and short content with an image', async () => {
-      expect((await post(ana.token, { content: 'y'.repeat(500) })).statusCode).toBe(201);
-      const res = await post(ana.token, { content: 'ok' }, await png());
+      expect((await post(seed.ana.token, { content: 'y'.repeat(500) })).statusCode).toBe(201);
+      const res = await post(seed.ana.token, { content: 'ok' }, await png());
       expect(res.statusCode).toBe(201);
       const created = res.json().post;
       expect(created.image_path).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
       expect(created.image_thumb).toMatch(/^\/uploads\/[0-9a-f-]{36}_thumb\.webp$/);
-      const onlyImage = await post(ana.token, {}, await png('#2980b9'));
+      const onlyImage = await post(seed.ana.token, {}, await png('#2980b9'));
       expect(onlyImage.statusCode).toBe(201);
       expect(onlyImage.json().post.content).toBe('');
     });
 
     it('refuses a file that is not an image with 415 and stores nothing', async () => {
       const files = t.uploadedFiles();
-      const res = await post(ana.token, { content: 'con un archivo raro' }, Buffer.from('not an image at all'));
+      const res = await post(seed.ana.token, { content: 'con un archivo raro' }, Buffer.from('not an image at all'));
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toBe('El archivo debe ser una imagen JPEG, PNG o WebP.');
       expect(t.uploadedFiles()).toEqual(files);
     });
 
     it('takes the station from the token and the author name from the user', async () => {
-      const res = await post(beto.token, { content: 'Turno de noche listo', wall_name: '' });
+      const res = await post(seed.beto.token, { content: 'Turno de noche listo', wall_name: '' });
       expect(res.statusCode).toBe(201);
       const p = res.json().post;
       expect(p).toMatchObject({
-        user_id: beto.id,
+        user_id: seed.beto.id,
         user_name: 'Beto',
-        arco_sumergido_id: stationA.id,
+        arco_sumergido_id: seed.stationA.id,
         wall_name: 'Main',
         content: 'Turno de noche listo',
         like_count: 0,
@@ -104,83 +93,85 @@ describe.skipIf(pgUnavailable)('wall', () => {
 
   describe('stations', () => {
     it('a worker of station A cannot read or post on station B (403)', async () => {
-      const read = await get(ana.token, `/api/wall/posts?arco_sumergido_id=${stationB.id}`);
+      const read = await get(seed.ana.token, `/api/wall/posts?arco_sumergido_id=${seed.stationB.id}`);
       expect(read.statusCode).toBe(403);
       expect(read.json().message).toBe('No puedes acceder al muro de otro arco sumergido.');
-      const write = await post(ana.token, { content: 'Mensaje intruso', arco_sumergido_id: String(stationB.id) });
+      const write = await post(seed.ana.token, { content: 'Mensaje intruso', arco_sumergido_id: String(seed.stationB.id) });
       expect(write.statusCode).toBe(403);
     });
 
     it('a worker sees only their station; an admin sees all or the asked one', async () => {
-      const onB = await newPost(carla.token, 'Solo para el arco B');
-      const onA = await newPost(ana.token, 'Solo para el arco A');
-      const anaView = (await get(ana.token, '/api/wall/posts?limit=100')).json() as { id: number; arco_sumergido_id: number }[];
+      const onB = await newPost(seed.carla.token, 'Solo para el arco B');
+      const onA = await newPost(seed.ana.token, 'Solo para el arco A');
+      const anaView = (await get(seed.ana.token, '/api/wall/posts?limit=100')).json() as { id: number; arco_sumergido_id: number }[];
       expect(anaView.map((p) => p.id)).toContain(onA);
       expect(anaView.map((p) => p.id)).not.toContain(onB);
-      expect(anaView.every((p) => p.arco_sumergido_id === stationA.id)).toBe(true);
-      const own = await get(carla.token, `/api/wall/posts?arco_sumergido_id=${stationB.id}`);
+      expect(anaView.every((p) => p.arco_sumergido_id === seed.stationA.id)).toBe(true);
+      const own = await get(seed.carla.token, `/api/wall/posts?arco_sumergido_id=${seed.stationB.id}`);
       expect(own.statusCode).toBe(200);
       expect(own.json().map((p: { id: number }) => p.id)).toEqual([onB]);
 
-      const all = (await get(admin, '/api/wall/posts?limit=100')).json().map((p: { id: number }) => p.id);
+      const all = (await get(seed.admin, '/api/wall/posts?limit=100')).json().map((p: { id: number }) => p.id);
       expect(all).toEqual(expect.arrayContaining([onA, onB]));
-      const onlyB = (await get(admin, `/api/wall/posts?arco_sumergido_id=${stationB.id}`)).json().map((p: { id: number }) => p.id);
+      const onlyB = (await get(seed.admin, `/api/wall/posts?arco_sumergido_id=${seed.stationB.id}`))
+        .json()
+        .map((p: { id: number }) => p.id);
       expect(onlyB).toEqual([onB]);
     });
 
     it('walls other than Main are separate', async () => {
-      const res = await post(ana.token, { content: 'En el muro de seguridad', wall_name: 'Seguridad' });
+      const res = await post(seed.ana.token, { content: 'En el muro de seguridad', wall_name: 'Seguridad' });
       const id = res.json().post.id;
-      const main = (await get(beto.token, '/api/wall/posts?limit=100')).json().map((p: { id: number }) => p.id);
+      const main = (await get(seed.beto.token, '/api/wall/posts?limit=100')).json().map((p: { id: number }) => p.id);
       expect(main).not.toContain(id);
-      const seg = (await get(beto.token, '/api/wall/posts?wall_name=Seguridad')).json().map((p: { id: number }) => p.id);
+      const seg = (await get(seed.beto.token, '/api/wall/posts?wall_name=Seguridad')).json().map((p: { id: number }) => p.id);
       expect(seg).toEqual([id]);
     });
 
     it('a worker cannot like or comment a post of another station', async () => {
-      const onB = await newPost(carla.token, 'Otra publicación B');
-      expect((await likeIt(ana.token, onB)).statusCode).toBe(403);
-      expect((await comment(ana.token, onB, { content: 'hola' })).statusCode).toBe(403);
-      expect((await get(ana.token, `/api/wall/posts/${onB}/comments`)).statusCode).toBe(403);
+      const onB = await newPost(seed.carla.token, 'Otra publicación B');
+      expect((await likeIt(seed.ana.token, onB)).statusCode).toBe(403);
+      expect((await comment(seed.ana.token, onB, { content: 'hola' })).statusCode).toBe(403);
+      expect((await get(seed.ana.token, `/api/wall/posts/${onB}/comments`)).statusCode).toBe(403);
     });
   });
 
   describe('likes', () => {
     it('two users liking at the same time give like_count 2, liking twice counts once', async () => {
-      const id = await newPost(ana.token);
-      const [r1, r2] = await Promise.all([likeIt(ana.token, id), likeIt(beto.token, id)]);
+      const id = await newPost(seed.ana.token);
+      const [r1, r2] = await Promise.all([likeIt(seed.ana.token, id), likeIt(seed.beto.token, id)]);
       expect(r1.statusCode).toBe(200);
       expect(r2.statusCode).toBe(200);
       expect((await postRow(id))?.like_count).toBe(2);
-      const again = await likeIt(ana.token, id);
+      const again = await likeIt(seed.ana.token, id);
       expect(again.json()).toMatchObject({ like_count: 2, is_liked_by_current_user: true });
       const rows = await t.db.selectFrom('wall_likes').selectAll().where('post_id', '=', id).execute();
       expect(rows).toHaveLength(2);
     });
 
     it('is_liked_by_current_user differs per caller', async () => {
-      const id = await newPost(ana.token, 'Solo Beto le da me gusta');
-      await likeIt(beto.token, id);
+      const id = await newPost(seed.ana.token, 'Solo Beto le da me gusta');
+      await likeIt(seed.beto.token, id);
       const find = async (token: string) => (await get(token, '/api/wall/posts?limit=100')).json().find((p: { id: number }) => p.id === id);
-      expect(await find(beto.token)).toMatchObject({ like_count: 1, is_liked_by_current_user: true });
-      expect(await find(ana.token)).toMatchObject({ like_count: 1, is_liked_by_current_user: false });
+      expect(await find(seed.beto.token)).toMatchObject({ like_count: 1, is_liked_by_current_user: true });
+      expect(await find(seed.ana.token)).toMatchObject({ like_count: 1, is_liked_by_current_user: false });
     });
 
     it('unliking removes one like; unliking without a like answers 200 and changes nothing', async () => {
-      const id = await newPost(ana.token);
-      await likeIt(ana.token, id);
-      await likeIt(beto.token, id);
-      const res = await unlikeIt(ana.token, id);
+      const id = await newPost(seed.ana.token);
+      await likeIt(seed.ana.token, id);
+      await likeIt(seed.beto.token, id);
+      const res = await unlikeIt(seed.ana.token, id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ like_count: 1, is_liked_by_current_user: false });
-      const again = await unlikeIt(ana.token, id);
+      const again = await unlikeIt(seed.ana.token, id);
       expect(again.statusCode).toBe(200);
       expect((await postRow(id))?.like_count).toBe(1);
     });
 
     it('liking a missing post is 404, a bad id 400', async () => {
-      expect((await likeIt(ana.token, 999999)).statusCode).toBe(404);
-      const bad = await t.send(ana.token, 'POST', '/api/wall/posts/abc/like');
+      expect((await likeIt(seed.ana.token, 999999)).statusCode).toBe(404);
+      const bad = await t.send(seed.ana.token, 'POST', '/api/wall/posts/abc/like');
       expect(bad.statusCode).toBe(400);
     });
   });
@@ -191,83 +182,83 @@ describe.skipIf(pgUnavailable)('wall', () => {
       [{ content: 'x'.repeat(251) }, 'El comentario no puede exceder los 250 caracteres.'],
       [{ content: 'x' }, 'El comentario debe tener al menos 2 caracteres si no hay imagen.'],
     ])('refuses %j with its message', async (fields, message) => {
-      const id = await newPost(ana.token);
-      const res = await comment(beto.token, id, fields as Record<string, string>);
+      const id = await newPost(seed.ana.token);
+      const res = await comment(seed.beto.token, id, fields as Record<string, string>);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
       expect((await postRow(id))?.comment_count).toBe(0);
     });
 
     it('adds comments oldest first and keeps comment_count exact', async () => {
-      const id = await newPost(ana.token);
-      expect((await comment(beto.token, id, { content: 'ok' })).statusCode).toBe(201);
-      const withImage = await comment(ana.token, id, { content: 'x' }, await png());
+      const id = await newPost(seed.ana.token);
+      expect((await comment(seed.beto.token, id, { content: 'ok' })).statusCode).toBe(201);
+      const withImage = await comment(seed.ana.token, id, { content: 'x' }, await png());
       expect(withImage.statusCode).toBe(201);
       expect(withImage.json().comment.image_path).toMatch(/^\/uploads\//);
-      const list = (await get(ana.token, `/api/wall/posts/${id}/comments`)).json();
+      const list = (await get(seed.ana.token, `/api/wall/posts/${id}/comments`)).json();
       expect(list.map((c: { user_name: string; content: string }) => [c.user_name, c.content])).toEqual([
         ['Beto', 'ok'],
         ['Ana', 'x'],
       ]);
       expect((await postRow(id))?.comment_count).toBe(2);
-      const del1 = await del(beto.token, `/api/wall/posts/${id}/comments/${list[0].id}`);
+      const del1 = await del(seed.beto.token, `/api/wall/posts/${id}/comments/${list[0].id}`);
       expect(del1.statusCode).toBe(200);
       expect((await postRow(id))?.comment_count).toBe(1);
     });
 
     it('commenting a missing post is 404', async () => {
-      expect((await comment(ana.token, 999999, { content: 'hola' })).statusCode).toBe(404);
+      expect((await comment(seed.ana.token, 999999, { content: 'hola' })).statusCode).toBe(404);
     });
 
     it('the admin list holds every comment, newest first, paged', async () => {
-      const id = await newPost(carla.token, 'Para comentarios del admin');
-      const c1 = (await comment(carla.token, id, { content: 'primero' })).json().comment.id;
-      const c2 = (await comment(carla.token, id, { content: 'segundo' })).json().comment.id;
-      const page = (await get(admin, '/api/wall/comments?limit=1')).json();
+      const id = await newPost(seed.carla.token, 'Para comentarios del admin');
+      const c1 = (await comment(seed.carla.token, id, { content: 'primero' })).json().comment.id;
+      const c2 = (await comment(seed.carla.token, id, { content: 'segundo' })).json().comment.id;
+      const page = (await get(seed.admin, '/api/wall/comments?limit=1')).json();
       expect(page.map((c: { id: number }) => c.id)).toEqual([c2]);
       expect(page[0]).toMatchObject({ post_id: id, user_name: 'Carla', content: 'segundo', image_path: null });
       expect(typeof page[0].timestamp).toBe('string');
-      const next = (await get(admin, `/api/wall/comments?limit=1&before=${c2}`)).json();
+      const next = (await get(seed.admin, `/api/wall/comments?limit=1&before=${c2}`)).json();
       expect(next.map((c: { id: number }) => c.id)).toEqual([c1]);
-      expect((await get(ana.token, '/api/wall/comments')).statusCode).toBe(403);
+      expect((await get(seed.ana.token, '/api/wall/comments')).statusCode).toBe(403);
     });
   });
 
   describe('authorship', () => {
     it('a user cannot edit or delete another user\u2019s post or comment (403)', async () => {
-      const id = await newPost(ana.token, 'Publicación de Ana');
-      const c = (await comment(ana.token, id, { content: 'comentario de Ana' })).json().comment.id;
-      expect((await put(beto.token, `/api/wall/posts/${id}`, { content: 'Editado por Beto' })).statusCode).toBe(403);
-      expect((await del(beto.token, `/api/wall/posts/${id}`)).statusCode).toBe(403);
-      expect((await put(beto.token, `/api/wall/posts/${id}/comments/${c}`, { content: 'cambio' })).statusCode).toBe(403);
-      expect((await del(beto.token, `/api/wall/posts/${id}/comments/${c}`)).statusCode).toBe(403);
+      const id = await newPost(seed.ana.token, 'Publicación de Ana');
+      const c = (await comment(seed.ana.token, id, { content: 'comentario de Ana' })).json().comment.id;
+      expect((await put(seed.beto.token, `/api/wall/posts/${id}`, { content: 'Editado por Beto' })).statusCode).toBe(403);
+      expect((await del(seed.beto.token, `/api/wall/posts/${id}`)).statusCode).toBe(403);
+      expect((await put(seed.beto.token, `/api/wall/posts/${id}/comments/${c}`, { content: 'cambio' })).statusCode).toBe(403);
+      expect((await del(seed.beto.token, `/api/wall/posts/${id}/comments/${c}`)).statusCode).toBe(403);
       expect((await postRow(id))?.content).toBe('Publicación de Ana');
       expect((await postRow(id))?.comment_count).toBe(1);
     });
 
     it('the author edits their post with the user rules; the admin with the admin rules', async () => {
-      const id = await newPost(ana.token, 'Texto original');
-      const short = await put(ana.token, `/api/wall/posts/${id}`, { content: 'abc' });
+      const id = await newPost(seed.ana.token, 'Texto original');
+      const short = await put(seed.ana.token, `/api/wall/posts/${id}`, { content: 'abc' });
       expect(short.json()).toEqual({ message: 'El contenido de la publicación debe tener al menos 5 caracteres si no hay imagen.' });
-      const ok = await put(ana.token, `/api/wall/posts/${id}`, { content: 'Texto corregido' });
+      const ok = await put(seed.ana.token, `/api/wall/posts/${id}`, { content: 'Texto corregido' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().post).toMatchObject({ content: 'Texto corregido', wall_name: 'Main' });
-      const empty = await put(admin, `/api/wall/posts/${id}`, { content: '' });
+      const empty = await put(seed.admin, `/api/wall/posts/${id}`, { content: '' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({ message: 'El contenido de la publicación no puede estar vacío.' });
-      const long = await put(admin, `/api/wall/posts/${id}`, { content: 'x'.repeat(501) });
+      const long = await put(seed.admin, `/api/wall/posts/${id}`, { content: 'x'.repeat(501) });
       expect(long.json()).toEqual({ message: 'El contenido de la publicación no puede exceder los 500 caracteres.' });
-      const byAdmin = await put(admin, `/api/wall/posts/${id}`, { content: 'abc', wall_name: 'Main' });
+      const byAdmin = await put(seed.admin, `/api/wall/posts/${id}`, { content: 'abc', wall_name: 'Main' });
       expect(byAdmin.statusCode).toBe(200);
       expect((await postRow(id))?.content).toBe('abc');
-      expect((await put(admin, '/api/wall/posts/999999', { content: 'nada' })).statusCode).toBe(404);
+      expect((await put(seed.admin, '/api/wall/posts/999999', { content: 'nada' })).statusCode).toBe(404);
     });
 
     it('a new image replaces the old files', async () => {
-      const res = await post(ana.token, { content: 'con foto' }, await png());
+      const res = await post(seed.ana.token, { content: 'con foto' }, await png());
       const old = res.json().post;
       const files = t.uploadedFiles();
-      const upd = await put(ana.token, `/api/wall/posts/${old.id}`, { content: 'con otra foto' }, await png('#27ae60'));
+      const upd = await put(seed.ana.token, `/api/wall/posts/${old.id}`, { content: 'con otra foto' }, await png('#27ae60'));
       expect(upd.statusCode).toBe(200);
       const now = t.uploadedFiles();
       expect(now).not.toContain(old.image_path.slice('/uploads/'.length));
@@ -275,63 +266,63 @@ describe.skipIf(pgUnavailable)('wall', () => {
       expect(now).toContain(upd.json().post.image_path.slice('/uploads/'.length));
       expect(now).toHaveLength(files.length);
       // Without a new file the image stays, and with an image empty content is accepted for the admin.
-      const keep = await put(admin, `/api/wall/posts/${old.id}`, { content: '' });
+      const keep = await put(seed.admin, `/api/wall/posts/${old.id}`, { content: '' });
       expect(keep.statusCode).toBe(200);
       expect(keep.json().post.image_path).toBe(upd.json().post.image_path);
     });
 
     it('comment edits: author rules, admin rules, and the :postId quirk', async () => {
-      const id = await newPost(ana.token);
-      const other = await newPost(ana.token);
-      const c = (await comment(ana.token, id, { content: 'primera versión' })).json().comment.id;
-      expect((await put(ana.token, `/api/wall/posts/${id}/comments/${c}`, { content: 'x' })).json()).toEqual({
+      const id = await newPost(seed.ana.token);
+      const other = await newPost(seed.ana.token);
+      const c = (await comment(seed.ana.token, id, { content: 'primera versión' })).json().comment.id;
+      expect((await put(seed.ana.token, `/api/wall/posts/${id}/comments/${c}`, { content: 'x' })).json()).toEqual({
         message: 'El comentario debe tener al menos 2 caracteres si no hay imagen.',
       });
-      const ok = await put(ana.token, `/api/wall/posts/${id}/comments/${c}`, { content: 'segunda versión' });
+      const ok = await put(seed.ana.token, `/api/wall/posts/${id}/comments/${c}`, { content: 'segunda versión' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().comment.content).toBe('segunda versión');
-      expect((await put(admin, `/api/wall/posts/${id}/comments/${c}`, { content: '' })).json()).toEqual({
+      expect((await put(seed.admin, `/api/wall/posts/${id}/comments/${c}`, { content: '' })).json()).toEqual({
         message: 'El contenido del comentario no puede estar vacío.',
       });
-      expect((await put(admin, `/api/wall/posts/${id}/comments/${c}`, { content: 'x'.repeat(251) })).json()).toEqual({
+      expect((await put(seed.admin, `/api/wall/posts/${id}/comments/${c}`, { content: 'x'.repeat(251) })).json()).toEqual({
         message: 'El contenido del comentario no puede exceder los 250 caracteres.',
       });
-      const quirk = await put(admin, `/api/wall/posts/:postId/comments/${c}`, { content: 'v' });
+      const quirk = await put(seed.admin, `/api/wall/posts/:postId/comments/${c}`, { content: 'v' });
       expect(quirk.statusCode).toBe(200);
       // A number that is not the comment's post is 404, for edits and deletes.
-      expect((await put(admin, `/api/wall/posts/${other}/comments/${c}`, { content: 'nope' })).statusCode).toBe(404);
-      expect((await del(admin, `/api/wall/posts/${other}/comments/${c}`)).statusCode).toBe(404);
-      const gone = await del(admin, `/api/wall/posts/:postId/comments/${c}`);
+      expect((await put(seed.admin, `/api/wall/posts/${other}/comments/${c}`, { content: 'nope' })).statusCode).toBe(404);
+      expect((await del(seed.admin, `/api/wall/posts/${other}/comments/${c}`)).statusCode).toBe(404);
+      const gone = await del(seed.admin, `/api/wall/posts/:postId/comments/${c}`);
       expect(gone.statusCode).toBe(200);
       expect(gone.json()).toEqual({ message: 'Comentario eliminado con éxito!' });
       expect((await postRow(id))?.comment_count).toBe(0);
-      expect((await del(admin, `/api/wall/posts/:postId/comments/${c}`)).statusCode).toBe(404);
+      expect((await del(seed.admin, `/api/wall/posts/:postId/comments/${c}`)).statusCode).toBe(404);
     });
 
     it('a deleted author shows as Usuario eliminado', async () => {
-      const tmp = await t.createWorker(stationA, 'Temporal');
+      const tmp = await t.createWorker(seed.stationA, 'Temporal');
       const id = await newPost(tmp.token, 'Me voy de la empresa');
       await comment(tmp.token, id, { content: 'adiós' });
       await t.db.deleteFrom('wall_likes').where('user_id', '=', tmp.id).execute();
       await t.db.deleteFrom('users').where('id', '=', tmp.id).execute();
-      const p = (await get(ana.token, '/api/wall/posts?limit=100')).json().find((x: { id: number }) => x.id === id);
+      const p = (await get(seed.ana.token, '/api/wall/posts?limit=100')).json().find((x: { id: number }) => x.id === id);
       expect(p).toMatchObject({ user_name: 'Usuario eliminado', user_id: null });
-      const cs = (await get(ana.token, `/api/wall/posts/${id}/comments`)).json();
+      const cs = (await get(seed.ana.token, `/api/wall/posts/${id}/comments`)).json();
       expect(cs[0].user_name).toBe('Usuario eliminado');
     });
   });
 
   describe('deleting a post', () => {
     it('removes its comments, likes and every image file, and nothing else', async () => {
-      const keep = await post(beto.token, { content: 'Esta se queda' }, await png('#8e44ad'));
+      const keep = await post(seed.beto.token, { content: 'Esta se queda' }, await png('#8e44ad'));
       const keepId = keep.json().post.id;
-      await comment(ana.token, keepId, { content: 'comentario que se queda' }, await png('#16a085'));
-      await likeIt(ana.token, keepId);
+      await comment(seed.ana.token, keepId, { content: 'comentario que se queda' }, await png('#16a085'));
+      await likeIt(seed.ana.token, keepId);
 
-      const doomed = (await post(ana.token, { content: 'Esta se va' }, await png())).json().post;
-      await comment(beto.token, doomed.id, { content: 'con imagen' }, await png('#f39c12'));
-      await comment(ana.token, doomed.id, { content: 'sin imagen' });
-      await likeIt(beto.token, doomed.id);
+      const doomed = (await post(seed.ana.token, { content: 'Esta se va' }, await png())).json().post;
+      await comment(seed.beto.token, doomed.id, { content: 'con imagen' }, await png('#f39c12'));
+      await comment(seed.ana.token, doomed.id, { content: 'sin imagen' });
+      await likeIt(seed.beto.token, doomed.id);
       const doomedComments = await t.db.selectFrom('wall_comments').selectAll().where('post_id', '=', doomed.id).execute();
       const doomedFiles = [doomed.image_path, doomed.image_thumb, ...doomedComments.flatMap((c) => [c.image_path, c.image_thumb])]
         .filter((p): p is string => !!p)
@@ -341,7 +332,7 @@ describe.skipIf(pgUnavailable)('wall', () => {
       const keepCommentsBefore = await t.db.selectFrom('wall_comments').selectAll().where('post_id', '<>', doomed.id).execute();
       const likesBefore = await t.db.selectFrom('wall_likes').selectAll().where('post_id', '<>', doomed.id).execute();
 
-      const res = await del(ana.token, `/api/wall/posts/${doomed.id}`);
+      const res = await del(seed.ana.token, `/api/wall/posts/${doomed.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Publicación eliminada con éxito!' });
 
@@ -352,12 +343,12 @@ describe.skipIf(pgUnavailable)('wall', () => {
       expect(await t.db.selectFrom('wall_comments').selectAll().where('post_id', '<>', doomed.id).execute()).toEqual(keepCommentsBefore);
       expect(await t.db.selectFrom('wall_likes').selectAll().where('post_id', '<>', doomed.id).execute()).toEqual(likesBefore);
       expect((await postRow(keepId))?.like_count).toBe(1);
-      expect((await del(ana.token, `/api/wall/posts/${doomed.id}`)).statusCode).toBe(404);
+      expect((await del(seed.ana.token, `/api/wall/posts/${doomed.id}`)).statusCode).toBe(404);
     });
 
     it('the admin may delete any post', async () => {
-      const id = await newPost(carla.token, 'El admin la borra');
-      expect((await del(admin, `/api/wall/posts/${id}`)).statusCode).toBe(200);
+      const id = await newPost(seed.carla.token, 'El admin la borra');
+      expect((await del(seed.admin, `/api/wall/posts/${id}`)).statusCode).toBe(200);
       expect(await postRow(id)).toBeUndefined();
     });
   });

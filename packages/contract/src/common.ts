@@ -67,7 +67,27 @@ export const idParams = z.object({ id: idSchema });
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** HTTP statuses the API answers with an ErrorResponse (a Spanish `message`). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+/**
+ * The error part of a route's responses: each status answers `{ message }`. The API documents its
+ * routes with it (`response: { 200: body, ...errorResponses(400, 401) }`) and the client reads the
+ * same shape from any of them.
+ */
+export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<S, typeof errorResponse>;
+}
+
 export const messageResponse = z.object({ message: z.string() });
+
+/**
+ * Who wrote a record, as every list shows it: the account's id (null once it is deleted) and its name
+ * ('Usuario eliminado' then, or 'Máquina' for a machine's stop).
+ */
+export const authorFields = () => ({ user_id: z.number().nullable(), user_name: z.string() });
+/** An uploaded image's public paths '/uploads/…': the re-encoded image and its thumbnail. */
+export const imageFields = () => ({ image_path: z.string().nullable(), image_thumb: z.string().nullable() });
 
 /** Calendar date as the factory sees it: YYYY-MM-DD. */
 export const dateSchema = z

@@ -99,14 +99,27 @@ export function pageQuery<const S extends readonly [string, ...string[]]>(sorts:
 }
 
 /** Both dates inclusive, the first not after the second. */
-const rangeOrdered = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
-const rangeIssue = { error: pagingMessages.rangeOrder, path: ['to'] };
-const dateRange = { from: optionalDate, to: optionalDate };
+const rangeOrdered = (q: object) => {
+  const { from, to } = q as { from?: string; to?: string };
+  return !from || !to || from <= to;
+};
+
+/**
+ * The query of an admin list over factory dates: paging and sorting (pageQuery), `from` and `to` (both
+ * inclusive, in order) and the list's own filters.
+ */
+function datedListQuery<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sorts: S, filters: F) {
+  return pageQuery(sorts)
+    .extend({ from: optionalDate, to: optionalDate, ...filters })
+    .refine(rangeOrdered, { error: pagingMessages.rangeOrder, path: ['to'] });
+}
+
+/** A wall list's filters: the station, the author and a text. */
+const wallFilters = { arco_sumergido_id: optionalId, user_id: optionalId, q: searchText };
 
 export const PARADA_SORTS = ['date', 'duration'] as const;
 /** Kaiser stops: factory dates, nave, station, worker, motivo, running only. */
-export const adminParadasShape = pageQuery(PARADA_SORTS).extend({
-  ...dateRange,
+export const adminParadasQuery = datedListQuery(PARADA_SORTS, {
   nave_id: optionalId,
   arco_sumergido_id: optionalId,
   user_id: optionalId,
@@ -116,41 +129,26 @@ export const adminParadasShape = pageQuery(PARADA_SORTS).extend({
     .optional()
     .transform((v) => v === 'true'),
 });
-export const adminParadasQuery = adminParadasShape.refine(rangeOrdered, rangeIssue);
 export type AdminParadasQuery = z.input<typeof adminParadasQuery>;
 
 export const TRAMO_SORTS = ['circular_fecha', 'created', 'id_tramo'] as const;
 /** Circulares, newest by their date first: circular dates, nave, station, worker, text in the three ids. */
-export const adminTramosShape = pageQuery(TRAMO_SORTS).extend({
-  ...dateRange,
+export const adminTramosQuery = datedListQuery(TRAMO_SORTS, {
   nave_id: optionalId,
   arco_sumergido_id: optionalId,
   user_id: optionalId,
   q: searchText,
 });
-export const adminTramosQuery = adminTramosShape.refine(rangeOrdered, rangeIssue);
 export type AdminTramosQuery = z.input<typeof adminTramosQuery>;
 
 export const POST_SORTS = ['created', 'likes', 'comments'] as const;
 /** Wall posts: station, author, text, factory dates of creation. */
-export const adminPostsShape = pageQuery(POST_SORTS).extend({
-  ...dateRange,
-  arco_sumergido_id: optionalId,
-  user_id: optionalId,
-  q: searchText,
-});
-export const adminPostsQuery = adminPostsShape.refine(rangeOrdered, rangeIssue);
+export const adminPostsQuery = datedListQuery(POST_SORTS, wallFilters);
 export type AdminPostsQuery = z.input<typeof adminPostsQuery>;
 
 export const COMMENT_SORTS = ['created'] as const;
 /** Comments: the station of their post, author, text, factory dates of creation. */
-export const adminCommentsShape = pageQuery(COMMENT_SORTS).extend({
-  ...dateRange,
-  arco_sumergido_id: optionalId,
-  user_id: optionalId,
-  q: searchText,
-});
-export const adminCommentsQuery = adminCommentsShape.refine(rangeOrdered, rangeIssue);
+export const adminCommentsQuery = datedListQuery(COMMENT_SORTS, wallFilters);
 export type AdminCommentsQuery = z.input<typeof adminCommentsQuery>;
 
 export const USER_SORTS = ['name', 'worker_id', 'created'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from './common';
+import { authorFields, dateSchema, idSchema } from './common';
 import { minutesText } from './format';
 import { optionalMotivo } from './motivos';
 import { clientTimeSchema } from './offline';
@@ -175,8 +175,7 @@ export type ParadasQuery = z.input<typeof paradasQuery>;
 
 export const parada = z.object({
   id: z.number(),
-  user_id: z.number().nullable(),
-  user_name: z.string(),
+  ...authorFields(),
   arco_sumergido_id: z.number(),
   arco_sumergido_name: z.string().nullable(),
   date: z.string(),

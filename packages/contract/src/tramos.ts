@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from './common';
+import { authorFields, dateSchema, idSchema } from './common';
 
 export const TRAMO_ID_MIN = 3;
 export const TRAMO_ID_MAX = 100;
@@ -160,9 +160,7 @@ export const tramo = z.object({
   nave: z.string(),
   arco_sumergido_id: z.number(),
   arco_sumergido_name: z.string(),
-  user_id: z.number().nullable(),
-  /** 'Usuario eliminado' when the owner's account is gone. */
-  user_name: z.string(),
+  ...authorFields(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { authorFields, idSchema, imageFields } from './common';
 import {
   COMMENT_MAX,
   COMMENT_MIN_WITHOUT_IMAGE,
@@ -93,15 +93,13 @@ export const commentParams = z.object({ postId: z.string(), id: idSchema });
 
 export const wallPost = z.object({
   id: z.number(),
-  user_id: z.number().nullable(),
-  user_name: z.string(),
+  ...authorFields(),
   arco_sumergido_id: z.number().nullable(),
   arco_sumergido_name: z.string().nullable(),
   wall_name: z.string(),
   timestamp: z.string(),
   content: z.string(),
-  image_path: z.string().nullable(),
-  image_thumb: z.string().nullable(),
+  ...imageFields(),
   like_count: z.number(),
   comment_count: z.number(),
   is_liked_by_current_user: z.boolean(),
@@ -111,11 +109,9 @@ export type WallPost = z.infer<typeof wallPost>;
 export const wallComment = z.object({
   id: z.number(),
   post_id: z.number(),
-  user_id: z.number().nullable(),
-  user_name: z.string(),
+  ...authorFields(),
   content: z.string(),
-  image_path: z.string().nullable(),
-  image_thumb: z.string().nullable(),
+  ...imageFields(),
   timestamp: z.string(),
 });
 export type WallComment = z.infer<typeof wallComment>;

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config, SqliteSynchronous } from '../config';
 import { privateDatabaseFileSync } from '../lib/file-modes';
@@ -15,6 +15,14 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export type Db = Kysely<Database>;
 export type DbEngine = 'sqlite' | 'postgres';
+
+/**
+ * The engine behind a Kysely instance, for the code that has no handle or service context: the
+ * migrator, given the database alone. Services read `ctx.engine` and pass it to the repository
+ * function that needs it; migrations, frozen in time, import no app code and keep their own check.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on any database shape
+export const engineOf = (db: Kysely<any>): DbEngine => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 
 export interface DbOptions {
   databaseUrl?: string;

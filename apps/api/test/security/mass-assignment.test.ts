@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, pgUnavailable, type TestArco, uniqueWorkerId, useTestApp, type Worker } from '../helper';
+import { describe, expect, it } from 'vitest';
+import { bearer, pgUnavailable, uniqueWorkerId, useSeed, useTestApp, type Worker } from '../helper';
 
 /**
  * Mass assignment (OWASP API3): fields a caller may not set, sent anyway in JSON and multipart
@@ -23,17 +23,9 @@ const forbiddenFields = (other: Worker) => ({
 
 describe.skipIf(pgUnavailable)('mass assignment', () => {
   const t = useTestApp();
-  let s1: TestArco;
-  let s2: TestArco;
-  let A: Worker;
-  let B: Worker;
-  let admin: string;
-
-  beforeAll(async () => {
-    s1 = await t.createArco('Arco Masa 1', 'Nave 1');
-    s2 = await t.createArco('Arco Masa 2', 'Nave 2');
-    [A, B] = await Promise.all([t.createWorker(s1, 'Ana Masa'), t.createWorker(s1, 'Beto Masa')]);
-    admin = await t.adminToken();
+  const seed = useSeed(t, {
+    arcos: { s1: ['Arco Masa 1', 'Nave 1'], s2: ['Arco Masa 2', 'Nave 2'] },
+    workers: { A: ['s1', 'Ana Masa'], B: ['s1', 'Beto Masa'] },
   });
 
   const user = (id: number) => t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -46,7 +38,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { worker_id, name: 'Intruso', password: 'secreto123', ...forbiddenFields(B), nave_id: 1 },
+        payload: { worker_id, name: 'Intruso', password: 'secreto123', ...forbiddenFields(seed.B), nave_id: 1 },
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().user.role).toBe('user');
@@ -65,64 +57,64 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
         method: 'POST',
         url: '/api/auth/login',
         payload: {
-          worker_id: A.worker_id,
-          password: A.password,
-          nave: s1.nave,
-          arco_sumergido_id: s1.id,
+          worker_id: seed.A.worker_id,
+          password: seed.A.password,
+          nave: seed.s1.nave,
+          arco_sumergido_id: seed.s1.id,
           role: 'admin',
-          id: B.id,
+          id: seed.B.id,
           arco_sumergido_name: 'Otro',
           tv: 9,
         },
       });
       expect(res.statusCode).toBe(200);
       expect(claimsOf(res.json().accessToken)).toMatchObject({
-        id: A.id,
+        id: seed.A.id,
         role: 'user',
-        arco_sumergido_id: s1.id,
-        arco_sumergido_name: s1.name,
+        arco_sumergido_id: seed.s1.id,
+        arco_sumergido_name: seed.s1.name,
       });
     });
 
     it('own profile update changes name and worker_id only', async () => {
-      const me = await t.createWorker(s1, 'Perfil Propio');
+      const me = await t.createWorker(seed.s1, 'Perfil Propio');
       const before = await user(me.id);
-      const otherBefore = await user(B.id);
+      const otherBefore = await user(seed.B.id);
       const res = await t.send(me.token, 'PUT', '/api/users/me/profile', {
         name: 'Perfil Cambiado',
         worker_id: me.worker_id,
-        ...forbiddenFields(B),
+        ...forbiddenFields(seed.B),
         nave_id: 2,
         nave: 'Nave 2',
       });
       expect(res.statusCode).toBe(200);
       const after = await user(me.id);
       expect(after).toEqual({ ...before, name: 'Perfil Cambiado', updated_at: after.updated_at });
-      expect(await user(B.id)).toEqual(otherBefore);
-      expect(claimsOf(res.json().newToken)).toMatchObject({ id: me.id, role: 'user', arco_sumergido_id: s1.id });
+      expect(await user(seed.B.id)).toEqual(otherBefore);
+      expect(claimsOf(res.json().newToken)).toMatchObject({ id: me.id, role: 'user', arco_sumergido_id: seed.s1.id });
       // The old token still works: the body's token_version was not taken.
       expect((await t.send(me.token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(200);
     });
 
     it('password change and admin password reset never change the role', async () => {
-      const me = await t.createWorker(s1, 'Clave Propia');
+      const me = await t.createWorker(seed.s1, 'Clave Propia');
       const own = await t.send(me.token, 'PUT', '/api/users/me/password', {
         currentPassword: me.password,
         newPassword: 'nueva-clave-1',
         role: 'admin',
-        id: B.id,
+        id: seed.B.id,
       });
       expect(own.statusCode).toBe(200);
       expect((await user(me.id)).role).toBe('user');
-      expect((await user(B.id)).token_version).toBe(0);
-      const reset = await t.send(admin, 'PUT', `/api/admin/users/${me.id}/password`, {
+      expect((await user(seed.B.id)).token_version).toBe(0);
+      const reset = await t.send(seed.admin, 'PUT', `/api/admin/users/${me.id}/password`, {
         password: 'otra-clave-2',
         role: 'admin',
         token_version: 0,
       });
       expect(reset.statusCode).toBe(200);
       expect((await user(me.id)).role).toBe('user');
-      const profile = await t.send(admin, 'PUT', `/api/admin/users/${me.id}/profile`, {
+      const profile = await t.send(seed.admin, 'PUT', `/api/admin/users/${me.id}/profile`, {
         name: 'Por Admin',
         worker_id: me.worker_id,
         role: 'admin',
@@ -132,14 +124,14 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       const row = await user(me.id);
       expect(row.role).toBe('user');
       expect(row.password_hash).not.toBe('x');
-      expect((await t.loginWorker(me.worker_id, 'otra-clave-2', s1)).length).toBeGreaterThan(20);
+      expect((await t.loginWorker(me.worker_id, 'otra-clave-2', seed.s1)).length).toBeGreaterThan(20);
     });
 
     it('station and nave creation take only the name (and the nave by name)', async () => {
-      const nave = await t.send(admin, 'POST', '/api/admin/naves', { name: 'Nave Masa', id: 987654 });
+      const nave = await t.send(seed.admin, 'POST', '/api/admin/naves', { name: 'Nave Masa', id: 987654 });
       expect(nave.statusCode).toBe(201);
       expect(nave.json().id).not.toBe(987654);
-      const arco = await t.send(admin, 'POST', '/api/admin/arcos-sumergidos', {
+      const arco = await t.send(seed.admin, 'POST', '/api/admin/arcos-sumergidos', {
         name: 'Arco Masa 3',
         nave: 'Nave 1',
         nave_id: nave.json().id,
@@ -157,12 +149,12 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     const tramoRow = (id: number) => t.db.selectFrom('tramos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     it('create takes the owner from the token and the nave from the station', async () => {
-      const res = await send('POST', '/api/tramos', A.token, {
+      const res = await send('POST', '/api/tramos', seed.A.token, {
         id_tramo: 'MA-1',
         id_proyecto: 'MA-P',
         id_circular: 'MA-C',
-        arco_sumergido_id: s1.id,
-        ...forbiddenFields(B),
+        arco_sumergido_id: seed.s1.id,
+        ...forbiddenFields(seed.B),
         nave: 'Nave 2',
         nave_id: 2,
         imagen: '/uploads/ajena.webp',
@@ -170,7 +162,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
       });
       expect(res.statusCode).toBe(201);
       const row = await tramoRow(res.json().tramo.id);
-      expect(row.user_id).toBe(A.id);
+      expect(row.user_id).toBe(seed.A.id);
       expect(row.id).not.toBe(987654);
       expect(row.created_at).not.toBe(PAST);
       expect(row.imagen).toBeNull();
@@ -179,18 +171,18 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it("an owner's update with another user_id keeps the ownership, and an admin's too", async () => {
-      const created = await send('POST', '/api/tramos', A.token, {
+      const created = await send('POST', '/api/tramos', seed.A.token, {
         id_tramo: 'MA-2',
         id_proyecto: 'MA-P',
         id_circular: 'MA-C',
-        arco_sumergido_id: s1.id,
+        arco_sumergido_id: seed.s1.id,
       });
       const id = created.json().tramo.id;
       const before = await tramoRow(id);
-      for (const token of [A.token, admin]) {
+      for (const token of [seed.A.token, seed.admin]) {
         const res = await send('PUT', `/api/tramos/${id}`, token, {
           descripcion: 'Cambiada',
-          ...forbiddenFields(B),
+          ...forbiddenFields(seed.B),
           nave: 'Nave 2',
           imagen: '/uploads/ajena.webp',
         });
@@ -199,7 +191,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
         expect(row).toEqual({ ...before, descripcion: 'Cambiada', updated_at: row.updated_at });
       }
       // B, to whom the body tried to give the tramo, still may not edit it.
-      expect((await send('PUT', `/api/tramos/${id}`, B.token, { descripcion: 'Mía' })).statusCode).toBe(403);
+      expect((await send('PUT', `/api/tramos/${id}`, seed.B.token, { descripcion: 'Mía' })).statusCode).toBe(403);
     });
 
     it('JSON is not a way around the multipart fields (415, nothing stored)', async () => {
@@ -211,12 +203,12 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
             .executeTakeFirstOrThrow()
         ).n;
       const before = await count();
-      const res = await t.send(A.token, 'POST', '/api/tramos', {
+      const res = await t.send(seed.A.token, 'POST', '/api/tramos', {
         id_tramo: 'MA-3',
         id_proyecto: 'MA-P',
         id_circular: 'MA-C',
-        arco_sumergido_id: s1.id,
-        user_id: B.id,
+        arco_sumergido_id: seed.s1.id,
+        user_id: seed.B.id,
       });
       expect(res.statusCode).toBe(415);
       expect(await count()).toBe(before);
@@ -231,7 +223,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('start takes the user, the station and the time from the session and the server', async () => {
-      const w = await t.createWorker(s1, 'Inicio Masa');
+      const w = await t.createWorker(seed.s1, 'Inicio Masa');
       const before = Date.now();
       const res = await t.app.inject({
         method: 'POST',
@@ -239,23 +231,23 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
         headers: bearer(w.token),
         payload: {
           description: 'x',
-          arco_sumergido_id: s2.id,
+          arco_sumergido_id: seed.s2.id,
           start_time: PAST,
           end_time: PAST,
           date: '2001-01-01',
-          ...forbiddenFields(B),
+          ...forbiddenFields(seed.B),
         },
       });
       expect(res.statusCode).toBe(201);
       const row = await stopRow(res.json().stopId);
-      expect(row).toMatchObject({ user_id: w.id, arco_sumergido_id: s1.id, end_time: null, duration_minutes: null });
+      expect(row).toMatchObject({ user_id: w.id, arco_sumergido_id: seed.s1.id, end_time: null, duration_minutes: null });
       expect(Date.parse(row.start_time)).toBeGreaterThanOrEqual(before - 1000);
       expect(row.date).not.toBe('2001-01-01');
 
       const end = await t.send(w.token, 'PUT', `/api/paradas-kaiser/end/${row.id}`, {
         end_time: PAST,
         duration_minutes: 7777,
-        user_id: B.id,
+        user_id: seed.B.id,
       });
       expect(end.statusCode).toBe(200);
       const ended = await stopRow(row.id);
@@ -265,17 +257,17 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it("manual stops and edits keep the owner, compute the duration and date, and a worker's station is the token's", async () => {
-      const w = await t.createWorker(s1, 'Manual Masa');
+      const w = await t.createWorker(seed.s1, 'Manual Masa');
       const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/manual', {
         ...window(5),
         description: 'manual',
-        arco_sumergido_id: s2.id,
+        arco_sumergido_id: seed.s2.id,
         date: '2001-01-01',
-        ...forbiddenFields(B),
+        ...forbiddenFields(seed.B),
       });
       expect(res.statusCode).toBe(201);
       const row = await stopRow(res.json().parada.id);
-      expect(row).toMatchObject({ user_id: w.id, arco_sumergido_id: s1.id, duration_minutes: 30 });
+      expect(row).toMatchObject({ user_id: w.id, arco_sumergido_id: seed.s1.id, duration_minutes: 30 });
       expect(row.date).not.toBe('2001-01-01');
       expect(row.created_at).not.toBe(PAST);
 
@@ -283,7 +275,7 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
         ...window(7),
         description: 'editada',
         date: '2001-01-01',
-        ...forbiddenFields(B),
+        ...forbiddenFields(seed.B),
       });
       expect(edit.statusCode).toBe(200);
       const edited = await stopRow(row.id);
@@ -296,29 +288,29 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     const postRow = (id: number) => t.db.selectFrom('wall_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     it('a new post starts at zero likes and comments, owned by the caller', async () => {
-      const res = await send('POST', '/api/wall/posts', A.token, {
+      const res = await send('POST', '/api/wall/posts', seed.A.token, {
         content: 'Publicación con campos de más',
-        ...forbiddenFields(B),
+        ...forbiddenFields(seed.B),
         image_path: '/uploads/ajena.webp',
       });
       expect(res.statusCode).toBe(201);
       const row = await postRow(res.json().post.id);
-      expect(row).toMatchObject({ user_id: A.id, like_count: 0, comment_count: 0, arco_sumergido_id: s1.id, image_path: null });
+      expect(row).toMatchObject({ user_id: seed.A.id, like_count: 0, comment_count: 0, arco_sumergido_id: seed.s1.id, image_path: null });
       expect(row.id).not.toBe(987654);
       expect(row.created_at).not.toBe(PAST);
     });
 
     it('a post update keeps counters, author and station, by its author and by an admin', async () => {
-      const created = await send('POST', '/api/wall/posts', A.token, { content: 'Publicación para contar' });
+      const created = await send('POST', '/api/wall/posts', seed.A.token, { content: 'Publicación para contar' });
       const id = created.json().post.id;
-      expect((await t.send(B.token, 'POST', `/api/wall/posts/${id}/like`)).statusCode).toBe(200);
+      expect((await t.send(seed.B.token, 'POST', `/api/wall/posts/${id}/like`)).statusCode).toBe(200);
       const before = await postRow(id);
       expect(before.like_count).toBe(1);
-      for (const token of [A.token, admin]) {
+      for (const token of [seed.A.token, seed.admin]) {
         const res = await send('PUT', `/api/wall/posts/${id}`, token, {
           content: 'Publicación editada con campos',
-          ...forbiddenFields(B),
-          arco_sumergido_id: s2.id,
+          ...forbiddenFields(seed.B),
+          arco_sumergido_id: seed.s2.id,
           image_path: '/uploads/ajena.webp',
         });
         expect(res.statusCode).toBe(200);
@@ -328,31 +320,31 @@ describe.skipIf(pgUnavailable)('mass assignment', () => {
     });
 
     it('a comment belongs to the caller and to the post in the path', async () => {
-      const p1 = (await send('POST', '/api/wall/posts', A.token, { content: 'Primera publicación' })).json().post.id;
-      const p2 = (await send('POST', '/api/wall/posts', A.token, { content: 'Segunda publicación' })).json().post.id;
-      const res = await send('POST', `/api/wall/posts/${p1}/comments`, B.token, {
+      const p1 = (await send('POST', '/api/wall/posts', seed.A.token, { content: 'Primera publicación' })).json().post.id;
+      const p2 = (await send('POST', '/api/wall/posts', seed.A.token, { content: 'Segunda publicación' })).json().post.id;
+      const res = await send('POST', `/api/wall/posts/${p1}/comments`, seed.B.token, {
         content: 'Comentario',
         post_id: p2,
-        ...forbiddenFields(A),
+        ...forbiddenFields(seed.A),
       });
       expect(res.statusCode).toBe(201);
       const row = await t.db.selectFrom('wall_comments').selectAll().where('id', '=', res.json().comment.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ post_id: p1, user_id: B.id });
+      expect(row).toMatchObject({ post_id: p1, user_id: seed.B.id });
       expect(row.created_at).not.toBe(PAST);
       expect((await postRow(p1)).comment_count).toBe(1);
       expect((await postRow(p2)).comment_count).toBe(0);
 
-      const edit = await send('PUT', `/api/wall/posts/${p1}/comments/${row.id}`, B.token, {
+      const edit = await send('PUT', `/api/wall/posts/${p1}/comments/${row.id}`, seed.B.token, {
         content: 'Comentario editado',
         post_id: p2,
-        user_id: A.id,
+        user_id: seed.A.id,
       });
       expect(edit.statusCode).toBe(200);
       expect(
         await t.db.selectFrom('wall_comments').select(['post_id', 'user_id']).where('id', '=', row.id).executeTakeFirstOrThrow(),
       ).toEqual({
         post_id: p1,
-        user_id: B.id,
+        user_id: seed.B.id,
       });
     });
   });

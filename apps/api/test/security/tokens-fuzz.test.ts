@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { messages } from '@portal/contract/common';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JWT_SECRET, pgUnavailable, type TestArco, useTestApp, type Worker } from '../helper';
+import { JWT_SECRET, pgUnavailable, useSeed, useTestApp } from '../helper';
 
 /**
  * 1,000 hostile session tokens (seeded fast-check, so a failure replays): changed bytes in each part,
@@ -156,24 +156,23 @@ function arbitraries(bases: Bases): fc.Arbitrary<Sample> {
 
 describe.skipIf(pgUnavailable)('hostile session tokens', () => {
   const t = useTestApp();
-  let station: TestArco;
-  let worker: Worker;
+  const seed = useSeed(t, {
+    arcos: { station: ['Arco Fichas', 'Nave 1'] },
+    workers: { worker: ['station', 'Ficha Válida'] },
+  });
   let bases: Bases;
 
   beforeAll(async () => {
-    station = await t.createArco('Arco Fichas', 'Nave 1');
-    worker = await t.createWorker(station, 'Ficha Válida');
-    const admin = await t.adminToken();
-    const gone = await t.createWorker(station, 'Ficha Borrada');
-    const del = await t.send(admin, 'DELETE', `/api/admin/users/${gone.id}`);
+    const gone = await t.createWorker(seed.station, 'Ficha Borrada');
+    const del = await t.send(seed.admin, 'DELETE', `/api/admin/users/${gone.id}`);
     expect(del.statusCode).toBe(200);
-    const changer = await t.createWorker(station, 'Ficha Antigua');
+    const changer = await t.createWorker(seed.station, 'Ficha Antigua');
     const change = await t.send(changer.token, 'PUT', '/api/users/me/password', {
       currentPassword: changer.password,
       newPassword: 'clave-nueva-1',
     });
     expect(change.statusCode).toBe(200);
-    bases = { worker: worker.token, admin, deleted: gone.token, oldPassword: changer.token };
+    bases = { worker: seed.worker.token, admin: seed.admin, deleted: gone.token, oldPassword: changer.token };
   });
 
   const userRoute = { method: 'GET', url: '/api/paradas-kaiser/active' } as const;

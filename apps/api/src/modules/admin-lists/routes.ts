@@ -1,4 +1,4 @@
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import { adminCommentsQuery, adminParadasQuery, adminPostsQuery, adminTramosQuery, adminUsersQuery, pageOf } from '@portal/contract/paging';
 import { parada } from '@portal/contract/paradas';
 import { tramo } from '@portal/contract/tramos';
@@ -8,7 +8,7 @@ import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const errors = errorResponses(400, 401, 403);
 const admin = { policy: 'admin' } as const;
 const tags = ['admin lists'];
 const description = 'One page (page from 1; pageSize 25, 50 or 100) and the total the filters match; sort and dir order it.';

@@ -1,12 +1,12 @@
 import { arco, arcoBody, arcoMessages, arcosQuery } from '@portal/contract/arcos';
-import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as arcos from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export default async function arcosRoutes(app: App, ctx: ServiceContext) {
   // Public: the login screen lists the stations of the chosen nave before anyone is signed in.

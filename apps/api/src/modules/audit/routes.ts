@@ -1,10 +1,10 @@
 import { auditPage, auditQuery } from '@portal/contract/audit';
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const errors = errorResponses(400, 401, 403);
 
 export default async function auditRoutes(app: App, ctx: ServiceContext) {
   app.get(

@@ -1,10 +1,10 @@
 import { accessTokenResponse, adminLoginBody, authMessages, loginBody, registerBody, registerResponse } from '@portal/contract/auth';
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { adminLogin, login, register } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export default async function authRoutes(app: App, ctx: ServiceContext) {
   app.post(

@@ -1,4 +1,4 @@
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import {
   dashboardStats,
   kaiserStopsMonth,
@@ -13,7 +13,7 @@ import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import * as dashboard from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const errors = errorResponses(400, 401, 403);
 const admin = { policy: 'admin' } as const;
 const tags = ['dashboard'];
 

@@ -1,4 +1,4 @@
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import { diskStatus } from '@portal/contract/dashboard';
 import type { App } from '../../app-type';
 import { diskSpace } from '../../lib/disk-space';
@@ -13,7 +13,7 @@ export function diskRoutes(options: { dataDir: string; warnBelowBytes: number })
       '/dashboard/disk',
       {
         config: { policy: 'admin' },
-        schema: { tags: ['dashboard'], response: { 200: diskStatus, 401: errorResponse, 403: errorResponse } },
+        schema: { tags: ['dashboard'], response: { 200: diskStatus, ...errorResponses(401, 403) } },
       },
       async () => {
         const { freeBytes, totalBytes } = await diskSpace(options.dataDir);

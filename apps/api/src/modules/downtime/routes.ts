@@ -1,11 +1,11 @@
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import { downtimeAnalysis, downtimeQuery, plannedHoursBody, plannedHoursResponse } from '@portal/contract/downtime';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const errors = errorResponses(400, 401, 403);
 const tags = ['dashboard'];
 
 export default async function downtimeRoutes(app: App, ctx: ServiceContext) {

@@ -1,4 +1,4 @@
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { bearerToken, currentUser } from '../../plugins/auth';
@@ -13,7 +13,7 @@ export default async function eventsRoutes(app: App, ctx: ServiceContext) {
         tags: ['events'],
         description:
           'Server-sent events (text/event-stream): `ready` first, then wall and stop events the caller may read, a comment line every 25 s. Token in the Authorization header only.',
-        response: { 401: errorResponse, 403: errorResponse },
+        response: { ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import { exportQuery } from '@portal/contract/planta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../context';
 import type { ExportFilter } from '../../db/paging';
 import { paradasCsv, tramosCsv } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse };
+const errors = errorResponses(400, 401, 403);
 const tags = ['exports'];
 
 const filterOf = (q: z.output<typeof exportQuery>): ExportFilter => ({

@@ -1,6 +1,4 @@
-import { machineMessages } from '@portal/contract/machines';
 import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
-import { userMessages } from '@portal/contract/users';
 import type { ServiceContext } from '../../context';
 import type { Cursor, ExportFilter } from '../../db/paging';
 import { paradasBatch } from '../paradas/service';
@@ -48,7 +46,7 @@ export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGene
       plainDate(r.date),
       r.nave,
       r.arco,
-      r.source === 'machine' ? machineMessages.machine : (r.user_name ?? userMessages.deletedUserName),
+      r.user_name,
       r.worker_id,
       instant(r.start_time),
       instant(r.end_time),
@@ -72,7 +70,7 @@ export function tramosCsv(ctx: ServiceContext, filter: ExportFilter, origin: str
       r.id_circular,
       r.nave,
       r.arco,
-      r.user_name ?? userMessages.deletedUserName,
+      r.user_name,
       r.descripcion,
       r.imagen ? `${origin}${r.imagen}` : '',
     ],

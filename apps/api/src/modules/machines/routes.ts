@@ -1,4 +1,4 @@
-import { errorResponse, idParams } from '@portal/contract/common';
+import { errorResponses, idParams } from '@portal/contract/common';
 import {
   machineBindingBody,
   machineBindingSaved,
@@ -15,7 +15,7 @@ import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as machines from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['machines'];
 
 export default async function machinesRoutes(app: App, ctx: ServiceContext) {
@@ -32,7 +32,7 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
         params: idParams,
         headers: z.object({ 'x-device-key': z.string().optional() }),
         body: z.unknown(),
-        response: { 200: machineStateResult, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: machineStateResult, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => machines.reportState(ctx, request.params.id, request.headers['x-device-key'], request.body, request.ip),

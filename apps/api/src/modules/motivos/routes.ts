@@ -1,4 +1,4 @@
-import { errorResponse, idParams } from '@portal/contract/common';
+import { errorResponses, idParams } from '@portal/contract/common';
 import { createMotivoBody, motivo, motivoMessages, motivoSavedResponse, updateMotivoBody } from '@portal/contract/motivos';
 import { z } from 'zod';
 import type { App } from '../../app-type';
@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['motivos'];
 
 export default async function motivosRoutes(app: App, ctx: ServiceContext) {

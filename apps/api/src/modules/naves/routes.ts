@@ -1,4 +1,4 @@
-import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import { nave, naveBody, naveMessages, naveWithCount } from '@portal/contract/naves';
 import { z } from 'zod';
 import type { App } from '../../app-type';
@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as naves from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export default async function navesRoutes(app: App, ctx: ServiceContext) {
   app.get('/naves', { config: { policy: 'public' }, schema: { tags: ['naves'], response: { 200: z.array(nave) } } }, async () =>

@@ -1,9 +1,8 @@
-import { machineMessages } from '@portal/contract/machines';
 import type { PARADA_SORTS } from '@portal/contract/paging';
 import { durationMinutes } from '@portal/contract/paradas';
-import { userMessages } from '@portal/contract/users';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
+import { stopAuthorName } from '../../db/names';
 import {
   allOf,
   type Condition,
@@ -37,11 +36,8 @@ export const base = (db: Db) =>
     .select([
       'p.id',
       'p.user_id',
-      // The stops of a deleted user stay, shown under a neutral author.
-      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
-      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
-        'user_name',
-      ),
+      // The stops of a deleted user stay, shown under a neutral author; a machine's shows as 'Máquina'.
+      stopAuthorName('p.source', 'u.name').as('user_name'),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
       'p.date',
@@ -279,16 +275,7 @@ export const listActiveParadas = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.arco_sumergido_id',
-      'p.start_time',
-      'p.source',
-      // A machine's stop has no user: it shows under 'Máquina' (modules/machines).
-      sql<string>`case when ${sql.ref('p.source')} = 'machine' then ${machineMessages.machine} else coalesce(${sql.ref('u.name')}, ${userMessages.deletedUserName}) end`.as(
-        'user_name',
-      ),
-    ])
+    .select(['p.id', 'p.arco_sumergido_id', 'p.start_time', 'p.source', stopAuthorName('p.source', 'u.name').as('user_name')])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')
     .orderBy('p.id')
@@ -408,10 +395,9 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
         'p.end_time',
         'p.duration_minutes',
         'p.description',
-        'p.source',
         'n.name as nave',
         'a.name as arco',
-        'u.name as user_name',
+        stopAuthorName('p.source', 'u.name').as('user_name'),
         'u.worker_id',
       ]),
     PARADAS,

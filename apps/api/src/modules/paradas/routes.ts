@@ -1,4 +1,4 @@
-import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import {
   addMotivoBody,
   endParadaBody,
@@ -18,7 +18,7 @@ import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['paradas'];
 
 export default async function paradasRoutes(app: App, ctx: ServiceContext) {

@@ -267,7 +267,9 @@ export async function publishParada(ctx: ServiceContext, type: ParadaEvent, para
 
 /**
  * Ends a user's active stop now, inside the caller's transaction (`ctx.db`): an account being
- * deleted leaves no stop running. Answers its id, for publishParada once the transaction commits.
+ * deleted leaves no stop running. Answers its id, for publishParada once the transaction commits, and
+ * what covering a stopped machine's time wrote (it needs the context, not only the transaction:
+ * docs/decisions/025-one-way-each-in-the-api.md).
  */
 export async function endActiveParadaOf(ctx: ServiceContext, userId: number): Promise<{ id: number; cover: MachineCover } | undefined> {
   const active = await repo.findActiveParada(ctx.db, userId);

@@ -1,4 +1,4 @@
-import { errorResponse } from '@portal/contract/common';
+import { errorResponses } from '@portal/contract/common';
 import { plantaResponse } from '@portal/contract/planta';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
@@ -12,7 +12,7 @@ export default async function plantaRoutes(app: App, ctx: ServiceContext) {
       schema: {
         tags: ['planta'],
         description: 'Every station grouped by nave: running or stopped (with the earliest active stop) and today’s stop minutes.',
-        response: { 200: plantaResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: plantaResponse, ...errorResponses(401, 403) },
       },
     },
     async () => plantaBoard(ctx),

@@ -1,6 +1,7 @@
 import type { TRAMO_SORTS } from '@portal/contract/paging';
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/index';
+import { sql, type Transaction } from 'kysely';
+import { type Db, type DbEngine, engineOf } from '../../db/index';
+import { authorName } from '../../db/names';
 import {
   allOf,
   anyOf,
@@ -43,7 +44,7 @@ export const withNames = (db: Executor) =>
       'tramos.updated_at',
       'naves.name as nave',
       'arcos_sumergidos.name as arco_sumergido_name',
-      'users.name as user_name',
+      authorName('users.name').as('user_name'),
     ]);
 
 export type TramoRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTakeFirstOrThrow']>>;
@@ -90,15 +91,14 @@ const TRIGRAM_RUN = /[^%_]{3}/;
  * characters cannot use a trigram index: the walk along tramos_created_idx, newest first, until
  * `limit` matches stops early whenever matches are common.
  */
-export function searchTramos(db: Db, filters: SearchFilters, limit: number) {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+export function searchTramos(db: Db, engine: DbEngine, filters: SearchFilters, limit: number) {
   let q = withNames(db);
   const viaTrigrams: [string, string][] = [];
   for (const col of ['id_tramo', 'id_proyecto', 'id_circular'] as const) {
     const value = filters[col];
     if (!value) continue;
     q = q.where(sql<boolean>`lower(${sql.ref(`tramos.${col}`)}) like ${containsPattern(value)} escape '!'`);
-    if (!pg && TRIGRAM_RUN.test(value)) viaTrigrams.push([col, `%${value}%`]);
+    if (engine === 'sqlite' && TRIGRAM_RUN.test(value)) viaTrigrams.push([col, `%${value}%`]);
   }
   if (viaTrigrams.length) {
     const matches = viaTrigrams.map(([col, pattern]) => sql`${sql.ref(col)} like ${pattern}`);
@@ -114,7 +114,7 @@ export const insertTramo = (db: Executor, values: NewTramo) =>
   db.insertInto('tramos').values(values).returning('id').executeTakeFirstOrThrow();
 
 /** The image paths of a tramo, locked on PostgreSQL so two concurrent replacements cannot orphan a file. */
-export function lockTramoImages(db: Transaction<Database>, id: number, engine: 'sqlite' | 'postgres') {
+export function lockTramoImages(db: Transaction<Database>, engine: DbEngine, id: number) {
   let q = db.selectFrom('tramos').select(['id', 'user_id', 'imagen', 'imagen_thumb']).where('id', '=', id);
   if (engine === 'postgres') q = q.forUpdate();
   return q.executeTakeFirst();
@@ -152,8 +152,7 @@ function conditions(db: Db, f: AdminTramosFilter): Condition[] {
     // answer each lower(col) LIKE; on SQLite the FTS5 trigram table narrows the rows first (a MATCH
     // of the quoted text finds it in any column, case-insensitively) when the text has 3+ characters.
     c.push(anyOf(SEARCHED.map((col) => contains(col, f.q as string))));
-    const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-    if (!pg && f.q.length >= 3) {
+    if (engineOf(db) === 'sqlite' && f.q.length >= 3) {
       c.push(
         sql`${sql.ref('tramos.id')} in (select rowid from tramos_search where tramos_search match ${`"${f.q.replaceAll('"', '""')}"`})`,
       );
@@ -224,7 +223,7 @@ export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, 
         't.imagen',
         'n.name as nave',
         'a.name as arco',
-        'u.name as user_name',
+        authorName('u.name').as('user_name'),
       ]),
     TRAMOS,
     filter,

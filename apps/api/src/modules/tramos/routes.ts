@@ -1,4 +1,4 @@
-import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import {
   LIST_MAX,
   SEARCH_MAX,
@@ -16,8 +16,8 @@ import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const uploadErrors = { ...errors, 413: errorResponse, 415: errorResponse };
+const errors = errorResponses(400, 401, 403, 404);
+const uploadErrors = errorResponses(400, 401, 403, 404, 413, 415);
 
 const multipartDescription =
   'multipart/form-data: id_tramo, id_proyecto, id_circular, descripcion, arco_sumergido_id, circular_fecha (YYYY-MM-DD), imagen (JPEG, PNG or WebP file up to 10 MB).';

@@ -1,12 +1,11 @@
 import { factoryToday } from '@portal/contract/time';
 import { type Tramo, tramoCreateFields, tramoMessages, tramoUpdateFields } from '@portal/contract/tramos';
-import { userMessages } from '@portal/contract/users';
-import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
+import { parseOrBadRequest } from '../../lib/validate';
 import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import * as repo from './repository';
@@ -16,16 +15,8 @@ import * as repo from './repository';
 // The admin lists' pages (modules/admin-lists).
 export { type AdminTramosFilter, countTramos, isFiltered, pageTramos, pageTramosWithTotal, tramosBatch } from './repository';
 
-export function toTramo(row: repo.TramoRow): Tramo {
-  return { ...row, user_name: row.user_name ?? userMessages.deletedUserName };
-}
-
-/** Multipart fields are validated with the contract schema so the messages match the client's. */
-function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
-  const result = schema.safeParse(fields);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? tramoMessages.arcoRequired);
-  return result.data;
-}
+/** A row as the contract's Tramo: the query already names the author (db/names.ts). */
+export const toTramo = (row: repo.TramoRow): Tramo => row;
 
 async function arcoOrFail(ctx: ServiceContext, id: number) {
   const arco = await findArco(ctx.db, id);
@@ -41,7 +32,7 @@ export async function getTramo(ctx: ServiceContext, id: number): Promise<Tramo> 
 
 /** Owner of the record from the token, nave from the station, date defaulting to the factory's today. */
 export async function createTramo(ctx: ServiceContext, user: AuthUser, input: MultipartInput): Promise<Tramo> {
-  const fields = parseFields(tramoCreateFields, input.fields);
+  const fields = parseOrBadRequest(tramoCreateFields, input.fields);
   const arco = await arcoOrFail(ctx, Number(fields.arco_sumergido_id));
   const now = nowIso();
   const { id } = await ctx.images.withImage(input.file?.buffer, (image) =>
@@ -105,12 +96,12 @@ export async function updateTramo(ctx: ServiceContext, user: AuthUser, id: numbe
   const current = await repo.findTramo(ctx.db, id);
   if (!current) throw notFound(tramoMessages.notFound);
   assertMayEdit(user, current.user_id);
-  const fields = parseFields(tramoUpdateFields, input.fields);
+  const fields = parseOrBadRequest(tramoUpdateFields, input.fields);
   const arco = fields.arco_sumergido_id === undefined ? null : await arcoOrFail(ctx, Number(fields.arco_sumergido_id));
 
   const replaced = await ctx.images.withImage(input.file?.buffer, (image) =>
     ctx.db.transaction().execute(async (trx) => {
-      const locked = await repo.lockTramoImages(trx, id, ctx.engine);
+      const locked = await repo.lockTramoImages(trx, ctx.engine, id);
       if (!locked) throw notFound(tramoMessages.notFound);
       assertMayEdit(user, locked.user_id);
       const values: Partial<repo.NewTramo> = { updated_at: nowIso() };
@@ -143,7 +134,7 @@ export async function updateTramo(ctx: ServiceContext, user: AuthUser, id: numbe
 /** Admin only (the route's policy); the image files go once the row is gone. */
 export async function deleteTramo(ctx: ServiceContext, id: number, actor: AuthUser | null = null): Promise<void> {
   const files = await ctx.db.transaction().execute(async (trx) => {
-    const locked = await repo.lockTramoImages(trx, id, ctx.engine);
+    const locked = await repo.lockTramoImages(trx, ctx.engine, id);
     if (!locked) throw notFound(tramoMessages.notFound);
     const before = await repo.findTramo(trx, id);
     await repo.deleteTramo(trx, id);
@@ -163,7 +154,7 @@ async function removeQuietly(ctx: ServiceContext, files: (string | null)[]) {
 }
 
 export async function searchTramos(ctx: ServiceContext, query: repo.SearchFilters, limit: number): Promise<Tramo[]> {
-  return (await repo.searchTramos(ctx.db, query, limit)).map(toTramo);
+  return (await repo.searchTramos(ctx.db, ctx.engine, query, limit)).map(toTramo);
 }
 
 export async function listTramos(ctx: ServiceContext, limit: number, offset: number) {

@@ -1,4 +1,4 @@
-import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import {
   adminPasswordBody,
   changePasswordBody,
@@ -14,7 +14,7 @@ import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export default async function usersRoutes(app: App, ctx: ServiceContext) {
   app.put(

@@ -1,8 +1,8 @@
 import type { COMMENT_SORTS, POST_SORTS } from '@portal/contract/paging';
-import { userMessages } from '@portal/contract/users';
 import { COMMENTS_PER_POST_MAX, type WallComment, type WallPost } from '@portal/contract/wall';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { authorName } from '../../db/names';
 import { allOf, type Condition, contains, countWhere, eq, gte, lt } from '../../db/paging';
 
 /** One page of a wall: a station's (every station's when absent, for an admin), one wall name (or all), posts before an id. */
@@ -22,7 +22,7 @@ export function posts(db: Db) {
     .select([
       'p.id',
       'p.user_id',
-      'u.name as user_name',
+      authorName('u.name').as('user_name'),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
       'p.wall_name',
@@ -43,7 +43,7 @@ export type SharedPost = Omit<WallPost, 'is_liked_by_current_user'>;
 export const toPost = (r: PostRow): SharedPost => ({
   id: r.id,
   user_id: r.user_id,
-  user_name: r.user_name ?? userMessages.deletedUserName,
+  user_name: r.user_name,
   arco_sumergido_id: r.arco_sumergido_id,
   arco_sumergido_name: r.arco_sumergido_name ?? null,
   wall_name: r.wall_name,
@@ -176,7 +176,16 @@ export function comments(db: Db) {
   return db
     .selectFrom('wall_comments as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.post_id', 'c.user_id', 'u.name as user_name', 'c.content', 'c.image_path', 'c.image_thumb', 'c.created_at']);
+    .select([
+      'c.id',
+      'c.post_id',
+      'c.user_id',
+      authorName('u.name').as('user_name'),
+      'c.content',
+      'c.image_path',
+      'c.image_thumb',
+      'c.created_at',
+    ]);
 }
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof comments>['executeTakeFirstOrThrow']>>;
@@ -185,7 +194,7 @@ export const toComment = (r: CommentRow): WallComment => ({
   id: r.id,
   post_id: r.post_id,
   user_id: r.user_id,
-  user_name: r.user_name ?? userMessages.deletedUserName,
+  user_name: r.user_name,
   content: r.content,
   image_path: r.image_path,
   image_thumb: r.image_thumb,

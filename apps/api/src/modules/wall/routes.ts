@@ -1,4 +1,4 @@
-import { errorResponse, idParams, messageResponse } from '@portal/contract/common';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import {
   commentParams,
   commentResponse,
@@ -17,8 +17,8 @@ import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import * as wall from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const uploadErrors = { ...errors, 413: errorResponse, 415: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 /** Multipart bodies are read by the handler (readMultipart), so the schema only documents them. */
 const multipartDoc = { consumes: ['multipart/form-data'] };
 const user = { policy: 'user' } as const;

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
+import { parseOrBadRequest } from '../../lib/validate';
 import { findArco } from '../arcos/service';
 import type { LoadedPage } from './page-cache/variants';
 import * as repo from './repository';
@@ -36,13 +37,6 @@ export {
 } from './repository';
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
-
-/** Validates with a contract schema; the first issue's Spanish message becomes the 400. */
-function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? wallMessages.postRequired);
-  return result.data;
-}
 
 /** The station whose wall a worker may use: the one in their token, never another. */
 function workerArco(user: AuthUser, asked?: number): number {
@@ -97,8 +91,8 @@ export async function loadPage(ctx: ServiceContext, key: repo.WallPageKey): Prom
 }
 
 export async function createPost(ctx: ServiceContext, user: AuthUser, { fields, file }: MultipartInput) {
-  const draft = check(postDraft, { content: fields.content, wall_name: fields.wall_name, image: file?.buffer });
-  const asked = fields.arco_sumergido_id ? check(idSchema, fields.arco_sumergido_id) : undefined;
+  const draft = parseOrBadRequest(postDraft, { content: fields.content, wall_name: fields.wall_name, image: file?.buffer });
+  const asked = fields.arco_sumergido_id ? parseOrBadRequest(idSchema, fields.arco_sumergido_id) : undefined;
   let arco: number | null;
   if (isAdmin(user)) {
     arco = asked ?? user.arco_sumergido_id;
@@ -159,7 +153,7 @@ export async function updatePost(ctx: ServiceContext, user: AuthUser, postId: nu
   assertAuthor(user, post.user_id);
   const hasImage = file?.buffer ?? post.image_path;
   const input = { content: fields.content, wall_name: fields.wall_name, image: hasImage };
-  const edit = isAdmin(user) ? check(postAdminEdit, input) : check(postDraft, input);
+  const edit = isAdmin(user) ? parseOrBadRequest(postAdminEdit, input) : parseOrBadRequest(postDraft, input);
   await saveWithImage(ctx, file, post, wallMessages.postNotFound, (image) =>
     repo.updatePost(ctx.db, postId, { content: edit.content, wall_name: edit.wall_name ?? post.wall_name, ...image, now: nowIso() }),
   );
@@ -235,7 +229,7 @@ export const listAllComments = (ctx: ServiceContext, query: z.output<typeof page
 
 export async function addComment(ctx: ServiceContext, user: AuthUser, postId: number, { fields, file }: MultipartInput) {
   const post = await visiblePost(ctx.db, user, postId);
-  const draft = check(commentDraft, { content: fields.content, image: file?.buffer });
+  const draft = parseOrBadRequest(commentDraft, { content: fields.content, image: file?.buffer });
   const id = await ctx.images.withImage(file?.buffer, async (image) => {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
@@ -285,7 +279,7 @@ export async function updateComment(
 ) {
   const comment = await addressedComment(ctx.db, user, postIdParam, id);
   const input = { content: fields.content, image: file?.buffer ?? comment.image_path };
-  const edit = isAdmin(user) ? check(commentAdminEdit, input) : check(commentDraft, input);
+  const edit = isAdmin(user) ? parseOrBadRequest(commentAdminEdit, input) : parseOrBadRequest(commentDraft, input);
   await saveWithImage(ctx, file, comment, wallMessages.commentNotFound, (image) =>
     repo.updateComment(ctx.db, id, { content: edit.content, ...image, now: nowIso() }),
   );
