@@ -111,7 +111,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
 
   const dbHandle = handle ?? createDb(dbOptionsOf(config));
   const ctx = createServiceContext(config, dbHandle, tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours), app.log);
-  // A stopped machine's time stays covered when a parada ends (docs/decisions/039-machine-and-worker-stops.md).
+  // A stopped machine's time stays covered when a parada ends (docs/decisions/031-machine-and-worker-stops.md).
   ctx.machines.stoppedSince = machineStoppedSince;
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

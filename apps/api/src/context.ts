@@ -34,7 +34,7 @@ export interface ServiceContext {
   /**
    * Machine signals: the thresholds, the MQTT subscriber when MQTT_URL is set, `stoppedSince`, when
    * the arco's machine stopped (null: unbound or running), its state row locked for the caller's
-   * transaction (docs/decisions/039-machine-and-worker-stops.md) (app.ts sets those two), and the
+   * transaction (docs/decisions/031-machine-and-worker-stops.md) (app.ts sets those two), and the
    * summaries of refused device keys and MQTT messages (log and /metrics, decision 028).
    */
   machines: {

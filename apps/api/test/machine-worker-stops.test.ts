@@ -9,7 +9,7 @@ const T0 = Date.parse('2026-11-18T08:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * MIN).toISOString();
 
 /**
- * A bound arco's machine state and its workers' paradas combine (docs/decisions/039-machine-and-worker-stops.md):
+ * A bound arco's machine state and its workers' paradas combine (docs/decisions/031-machine-and-worker-stops.md):
  * no minute the machine reported stopped is missing from the arco's paradas, none is counted twice,
  * and the workers' motivos and descriptions stay on their paradas.
  */

@@ -16,7 +16,7 @@ function build(dir: string, hash: string) {
   writeFileSync(path.join(dir, 'assets', `chunk-${hash}.css`), `/* ${hash} */\n`);
 }
 
-/** The web app served across a rebuild (docs/decisions/040-serving-across-a-rebuild.md). */
+/** The web app served across a rebuild (docs/decisions/032-serving-across-a-rebuild.md). */
 describe.skipIf(pgUnavailable)('serving the web app while it is rebuilt', () => {
   let t: TestApp;
   let webDist: string;

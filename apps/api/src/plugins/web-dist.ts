@@ -30,7 +30,7 @@ function snapshotAssets(assetsDir: string): Map<string, { body: Buffer; type: st
 
 /**
  * The built web app (WEB_DIST), served so that a rebuild while the server runs breaks no visitor
- * (docs/decisions/040-serving-across-a-rebuild.md): files are looked up on disk at each request (a new
+ * (docs/decisions/032-serving-across-a-rebuild.md): files are looked up on disk at each request (a new
  * build's index.html and assets are served at once), and the hashed assets present at start are kept in
  * memory, so a page loaded before the rebuild still gets the old chunks it names after the rebuild
  * removed them. Deep links and 404s are the not-found handler's (app.ts).

@@ -171,7 +171,7 @@ export interface Applied {
 /**
  * When the arco's machine stopped, if its last applied state is 'stopped' (null for an unbound arco or
  * a running machine), its state row locked for the caller's transaction: the paradas service covers
- * the machine's time again after a write that may uncover some (docs/decisions/039-machine-and-worker-stops.md).
+ * the machine's time again after a write that may uncover some (docs/decisions/031-machine-and-worker-stops.md).
  */
 export async function stoppedSince(ctx: ServiceContext, arcoId: number): Promise<string | null> {
   const row = await repo.lockExistingState(ctx.db, ctx.engine, arcoId);

@@ -401,7 +401,7 @@ export interface MachineCover {
 }
 
 /**
- * The machine of a bound arco stands still from `since` (docs/decisions/039-machine-and-worker-stops.md),
+ * The machine of a bound arco stands still from `since` (docs/decisions/031-machine-and-worker-stops.md),
  * inside the caller's transaction (`ctx.db`): every part of [since, now) that no parada of the arco
  * covers becomes a machine parada, an ended one for a gap before a later parada and a running one from
  * the last gap when no parada runs. The workers' paradas keep their times, motivos and descriptions;

@@ -12,7 +12,7 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
   const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
   const now = useServerNow(5000);
-  // A bound arco whose machine is silent is not known to run (docs/decisions/039-machine-and-worker-stops.md):
+  // A bound arco whose machine is silent is not known to run (docs/decisions/031-machine-and-worker-stops.md):
   // it says 'Sin señal' instead of 'En marcha'.
   const unknown = !stopped && !!arco.signal && (arco.signal.silent || isSilent(arco.signal, now));
   const tone = stopped ? 'danger' : unknown ? 'secondary' : 'success';
