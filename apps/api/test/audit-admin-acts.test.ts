@@ -158,4 +158,33 @@ describe.skipIf(pgUnavailable)('audit rows of admin acts and credential changes'
     ]);
     expect(rows[0].changes.worker_id).toBeUndefined();
   });
+
+  it("an admin's moderation of a worker's wall post and comment; an author's own edits write none", async () => {
+    const w = await t.createWorker(await t.createArco());
+    const post = (await t.sendForm(w.token, 'POST', '/api/wall/posts', { content: 'Publicación original' })).json().post.id as number;
+    const comment = (await t.sendForm(w.token, 'POST', `/api/wall/posts/${post}/comments`, { content: 'Comentario original' })).json()
+      .comment.id as number;
+    // The author edits their own post: not moderation.
+    expect((await t.sendForm(w.token, 'PUT', `/api/wall/posts/${post}`, { content: 'Editada por su autor' })).statusCode).toBe(200);
+    expect(await history('post', 'update', post)).toEqual([]);
+
+    expect((await t.sendForm(admin, 'PUT', `/api/wall/posts/${post}`, { content: 'Moderada' })).statusCode).toBe(200);
+    expect(await history('post', 'update', post)).toMatchObject([
+      { actor_id: adminId, changes: { content: { before: 'Editada por su autor', after: 'Moderada' } } },
+    ]);
+    expect(
+      (await t.sendForm(admin, 'PUT', `/api/wall/posts/${post}/comments/${comment}`, { content: 'Comentario moderado' })).statusCode,
+    ).toBe(200);
+    expect(await history('comment', 'update', comment)).toMatchObject([
+      { actor_id: adminId, changes: { content: { before: 'Comentario original', after: 'Comentario moderado' } } },
+    ]);
+    expect((await t.send(admin, 'DELETE', `/api/wall/posts/${post}/comments/${comment}`)).statusCode).toBe(200);
+    expect(await history('comment', 'delete', comment)).toMatchObject([
+      { actor_id: adminId, changes: { content: { before: 'Comentario moderado' } } },
+    ]);
+    expect((await t.send(admin, 'DELETE', `/api/wall/posts/${post}`)).statusCode).toBe(200);
+    expect(await history('post', 'delete', post)).toMatchObject([
+      { actor_id: adminId, changes: { content: { before: 'Moderada', after: null } } },
+    ]);
+  });
 });

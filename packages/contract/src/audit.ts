@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours'] as const;
+export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours', 'post', 'comment'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
@@ -33,6 +33,8 @@ export const auditMessages = {
     nave: 'Nave',
     motivo: 'Motivo de parada',
     planned_hours: 'Horas planificadas',
+    post: 'Publicación del muro',
+    comment: 'Comentario del muro',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   actions: {

@@ -18,6 +18,7 @@ import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
 import { parseOrBadRequest } from '../../lib/validate';
 import { findArco } from '../arcos/service';
+import { recordAudit } from '../audit/service';
 import type { LoadedPage } from './page-cache/variants';
 import * as repo from './repository';
 
@@ -55,6 +56,32 @@ async function visiblePost(db: Db, user: AuthUser, postId: number) {
 
 function assertAuthor(user: AuthUser, authorId: number | null) {
   if (!isAdmin(user) && authorId !== user.id) throw forbidden(wallMessages.notAuthor);
+}
+
+/** What an admin's moderation of someone else's post or comment keeps in the audit trail. */
+const moderated = (row: { content: string; image_path: string | null; wall_name?: string }) => ({
+  content: row.content,
+  image_path: row.image_path,
+  ...(row.wall_name !== undefined ? { wall_name: row.wall_name } : {}),
+});
+
+/**
+ * An admin changing or removing someone else's post or comment writes an audit row in the same
+ * transaction (docs/decisions/028-connection-fairness.md lists the audited acts); an author's own
+ * edits are not moderation and write none.
+ */
+async function auditModeration(
+  db: Db,
+  user: AuthUser,
+  authorId: number | null,
+  entity: 'post' | 'comment',
+  id: number,
+  action: 'update' | 'delete',
+  before: Parameters<typeof moderated>[0],
+  after: Parameters<typeof moderated>[0] | null,
+): Promise<void> {
+  if (!isAdmin(user) || authorId === user.id) return;
+  await recordAudit(db, { actor: user, entity, entityId: id, action, before: moderated(before), after: after && moderated(after) });
 }
 
 /**
@@ -155,7 +182,12 @@ export async function updatePost(ctx: ServiceContext, user: AuthUser, postId: nu
   const input = { content: fields.content, wall_name: fields.wall_name, image: hasImage };
   const edit = isAdmin(user) ? parseOrBadRequest(postAdminEdit, input) : parseOrBadRequest(postDraft, input);
   await saveWithImage(ctx, file, post, wallMessages.postNotFound, (image) =>
-    repo.updatePost(ctx.db, postId, { content: edit.content, wall_name: edit.wall_name ?? post.wall_name, ...image, now: nowIso() }),
+    ctx.db.transaction().execute(async (trx) => {
+      const values = { content: edit.content, wall_name: edit.wall_name ?? post.wall_name, ...image };
+      const res = await repo.updatePost(trx, postId, { ...values, now: nowIso() });
+      if (Number(res.numUpdatedRows) > 0) await auditModeration(trx, user, post.user_id, 'post', postId, 'update', post, values);
+      return res;
+    }),
   );
   const updated = (await repo.findPostView(ctx.db, user.id, postId))!;
   await ctx.events.publish('post.updated', { post: { ...updated, is_liked_by_current_user: false } }, { arco: updated.arco_sumergido_id });
@@ -169,6 +201,7 @@ export async function deletePost(ctx: ServiceContext, user: AuthUser, postId: nu
     assertAuthor(user, post.user_id);
     const commentFiles = await repo.commentImagesOfPost(trx, postId);
     if (!(await repo.deletePostCascade(trx, postId))) throw notFound(wallMessages.postNotFound);
+    await auditModeration(trx, user, post.user_id, 'post', postId, 'delete', post, null);
     return { post, files: [post.image_path, post.image_thumb, ...commentFiles.flatMap((c) => [c.image_path, c.image_thumb])] };
   });
   // Files are removed after the commit: a rolled-back delete keeps its images.
@@ -281,7 +314,12 @@ export async function updateComment(
   const input = { content: fields.content, image: file?.buffer ?? comment.image_path };
   const edit = isAdmin(user) ? parseOrBadRequest(commentAdminEdit, input) : parseOrBadRequest(commentDraft, input);
   await saveWithImage(ctx, file, comment, wallMessages.commentNotFound, (image) =>
-    repo.updateComment(ctx.db, id, { content: edit.content, ...image, now: nowIso() }),
+    ctx.db.transaction().execute(async (trx) => {
+      const res = await repo.updateComment(trx, id, { content: edit.content, ...image, now: nowIso() });
+      const after = { content: edit.content, ...image };
+      if (Number(res.numUpdatedRows) > 0) await auditModeration(trx, user, comment.user_id, 'comment', id, 'update', comment, after);
+      return res;
+    }),
   );
   return (await repo.findCommentView(ctx.db, id))!;
 }
@@ -290,6 +328,7 @@ export async function deleteComment(ctx: ServiceContext, user: AuthUser, postIdP
   const comment = await ctx.db.transaction().execute(async (trx) => {
     const found = await addressedComment(trx, user, postIdParam, id);
     if (!(await repo.deleteComment(trx, id))) throw notFound(wallMessages.commentNotFound);
+    await auditModeration(trx, user, found.user_id, 'comment', id, 'delete', found, null);
     await repo.bumpCount(trx, found.post_id, 'comment_count', -1);
     return found;
   });
