@@ -398,6 +398,24 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
       expect(client.received.map((e) => (e.data as { post: { id: number } }).post.id)).toEqual([first.id, back.id]);
   });
 
+  it("delivers a machine's report through instance A to an admin's stream on instance B", async () => {
+    const admin = await adminToken(t);
+    const board = await connect(urlB, admin);
+    const arco = await t.createArco('Arco Informe Compartido');
+    const key = (await t.send(admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`)).json().key as string;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/machines/${arco.id}/state`,
+      headers: { 'x-device-key': key, 'content-type': 'text/plain' },
+      payload: 'running',
+    });
+    expect(res.statusCode).toBe(200);
+    const seen = machineReportEvent.parse(
+      (await board.next('machine.report', (d: { arco_sumergido_id: number }) => d.arco_sumergido_id === arco.id)).data,
+    );
+    expect(Number.isNaN(Date.parse(seen.last_report_at))).toBe(false);
+  });
+
   it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {
     const author = await t.createWorker(station, 'Autor Largo');
     const onB = await connect(urlB, (await t.createWorker(station)).token);
