@@ -263,3 +263,32 @@ test('the plant board’s last report follows a device’s reports without a rel
   await laptop.context.close();
   await api.dispose();
 });
+
+test('without the asynchronous clipboard (a portal over plain HTTP) the copy button copies the selected text', async ({
+  seed,
+  browser,
+  baseURL,
+}) => {
+  const arco = await seed.station();
+  const { context, page } = await device(browser, baseURL, 360);
+  await context.addInitScript(() => {
+    // As on an insecure origin: no navigator.clipboard. The copies the page makes are recorded.
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+    const copies: string[] = [];
+    Object.assign(window, { __copies: copies });
+    document.addEventListener('copy', () => {
+      const field = document.activeElement as HTMLInputElement | null;
+      copies.push(field?.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) ?? '');
+    });
+  });
+  await signIn(page, await seed.adminToken(), '/admin/arcos-sumergidos');
+  await page.getByRole('button', { name: `Señal de máquina: ${arco.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: /Señal de máquina/ });
+  expect(await page.evaluate(() => navigator.clipboard)).toBeUndefined();
+  await dialog.getByRole('button', { name: 'Copiar URL' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Copiado' })).toHaveCount(1);
+  const copies = await page.evaluate(() => (window as unknown as { __copies: string[] }).__copies);
+  expect(copies).toEqual([`${new URL(page.url()).origin}/api/machines/${arco.id}/state`]);
+  await expectNoViolations(page, 'machine signal dialog on a phone');
+  await context.close();
+});
