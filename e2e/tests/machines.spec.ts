@@ -164,3 +164,131 @@ test('an admin binds an arco to a topic and gets a device key shown once, then r
   await expect(key).toBeHidden();
   await expect(dialog.getByTestId('machine-key-state')).toHaveText('Sin clave');
 });
+
+test('the device set-up shows the URL with the arco’s id, copies the URL and the key, and asks before a new key replaces a working one', async ({
+  seed,
+  browser,
+  baseURL,
+}) => {
+  const arco = await seed.station();
+  const admin = await seed.adminToken();
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const api = await request.newContext({ baseURL });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await signIn(page, admin, '/admin/arcos-sumergidos');
+  await page.getByRole('button', { name: `Señal de máquina: ${arco.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: /Señal de máquina/ });
+
+  // The arco's number and the whole URL a device posts to.
+  const origin = new URL(page.url()).origin;
+  const url = `${origin}/api/machines/${arco.id}/state`;
+  await expect(dialog.getByTestId('machine-arco-id')).toHaveText(String(arco.id));
+  await expect(dialog.getByLabel('URL del dispositivo (POST)')).toHaveValue(url);
+  await dialog.getByRole('button', { name: 'Copiar URL' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Copiado' })).toHaveCount(1);
+  expect(await clipboard()).toBe(url);
+
+  // With a topic bound, the MQTT example publishes to it.
+  await dialog.getByLabel('Tema MQTT').fill(`planta/${arco.id}/estado`);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('Señal de máquina guardada.')).toBeVisible();
+  await expect(dialog.getByLabel('Ejemplo por MQTT (mosquitto_pub)')).toHaveValue(
+    new RegExp(`^mosquitto_pub .*-t 'planta/${arco.id}/estado' -m stopped$`),
+  );
+
+  // No key yet: generated at once, copied, and the curl example carries it.
+  await dialog.getByRole('button', { name: 'Generar clave nueva' }).click();
+  const keyField = dialog.getByLabel('Copia la clave ahora: no se volverá a mostrar.');
+  await expect(keyField).toHaveValue(/^pk_/);
+  const key = await keyField.inputValue();
+  await dialog.getByRole('button', { name: 'Copiar clave' }).click();
+  await expect.poll(clipboard).toBe(key);
+  await expect(dialog.getByLabel('Ejemplo con curl')).toHaveValue(
+    `curl -X POST '${url}' -H 'X-Device-Key: ${key}' -H 'Content-Type: text/plain' --data stopped`,
+  );
+  await expectNoViolations(page, 'machine signal dialog with a new key');
+  const report = (withKey: string) =>
+    api.post(url, { headers: { 'X-Device-Key': withKey, 'Content-Type': 'text/plain' }, data: 'running' });
+  expect((await report(key)).status()).toBe(200);
+
+  // A working key is not replaced without asking; cancelling keeps it working.
+  await dialog.getByRole('button', { name: 'Generar clave nueva' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Generar clave nueva' });
+  await expect(confirm).toContainText('La clave actual dejará de funcionar');
+  await expectNoViolations(page, 'new key confirmation');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(keyField).toHaveValue(key);
+  expect((await report(key)).status()).toBe(200);
+
+  // Confirmed: a new key, and the old one no longer works.
+  await dialog.getByRole('button', { name: 'Generar clave nueva' }).click();
+  await confirm.getByRole('button', { name: 'Generar clave nueva' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(keyField).not.toHaveValue(key);
+  const replacement = await keyField.inputValue();
+  expect((await report(key)).status()).toBe(401);
+  expect((await report(replacement)).status()).toBe(200);
+
+  await context.close();
+  await api.dispose();
+});
+
+test('the plant board’s last report follows a device’s reports without a reload', async ({ seed, browser, baseURL }) => {
+  const { arco, admin, api, report } = await boundStation(seed, baseURL);
+  const laptop = await device(browser, baseURL, 1280);
+  await openLive(laptop.page, admin, '/admin/planta');
+  const signal = laptop.page.locator(`[data-testid="planta-arco"][data-arco-id="${arco.id}"]`).getByTestId('planta-signal');
+  await expect(signal).toContainText('Último informe: Nunca');
+  await expect(signal).toHaveAttribute('data-silent', 'true');
+  await markDocument(laptop.page);
+
+  // 'running' on a running arco changes no parada: only the report event reaches the board.
+  expect((await report('running')).status()).toBe(200);
+  const machines = await api.get('/api/admin/machines', { headers: { Authorization: `Bearer ${admin}` } });
+  const stored = ((await machines.json()) as { arcos: { arco_sumergido_id: number; last_report_at: string }[] }).arcos.find(
+    (b) => b.arco_sumergido_id === arco.id,
+  );
+  await expect(signal.locator('time')).toHaveAttribute('datetime', stored?.last_report_at ?? 'missing');
+  await expect(signal).toHaveAttribute('data-silent', 'false');
+  expect(await sameDocument(laptop.page)).toBe(true);
+
+  await laptop.context.close();
+  await api.dispose();
+});
+
+test('without the asynchronous clipboard (a portal over plain HTTP) the copy button copies the selected text', async ({
+  seed,
+  browser,
+  baseURL,
+}) => {
+  const arco = await seed.station();
+  const { context, page } = await device(browser, baseURL, 360);
+  await context.addInitScript(() => {
+    // As on an insecure origin: no navigator.clipboard. The copies the page makes are recorded.
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+    const copies: string[] = [];
+    Object.assign(window, { __copies: copies });
+    document.addEventListener('copy', () => {
+      const field = document.activeElement as HTMLInputElement | null;
+      copies.push(field?.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) ?? '');
+    });
+  });
+  await signIn(page, await seed.adminToken(), '/admin/arcos-sumergidos');
+  await page.getByRole('button', { name: `Señal de máquina: ${arco.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: /Señal de máquina/ });
+  expect(await page.evaluate(() => navigator.clipboard)).toBeUndefined();
+  await dialog.getByRole('button', { name: 'Copiar URL' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Copiado' })).toHaveCount(1);
+  const copies = await page.evaluate(() => (window as unknown as { __copies: string[] }).__copies);
+  expect(copies).toEqual([`${new URL(page.url()).origin}/api/machines/${arco.id}/state`]);
+  await expectNoViolations(page, 'machine signal dialog on a phone');
+  await context.close();
+});

@@ -2,6 +2,7 @@ import {
   commentCreatedEvent,
   commentDeletedEvent,
   likeChangedEvent,
+  machineReportEvent,
   paradaChangedEvent,
   paradaEndedEvent,
   paradaStartedEvent,
@@ -215,6 +216,51 @@ describe.skipIf(pgUnavailable)('live event stream', () => {
     }
   });
 
+  it("tells the admins' streams (the plant board) that a machine reported: once for a burst, nothing to workers", async () => {
+    const arco = await createArco(t, 'Arco Informes');
+    const admin = await adminToken(t);
+    const atArco = await createWorker(t, arco, 'Operaria Informes');
+    const elsewhere = await t.createWorker(stationB, 'Trabajador Otro Arco');
+    const board = await open(admin);
+    const atArcoStream = await open(atArco.token);
+    const elsewhereStream = await open(elsewhere.token);
+    const keyRes = await t.send(admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`);
+    expect(keyRes.statusCode).toBe(201);
+    const key = keyRes.json().key as string;
+    const report = async (state: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/machines/${arco.id}/state`,
+        headers: { 'x-device-key': key, 'content-type': 'text/plain' },
+        payload: state,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const ofArco = (d: { arco_sumergido_id: number }) => d.arco_sumergido_id === arco.id;
+
+    // The first report of a silent arco goes out at once, with the stored report time.
+    await report('running');
+    const first = machineReportEvent.parse((await board.next('machine.report', ofArco)).data);
+    const stored = (await t.send(admin, 'GET', '/api/admin/machines'))
+      .json()
+      .arcos.find((b: { arco_sumergido_id: number }) => b.arco_sumergido_id === arco.id);
+    expect(first.last_report_at).toBe(stored.last_report_at);
+
+    // A burst (heartbeats and a change of state) within the throttle window sends nothing more.
+    for (const state of ['running', 'running', 'stopped', 'stopped', 'running']) await report(state);
+    // A post at the arco is the last thing sent: every report event of the burst came before it.
+    const marker = await post(t.app, atArco.token, 'Marcador de informes');
+    await board.next('post.created', about(marker.id));
+    expect(board.received.filter((e) => e.type === 'machine.report' && ofArco(e.data as never))).toHaveLength(1);
+
+    // Workers, at that arco or another, never receive it (they got the machine's paradas and the post).
+    await atArcoStream.next('post.created', about(marker.id));
+    expect(atArcoStream.received.map((e) => e.type)).not.toContain('machine.report');
+    const own = await post(t.app, elsewhere.token, 'Marcador del otro arco');
+    await elsewhereStream.next('post.created', about(own.id));
+    expect(elsewhereStream.received.map((e) => e.type)).toEqual(['post.created']);
+  });
+
   it("ends a deleted user's active stop and tells the admins' streams (the plant board) that it ended", async () => {
     const arco = await createArco(t, 'Arco Usuario Borrado');
     const owner = await createWorker(t, arco, 'Operario Borrado');
@@ -350,6 +396,24 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('live events across API
     await onB.next('post.created', about(back.id));
     for (const client of [onA, onB])
       expect(client.received.map((e) => (e.data as { post: { id: number } }).post.id)).toEqual([first.id, back.id]);
+  });
+
+  it("delivers a machine's report through instance A to an admin's stream on instance B", async () => {
+    const admin = await adminToken(t);
+    const board = await connect(urlB, admin);
+    const arco = await t.createArco('Arco Informe Compartido');
+    const key = (await t.send(admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`)).json().key as string;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/machines/${arco.id}/state`,
+      headers: { 'x-device-key': key, 'content-type': 'text/plain' },
+      payload: 'running',
+    });
+    expect(res.statusCode).toBe(200);
+    const seen = machineReportEvent.parse(
+      (await board.next('machine.report', (d: { arco_sumergido_id: number }) => d.arco_sumergido_id === arco.id)).data,
+    );
+    expect(Number.isNaN(Date.parse(seen.last_report_at))).toBe(false);
   });
 
   it('sends only the id of a payload too large for NOTIFY and rebuilds it on the receiving side', async () => {

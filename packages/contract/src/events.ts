@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   'parada.started',
   'parada.ended',
   'parada.changed',
+  'machine.report',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -39,6 +40,11 @@ export const likeChangedEvent = z.object({ post_id: z.number(), like_count: z.nu
 export const paradaStartedEvent = z.object({ parada });
 export const paradaEndedEvent = z.object({ parada });
 export const paradaChangedEvent = z.object({ id: z.number(), arco_sumergido_id: z.number() });
+/**
+ * A bound arco's machine reported (administrators only: the plant board's 'Último informe'). Throttled
+ * per arco and instance (docs/decisions/035-device-set-up-and-live-reports.md): not every report sends one.
+ */
+export const machineReportEvent = z.object({ arco_sumergido_id: z.number(), last_report_at: z.string() });
 
 export interface EventPayloads {
   ready: { at: string };
@@ -51,4 +57,5 @@ export interface EventPayloads {
   'parada.started': z.infer<typeof paradaStartedEvent>;
   'parada.ended': z.infer<typeof paradaEndedEvent>;
   'parada.changed': z.infer<typeof paradaChangedEvent>;
+  'machine.report': z.infer<typeof machineReportEvent>;
 }

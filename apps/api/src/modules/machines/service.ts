@@ -164,6 +164,10 @@ export async function checkDeviceKey(ctx: ServiceContext, arcoId: number, key: s
 export interface Applied {
   outcome: MachineStateResult['outcome'];
   at: string;
+  /** The arco's report time before this one (null on its first report). */
+  previousReport: string | null;
+  /** The arco's report time after this one. */
+  lastReport: string;
   cover?: paradas.MachineCover;
   run?: paradas.MachineRun;
 }
@@ -202,7 +206,30 @@ export async function applySignal(ctx: ServiceContext, arcoId: number, signal: M
   if (result.cover) await paradas.publishCover(ctx, result.cover);
   if (result.run?.ended !== undefined) await paradas.publishParada(ctx, 'parada.ended', result.run.ended);
   if (result.run?.removed) await paradas.publishParada(ctx, 'parada.changed', result.run.removed);
+  await publishReport(ctx, arcoId, result, received);
   return result;
+}
+
+/** At most one 'machine.report' per arco in this long, per instance (docs/decisions/035-device-set-up-and-live-reports.md). */
+export const REPORT_EVENT_MS = 30_000;
+
+/** When each arco's last 'machine.report' left this instance, per event bus (one per running app). */
+const reportSent = new WeakMap<ServiceContext['events'], Map<number, number>>();
+
+/**
+ * Tells the administrators (the plant board's 'Último informe') that an arco reported: at once when it
+ * was silent (never reported, or not for the silence threshold), else at most once per REPORT_EVENT_MS
+ * on this instance, so a device reporting every second costs no more than one event in thirty seconds.
+ */
+async function publishReport(ctx: ServiceContext, arcoId: number, applied: Applied, received: string): Promise<void> {
+  const sent = reportSent.get(ctx.events) ?? new Map<number, number>();
+  reportSent.set(ctx.events, sent);
+  const now = Date.parse(received);
+  const wasSilent = applied.previousReport === null || now - Date.parse(applied.previousReport) >= ctx.machines.silenceSeconds * 1000;
+  const last = sent.get(arcoId);
+  if (!wasSilent && last !== undefined && now - last < REPORT_EVENT_MS) return;
+  sent.set(arcoId, now);
+  await ctx.events.publish('machine.report', { arco_sumergido_id: arcoId, last_report_at: applied.lastReport }, { arco: null });
 }
 
 function applyOnce(ctx: ServiceContext, arcoId: number, signal: MachineSignal, at: string, received: string): Promise<Applied> {
@@ -210,18 +237,21 @@ function applyOnce(ctx: ServiceContext, arcoId: number, signal: MachineSignal, a
     const current = await repo.lockState(trx, arcoId, received);
     const first = current.state_at === '';
     const lastReport = current.last_report_at > received ? current.last_report_at : received;
+    const reports = { previousReport: first ? null : current.last_report_at, lastReport };
     if (!first && at < current.state_at) {
       await repo.saveState(trx, arcoId, { last_report_at: lastReport });
-      return { outcome: 'late', at };
+      return { outcome: 'late', at, ...reports };
     }
     if (!first && signal.state === current.state) {
       await repo.saveState(trx, arcoId, { last_report_at: lastReport });
-      return { outcome: 'repeat', at };
+      return { outcome: 'repeat', at, ...reports };
     }
     await repo.saveState(trx, arcoId, { state: signal.state, state_at: at, last_report_at: lastReport });
     const inTrx = { ...ctx, db: trx };
-    if (signal.state === 'stopped') return { outcome: 'applied', at, cover: await paradas.coverMachineStop(inTrx, arcoId, at, received) };
-    return { outcome: 'applied', at, run: await paradas.endMachineParada(inTrx, arcoId, at, received) };
+    if (signal.state === 'stopped') {
+      return { outcome: 'applied', at, ...reports, cover: await paradas.coverMachineStop(inTrx, arcoId, at, received) };
+    }
+    return { outcome: 'applied', at, ...reports, run: await paradas.endMachineParada(inTrx, arcoId, at, received) };
   });
 }
 

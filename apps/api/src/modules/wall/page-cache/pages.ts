@@ -29,8 +29,10 @@ interface Page {
 
 const ANSWERS_PER_PAGE = 32;
 
-/** The events that change what a wall page shows: all but the stream's own and the stops'. */
-const WALL_EVENTS = new Set<EventType>(EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.')));
+/** The events that change what a wall page shows: all but the stream's own, the stops' and the machines'. */
+const WALL_EVENTS = new Set<EventType>(
+  EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.') && !type.startsWith('machine.')),
+);
 
 /**
  * The wall pages one instance holds (plugin.ts explains why and how they are answered). A page is

@@ -4,22 +4,52 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useCreateKey, useRevokeKey, useSaveTopic } from '../api/machines';
+import { CopyField } from './copy-field';
 
 type Note = { variant: 'success' | 'danger'; text: string } | null;
+
+/** The device's URL on this portal (docs/decisions/020-machine-signals.md): it carries the arco's id. */
+export const deviceUrl = (arcoId: number) => `${window.location.origin}/api/machines/${arcoId}/state`;
+
+const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** A report of 'stopped' over HTTP, ready to paste in a terminal. */
+const curlExample = (url: string, key: string) =>
+  `curl -X POST ${shellQuote(url)} -H ${shellQuote(`X-Device-Key: ${key}`)} -H 'Content-Type: text/plain' --data stopped`;
+
+/** The same report published to the arco's topic; the broker's host and port when the server has one. */
+function mqttExample(topic: string, brokerUrl: string | null): string {
+  let host = 'BROKER';
+  let port = '';
+  try {
+    if (brokerUrl) {
+      const url = new URL(brokerUrl);
+      host = url.hostname;
+      port = url.port ? ` -p ${url.port}` : '';
+    }
+  } catch {
+    // Not a URL the browser parses: the placeholder stays.
+  }
+  return `mosquitto_pub -h ${host}${port} -t ${shellQuote(topic)} -m stopped`;
+}
 
 /** An arco's machine signal: its MQTT topic, and its HTTP device key (shown once when created, revocable). */
 export function MachineSignalModal({
   arco,
   binding,
+  brokerUrl = null,
   tz,
   onHide,
 }: {
   arco: Arco | null;
   binding: MachineBinding | undefined;
+  /** The MQTT broker the server uses (no credentials), for the mosquitto_pub example. */
+  brokerUrl?: string | null;
   tz: string;
   onHide: () => void;
 }) {
@@ -30,8 +60,22 @@ export function MachineSignalModal({
   const [newKey, setNewKey] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);
   const [confirming, setConfirming] = useState(false);
+  const [askingNewKey, setAskingNewKey] = useState(false);
   if (!arco) return null;
   const failed = (fallback: string) => (error: unknown) => setNote({ variant: 'danger', text: errorText(error, fallback, fallback) });
+  const url = deviceUrl(arco.id);
+  const generateKey = () =>
+    createKey.mutate(arco.id, {
+      onSuccess: (r) => {
+        setAskingNewKey(false);
+        setNewKey(r.key);
+        setNote({ variant: 'success', text: r.message });
+      },
+      onError: (error) => {
+        setAskingNewKey(false);
+        failed(machineMessages.keyFallback)(error);
+      },
+    });
 
   return (
     <Modal show onHide={onHide} aria-labelledby="machine-signal-title">
@@ -66,6 +110,18 @@ export function MachineSignalModal({
           </Button>
         </Form>
 
+        <h3 className="h6">{machineMessages.deviceSetup}</h3>
+        <p className="small mb-2">
+          {machineMessages.arcoId}: <strong data-testid="machine-arco-id">{arco.id}</strong>
+        </p>
+        <CopyField
+          label={machineMessages.deviceUrl}
+          value={url}
+          copyLabel={machineMessages.copyUrl}
+          help={machineMessages.deviceUrlHelp}
+          testId="machine-device-url"
+        />
+
         <h3 className="h6">{machineMessages.deviceKey}</h3>
         <p className="small mb-2" data-testid="machine-key-state">
           {binding?.has_key && binding.key_created_at
@@ -73,24 +129,14 @@ export function MachineSignalModal({
             : machineMessages.keyNone}
         </p>
         {newKey && (
-          <Form.Group className="mb-2" controlId="machine-new-key">
-            <Form.Label className="fw-bold">{machineMessages.copyNow}</Form.Label>
-            <Form.Control type="text" readOnly value={newKey} onFocus={(e) => e.target.select()} />
-          </Form.Group>
+          <CopyField label={machineMessages.copyNow} value={newKey} copyLabel={machineMessages.copyKey} testId="machine-new-key" />
         )}
-        <div className="d-flex flex-wrap gap-2">
+        <div className="d-flex flex-wrap gap-2 mb-3">
           <Button
             variant="outline-primary"
             disabled={createKey.isPending}
-            onClick={() =>
-              createKey.mutate(arco.id, {
-                onSuccess: (r) => {
-                  setNewKey(r.key);
-                  setNote({ variant: 'success', text: r.message });
-                },
-                onError: failed(machineMessages.keyFallback),
-              })
-            }
+            // A working key stops working once a new one exists: asked first.
+            onClick={() => (binding?.has_key ? setAskingNewKey(true) : generateKey())}
           >
             {machineMessages.newKey}
           </Button>
@@ -122,7 +168,34 @@ export function MachineSignalModal({
             </Button>
           </Feedback>
         )}
+        <CopyField
+          label={machineMessages.curlExample}
+          value={curlExample(url, newKey ?? machineMessages.curlKeyPlaceholder)}
+          copyLabel={machineMessages.copyCurl}
+          multiline
+          testId="machine-curl"
+        />
+        {binding?.topic && (
+          <CopyField
+            label={machineMessages.mqttExample}
+            value={mqttExample(binding.topic, brokerUrl)}
+            copyLabel={machineMessages.copyMqtt}
+            multiline
+            testId="machine-mqtt"
+          />
+        )}
       </Modal.Body>
+      <ConfirmModal
+        show={askingNewKey}
+        title={machineMessages.confirmNewKeyTitle}
+        confirmLabel={machineMessages.confirmNewKeyAction}
+        busyLabel={machineMessages.confirmNewKeyBusy}
+        busy={createKey.isPending}
+        onConfirm={generateKey}
+        onCancel={() => setAskingNewKey(false)}
+      >
+        <p className="mb-0">{machineMessages.confirmNewKey}</p>
+      </ConfirmModal>
     </Modal>
   );
 }

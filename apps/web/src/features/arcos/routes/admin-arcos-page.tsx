@@ -61,6 +61,7 @@ export default function AdminArcosPage() {
           key={signalOf.id}
           arco={signalOf}
           binding={bindings.get(signalOf.id)}
+          brokerUrl={machines.data?.broker.url ?? null}
           tz={tz}
           onHide={() => setSignalOf(null)}
         />

@@ -1,4 +1,5 @@
-import { plantaMessages } from '@portal/contract/planta';
+import type { EventPayloads } from '@portal/contract/events';
+import { type PlantaNave, plantaMessages } from '@portal/contract/planta';
 import { useQueryClient } from '@tanstack/react-query';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -18,10 +19,23 @@ export default function PlantaPage() {
   const queryClient = useQueryClient();
   // Any parada event may change a card and today's minutes: the board is small, so it is simply reloaded.
   const refetch = () => void queryClient.invalidateQueries({ queryKey: plantaKey });
+  // A machine's report (at most one per arco every 30 s) only moves its 'Último informe': set in place.
+  const reported = ({ arco_sumergido_id, last_report_at }: EventPayloads['machine.report']) =>
+    queryClient.setQueryData<PlantaNave[]>(plantaKey, (naves) =>
+      naves?.map((nave) => ({
+        ...nave,
+        arcos: nave.arcos.map((arco) =>
+          arco.id === arco_sumergido_id && arco.signal && (arco.signal.last_report_at ?? '') < last_report_at
+            ? { ...arco, signal: { ...arco.signal, last_report_at, silent: false } }
+            : arco,
+        ),
+      })),
+    );
   const status = useEventStream({
     'parada.started': refetch,
     'parada.ended': refetch,
     'parada.changed': refetch,
+    'machine.report': reported,
     reconnected: refetch,
   });
 
