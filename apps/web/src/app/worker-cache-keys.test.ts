@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { paradaKeys } from '@/features/paradas/api/keys';
 import { wallKeys } from '@/features/wall/api/keys';
-import { catalogKeys } from './catalog';
-import { catalogAdminKeys } from './catalog-admin';
-import { motivoKeys } from './motivos';
-import { isPersisted } from './query-persist';
+import { catalogKeys } from '@/lib/catalog';
+import { catalogAdminKeys } from '@/lib/catalog-admin';
+import { motivoKeys } from '@/lib/motivos';
+import { isPersisted } from '@/lib/query-persist';
 
 // Which answers the phone keeps for a reload offline (docs/decisions/033-persisted-worker-cache.md),
 // with the keys the screens really use.
