@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { factoryTime } from '@portal/contract/time';
+import { expectNoViolations } from '../a11y';
 import { expect, type Seed, signIn, silenceOnlineEvents, test, type Worker } from '../fixtures';
 
 // Offline behaviour (docs/decisions/016-offline-writes.md), with the browser's own network switch
@@ -192,9 +193,84 @@ test('a wall post written offline appears once after reconnecting', async ({ pag
   await expect(page.getByText(OFFLINE_HINT)).toBeVisible();
 
   await context.setOffline(false);
+  await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible();
+  await expect(page.getByTestId('pending-post')).toHaveCount(0);
   await expect(page.getByText(text)).toHaveCount(1);
   const posts = await page.request.get('/api/wall/posts', { headers: { Authorization: `Bearer ${worker.token}` } });
   expect(((await posts.json()) as { content: string }[]).filter((p) => p.content === text)).toHaveLength(1);
+});
+
+test('after a reload offline the wall and the stops screen show what they last had, marked as not current, and a queued post as pending', async ({
+  page,
+  context,
+  seed,
+}) => {
+  const worker = await seed.worker(await seed.station());
+  const headers = { Authorization: `Bearer ${worker.token}` };
+  const earlier = `Publicado con red ${Date.now()}`;
+  expect((await page.request.post('/api/wall/posts', { headers, multipart: { content: earlier } })).status()).toBe(201);
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const manual = await page.request.post('/api/paradas-kaiser/manual', {
+    headers,
+    data: { start_time: minutesAgo(30), end_time: minutesAgo(20), description: 'Parada de antes', arco_sumergido_id: worker.station.id },
+  });
+  expect(manual.status(), await manual.text()).toBe(201);
+  const motivo = ((await (await page.request.get('/api/motivos', { headers })).json()) as { name: string; active: boolean }[]).find(
+    (m) => m.active,
+  )!;
+
+  // Online: the wall and the stops screen, as a worker opens them at the start of a shift.
+  await signIn(page, worker.token, '/dashboard');
+  await serviceWorkerReady(page);
+  await expect(page.getByText(earlier)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Paradas' }).click();
+  await expect(page.getByTestId('parada-card')).toContainText('Parada de antes');
+  await expect(page.locator('#parada-motivo option', { hasText: motivo.name })).toHaveCount(1);
+  // The cache is written at most once a second.
+  await page.waitForTimeout(1_500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Paradas Kaiser' })).toBeVisible();
+  await expect(page.getByTestId('parada-card')).toContainText('Parada de antes');
+  await expect(page.locator('#parada-motivo option', { hasText: motivo.name })).toHaveCount(1);
+  await expect(page.getByTestId('saved-data-note')).toHaveText(/^Sin conexión: datos guardados a las \d{2}:\d{2}$/);
+  await expect(page.getByText('Ocurrió un error al cargar las paradas.')).toHaveCount(0);
+  await expectNoViolations(page, 'paradas-kaiser offline');
+
+  await page.goto('/dashboard');
+  await expect(page.getByText(earlier)).toBeVisible();
+  await expect(page.getByTestId('saved-data-note')).toHaveText(/^Sin conexión: datos guardados a las \d{2}:\d{2}$/);
+  await expect(page.getByText('Ocurrió un error de red.')).toHaveCount(0);
+
+  const text = `Escrito sin red ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Nueva publicación' }).fill(text);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText(OFFLINE_HINT)).toHaveCount(1);
+  const pending = page.getByTestId('pending-post');
+  await expect(pending).toContainText(text);
+  await expect(pending).toContainText('Pendiente de enviar');
+  await expectNoViolations(page, 'wall offline');
+
+  // Back online: the post is sent once, the pending mark goes and the note with it.
+  await context.setOffline(false);
+  await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await expect(page.getByTestId('post').filter({ hasText: text })).toHaveCount(1);
+  await expect(page.getByTestId('saved-data-note')).toHaveCount(0);
+});
+
+test('a stop started offline says so once on its card', async ({ page, context, seed }) => {
+  const worker = await seed.worker(await seed.station());
+  await stopsOffline(page, context, worker);
+  await press(page, 'Iniciar Parada');
+  await expect(page.getByTestId('parada-waiting')).toHaveText(OFFLINE_HINT);
+  // Focus reaches 'Finalizar Parada' once the start has been answered (queued): the card is then
+  // complete, and the hint is counted at that moment, not retried until a banner hides itself.
+  await expect(page.getByRole('button', { name: 'Finalizar Parada' })).toBeFocused();
+  expect(await page.getByText(OFFLINE_HINT).count()).toBe(1);
+  await context.setOffline(false);
+  await expect(page.getByText('Se ha enviado la acción guardada sin conexión.')).toBeVisible();
 });
 
 // The queue at its edges: a session refused meanwhile, a phone shared by two workers, a write too old.

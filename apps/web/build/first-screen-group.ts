@@ -37,6 +37,10 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
       for (const m of wall) if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : 'wall-first');
       firstPaint = new Set([...entry, ...login, ...wall, ...signedOut]);
     }
+    // TanStack Query's (de)hydration is used only by the worker shell's lazily loaded cache
+    // (src/lib/query-persist.ts): it goes with it, not into the entry beside the rest of query-core.
+    if (/[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]hydration|query-persist-client-core[\\/])/.test(id))
+      return 'query-persist';
     // The small shared pieces of the other screens (dialogs, list states, fields) in one chunk: one
     // request and one gzip stream instead of a dozen tiny ones (the admin-only pieces stay apart, out
     // of the worker screens' downloads).

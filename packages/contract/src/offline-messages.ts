@@ -43,6 +43,12 @@ export const offlineMessages = {
     count === 1
       ? `1 acción de ${name} pendiente de enviar: se enviará cuando vuelva a iniciar sesión.`
       : `${count} acciones de ${name} pendientes de enviar: se enviarán cuando vuelva a iniciar sesión.`,
+  /** Under a list shown from the answers saved on the phone (not current); `date` when not today. */
+  savedAt: (time: string, date?: string) =>
+    date ? `Sin conexión: datos guardados el ${date} a las ${time}` : `Sin conexión: datos guardados a las ${time}`,
+  /** A write of the list still in the offline queue. */
+  pendingItem: 'Pendiente de enviar',
+  pendingImage: 'Con una imagen, que se enviará con la publicación.',
   ...shellMessages,
   // What a queued write was, in the list of those the server refused.
   kinds: {

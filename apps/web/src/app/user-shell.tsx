@@ -6,6 +6,7 @@ import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
 import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
 import { SkipLink } from './route-focus';
+import { useWorkerCache } from './use-worker-cache';
 import { UserMenu } from './user-menu';
 
 const bottomLinks = [
@@ -19,6 +20,7 @@ const bottomLinks = [
 export default function UserShell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  useWorkerCache(user?.id);
   if (!user) return <p className="p-3">Cargando...</p>;
 
   const logout = () => {

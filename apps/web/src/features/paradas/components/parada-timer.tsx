@@ -113,11 +113,8 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
       { description: '', arco_sumergido_id: arcoId, motivo_id: motivo() },
       {
         onSuccess: (res) => {
-          setBanner(
-            res.queued
-              ? { variant: 'info', text: offlineMessages.offlineHint }
-              : { variant: 'success', text: res.data.message || paradaMessages.started },
-          );
+          // A queued start is told once, by the waiting line under the clock.
+          setBanner(res.queued ? null : { variant: 'success', text: res.data.message || paradaMessages.started });
           focusAfter(() => document.getElementById('stop-action'));
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
@@ -136,11 +133,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
         onSuccess: (res) => {
           reset({ description: '', motivo_id: '' });
           writeDraft(userId, '');
-          setBanner(
-            res.queued
-              ? { variant: 'info', text: offlineMessages.offlineHint }
-              : { variant: 'success', text: paradaMessages.ended(res.data.duration) },
-          );
+          setBanner(res.queued ? null : { variant: 'success', text: paradaMessages.ended(res.data.duration) });
           focusAfter(() => document.getElementById('stop-action'));
         },
         onError: (e) => setBanner({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),

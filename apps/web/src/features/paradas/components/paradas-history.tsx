@@ -9,6 +9,7 @@ import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
 import { ListStatus } from '@/components/list-status';
+import { SavedDataNote } from '@/components/saved-data-note';
 import { useFactoryToday } from '@/lib/factory';
 import { useMotivos } from '@/lib/motivos';
 import { useParadas } from '../api/get-paradas';
@@ -92,8 +93,10 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
         </Form.Group>
       </Stack>
 
+      <SavedDataNote query={paradas} tz={tz} />
       <ListStatus
-        query={paradas}
+        // The history saved on the phone stays up when a refetch fails (offline): the note says it is not current.
+        query={{ isPending: paradas.isPending, isError: paradas.isError && paradas.data === undefined, error: paradas.error }}
         items={groups}
         loading={paradaMessages.loading}
         fallback={paradaMessages.loadFallback}

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
+import { SavedDataNote } from '@/components/saved-data-note';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
@@ -12,6 +13,7 @@ import { useCurrentUser } from '@/lib/token';
 import { usePosts } from '../api/get-posts';
 import { useLikePost, useUnlikePost } from '../api/like-post';
 import { useLiveWall } from '../api/use-live-wall';
+import { PendingPosts } from '../components/pending-posts';
 import { PostCard } from '../components/post-card';
 import { PostComposer } from '../components/post-composer';
 
@@ -59,9 +61,11 @@ export default function WallPage() {
       <h1 className="h4 mb-3">{title}</h1>
       <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
       <PostComposer wallName={wallName} />
+      {user && <PendingPosts userId={user.id} userName={user.name} wallName={wallName} tz={tz} />}
+      <SavedDataNote query={posts} tz={tz} />
       {posts.isPending ? (
         <Loading text={wallMessages.loading} />
-      ) : posts.isError ? (
+      ) : posts.isError && posts.data === undefined ? (
         <Feedback>{errorText(posts.error, wallMessages.loadPostsFallback, wallMessages.network)}</Feedback>
       ) : list.length === 0 ? (
         <p className="text-muted">{wallMessages.empty}</p>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { paradaKeys } from '@/features/paradas/api/keys';
+import { wallKeys } from '@/features/wall/api/keys';
+import { catalogKeys } from '@/lib/catalog';
+import { catalogAdminKeys } from '@/lib/catalog-admin';
+import { motivoKeys } from '@/lib/motivos';
+import { isPersisted } from '@/lib/query-persist';
+
+// Which answers the phone keeps for a reload offline (docs/decisions/033-persisted-worker-cache.md),
+// with the keys the screens really use.
+describe('isPersisted', () => {
+  it("keeps the worker screens' queries", () => {
+    for (const key of [
+      motivoKeys.all,
+      catalogKeys.naves,
+      catalogKeys.arcos('Nave 1'),
+      catalogKeys.allArcos,
+      wallKeys.postList({ arco_sumergido_id: 5 }),
+      wallKeys.comments(3),
+      paradaKeys.list({ startDate: '2026-11-23', endDate: '2026-11-29' }),
+      paradaKeys.activeOf(7),
+      paradaKeys.arcoActive(),
+      paradaKeys.sinMotivo(),
+    ]) {
+      expect(isPersisted(key), JSON.stringify(key)).toBe(true);
+    }
+  });
+
+  it("leaves out the admin's lists and anything else", () => {
+    for (const key of [
+      catalogAdminKeys.naves,
+      catalogAdminKeys.arcos,
+      catalogAdminKeys.arcoFilters,
+      catalogAdminKeys.workerFilters,
+      wallKeys.adminPosts({ page: 1 }),
+      wallKeys.adminComments({ page: 1 }),
+      wallKeys.allComments,
+      paradaKeys.adminPage({ page: 1 }),
+      ['stats', 'summary'],
+      ['audit'],
+    ]) {
+      expect(isPersisted(key), JSON.stringify(key)).toBe(false);
+    }
+  });
+});
