@@ -16,6 +16,7 @@ import { useExportParadas } from '../api/export-paradas';
 import { useAdminParadas } from '../api/get-admin-paradas';
 import { invalidateParadas } from '../api/invalidate';
 import { ParadaCard } from '../components/parada-card';
+import { paradaEndText } from '../components/parada-end';
 import { useParadaDialogs } from '../components/use-parada-dialogs';
 
 const FILTERS = ['from', 'to', 'nave_id', 'arco_sumergido_id', 'user_id', 'motivo_id', 'active'] as const;
@@ -85,7 +86,7 @@ export default function AdminParadasPage() {
           { id: 'user', header: 'Trabajador', cell: (p) => p.user_name },
           { id: 'arco', header: 'Arco Sumergido', cell: (p) => p.arco_sumergido_name || paradaMessages.noArcoName },
           { id: 'start', header: 'Inicio', cell: (p) => formatTime(p.start_time, tz) },
-          { id: 'end', header: 'Fin', cell: (p) => (p.end_time ? formatTime(p.end_time, tz) : paradaMessages.active) },
+          { id: 'end', header: 'Fin', cell: (p) => paradaEndText(p, tz) },
           {
             id: 'duration',
             header: 'Duración',
