@@ -110,7 +110,11 @@ test('an admin manages motivos, reads the change history and the downtime analys
   await page.getByRole('heading', { name: 'Análisis de paradas' }).scrollIntoViewIfNeeded();
   await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
   await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
-  await expect(page.getByRole('region', { name: 'Minutos de parada por motivo' })).toContainText('Avería eléctrica');
+  const pareto = page.getByRole('region', { name: 'Minutos de parada por motivo' });
+  await expect(pareto).toContainText('Avería eléctrica');
+  // The chart's tooltip writes the cumulative share with a Spanish percent, as the table does.
+  await pareto.locator('.recharts-bar-rectangle').first().hover();
+  await expect(pareto.locator('.recharts-tooltip-wrapper')).toContainText('100 %');
   await expect(page.getByRole('cell', { name: station.name })).toBeVisible();
 });
 
