@@ -194,9 +194,12 @@ test('the admin stops filtered by worker and motivo show the motivo, and the CSV
   await expect(page.getByRole('columnheader', { name: 'Motivo' })).toBeVisible();
   expect(new URL(page.url()).searchParams.get('motivo_id')).toBe(String(m1.id));
 
-  // The export with the motivo columns.
-  await page.getByLabel('Desde').fill(day);
-  await page.getByLabel('Hasta').fill(day);
+  // The export with the motivo columns takes the dates of the one filter bar.
+  await expect(page.getByRole('form', { name: 'Exportar CSV' })).toHaveCount(0);
+  await page.getByLabel('Fecha de inicio').fill(day);
+  await page.getByLabel('Fecha de fin').fill(day);
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.getByTestId('list-total')).toHaveText('3 resultados · Página 1 de 1');
   await page.getByLabel('Incluir el motivo y los minutos del arco').check();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();

@@ -8,7 +8,7 @@ import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
 import { useWorkerField } from '@/components/admin-list-workers';
-import { ExportCsvForm } from '@/components/export-csv-form';
+import { ExportFiltered } from '@/components/export-filtered';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { useMotivos } from '@/lib/motivos';
 import { deleteParada } from '../api/delete-parada';
@@ -46,7 +46,6 @@ export default function AdminParadasPage() {
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
-      <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} motivoColumns />
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
@@ -65,6 +64,7 @@ export default function AdminParadasPage() {
           { name: 'active', label: pagingMessages.activeOnly, type: 'checkbox' },
         ]}
       />
+      <ExportFiltered filters={list.filters} onExport={exporting.mutateAsync} busy={exporting.isPending} motivoColumns />
       {actions.banner}
       <PagedAdminList
         query={paradas}
