@@ -86,6 +86,18 @@ test('an admin manages motivos, reads the change history and the downtime analys
   await expect(item).toContainText('Retirado');
 
   await page.goto('/admin/historial');
+  // Every audited kind and action in the filters, each by its Spanish name.
+  await expect(page.getByLabel('Tipo de registro').locator('option')).toHaveText([
+    'Todos los registros',
+    'Parada Kaiser',
+    'Circular',
+    'Usuario',
+    'Arco sumergido',
+    'Nave',
+    'Motivo de parada',
+    'Horas planificadas',
+  ]);
+  await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');
   await page.getByLabel('ID del registro').fill(String(parada.id));
   const row = page.getByTestId('audit-row');

@@ -35,6 +35,7 @@ export const auditMessages = {
     planned_hours: 'Horas planificadas',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
+  allActions: 'Todas las acciones',
   actions: {
     create: 'Creación',
     update: 'Modificación',

@@ -56,7 +56,7 @@ export default function AuditPage() {
           <Form.Group controlId="audit-action">
             <Form.Label className="small mb-1">{auditMessages.action}</Form.Label>
             <Form.Select value={action} onChange={(e) => filter(setAction)(e.target.value as AuditAction | '')}>
-              <option value="">—</option>
+              <option value="">{auditMessages.allActions}</option>
               {AUDIT_ACTIONS.map((x) => (
                 <option key={x} value={x}>
                   {auditMessages.actions[x]}
