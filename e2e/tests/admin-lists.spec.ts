@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { zonedInstant } from '@portal/contract/time';
+import { expectNoViolations } from '../a11y';
 import { expect, signIn, test, unique } from '../fixtures';
 
 const TZ = 'Europe/Madrid';
@@ -171,21 +172,34 @@ test('the admin stops filtered by worker and motivo show the motivo, and the CSV
     });
     expect(res.status()).toBe(201);
   }
+  // And a night one of the worker's, 22:00 to 06:00 of the next factory day.
+  const night = await request.post('/api/paradas-kaiser/manual', {
+    headers: auth(worker.token),
+    data: { start_time: zonedInstant(day, '22:00', TZ), end_time: zonedInstant('2026-01-21', '06:00', TZ), motivo_id: m1.id },
+  });
+  expect(night.status()).toBe(201);
 
   await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
   await page.getByLabel('Filtrar por trabajador').selectOption({ label: `${worker.name} (${worker.worker_id})` });
   await page.getByLabel('Filtrar por motivo').selectOption({ label: m1.name });
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();
-  await expect(page.getByTestId('list-total')).toHaveText('2 resultados · Página 1 de 1');
+  await expect(page.getByTestId('list-total')).toHaveText('3 resultados · Página 1 de 1');
   const rows = page.getByTestId('parada-row');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) await expect(row).toContainText(m1.name);
+  // The night stop's end carries its next-day mark; a stop within one day has none.
+  await expect(rows.filter({ hasText: '22:00' })).toContainText('06:00 (día siguiente)');
+  await expect(rows.filter({ hasText: '07:00' })).not.toContainText('día siguiente');
+  await expectNoViolations(page, 'the admin stops list');
   await expect(page.getByRole('columnheader', { name: 'Motivo' })).toBeVisible();
   expect(new URL(page.url()).searchParams.get('motivo_id')).toBe(String(m1.id));
 
-  // The export with the motivo columns.
-  await page.getByLabel('Desde').fill(day);
-  await page.getByLabel('Hasta').fill(day);
+  // The export with the motivo columns takes the dates of the one filter bar.
+  await expect(page.getByRole('form', { name: 'Exportar CSV' })).toHaveCount(0);
+  await page.getByLabel('Fecha de inicio').fill(day);
+  await page.getByLabel('Fecha de fin').fill(day);
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.getByTestId('list-total')).toHaveText('3 resultados · Página 1 de 1');
   await page.getByLabel('Incluir el motivo y los minutos del arco').check();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();

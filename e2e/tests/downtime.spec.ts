@@ -1,4 +1,4 @@
-import { addDays, factoryToday } from '@portal/contract/time';
+import { addDays, factoryDate, factoryTime, factoryToday } from '@portal/contract/time';
 import { expectNoViolations } from '../a11y';
 import { expect, openDevice, openLive, signIn, test } from '../fixtures';
 
@@ -63,9 +63,15 @@ test('an admin manages motivos, reads the change history and the downtime analys
   const station = await seed.station('Nave 2');
   const worker = await seed.worker(station, 'Operario Historial');
   const day = addDays(factoryToday(TZ), -1);
+  const motivos = (await (await page.request.get('/api/motivos', { headers: { Authorization: `Bearer ${worker.token}` } })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const averia = motivos.find((m) => m.name === 'Avería eléctrica');
+  const start = `${day}T08:00:00.000Z`;
   const manual = await page.request.post('/api/paradas-kaiser/manual', {
     headers: { Authorization: `Bearer ${worker.token}` },
-    data: { start_time: `${day}T08:00:00.000Z`, end_time: `${day}T08:40:00.000Z`, description: 'Para el historial' },
+    data: { start_time: start, end_time: `${day}T08:40:00.000Z`, description: 'Para el historial', motivo_id: averia?.id },
   });
   expect(manual.status()).toBe(201);
   const { parada } = (await manual.json()) as { parada: { id: number } };
@@ -80,6 +86,18 @@ test('an admin manages motivos, reads the change history and the downtime analys
   await expect(item).toContainText('Retirado');
 
   await page.goto('/admin/historial');
+  // Every audited kind and action in the filters, each by its Spanish name.
+  await expect(page.getByLabel('Tipo de registro').locator('option')).toHaveText([
+    'Todos los registros',
+    'Parada Kaiser',
+    'Circular',
+    'Usuario',
+    'Arco sumergido',
+    'Nave',
+    'Motivo de parada',
+    'Horas planificadas',
+  ]);
+  await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');
   await page.getByLabel('ID del registro').fill(String(parada.id));
   const row = page.getByTestId('audit-row');
@@ -87,6 +105,16 @@ test('an admin manages motivos, reads the change history and the downtime analys
   await expect(row).toContainText('Operario Historial');
   await expect(row).toContainText('Creación');
   await expect(row).toContainText('Para el historial');
+  // In Spanish: the fields' names, the factory's time, the motivo's and the worker's names.
+  const local = `${factoryDate(start, TZ).split('-').reverse().join('/')} ${factoryTime(start, TZ)}`;
+  await expect(row).toContainText(`Inicio: — → ${local}`);
+  await expect(row).toContainText('Motivo: — → Avería eléctrica');
+  await expect(row).toContainText('Duración: — → 40 minutos');
+  await expect(row).toContainText('Usuario: — → Operario Historial');
+  await expect(row).toContainText(`Arco sumergido: — → ${station.name}`);
+  await expect(row).not.toContainText('motivo_id');
+  await expect(row).not.toContainText(start);
+  await expectNoViolations(page, 'the change history');
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Análisis de paradas' })).toBeVisible();
@@ -94,7 +122,11 @@ test('an admin manages motivos, reads the change history and the downtime analys
   await page.getByRole('heading', { name: 'Análisis de paradas' }).scrollIntoViewIfNeeded();
   await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
   await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
-  await expect(page.getByRole('region', { name: 'Minutos de parada por motivo' })).toContainText('Sin motivo');
+  const pareto = page.getByRole('region', { name: 'Minutos de parada por motivo' });
+  await expect(pareto).toContainText('Avería eléctrica');
+  // The chart's tooltip writes the cumulative share with a Spanish percent, as the table does.
+  await pareto.locator('.recharts-bar-rectangle').first().hover();
+  await expect(pareto.locator('.recharts-tooltip-wrapper')).toContainText('100 %');
   await expect(page.getByRole('cell', { name: station.name })).toBeVisible();
 });
 

@@ -30,11 +30,14 @@ test('an admin exports the Kaiser stops of a range as a Spanish Excel CSV', asyn
   });
   expect(res.status()).toBe(201);
 
+  // The list's one filter bar chooses what the export takes.
   await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
-  await page.getByLabel('Desde').fill(day);
-  await page.getByLabel('Hasta').fill(day);
-  await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
-  await page.getByLabel('Arco sumergido').selectOption({ label: station.name });
+  await page.getByLabel('Fecha de inicio').fill(day);
+  await page.getByLabel('Fecha de fin').fill(day);
+  await page.getByLabel('Filtrar por nave').selectOption({ label: 'Nave 2' });
+  await page.getByLabel('Filtrar por arco').selectOption({ label: station.name });
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.getByTestId('list-total')).toHaveText('1 resultado · Página 1 de 1');
 
   const { download, text } = await exportFile(page);
   expect(download.suggestedFilename()).toBe(`paradas-kaiser_${day}_${day}.csv`);

@@ -110,7 +110,7 @@ test('a machine stop is one panel for every worker at the arco, live, and a work
     const panel = page.getByTestId('machine-parada');
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('heading', { name: 'Parada detectada por la máquina' })).toBeVisible();
-    await expect(panel).toContainText('Iniciada por Máquina desde las');
+    await expect(panel).toContainText('Iniciada por la máquina desde las');
     await expect(panel.getByRole('timer', { name: 'Tiempo de la parada del arco' })).toHaveText(/^\d\d:\d\d$/);
     await expect(page.locator('[data-testid="machine-parada"], [data-testid="arco-parada"]')).toHaveCount(1);
     await expect(page.getByRole('timer', { name: 'Tiempo de la parada del arco' })).toHaveCount(1);

@@ -70,6 +70,9 @@ describe.skipIf(pgUnavailable)('audit trail', () => {
     });
     expect(rows[2].changes).toEqual({ description: { before: 'Atasco resuelto', after: 'Corregida por el jefe' } });
     expect(rows[3].changes).toMatchObject({ description: { before: 'Corregida por el jefe', after: null } });
+    // The worker named by user_id and ended_by comes with the page, by id.
+    const page = (await t.send(admin, 'GET', `/api/admin/audit?entity=parada&entity_id=${stopId}`)).json();
+    expect(page.users).toEqual({ [String(w.id)]: w.name });
   });
 
   it('leaves no audit row after a rejected request', async () => {

@@ -37,6 +37,7 @@ export const auditMessages = {
     comment: 'Comentario del muro',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
+  allActions: 'Todas las acciones',
   actions: {
     create: 'Creación',
     update: 'Modificación',
@@ -67,7 +68,40 @@ export const auditMessages = {
   page: (page: number, pages: number) => `Página ${page} de ${pages}`,
   total: (n: number) => (n === 1 ? '1 cambio' : `${n} cambios`),
   system: 'Sistema',
+  /** The actor of a row written by an arco's machine signal. */
+  machine: 'la máquina',
   nothing: '—',
+  yes: 'Sí',
+  no: 'No',
+  /** A changed field's Spanish name; a field not listed shows as recorded. */
+  fields: {
+    user_id: 'Usuario',
+    arco_sumergido_id: 'Arco sumergido',
+    nave_id: 'Nave',
+    nave: 'Nave',
+    date: 'Fecha',
+    start_time: 'Inicio',
+    end_time: 'Fin',
+    duration_minutes: 'Duración',
+    description: 'Descripción',
+    descripcion: 'Descripción',
+    motivo_id: 'Motivo',
+    ended_by: 'Finalizada por',
+    id_tramo: 'ID de tramo',
+    id_proyecto: 'ID de proyecto',
+    id_circular: 'ID de circular',
+    circular_fecha: 'Fecha de la circular',
+    imagen: 'Foto',
+    name: 'Nombre',
+    active: 'Activo',
+    worker_id: 'Número de trabajador',
+    role: 'Rol',
+    password: 'Contraseña',
+    login_attempts: 'Intentos de inicio de sesión',
+    topic: 'Señal MQTT',
+    device_key: 'Clave de dispositivo',
+    hours: 'Horas planificadas',
+  } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;
 
@@ -101,5 +135,12 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditPage = z.object({ items: z.array(auditEntry), total: z.number(), page: z.number(), pageSize: z.number() });
+export const auditPage = z.object({
+  items: z.array(auditEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** The names of the accounts the page's changes name by id (user_id, ended_by), by id. */
+  users: z.record(z.string(), z.string()),
+});
 export type AuditPage = z.infer<typeof auditPage>;

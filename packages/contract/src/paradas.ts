@@ -52,7 +52,8 @@ export const paradaMessages = {
   nextDay: 'día siguiente',
   dateLabel: 'Fecha',
   runningAtArco: 'Parada en curso en este arco',
-  startedBy: (name: string) => `Iniciada por ${name}`,
+  /** 'Iniciada por Ana'; a machine's parada: 'Iniciada por la máquina'. */
+  startedBy: (name: string, machine = false) => (machine ? 'Iniciada por la máquina' : `Iniciada por ${name}`),
   since: (time: string) => `desde las ${time}`,
   endedByLabel: 'Finalizada por',
   endRunning: 'Finalizar parada del arco',

@@ -65,6 +65,8 @@ export const exportMessages = {
   allNaves: 'Todas las naves',
   allArcos: 'Todos los arcos sumergidos',
   motivoColumns: 'Incluir el motivo y los minutos del arco',
+  /** Under a list's one filter bar: what of its filters the export takes. */
+  fromFilters: 'El CSV toma las fechas, la nave y el arco de los filtros aplicados (sin fechas, el mes en curso).',
 } as const;
 
 /** A required date of the export range: missing or blank gives the range text, a malformed one the date's own. */

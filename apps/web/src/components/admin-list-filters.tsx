@@ -62,7 +62,8 @@ export function FilterBar<K extends string>({
             {fields.map((f) => {
               const id = `filter-${f.name}`;
               return (
-                <Col key={f.name} xs={f.type === 'checkbox' ? 12 : 6} md>
+                // Four fields a row at most on a wide screen, two on a phone: a select never narrows to a cut label.
+                <Col key={f.name} xs={f.type === 'checkbox' ? 12 : 6} md={4} xl={3}>
                   {f.type === 'checkbox' ? (
                     <Form.Check
                       id={id}

@@ -1,11 +1,39 @@
 import { type AuditEntry, auditMessages } from '@portal/contract/audit';
+import { useMemo } from 'react';
+import { type AuditNames, auditFieldLabel, auditValueText } from '@/lib/audit-text';
+import { useAllArcos, useNaves } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/dates';
+import { useMotivos } from '@/lib/motivos';
 import { ScrollTable } from './scroll-table';
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? auditMessages.nothing : String(v));
+const USER_FIELDS = new Set(['user_id', 'ended_by']);
+const byId = (list: { id: number; name: string }[] | undefined) => new Map((list ?? []).map((x) => [x.id, x.name]));
 
-/** Audit rows, newest first: when, who, which record, what it did, and each changed field before and after. */
-export function AuditTable({ items, tz, showRecord = true }: { items: AuditEntry[]; tz: string; showRecord?: boolean }) {
+/**
+ * Audit rows, newest first: when, who, which record, what it did, and each changed field before and
+ * after, in Spanish: the fields' names, factory-local times, and names for the ids of motivos, arcos
+ * and naves (from the catalogs the app loads) and of users (`users`, sent with the page).
+ */
+export function AuditTable({
+  items,
+  users,
+  tz,
+  showRecord = true,
+}: {
+  items: AuditEntry[];
+  users: Record<string, string>;
+  tz: string;
+  showRecord?: boolean;
+}) {
+  const motivos = useMotivos().data;
+  const arcos = useAllArcos().data;
+  const naves = useNaves().data;
+  const names = useMemo<AuditNames>(
+    () => ({ tz, motivos: byId(motivos), arcos: byId(arcos), naves: byId(naves) }),
+    [tz, motivos, arcos, naves],
+  );
+  const value = (field: string, v: unknown) =>
+    USER_FIELDS.has(field) && typeof v === 'number' ? (users[String(v)] ?? `#${v}`) : auditValueText(field, v, names);
   return (
     <ScrollTable size="sm" className="small" label={auditMessages.table}>
       <thead>
@@ -32,7 +60,7 @@ export function AuditTable({ items, tz, showRecord = true }: { items: AuditEntry
               <ul className="list-unstyled mb-0">
                 {Object.entries(e.changes).map(([field, c]) => (
                   <li key={field}>
-                    <span className="fw-semibold">{field}</span>: {show(c.before)} → {show(c.after)}
+                    <span className="fw-semibold">{auditFieldLabel(field)}</span>: {value(field, c.before)} → {value(field, c.after)}
                   </li>
                 ))}
               </ul>

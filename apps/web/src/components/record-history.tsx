@@ -19,7 +19,7 @@ export function RecordHistory({ entity, id }: { entity: AuditEntity; id: number 
       {open &&
         history.data &&
         (history.data.items.length ? (
-          <AuditTable items={history.data.items} tz={tz} showRecord={false} />
+          <AuditTable items={history.data.items} users={history.data.users} tz={tz} showRecord={false} />
         ) : (
           <p className="small text-muted">{auditMessages.empty}</p>
         ))}

@@ -39,3 +39,5 @@ export async function countAudit(db: Db, f: AuditFilter): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export const userNames = (db: Db, ids: number[]) => db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();

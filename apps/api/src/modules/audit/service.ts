@@ -76,5 +76,19 @@ export async function listAudit(ctx: ServiceContext, query: z.output<typeof audi
     repo.countAudit(ctx.db, filter),
   ]);
   const items = rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) }) as AuditEntry);
-  return { items, total, page, pageSize: AUDIT_PAGE_SIZE };
+  return { items, total, page, pageSize: AUDIT_PAGE_SIZE, users: await userNames(ctx.db, items) };
+}
+
+/** Fields whose values are user ids: the page names them (the client has no list of every account). */
+const USER_FIELDS = ['user_id', 'ended_by'] as const;
+
+/** The names of the accounts the page's changes refer to by id (a deleted account is left out). */
+async function userNames(db: Db, items: AuditEntry[]): Promise<Record<string, string>> {
+  const ids = new Set<number>();
+  for (const item of items)
+    for (const field of USER_FIELDS)
+      for (const value of [item.changes[field]?.before, item.changes[field]?.after]) if (typeof value === 'number') ids.add(value);
+  if (ids.size === 0) return {};
+  const rows = await repo.userNames(db, [...ids]);
+  return Object.fromEntries(rows.map((r) => [String(r.id), r.name]));
 }

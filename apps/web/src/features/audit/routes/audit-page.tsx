@@ -56,7 +56,7 @@ export default function AuditPage() {
           <Form.Group controlId="audit-action">
             <Form.Label className="small mb-1">{auditMessages.action}</Form.Label>
             <Form.Select value={action} onChange={(e) => filter(setAction)(e.target.value as AuditAction | '')}>
-              <option value="">—</option>
+              <option value="">{auditMessages.allActions}</option>
               {AUDIT_ACTIONS.map((x) => (
                 <option key={x} value={x}>
                   {auditMessages.actions[x]}
@@ -90,7 +90,7 @@ export default function AuditPage() {
       {data && data.items.length > 0 && (
         <>
           <p className="small text-muted">{auditMessages.total(data.total)}</p>
-          <AuditTable items={data.items} tz={tz} />
+          <AuditTable items={data.items} users={data.users} tz={tz} />
           <nav className="d-flex align-items-center gap-2" aria-label={auditMessages.title}>
             <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               {auditMessages.previous}

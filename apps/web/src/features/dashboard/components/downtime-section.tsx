@@ -140,7 +140,9 @@ export default function DowntimeSection() {
                   <XAxis dataKey="name" tick={{ fontSize: 11 }} />
                   <YAxis yAxisId="minutes" allowDecimals={false} tick={{ fontSize: 11 }} />
                   <YAxis yAxisId="percent" orientation="right" domain={[0, 100]} tick={{ fontSize: 11 }} />
-                  <Tooltip />
+                  <Tooltip
+                    formatter={(value, _name, item) => (item.dataKey === 'cumulative_percent' ? percentText(Number(value)) : String(value))}
+                  />
                   <Bar yAxisId="minutes" dataKey="minutes" name={downtimeMessages.minutes} fill="#dc3545" />
                   <Line
                     yAxisId="percent"

@@ -81,7 +81,7 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
               {machine ? machineMessages.panelTitle : paradaMessages.runningAtArco}
             </h2>
             <p className="mb-1">
-              {paradaMessages.startedBy(running.user_name)} {paradaMessages.since(factoryTime(running.start_time, tz))}
+              {paradaMessages.startedBy(running.user_name, machine)} {paradaMessages.since(factoryTime(running.start_time, tz))}
               {!machine && running.motivo_name ? ` · ${running.motivo_name}` : ''}
             </p>
             {/* A timer, not a live region: the seconds are not read out. */}

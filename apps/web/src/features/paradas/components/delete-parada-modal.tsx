@@ -4,6 +4,7 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { errorText } from '@/lib/api';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { useDeleteParada } from '../api/delete-parada';
+import { paradaEndText } from './parada-end';
 
 export function DeleteParadaModal({
   parada,
@@ -36,7 +37,7 @@ export function DeleteParadaModal({
       {parada && (
         <p className="mb-0 fw-semibold">
           {formatPlainDate(parada.date)} {formatTime(parada.start_time, tz)}
-          {parada.end_time ? ` – ${formatTime(parada.end_time, tz)}` : ''}
+          {parada.end_time ? ` – ${paradaEndText(parada, tz)}` : ''}
         </p>
       )}
     </ConfirmModal>

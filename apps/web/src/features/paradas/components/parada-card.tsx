@@ -4,6 +4,7 @@ import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';
 import { formatPlainDate, formatTime } from '@/lib/dates';
+import { paradaEndText } from './parada-end';
 
 /** One parada with every field, each with its fallback text when empty. */
 export function ParadaCard({
@@ -24,7 +25,7 @@ export function ParadaCard({
     ['Fecha', formatPlainDate(parada.date)],
     ['Arco Sumergido', parada.arco_sumergido_name || paradaMessages.noArcoName],
     ['Inicio', formatTime(parada.start_time, tz)],
-    ['Fin', parada.end_time ? formatTime(parada.end_time, tz) : paradaMessages.active],
+    ['Fin', paradaEndText(parada, tz)],
     ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : minutesText(parada.duration_minutes)],
     ['Descripción', parada.description || paradaMessages.noDescription],
     [motivoMessages.label, parada.motivo_name || motivoMessages.none],

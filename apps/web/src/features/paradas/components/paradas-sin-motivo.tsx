@@ -5,9 +5,10 @@ import Card from 'react-bootstrap/Card';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
-import { formatDateTime, formatTime } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
 import { useAddMotivo, useParadasSinMotivo } from '../api/sin-motivo';
 import { MotivoSelect } from './motivo-select';
+import { paradaEndText } from './parada-end';
 
 /** One parada without motivo: when, how long, who or what opened it, and the motivo to add. */
 function SinMotivoItem({ parada, tz, onDone }: { parada: Parada; tz: string; onDone: (message: BannerMessage) => void }) {
@@ -27,7 +28,7 @@ function SinMotivoItem({ parada, tz, onDone }: { parada: Parada; tz: string; onD
   return (
     <li className="list-group-item px-0" aria-labelledby={labelId} data-testid="sin-motivo-item" data-parada-id={parada.id}>
       <p id={labelId} className="mb-2 small">
-        <strong>{parada.user_name}</strong> · {formatDateTime(parada.start_time, tz)}–{formatTime(parada.end_time, tz)} ·{' '}
+        <strong>{parada.user_name}</strong> · {formatDateTime(parada.start_time, tz)}–{paradaEndText(parada, tz)} ·{' '}
         {parada.duration_minutes ?? 0} min
       </p>
       <form noValidate onSubmit={onSubmit} className="d-flex flex-wrap align-items-end gap-2">

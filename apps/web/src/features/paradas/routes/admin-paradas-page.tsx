@@ -8,7 +8,7 @@ import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
 import { useWorkerField } from '@/components/admin-list-workers';
-import { ExportCsvForm } from '@/components/export-csv-form';
+import { ExportFiltered } from '@/components/export-filtered';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { useMotivos } from '@/lib/motivos';
 import { deleteParada } from '../api/delete-parada';
@@ -16,6 +16,7 @@ import { useExportParadas } from '../api/export-paradas';
 import { useAdminParadas } from '../api/get-admin-paradas';
 import { invalidateParadas } from '../api/invalidate';
 import { ParadaCard } from '../components/parada-card';
+import { paradaEndText } from '../components/parada-end';
 import { useParadaDialogs } from '../components/use-parada-dialogs';
 
 const FILTERS = ['from', 'to', 'nave_id', 'arco_sumergido_id', 'user_id', 'motivo_id', 'active'] as const;
@@ -45,7 +46,6 @@ export default function AdminParadasPage() {
   return (
     <div>
       <h1 className="h4 mb-3">Paradas Kaiser</h1>
-      <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} motivoColumns />
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
@@ -64,6 +64,7 @@ export default function AdminParadasPage() {
           { name: 'active', label: pagingMessages.activeOnly, type: 'checkbox' },
         ]}
       />
+      <ExportFiltered filters={list.filters} onExport={exporting.mutateAsync} busy={exporting.isPending} motivoColumns />
       {actions.banner}
       <PagedAdminList
         query={paradas}
@@ -85,7 +86,7 @@ export default function AdminParadasPage() {
           { id: 'user', header: 'Trabajador', cell: (p) => p.user_name },
           { id: 'arco', header: 'Arco Sumergido', cell: (p) => p.arco_sumergido_name || paradaMessages.noArcoName },
           { id: 'start', header: 'Inicio', cell: (p) => formatTime(p.start_time, tz) },
-          { id: 'end', header: 'Fin', cell: (p) => (p.end_time ? formatTime(p.end_time, tz) : paradaMessages.active) },
+          { id: 'end', header: 'Fin', cell: (p) => paradaEndText(p, tz) },
           {
             id: 'duration',
             header: 'Duración',

@@ -1,0 +1,71 @@
+import { type ExportQuery, exportMessages, exportQuery } from '@portal/contract/planta';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { errorText } from '@/lib/api';
+import { useNaves } from '@/lib/catalog';
+import { useFactoryTz } from '@/lib/factory';
+import { currentMonthRange } from './export-csv-form';
+import { Feedback } from './feedback';
+
+/**
+ * 'Exportar CSV' under an admin list's filter bar, so the list has one set of filters: the export takes
+ * the applied dates (the current month without them), nave and arco. `motivoColumns` (the stops
+ * export) offers the motivo columns (docs/decisions/017-downtime-records.md).
+ */
+export function ExportFiltered({
+  filters,
+  onExport,
+  busy,
+  motivoColumns = false,
+}: {
+  filters: { from: string; to: string; nave_id: string; arco_sumergido_id: string };
+  onExport: (query: ExportQuery) => Promise<unknown>;
+  busy: boolean;
+  motivoColumns?: boolean;
+}) {
+  const tz = useFactoryTz();
+  const naves = useNaves();
+  const [motivo, setMotivo] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async () => {
+    setFailure(null);
+    const month = currentMonthRange(tz);
+    const parsed = exportQuery.safeParse({
+      startDate: filters.from || month.startDate,
+      endDate: filters.to || month.endDate,
+      nave: naves.data?.find((n) => String(n.id) === filters.nave_id)?.name ?? '',
+      arco_sumergido_id: filters.arco_sumergido_id,
+      columns: motivo ? 'motivo' : undefined,
+    });
+    if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? exportMessages.fallback);
+    try {
+      await onExport(parsed.data);
+    } catch (error) {
+      setFailure(errorText(error, exportMessages.fallback, exportMessages.fallback));
+    }
+  };
+  return (
+    // On the card's white, as the filter bar: the outline button's blue is too light on the page's grey.
+    <Card className="mb-3">
+      <Card.Body className="py-2">
+        {failure && <Feedback className="py-2">{failure}</Feedback>}
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          {motivoColumns && (
+            <Form.Check
+              id="export-motivo"
+              label={exportMessages.motivoColumns}
+              checked={motivo}
+              onChange={(e) => setMotivo(e.target.checked)}
+            />
+          )}
+          <Button variant="outline-primary" size="sm" disabled={busy} onClick={run}>
+            {busy ? exportMessages.exporting : exportMessages.button}
+          </Button>
+        </div>
+        <p className="small text-muted mb-0 mt-1">{exportMessages.fromFilters}</p>
+      </Card.Body>
+    </Card>
+  );
+}
