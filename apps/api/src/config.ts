@@ -80,7 +80,7 @@ const envSchema = z.object({
   // Connection fairness (docs/decisions/028-connection-fairness.md): 0 turns a per-address cap off.
   RESERVED_CONNECTIONS: z.coerce.number().int().min(0).default(50),
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
-  PENDING_HEADS_PER_ADDRESS: z.coerce.number().int().min(0).default(16),
+  PENDING_HEADS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   IDEMPOTENCY_KEYS_PER_USER: z.coerce.number().int().min(1).default(500),
   DEVICE_KEY_MAX_FAILURES: z.coerce.number().int().positive().default(20),
