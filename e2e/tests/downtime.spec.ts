@@ -96,6 +96,8 @@ test('an admin manages motivos, reads the change history and the downtime analys
     'Nave',
     'Motivo de parada',
     'Horas planificadas',
+    'Publicación del muro',
+    'Comentario del muro',
   ]);
   await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');

@@ -101,6 +101,9 @@ export const auditMessages = {
     topic: 'Señal MQTT',
     device_key: 'Clave de dispositivo',
     hours: 'Horas planificadas',
+    content: 'Texto',
+    image_path: 'Foto',
+    wall_name: 'Muro',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;
