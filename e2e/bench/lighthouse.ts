@@ -12,16 +12,14 @@
  * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through chrome-launcher. LIGHTHOUSE_DEBUG=1 also
  * prints the LCP element and its phases, the layout shifts, the critical request chains and boot-up time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
+import { type PortalProcess, startPortal } from '../portal-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -29,48 +27,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const POSTS = 20;
 const ADMIN = { worker_id: 'bench-admin', password: 'bench-admin-password' };
 const TARGET = { score: 95, cls: 0.05, accessibility: 100, bestPractices: 100 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    ADMIN_WORKER_ID: ADMIN.worker_id,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-  };
-  // The embedded SQLite of the temporary data folder, whatever the shell points at.
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('server did not answer /api/health');
-}
 
 async function call<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -217,13 +173,15 @@ async function main() {
     console.error(`bench:lighthouse: no built SPA in ${webDist} (run \`npm run build\` first, or set WEB_DIST)`);
     process.exit(1);
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  let server: PortalProcess | undefined;
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
   try {
-    server = await startServer(port, dataDir);
+    server = await startPortal(
+      'lighthouse',
+      { WEB_DIST: webDist, ADMIN_WORKER_ID: ADMIN.worker_id, ADMIN_PASSWORD: ADMIN.password },
+      { source: true },
+    );
+    const base = server.baseURL;
     const { token, admin } = await seed(base);
     chrome = await launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -291,8 +249,7 @@ async function main() {
     );
   } finally {
     chrome?.kill();
-    server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    server?.stop();
   }
 }
 

@@ -9,57 +9,17 @@
  * changes from run to run is normalised: React's generated ids (numbered in order of appearance),
  * dates and times, hashed asset and upload names.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { startPortal } from '../portal-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.resolve(process.argv[2] ?? 'screens');
 const ADMIN = { worker_id: process.env.ADMIN_WORKER_ID ?? 'screens-admin', password: process.env.ADMIN_PASSWORD ?? 'screens-admin-pass' };
 const WORKER = { worker_id: 'screens01', name: 'Lucía Pantalla', password: 'secreto123' };
 /** The browser's fixed clock: a Wednesday morning shift. */
 const CLOCK = new Date('2026-11-25T09:30:00Z');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_WORKER_ID: ADMIN.worker_id,
-    ADMIN_PASSWORD: ADMIN.password,
-    FACTORY_TZ: 'Europe/Madrid',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('server did not answer /api/health');
-}
 
 type Call = <T>(url: string, init?: RequestInit & { token?: string; json?: unknown }) => Promise<T>;
 const caller =
@@ -444,10 +404,12 @@ async function adminFull(browser: Browser, base: string, admin: string) {
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-screens-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, dataDir);
+  const server = await startPortal('screens', {
+    ADMIN_WORKER_ID: ADMIN.worker_id,
+    ADMIN_PASSWORD: ADMIN.password,
+    FACTORY_TZ: 'Europe/Madrid',
+  });
+  const base = server.baseURL;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
@@ -464,8 +426,7 @@ async function main() {
     await adminFull(browser, base, seeded.admin);
   } finally {
     await browser.close();
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
   console.log(`${written} screen states written to ${outDir}`);
   if (failures.length) console.log(`States not reached (${failures.length}):\n${failures.join('\n')}`);

@@ -1,13 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, request as requestContext } from '@playwright/test';
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { expectNoViolations } from '../a11y';
 import { ADMIN, expect, openDevice, Seed, signIn, test, unique } from '../fixtures';
+import { startPortal } from '../portal-process';
 
 interface Stats {
   totalUsers: number;
@@ -181,17 +176,6 @@ test.describe('admin statistics panel', () => {
   });
 });
 
-/** A free TCP port on the loopback interface. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.describe('disk space warning', () => {
   test('the panel warns in Spanish exactly when the server reports its data disk under the threshold', async ({ page, seed, request }) => {
     // The shared server, on this machine's disk: the warning shows if and only if the server says so.
@@ -205,28 +189,15 @@ test.describe('disk space warning', () => {
 
   test('a server whose threshold is above its free space shows the warning with the free space', async ({ browser }) => {
     // A server of its own whose warning threshold (DISK_WARN_MB) no disk reaches: 1 PB.
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-disk-'));
-    const port = await freePort();
-    const baseURL = `http://127.0.0.1:${port}`;
-    const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ADMIN_WORKER_ID: ADMIN.worker_id,
-        ADMIN_PASSWORD: ADMIN.password,
-        DISK_WARN_MB: String(1024 ** 3),
-        BACKUP_HOUR: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
+    const server = await startPortal('e2e-disk', {
+      ADMIN_WORKER_ID: ADMIN.worker_id,
+      ADMIN_PASSWORD: ADMIN.password,
+      DISK_WARN_MB: String(1024 ** 3),
+      BACKUP_HOUR: 'off',
     });
+    const baseURL = server.baseURL;
     const api = await requestContext.newContext({ baseURL });
     try {
-      await expect.poll(async () => (await api.get('/api/health').catch(() => null))?.status(), { timeout: 30_000 }).toBe(200);
       const admin = await new Seed(api).adminToken();
       const disk = await ok<{ freeBytes: number; low: boolean }>(await api.get('/api/dashboard/disk', { headers: auth(admin) }), 'disk');
       expect(disk.low).toBe(true);
@@ -240,8 +211,7 @@ test.describe('disk space warning', () => {
       await context.close();
     } finally {
       await api.dispose();
-      server.kill();
-      rmSync(dataDir, { recursive: true, force: true });
+      server.stop();
     }
   });
 });
