@@ -102,6 +102,24 @@ export async function openLive(page: Page, token: string, path: string) {
   await streaming;
 }
 
+/**
+ * A new station with a device key, and its machine reporting a state over HTTP as a device does: a
+ * plain-text state, or a JSON body with the device's time.
+ */
+export async function boundStation(seed: Seed, baseURL: string | undefined) {
+  const arco = await seed.station();
+  const admin = await seed.adminToken();
+  const api = await request.newContext({ baseURL });
+  const keyRes = await api.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: { Authorization: `Bearer ${admin}` } });
+  expect(keyRes.status()).toBe(201);
+  const { key } = (await keyRes.json()) as { key: string };
+  const report = (state: string | { state: string; at: string }) =>
+    typeof state === 'string'
+      ? api.post(`/api/machines/${arco.id}/state`, { headers: { 'X-Device-Key': key, 'Content-Type': 'text/plain' }, data: state })
+      : api.post(`/api/machines/${arco.id}/state`, { headers: { 'X-Device-Key': key }, data: state });
+  return { arco, admin, api, report };
+}
+
 export const test = base.extend<{ seed: Seed }>({
   seed: async ({ baseURL }, use) => {
     const api = await request.newContext({ baseURL });

@@ -1,6 +1,6 @@
 import { type Browser, type Page, request } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
-import { expect, type Seed, signIn, test } from '../fixtures';
+import { boundStation, expect, signIn, test } from '../fixtures';
 
 /** Another device: its own browser context (own storage, own event stream). */
 async function device(browser: Browser, baseURL: string | undefined, width: number) {
@@ -18,19 +18,6 @@ async function openLive(page: Page, token: string, path: string) {
 /** A flag on the window that a reload would wipe: proves an update arrived without one. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
-
-/** A new station with a device key, and its machine reporting a state over HTTP as a device does. */
-async function boundStation(seed: Seed, baseURL: string | undefined) {
-  const arco = await seed.station();
-  const admin = await seed.adminToken();
-  const api = await request.newContext({ baseURL });
-  const keyRes = await api.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: { Authorization: `Bearer ${admin}` } });
-  expect(keyRes.status()).toBe(201);
-  const { key } = (await keyRes.json()) as { key: string };
-  const report = (state: string) =>
-    api.post(`/api/machines/${arco.id}/state`, { headers: { 'X-Device-Key': key, 'Content-Type': 'text/plain' }, data: state });
-  return { arco, admin, api, report };
-}
 
 test('a machine stop shows live on the worker’s stops screen and the plant board; the worker describes it', async ({
   seed,

@@ -1,6 +1,5 @@
-import { request } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
-import { expect, signIn, test } from '../fixtures';
+import { boundStation, expect, signIn, test } from '../fixtures';
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -9,18 +8,12 @@ test("a machine parada gets its motivo after it ended, from a worker at the arco
   seed,
   baseURL,
 }) => {
-  const arco = await seed.station();
-  const admin = await seed.adminToken();
+  const { arco, admin, api, report } = await boundStation(seed, baseURL);
   const worker = await seed.worker(arco, 'Operaria Motivos');
-  const api = await request.newContext({ baseURL });
   try {
-    const keyRes = await api.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: { Authorization: `Bearer ${admin}` } });
-    const { key } = (await keyRes.json()) as { key: string };
-    const report = (state: string, at: string) =>
-      api.post(`/api/machines/${arco.id}/state`, { headers: { 'X-Device-Key': key }, data: { state, at } });
     // A ten-minute machine stop, ended before the worker looks: no motivo could be given while it ran.
-    expect((await report('stopped', ago(20))).status()).toBe(200);
-    expect((await report('running', ago(10))).status()).toBe(200);
+    expect((await report({ state: 'stopped', at: ago(20) })).status()).toBe(200);
+    expect((await report({ state: 'running', at: ago(10) })).status()).toBe(200);
 
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, worker.token, '/dashboard/paradas-kaiser');
