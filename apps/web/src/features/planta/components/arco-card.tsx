@@ -2,19 +2,18 @@ import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
-import { useServerNow } from '@/lib/use-server-now';
 import { ParadaClock } from './parada-clock';
-import { isSilent, SignalLine } from './signal-line';
+import { SignalLine, useSilent } from './signal-line';
 import { StatusIcon } from './status-icon';
 
 /** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
 export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
   const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
-  const now = useServerNow(5000);
+  const silent = useSilent(arco.signal);
   // A bound arco whose machine is silent is not known to run (docs/decisions/031-machine-and-worker-stops.md):
   // it says 'Sin señal' instead of 'En marcha'.
-  const unknown = !stopped && !!arco.signal && (arco.signal.silent || isSilent(arco.signal, now));
+  const unknown = !stopped && silent;
   const tone = stopped ? 'danger' : unknown ? 'secondary' : 'success';
   const titleId = `planta-arco-${arco.id}`;
   return (
@@ -48,7 +47,7 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
           )}
         </div>
         {parada && <ParadaClock start={parada.start_time} />}
-        {arco.signal && <SignalLine signal={arco.signal} tz={tz} />}
+        {arco.signal && <SignalLine signal={arco.signal} silent={silent} tz={tz} />}
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteServerDate, resetServerClock } from '@/lib/server-clock';
 import { ParadaClock } from './parada-clock';
-import { SignalLine } from './signal-line';
+import { SignalLine, useSilent } from './signal-line';
 
 // A plant screen whose clock is wrong still shows running times and silence on the server's clock
 // (lib/server-clock.ts learns its offset from the answers' Date headers).
@@ -35,7 +35,10 @@ describe('the plant board on the server clock', () => {
     // The server is ten minutes behind; its arco reported 10 s ago by the server's clock.
     serverSays(-600_000);
     const signal = { last_report_at: new Date(PHONE - 600_000 - 10_000).toISOString(), silence_seconds: 60, silent: false };
-    render(<SignalLine signal={signal as never} tz="Europe/Madrid" />);
+    function Line() {
+      return <SignalLine signal={signal as never} silent={useSilent(signal as never)} tz="Europe/Madrid" />;
+    }
+    render(<Line />);
     expect(screen.queryByText('Sin señal')).toBeNull();
     act(() => vi.advanceTimersByTime(55_000));
     expect(screen.getByText('Sin señal')).toBeTruthy();

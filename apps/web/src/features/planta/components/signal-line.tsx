@@ -11,13 +11,16 @@ export const isSilent = (signal: Signal, now: number) =>
   signal.last_report_at === null || now - Date.parse(signal.last_report_at) >= signal.silence_seconds * 1000;
 
 /**
- * A bound arco's machine signal on the plant board: its last report, and 'Sin señal' once it has been
- * silent for MACHINE_SILENCE_SECONDS on the server's clock (checked every 5 s here, so it turns on
- * between refreshes).
+ * Whether a bound arco's machine has been silent for MACHINE_SILENCE_SECONDS on the server's clock
+ * (checked every 5 s, so it turns on between refreshes); false for an unbound arco.
  */
-export function SignalLine({ signal, tz }: { signal: Signal; tz: string }) {
-  const now = useServerNow(5000);
-  const silent = signal.silent || isSilent(signal, now);
+export function useSilent(signal: Signal | null | undefined): boolean {
+  const now = useServerNow(5000, !!signal);
+  return !!signal && (signal.silent || isSilent(signal, now));
+}
+
+/** A bound arco's machine signal on the plant board: its last report, and 'Sin señal' once `silent`. */
+export function SignalLine({ signal, silent, tz }: { signal: Signal; silent: boolean; tz: string }) {
   return (
     <p className="mb-0 small d-flex flex-wrap align-items-center gap-2" data-testid="planta-signal" data-silent={silent}>
       {silent && (
