@@ -66,7 +66,7 @@ const envSchema = z.object({
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(200),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(50),
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
-  // Time-outs and the connection cap (docs in README "Configuration"): a slow client cannot hold a
+  // Time-outs and the connection cap (docs/configuration.md): a slow client cannot hold a
   // connection with a trickled head or body, while a 10 MB photo over a weak phone uplink still arrives.
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -45,7 +45,7 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
   /**
    * Tokens whose signature and claims were checked, by their exact text: a phone sends the same token
    * on every request, and checking the HMAC and the claims again cost about a tenth of a cached wall
-   * answer (README, 'Per-request overhead'). Only the expiry can change, so it is checked on every use. Any other text, even
+   * answer (docs/performance-history.md, 'Per-request overhead'). Only the expiry can change, so it is checked on every use. Any other text, even
    * one character apart, is verified in full.
    */
   const verified = new Map<string, VerifiedClaims>();

@@ -26,7 +26,7 @@ export function helmetHeaders(options: HelmetOptions): [name: string, value: str
 /**
  * Helmet's security headers on every answer (API, errors, uploads, the SPA, 404s), as @fastify/helmet
  * set them, but computed once at start instead of rebuilding helmet's middleware on every request,
- * which cost about a tenth of the CPU of a cached wall page (README, 'Per-request overhead'). Set on the raw response, like
+ * which cost about a tenth of the CPU of a cached wall page (docs/performance-history.md, 'Per-request overhead'). Set on the raw response, like
  * helmet, so that answers written directly (the event stream) carry them too; a route may still
  * replace one (the API docs set their own Content-Security-Policy).
  */
