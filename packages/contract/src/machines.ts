@@ -7,6 +7,8 @@ import { descriptionSchema, parada } from './paradas';
  * 'stopped', and the server turns its transitions into paradas (source 'machine').
  */
 export const machineMessages = {
+  /** The broker's last error on the admin screen while the database is away (the signals wait in the broker). */
+  heldForDatabase: 'Base de datos no disponible: las señales esperan en el broker.',
   // Device (POST /api/machines/:id/state) and MQTT payload rules.
   stateInvalid: 'Estado no válido: envía running o stopped, 1 o 0, o un JSON con state y at.',
   atInvalid: 'La hora del estado no es válida: usa una fecha ISO 8601 con zona horaria.',

@@ -301,10 +301,7 @@ export async function handleMqttMessage(ctx: ServiceContext, topic: string, payl
       return;
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        throw new HoldMessage(
-          (signal) => waitForDatabase(ctx.db, 500, signal),
-          'Base de datos no disponible: las señales esperan en el broker.',
-        );
+        throw new HoldMessage((signal) => waitForDatabase(ctx.db, 500, signal), machineMessages.heldForDatabase);
       }
       if (error instanceof AppError || attempt >= MQTT_RETRIES) {
         ctx.log.error({ err: error, topic }, 'machine signal not applied');
