@@ -7,6 +7,7 @@ import { isDiskFull } from '../lib/disk-space';
 import { AppError, badRequest, conflict } from '../lib/errors';
 import { requestFingerprint } from '../lib/fingerprint';
 import { capKeys, claimKey, completeKey, findKey, pruneKeys, releaseKey } from '../lib/idempotency';
+import { formParts } from './uploads';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,7 +48,7 @@ export default fp(
       if (header === undefined || !request.user) return;
       if (typeof header !== 'string' || !idempotencyKeyPattern.test(header)) throw badRequest(offlineMessages.keyInvalid);
       const userId = request.user.id;
-      const print = await requestFingerprint(request);
+      const print = requestFingerprint(request, request.isMultipart() ? await formParts(request) : null);
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
         if (await claimKey(ctx.db, userId, header, print, new Date().toISOString())) {
