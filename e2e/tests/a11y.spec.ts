@@ -236,7 +236,10 @@ test.describe('worker screens at 360x740', () => {
     await expect(page.getByTestId('stop-clock')).toHaveAttribute('role', 'timer');
     await expect(page.getByTestId('stop-clock')).toHaveAttribute('aria-live', 'off');
     const iniciar = page.getByRole('button', { name: /Iniciar/ });
+    // Disabled until the worker's running stop has been read: a disabled button takes no focus.
+    await expect(iniciar).toBeEnabled();
     await iniciar.focus();
+    await expect(iniciar).toBeFocused();
     await page.keyboard.press('Enter');
     const finalizar = page.getByRole('button', { name: /Finalizar/ });
     await expect(finalizar).toBeFocused();
