@@ -99,7 +99,7 @@ export type EventHandlers = { [K in EventType]?: (payload: EventPayloads[K]) => 
   reconnected?: () => void;
 };
 
-interface Subscriber {
+export interface Subscriber {
   event: (type: string, payload: unknown) => void;
   reconnected: () => void;
 }
@@ -214,8 +214,11 @@ export class EventStream {
     this.stopFollowing = on ? (this.deps.connection?.onReachable(this.retryNow) ?? null) : null;
   }
 
-  /** Back online, or the tab is seen again: no reason to sit out the rest of a long backoff. */
-  private retryNow = () => {
+  /**
+   * Back online, or the tab (or, shared, another tab of the group: lib/shared-events.ts) is seen again:
+   * no reason to sit out the rest of a long backoff.
+   */
+  readonly retryNow = () => {
     if (this.status !== 'reconnecting' || this.controller) return;
     if (this.timer !== null) this.deps.clearTimeout(this.timer);
     this.timer = null;
@@ -317,7 +320,7 @@ export class EventStream {
 }
 
 /** One screen's failing handler must not take the stream down for the others. */
-function safely(fn: () => void) {
+export function safely(fn: () => void) {
   try {
     fn();
   } catch (error) {
@@ -325,8 +328,12 @@ function safely(fn: () => void) {
   }
 }
 
-/** The tab's one stream. */
-export const eventStream = new EventStream({
+/** What the screens use of a stream: the tab's own (EventStream) or one shared by the tabs (lib/shared-events.ts). */
+export type LiveStream = Pick<EventStream, 'subscribe' | 'syncToken' | 'getStatus' | 'onStatus'>;
+
+/** A connection of this tab's own; `doc` tells it whether anyone looks (see EventStreamDeps.doc). */
+export const tabStream = (doc: EventStreamDeps['doc']) =>
+  new EventStream({
   fetch: (...args) => fetch(...args),
   getToken,
   // As the API client does on a 401/403: the token goes and the user signs in again.
@@ -335,7 +342,7 @@ export const eventStream = new EventStream({
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   target: typeof window === 'undefined' ? undefined : window,
-  doc: typeof document === 'undefined' ? undefined : document,
+  doc,
   connection,
   url: apiUrl('/api/events'),
 });
