@@ -1,4 +1,5 @@
 import { request as requestContext } from '@playwright/test';
+import { expectNoViolations } from '../a11y';
 import { ADMIN, boundStation, expect, openDevice, openLive, Seed, test } from '../fixtures';
 import { startPortal } from '../portal-process';
 
@@ -32,7 +33,8 @@ test('a worker parada over a stopped machine: the board stays stopped by the mac
     await page.evaluate((id) => {
       const seen: string[] = [];
       const el = document.querySelector(`[data-testid="planta-arco"][data-arco-id="${id}"] [data-testid="planta-status"]`);
-      if (el) new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
+      if (el)
+        new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { childList: true, characterData: true, subtree: true });
       Object.assign(window, { __states: seen });
     }, arco.id);
     const states = () => page.evaluate(() => (window as unknown as { __states: string[] }).__states);
@@ -69,6 +71,29 @@ test('a worker parada over a stopped machine: the board stays stopped by the mac
     );
     expect(atArco.map((p) => p.source).sort()).toEqual(['machine', 'worker']);
     expect(atArco.every((p) => p.end_time !== null)).toBe(true);
+
+    // The history tells what the machine did, by the machine, in Spanish; and the key made for the device.
+    const machineParada = atArco.find((p) => p.source === 'machine') as unknown as { id: number };
+    await page.goto('/admin/historial');
+    const actions = page.getByLabel('Acción').locator('option');
+    for (const name of ['Parada iniciada por la máquina', 'Parada finalizada por la máquina', 'Clave de dispositivo creada'])
+      await expect(actions.filter({ hasText: name })).toHaveCount(1);
+    await page.getByLabel('Tipo de registro').selectOption('parada');
+    await page.getByLabel('ID del registro').fill(String(machineParada.id));
+    const rows = page.getByTestId('audit-row');
+    await expect(rows).toHaveCount(2);
+    const started = rows.filter({ hasText: 'Parada iniciada por la máquina' });
+    await expect(started).toContainText('La máquina');
+    await expect(started).toContainText(`Arco sumergido: — → ${arco.name}`);
+    await expect(started).toContainText(/Inicio: — → \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect(rows.filter({ hasText: 'Parada finalizada por la máquina' })).toContainText(/Fin: — → \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await expect(rows).not.toContainText('Sistema');
+    await page.getByLabel('Tipo de registro').selectOption('arco');
+    await page.getByLabel('ID del registro').fill(String(arco.id));
+    const key = page.getByTestId('audit-row').filter({ hasText: 'Clave de dispositivo creada' });
+    await expect(key).toHaveCount(1);
+    await expect(key.locator('li')).toHaveText('Clave de dispositivo');
+    await expectNoViolations(page, 'the change history with the machine’s rows');
   } finally {
     await context.close();
     await api.dispose();

@@ -15,7 +15,10 @@ async function streamsOnServer(api: APIRequestContext): Promise<number> {
 }
 
 async function post(api: APIRequestContext, worker: Worker, content: string) {
-  const res = await api.post('/api/wall/posts', { multipart: { content, wall_name: 'Main' }, headers: { Authorization: `Bearer ${worker.token}` } });
+  const res = await api.post('/api/wall/posts', {
+    multipart: { content, wall_name: 'Main' },
+    headers: { Authorization: `Bearer ${worker.token}` },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 

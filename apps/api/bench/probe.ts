@@ -39,7 +39,12 @@ async function main() {
     const admin = (await app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN })).json().accessToken as string;
     const auth = { authorization: `Bearer ${admin}` };
     const arco = (
-      await app.inject({ method: 'POST', url: '/api/admin/arcos-sumergidos', headers: auth, payload: { name: 'Arco Sonda', nave: 'Nave 1' } })
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/arcos-sumergidos',
+        headers: auth,
+        payload: { name: 'Arco Sonda', nave: 'Nave 1' },
+      })
     ).json() as { id: number; nave: string };
     await app.inject({ method: 'POST', url: `/api/admin/arcos-sumergidos/${arco.id}/machine/key`, headers: auth });
     console.log(`bench:probe on ${app.ctx.engine}, ${COUNT} of each`);
@@ -53,7 +58,9 @@ async function main() {
     failed ||= (keys.statuses[429] ?? 0) !== COUNT - app.ctx.limits.deviceKeyFailures || logged !== COUNT;
 
     const register = { worker_id: 'sonda1', name: 'Sonda', password: 'secreto123' };
-    const registered = (await app.inject({ method: 'POST', url: '/api/auth/register', payload: register })).json() as { user: { id: number } };
+    const registered = (await app.inject({ method: 'POST', url: '/api/auth/register', payload: register })).json() as {
+      user: { id: number };
+    };
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

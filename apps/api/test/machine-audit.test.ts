@@ -31,7 +31,8 @@ describe.skipIf(pgUnavailable)('the machine’s writes in the change history', (
     return { arco, worker, admin: await t.adminToken() };
   }
 
-  const machine = (arco: TestArco, state: 'running' | 'stopped', minute: number) => applySignal(t.app.ctx, arco.id, { state, at: at(minute) });
+  const machine = (arco: TestArco, state: 'running' | 'stopped', minute: number) =>
+    applySignal(t.app.ctx, arco.id, { state, at: at(minute) });
 
   async function history(admin: string, arco: TestArco, action: AuditAction): Promise<Entry[]> {
     const ids = (await t.db.selectFrom('paradas_kaiser').select('id').where('arco_sumergido_id', '=', arco.id).execute()).map((r) => r.id);
@@ -48,9 +49,9 @@ describe.skipIf(pgUnavailable)('the machine’s writes in the change history', (
     await machine(arco, 'running', 0);
     const started = await t.send(worker.token, 'POST', '/api/paradas-kaiser/start', { client_time: at(10) });
     expect(started.statusCode).toBe(201);
-    expect((await t.send(worker.token, 'PUT', `/api/paradas-kaiser/end/${started.json().stopId}`, { client_time: at(14) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.send(worker.token, 'PUT', `/api/paradas-kaiser/end/${started.json().stopId}`, { client_time: at(14) })).statusCode,
+    ).toBe(200);
     // A late 'stopped' at 5: the gap before the worker's parada and the time after it become the machine's.
     await machine(arco, 'stopped', 5);
     const [cover] = await history(admin, arco, 'machine_cover');

@@ -20,7 +20,10 @@ describe.skipIf(pgUnavailable)('the probe’s numbers', () => {
     const limit = t.app.ctx.limits.deviceKeyFailures;
     expect(limit).toBe(20);
     expect(run.statuses).toEqual({ 401: limit, 429: WRONG_KEYS - limit });
-    expect(run.logged).toEqual({ [`arco ${arco.id} from 10.9.9.9: wrong`]: limit, [`arco ${arco.id} from 10.9.9.9: limited`]: WRONG_KEYS - limit });
+    expect(run.logged).toEqual({
+      [`arco ${arco.id} from 10.9.9.9: wrong`]: limit,
+      [`arco ${arco.id} from 10.9.9.9: limited`]: WRONG_KEYS - limit,
+    });
     // The first refusal at once, the rest in one summary: two lines for the whole flood.
     expect(run.logLines).toBe(2);
     // Nothing of it reached the arco.

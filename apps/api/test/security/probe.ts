@@ -49,7 +49,8 @@ export async function wrongDeviceKeys(app: App, arcoId: number, count: number, a
   }
   const logged: Record<string, number> = {};
   for (const line of log.lines) {
-    for (const [cause, n] of Object.entries((line.detail as { counts: Record<string, number> }).counts)) logged[cause] = (logged[cause] ?? 0) + n;
+    for (const [cause, n] of Object.entries((line.detail as { counts: Record<string, number> }).counts))
+      logged[cause] = (logged[cause] ?? 0) + n;
   }
   return { statuses, logged, logLines: log.lines.length, ms: performance.now() - started };
 }

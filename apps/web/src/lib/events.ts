@@ -334,15 +334,15 @@ export type LiveStream = Pick<EventStream, 'subscribe' | 'syncToken' | 'getStatu
 /** A connection of this tab's own; `doc` tells it whether anyone looks (see EventStreamDeps.doc). */
 export const tabStream = (doc: EventStreamDeps['doc']) =>
   new EventStream({
-  fetch: (...args) => fetch(...args),
-  getToken,
-  // As the API client does on a 401/403: the token goes and the user signs in again.
-  endSession,
-  random: Math.random,
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  target: typeof window === 'undefined' ? undefined : window,
-  doc,
-  connection,
-  url: apiUrl('/api/events'),
-});
+    fetch: (...args) => fetch(...args),
+    getToken,
+    // As the API client does on a 401/403: the token goes and the user signs in again.
+    endSession,
+    random: Math.random,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    target: typeof window === 'undefined' ? undefined : window,
+    doc,
+    connection,
+    url: apiUrl('/api/events'),
+  });

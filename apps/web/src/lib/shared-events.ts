@@ -1,4 +1,13 @@
-import { type EventStream, type EventStreamDeps, LINGER_MS, type LiveStream, type StreamStatus, safely, type Subscriber, tabStream } from './events';
+import {
+  type EventStream,
+  type EventStreamDeps,
+  LINGER_MS,
+  type LiveStream,
+  type StreamStatus,
+  type Subscriber,
+  safely,
+  tabStream,
+} from './events';
 import { decodeToken, getToken } from './token';
 
 /**

@@ -85,7 +85,14 @@ export const auditParada = (
  * no account as actor: the history shows them as done 'por la máquina' (docs/decisions/047-machine-acts-in-the-history.md).
  */
 const auditMachine = (db: Db, id: number, action: MachineAuditAction, before: object | null, after: object | null) =>
-  recordAudit(db, { actor: null, entity: 'parada', entityId: id, action, before: before && audited(before), after: after && audited(after) });
+  recordAudit(db, {
+    actor: null,
+    entity: 'parada',
+    entityId: id,
+    action,
+    before: before && audited(before),
+    after: after && audited(after),
+  });
 
 /** A machine parada's fields as inserted (repo.insertMachineParada). */
 const machineRow = (arcoId: number, date: string, start: string, end: string | null = null) => ({

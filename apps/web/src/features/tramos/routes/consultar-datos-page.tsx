@@ -18,8 +18,8 @@ import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
-import { EditTramoButton, TramoDetailsLink } from '../components/tramo-actions';
 import { PendingTramos } from '../components/pending-tramos';
+import { EditTramoButton, TramoDetailsLink } from '../components/tramo-actions';
 import { TramoCard } from '../components/tramo-card';
 import { TramoEditModal } from '../components/tramo-edit-modal';
 
