@@ -125,25 +125,23 @@ export interface EventStreamDeps {
 }
 
 /**
- * One connection shared by every subscriber of the tab (ref-counted): opened by the first, closed a
- * moment after the last leaves, reconnected with backoff after a network loss or a closed stream.
+ * What every stream does for its screens: the subscribers, counted (the first wakes the stream, the
+ * last one leaving puts it to sleep LINGER_MS later, so a route change does not reconnect), and the
+ * status they follow. EventStream (this tab's connection) and SharedEventStream (lib/shared-events.ts)
+ * differ in how they wake and sleep.
  */
-export class EventStream {
-  private readonly subscribers = new Set<Subscriber>();
+export abstract class SubscribedStream {
+  protected readonly subscribers = new Set<Subscriber>();
   private readonly statusListeners = new Set<() => void>();
-  private status: StreamStatus = 'idle';
-  private controller: AbortController | null = null;
-  private timer: unknown = null;
+  protected status: StreamStatus = 'idle';
   private lingerTimer: unknown = null;
-  private watchdog: unknown = null;
-  private attempt = 0;
-  /** A connection was lost or could not be made since the last ready: events may have been missed. */
-  private missed = false;
-  private token: string | null = null;
-  private listening = false;
-  private stopFollowing: (() => void) | null = null;
 
-  constructor(private readonly deps: EventStreamDeps) {}
+  constructor(private readonly timers: Pick<EventStreamDeps, 'setTimeout' | 'clearTimeout'>) {}
+
+  /** The first subscriber came (or one came back within the linger): the stream should run. */
+  protected abstract wake(): void;
+  /** The last subscriber left LINGER_MS ago. */
+  protected abstract sleep(): void;
 
   getStatus = (): StreamStatus => this.status;
 
@@ -156,18 +154,62 @@ export class EventStream {
 
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
-    if (this.lingerTimer !== null) {
-      this.deps.clearTimeout(this.lingerTimer);
-      this.lingerTimer = null;
-    }
-    if (this.status === 'idle' || this.status === 'closed') this.start();
+    this.cancelLinger();
+    this.wake();
     return () => {
       if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0) return;
-      this.lingerTimer = this.deps.setTimeout(() => {
+      this.lingerTimer = this.timers.setTimeout(() => {
         this.lingerTimer = null;
-        if (this.subscribers.size === 0) this.stop('idle');
+        if (this.subscribers.size === 0) this.sleep();
       }, LINGER_MS);
     };
+  }
+
+  protected cancelLinger() {
+    if (this.lingerTimer !== null) this.timers.clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+  }
+
+  protected setStatus(status: StreamStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  protected deliverEvent(type: string, payload: unknown) {
+    for (const s of [...this.subscribers]) safely(() => s.event(type, payload));
+  }
+
+  protected deliverReconnected() {
+    for (const s of [...this.subscribers]) safely(s.reconnected);
+  }
+}
+
+/**
+ * One connection shared by every subscriber of the tab (ref-counted): opened by the first, closed a
+ * moment after the last leaves, reconnected with backoff after a network loss or a closed stream.
+ */
+export class EventStream extends SubscribedStream {
+  private controller: AbortController | null = null;
+  private timer: unknown = null;
+  private watchdog: unknown = null;
+  private attempt = 0;
+  /** A connection was lost or could not be made since the last ready: events may have been missed. */
+  private missed = false;
+  private token: string | null = null;
+  private listening = false;
+  private stopFollowing: (() => void) | null = null;
+
+  constructor(private readonly deps: EventStreamDeps) {
+    super(deps);
+  }
+
+  protected wake() {
+    if (this.status === 'idle' || this.status === 'closed') this.start();
+  }
+
+  protected sleep() {
+    this.stop('idle');
   }
 
   /** The token changed (new login, profile update): the stream's authorization must follow it. */
@@ -175,12 +217,6 @@ export class EventStream {
     if (this.subscribers.size === 0 || token === this.token) return;
     this.stop('idle');
     this.start();
-  }
-
-  private setStatus(status: StreamStatus) {
-    if (status === this.status) return;
-    this.status = status;
-    for (const listener of this.statusListeners) listener();
   }
 
   private start() {
@@ -200,8 +236,9 @@ export class EventStream {
   }
 
   private clearTimers() {
-    for (const handle of [this.timer, this.watchdog, this.lingerTimer]) if (handle !== null) this.deps.clearTimeout(handle);
-    this.timer = this.watchdog = this.lingerTimer = null;
+    for (const handle of [this.timer, this.watchdog]) if (handle !== null) this.deps.clearTimeout(handle);
+    this.timer = this.watchdog = null;
+    this.cancelLinger();
   }
 
   private listen(on: boolean) {
@@ -312,15 +349,15 @@ export class EventStream {
       this.missed = false;
       this.attempt = 0;
       this.setStatus('open');
-      if (reconnect) for (const s of [...this.subscribers]) safely(s.reconnected);
+      if (reconnect) this.deliverReconnected();
       return;
     }
-    for (const s of [...this.subscribers]) safely(() => s.event(message.event, payload));
+    this.deliverEvent(message.event, payload);
   }
 }
 
 /** One screen's failing handler must not take the stream down for the others. */
-export function safely(fn: () => void) {
+function safely(fn: () => void) {
   try {
     fn();
   } catch (error) {

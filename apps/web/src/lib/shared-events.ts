@@ -1,13 +1,4 @@
-import {
-  type EventStream,
-  type EventStreamDeps,
-  LINGER_MS,
-  type LiveStream,
-  type StreamStatus,
-  type Subscriber,
-  safely,
-  tabStream,
-} from './events';
+import { type EventStream, type EventStreamDeps, type LiveStream, type StreamStatus, SubscribedStream, tabStream } from './events';
 import { decodeToken, getToken } from './token';
 
 /**
@@ -40,48 +31,29 @@ export interface SharedStreamDeps {
   tabId: string;
 }
 
-export class SharedEventStream implements LiveStream {
-  private readonly subscribers = new Set<Subscriber>();
-  private readonly statusListeners = new Set<() => void>();
-  private status: StreamStatus = 'idle';
+export class SharedEventStream extends SubscribedStream implements LiveStream {
   private role: 'none' | 'follower' | 'leader' = 'none';
   private group: string | null = null;
   private channel: ReturnType<SharedStreamDeps['channel']> | null = null;
   private waiting: AbortController | null = null;
   private release: (() => void) | null = null;
   private leading: { stream: LiveStream & Pick<EventStream, 'retryNow'>; stop: () => void } | null = null;
-  private lingerTimer: unknown = null;
   /** A leader was heard while following: becoming leader now is a handover, and events may have been missed. */
   private heardLeader = false;
   /** Which other tabs of the group are seen (the leader's count: a hidden leader still reconnects for them). */
   private readonly seen = new Map<string, boolean>();
   private readonly othersSeen = new EventTarget();
 
-  constructor(private readonly deps: SharedStreamDeps) {}
+  constructor(private readonly deps: SharedStreamDeps) {
+    super(deps);
+  }
 
-  getStatus = (): StreamStatus => this.status;
-
-  onStatus = (listener: () => void) => {
-    this.statusListeners.add(listener);
-    return () => {
-      this.statusListeners.delete(listener);
-    };
-  };
-
-  subscribe(subscriber: Subscriber): () => void {
-    this.subscribers.add(subscriber);
-    if (this.lingerTimer !== null) {
-      this.deps.clearTimeout(this.lingerTimer);
-      this.lingerTimer = null;
-    }
+  protected wake() {
     if (this.role === 'none') this.join();
-    return () => {
-      if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0) return;
-      this.lingerTimer = this.deps.setTimeout(() => {
-        this.lingerTimer = null;
-        if (this.subscribers.size === 0) this.leave('idle');
-      }, LINGER_MS);
-    };
+  }
+
+  protected sleep() {
+    this.leave('idle');
   }
 
   syncToken(token: string | null) {
@@ -90,12 +62,6 @@ export class SharedEventStream implements LiveStream {
       this.leave('idle');
       this.join();
     } else this.leading?.stream.syncToken(token);
-  }
-
-  private setStatus(status: StreamStatus) {
-    if (status === this.status) return;
-    this.status = status;
-    for (const listener of this.statusListeners) listener();
   }
 
   private post(message: Message) {
@@ -179,13 +145,13 @@ export class SharedEventStream implements LiveStream {
       // Between the last leader's end and this stream's start nobody listened.
       if (status === 'open' && handover) {
         handover = false;
-        everyone({ kind: 'reconnected' }, () => this.reconnected());
+        everyone({ kind: 'reconnected' }, () => this.deliverReconnected());
       }
     });
     // Subscribed after the status is followed: a connection that opens at once is seen opening.
     const unsubscribe = stream.subscribe({
-      event: (type, payload) => everyone({ kind: 'event', type, payload }, () => this.deliver(type, payload)),
-      reconnected: () => everyone({ kind: 'reconnected' }, () => this.reconnected()),
+      event: (type, payload) => everyone({ kind: 'event', type, payload }, () => this.deliverEvent(type, payload)),
+      reconnected: () => everyone({ kind: 'reconnected' }, () => this.deliverReconnected()),
     });
     this.leading = {
       stream,
@@ -209,8 +175,8 @@ export class SharedEventStream implements LiveStream {
       return;
     }
     if (this.role !== 'follower') return;
-    if (message.kind === 'event') this.deliver(message.type, message.payload);
-    else if (message.kind === 'reconnected') this.reconnected();
+    if (message.kind === 'event') this.deliverEvent(message.type, message.payload);
+    else if (message.kind === 'reconnected') this.deliverReconnected();
     else if (message.kind === 'status') {
       this.heardLeader = true;
       this.setStatus(message.status);
@@ -220,14 +186,6 @@ export class SharedEventStream implements LiveStream {
   private onVisibility = () => {
     if (this.role === 'follower') this.post({ kind: 'visibility', tab: this.deps.tabId, visible: !this.deps.doc.hidden });
   };
-
-  private deliver(type: string, payload: unknown) {
-    for (const s of [...this.subscribers]) safely(() => s.event(type, payload));
-  }
-
-  private reconnected() {
-    for (const s of [...this.subscribers]) safely(s.reconnected);
-  }
 }
 
 /** Tabs signed in with the same token share; a new sign-in or profile change makes a new group. */

@@ -65,9 +65,10 @@ const audited = (p: Partial<repo.NewParada>) => ({
 });
 export const auditParada = (
   db: Db,
-  user: AuthUser,
+  /** Null for the arco's machine signal (its actions say so: docs/decisions/047-machine-acts-in-the-history.md). */
+  user: AuthUser | null,
   id: number,
-  action: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete' | MachineAuditAction,
   before: object | null,
   after: object | null,
 ) =>
@@ -79,33 +80,6 @@ export const auditParada = (
     before: before && audited(before),
     after: after && audited(after),
   });
-
-/**
- * The machine's own writes to the arco's paradas (docs/decisions/031-machine-and-worker-stops.md), with
- * no account as actor: the history shows them as done 'por la máquina' (docs/decisions/047-machine-acts-in-the-history.md).
- */
-const auditMachine = (db: Db, id: number, action: MachineAuditAction, before: object | null, after: object | null) =>
-  recordAudit(db, {
-    actor: null,
-    entity: 'parada',
-    entityId: id,
-    action,
-    before: before && audited(before),
-    after: after && audited(after),
-  });
-
-/** A machine parada's fields as inserted (repo.insertMachineParada). */
-const machineRow = (arcoId: number, date: string, start: string, end: string | null = null) => ({
-  user_id: null,
-  arco_sumergido_id: arcoId,
-  date,
-  start_time: start,
-  end_time: end,
-  duration_minutes: end === null ? null : Math.max(0, durationMinutes(start, end)),
-  description: null,
-  motivo_id: null,
-  ended_by: null,
-});
 
 /** A user sees their own stops, an admin all; without dates only the newest ones. */
 export function listParadas(ctx: ServiceContext, user: AuthUser, query: Query): Promise<Parada[]> {
@@ -441,20 +415,18 @@ export async function coverMachineStop(ctx: ServiceContext, arcoId: number, sinc
   for (const span of await repo.arcoSpansBetween(ctx.db, arcoId, cursor, received)) {
     const start = iso(span.start_time);
     if (start > cursor) {
-      const date = factoryDate(cursor, ctx.tz);
-      const { id } = await repo.insertMachineParada(ctx.db, arcoId, date, cursor, received, start);
-      await auditMachine(ctx.db, id, 'machine_cover', null, machineRow(arcoId, date, cursor, start));
-      filled.push(id);
+      const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start);
+      await auditParada(ctx.db, null, row.id, 'machine_cover', null, row);
+      filled.push(row.id);
     }
     if (span.end_time === null) return { filled };
     const end = iso(span.end_time);
     if (end > cursor) cursor = end;
   }
   if (cursor > received) return { filled };
-  const date = factoryDate(cursor, ctx.tz);
-  const { id } = await repo.insertMachineParada(ctx.db, arcoId, date, cursor, received);
-  await auditMachine(ctx.db, id, 'machine_start', null, machineRow(arcoId, date, cursor));
-  return { opened: id, filled };
+  const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
+  await auditParada(ctx.db, null, row.id, 'machine_start', null, row);
+  return { opened: row.id, filled };
 }
 
 /** What a machine's 'running' did: the parada it ended, or the machine parada it found never began. */
@@ -478,18 +450,18 @@ export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: 
     if (active.source !== 'machine') return {};
     if (active.description === null && active.motivo_id === null) {
       await repo.deleteParada(ctx.db, active.id);
-      await auditMachine(ctx.db, active.id, 'machine_remove', active, null);
+      await auditParada(ctx.db, null, active.id, 'machine_remove', active, null);
       return { removed: active };
     }
     await repo.endParadaAt(ctx.db, active.id, start, 0, false, received);
-    await auditMachine(ctx.db, active.id, 'machine_end', active, { ...active, end_time: start, duration_minutes: 0 });
+    await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: start, duration_minutes: 0 });
     return { ended: active.id };
   }
   const short = Date.parse(at) - Date.parse(start) < ctx.machines.microStopSeconds * 1000;
   const micro = active.source === 'machine' && short && !(await repo.findEndedAt(ctx.db, arcoId, active.start_time));
   const minutes = Math.max(0, durationMinutes(start, at));
   await repo.endParadaAt(ctx.db, active.id, at, minutes, micro, received);
-  await auditMachine(ctx.db, active.id, 'machine_end', active, { ...active, end_time: at, duration_minutes: minutes });
+  await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: at, duration_minutes: minutes });
   return { ended: active.id };
 }
 
