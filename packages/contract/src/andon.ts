@@ -30,7 +30,7 @@ export const andonMessages = {
   naveRepeated: 'Cada nave puede aparecer una sola vez.',
   motivoUnknown: 'El motivo seleccionado no existe.',
   subscriptionInvalid: 'La suscripción de notificaciones no es válida.',
-  endpointInvalid: 'La dirección de la suscripción debe ser una URL https (o http en pruebas locales).',
+  endpointInvalid: 'La dirección de la suscripción debe ser una URL https.',
   // Server answers.
   noArco: 'Tu sesión no está asociada a un arco sumergido: inicia sesión en tu puesto para llamar.',
   alreadyCalled: 'Ya hay un aviso abierto de ese nivel en este arco.',
@@ -216,7 +216,7 @@ export const pushSubscriptionBody = z.object({
     .string({ error: andonMessages.endpointInvalid })
     .max(2000, andonMessages.endpointInvalid)
     .url(andonMessages.endpointInvalid)
-    .refine((u) => /^https?:\/\//.test(u), { error: andonMessages.endpointInvalid }),
+    .refine((u) => u.startsWith('https://'), { error: andonMessages.endpointInvalid }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
