@@ -21,7 +21,11 @@ describe.skipIf(pgUnavailable)('andon figures: time to acknowledge, to arrive an
   let limpieza: number;
 
   const parada = async (w: Worker, day: string, from: string, to: string, motivo_id?: number) => {
-    const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/manual', { start_time: at(day, from), end_time: at(day, to), motivo_id });
+    const res = await t.send(w.token, 'POST', '/api/paradas-kaiser/manual', {
+      start_time: at(day, from),
+      end_time: at(day, to),
+      motivo_id,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().parada.id as number;
   };
@@ -131,8 +135,14 @@ describe.skipIf(pgUnavailable)('andon figures: time to acknowledge, to arrive an
       ],
     });
     // Another nave, another month: none of these.
-    expect((await t.send(seed.admin, 'GET', `/api/admin/downtime?month=${MONTH}&nave=Nave%201`)).json().andon).toEqual({ arcos: [], motivos: [] });
-    expect((await t.send(seed.admin, 'GET', `/api/admin/downtime?month=2025-04&nave=Nave%202`)).json().andon).toEqual({ arcos: [], motivos: [] });
+    expect((await t.send(seed.admin, 'GET', `/api/admin/downtime?month=${MONTH}&nave=Nave%201`)).json().andon).toEqual({
+      arcos: [],
+      motivos: [],
+    });
+    expect((await t.send(seed.admin, 'GET', `/api/admin/downtime?month=2025-04&nave=Nave%202`)).json().andon).toEqual({
+      arcos: [],
+      motivos: [],
+    });
   });
 
   it('computes the spread of ten waits as the nearest rank says', () => {

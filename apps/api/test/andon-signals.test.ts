@@ -39,7 +39,9 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
     const other = await t.createArco('Arco Supervisión');
     sara = await t.createWorker(other, 'Sara Avisada');
     admin = await t.adminToken();
-    expect((await t.send(admin, 'PUT', `/api/admin/users/${sara.id}/andon-roles`, { supervisor: ['Nave 1'], maintenance: [] })).statusCode).toBe(200);
+    expect(
+      (await t.send(admin, 'PUT', `/api/admin/users/${sara.id}/andon-roles`, { supervisor: ['Nave 1'], maintenance: [] })).statusCode,
+    ).toBe(200);
   });
   afterAll(async () => {
     for (const s of subscribers) await s.endAsync(true);
@@ -90,25 +92,29 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
     let answer = 201;
     // Push services are HTTPS: a self-signed certificate for 127.0.0.1, trusted by the portal's push sender alone.
     const dir = mkdtempSync(path.join(tmpdir(), 'push-'));
-    execFileSync('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const tls = { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
     rmSync(dir, { recursive: true, force: true });
     const portalPush = t.app.ctx.andon.push!;
@@ -148,7 +154,10 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
       expect(vapid?.[2]).toBe(key);
       const [head, claims, signature] = vapid![1].split('.');
       expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toMatchObject({ alg: 'ES256' });
-      expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ aud: `https://127.0.0.1:${port}`, sub: 'mailto:portal@localhost' });
+      expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({
+        aud: `https://127.0.0.1:${port}`,
+        sub: 'mailto:portal@localhost',
+      });
       const raw = Buffer.from(key, 'base64url');
       const publicKey = createPublicKey({
         key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
@@ -184,7 +193,9 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
     });
     expect(sub.statusCode).toBe(201);
     const id = await cord('maintenance');
-    expect(await t.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', 'https://127.0.0.1:9/push/inalcanzable').execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', 'https://127.0.0.1:9/push/inalcanzable').execute(),
+    ).toHaveLength(1);
     await close(id);
     const gone = await t.send(sara.token, 'DELETE', '/api/push/subscriptions', { endpoint: 'https://127.0.0.1:9/push/inalcanzable' });
     expect(gone.json()).toEqual({ message: andonMessages.unsubscribed });

@@ -138,7 +138,10 @@ async function newAndonCall(ctx: Ctx): Promise<number> {
 /** A browser's push subscription with a unique endpoint (nothing is sent to it). */
 const pushSubscription = () => ({
   endpoint: `https://push.example.test/${unique('sub').replaceAll(' ', '-')}`,
-  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
 });
 
 /** An ended stop of the worker's, without a motivo, in the recent past. */
