@@ -32,7 +32,7 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
 
   beforeAll(async () => {
     broker = await startBroker();
-    t = await buildTestApp({ MQTT_URL: broker.url, MQTT_CLIENT_ID: `portal-andon-${process.pid}` });
+    t = await buildTestApp({ MQTT_URL: broker.url, MQTT_CLIENT_ID: `portal-andon-${process.pid}`, PUSH_ALLOWED_HOSTS: '127.0.0.1' });
     await vi.waitFor(() => expect(t.app.ctx.machines.mqtt?.connected).toBe(true), WAIT);
     arco = await t.createArco('Arco Semáforo');
     ana = await t.createWorker(arco, 'Ana Semáforo');
@@ -186,7 +186,17 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
     }
   });
 
-  it('makes the call even when no push service can be reached', async () => {
+  it('makes the call even when no push service can be reached, and sends to push services only', async () => {
+    const elsewhere = await t.send(sara.token, 'POST', '/api/push/subscriptions', {
+      endpoint: 'https://intranet.fabrica.local/admin',
+      keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    });
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([400, { message: andonMessages.endpointNotAllowed }]);
+    const plain = await t.send(sara.token, 'POST', '/api/push/subscriptions', {
+      endpoint: 'http://127.0.0.1/x',
+      keys: { p256dh: 'a', auth: 'b' },
+    });
+    expect([plain.statusCode, plain.json()]).toEqual([400, { message: andonMessages.endpointInvalid }]);
     const sub = await t.send(sara.token, 'POST', '/api/push/subscriptions', {
       endpoint: 'https://127.0.0.1:9/push/inalcanzable',
       keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },

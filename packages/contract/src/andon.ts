@@ -31,6 +31,7 @@ export const andonMessages = {
   motivoUnknown: 'El motivo seleccionado no existe.',
   subscriptionInvalid: 'La suscripción de notificaciones no es válida.',
   endpointInvalid: 'La dirección de la suscripción debe ser una URL https.',
+  endpointNotAllowed: 'El servicio de notificaciones de este navegador no está admitido en este servidor.',
   // Server answers.
   noArco: 'Tu sesión no está asociada a un arco sumergido: inicia sesión en tu puesto para llamar.',
   alreadyCalled: 'Ya hay un aviso abierto de ese nivel en este arco.',

@@ -470,6 +470,11 @@ export function publicKey(ctx: ServiceContext): string {
 }
 
 export async function subscribe(ctx: ServiceContext, user: AuthUser, body: z.output<typeof pushSubscriptionBody>): Promise<void> {
+  // The server POSTs to the endpoint: only to the browsers' push services (PUSH_ALLOWED_HOSTS).
+  const host = new URL(body.endpoint).hostname.toLowerCase();
+  if (!ctx.andon.pushHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
+    throw badRequest(andonMessages.endpointNotAllowed);
+  }
   await repo.upsertSubscription(ctx.db, user.id, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, nowIso(ctx));
 }
 
