@@ -353,4 +353,19 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('andon across two insta
       'andon.changed supervisor',
     ]);
   });
+
+  it('rebuilds a call too large for NOTIFY from its id on the receiving instance', async () => {
+    const onB = await connect(await listen(second), seed.admin);
+    const limit = t.app.ctx.events.settings.maxNotifyBytes;
+    t.app.ctx.events.settings.maxNotifyBytes = 200;
+    try {
+      const res = await t.send(seed.ana.token, 'POST', '/api/andon/calls', { level: 'supervisor' });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().call.id as number;
+      const seen = andonCalledEvent.parse((await onB.next('andon.called', (d: { call: { id: number } }) => d.call.id === id)).data);
+      expect(seen.call).toEqual(res.json().call);
+    } finally {
+      t.app.ctx.events.settings.maxNotifyBytes = limit;
+    }
+  });
 });

@@ -301,6 +301,12 @@ export async function resolveCall(ctx: ServiceContext, user: AuthUser, id: numbe
 
 // ---- Reads ----
 
+/** A call as its events carry it (rebuilt when an event was too large for NOTIFY: lib/event-bus.ts). */
+export async function findCall(ctx: ServiceContext, id: number): Promise<AndonCall | undefined> {
+  const row = await repo.findCall(ctx.db, id);
+  return row && toCall(row);
+}
+
 export async function callsFor(ctx: ServiceContext, user: AuthUser): Promise<AndonCallsResponse> {
   const [rows, roles] = await Promise.all([repo.openCalls(ctx.db, isAdmin(user) ? {} : { userId: user.id }), rolesOf(ctx, user.id)]);
   return { calls: rows.map(toCall), supervisor: roles.supervisor, maintenance: roles.maintenance };
