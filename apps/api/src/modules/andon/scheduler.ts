@@ -11,12 +11,23 @@ export function createAndonScheduler(ctx: ServiceContext, periodMs: number) {
   let chain: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   let closed = false;
+  let failing = false;
   const scan = (): Promise<void> => {
     if (closed) return chain;
     if (queued) return queued;
     const pass = chain.then(() => {
       queued = null;
-      return andonTick(ctx).catch((error) => ctx.log.warn({ err: error }, 'andon pass failed'));
+      return andonTick(ctx).then(
+        () => {
+          if (failing) ctx.log.info({}, 'andon passes run again');
+          failing = false;
+        },
+        (error) => {
+          // Once per spell of failures (a database away fails every pass until it is back).
+          if (!failing) ctx.log.warn({ err: error }, 'andon pass failed');
+          failing = true;
+        },
+      );
     });
     queued = pass;
     chain = pass;
