@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours', 'post', 'comment'] as const;
+export const AUDIT_ENTITIES = [
+  'parada',
+  'tramo',
+  'user',
+  'arco',
+  'nave',
+  'motivo',
+  'planned_hours',
+  'post',
+  'comment',
+  'andon_rules',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
@@ -18,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'machine_cover',
   'machine_end',
   'machine_remove',
+  'andon_roles',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an arco's machine signal does to its paradas (docs/decisions/031-machine-and-worker-stops.md): no account is its actor. */
@@ -42,6 +54,7 @@ export const auditMessages = {
     planned_hours: 'Horas planificadas',
     post: 'Publicación del muro',
     comment: 'Comentario del muro',
+    andon_rules: 'Reglas de aviso',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -60,6 +73,7 @@ export const auditMessages = {
     machine_cover: 'Parada añadida por la máquina (tiempo parado sin otra parada)',
     machine_end: 'Parada finalizada por la máquina',
     machine_remove: 'Parada anulada por la máquina (ya funcionaba antes de abrirse)',
+    andon_roles: 'Cambio de avisos andon',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { andonFigures } from './andon';
 
 export const downtimeMessages = {
   title: 'Análisis de paradas',
@@ -73,6 +74,8 @@ export const downtimeAnalysis = z.object({
    * the availability; the stations that had any, in natural order.
    */
   micro_stops: z.object({ minutes: z.number(), stops: z.number(), arcos: z.array(downtimeMicroArco) }),
+  /** The andon's waits of the month's ended paradas with a call (docs/decisions/043-andon.md). */
+  andon: andonFigures.optional(),
 });
 export type DowntimeAnalysis = z.infer<typeof downtimeAnalysis>;
 

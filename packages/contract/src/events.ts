@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AndonCalledEvent, AndonChangedEvent } from './andon';
 import { parada } from './paradas';
 import { wallComment, wallPost } from './wall';
 
@@ -21,6 +22,8 @@ export const EVENT_TYPES = [
   'parada.ended',
   'parada.changed',
   'machine.report',
+  'andon.called',
+  'andon.changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -58,4 +61,6 @@ export interface EventPayloads {
   'parada.ended': z.infer<typeof paradaEndedEvent>;
   'parada.changed': z.infer<typeof paradaChangedEvent>;
   'machine.report': z.infer<typeof machineReportEvent>;
+  'andon.called': AndonCalledEvent;
+  'andon.changed': AndonChangedEvent;
 }

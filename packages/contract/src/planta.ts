@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plantaAndon } from './andon';
 import { dateSchema, idSchema } from './common';
 
 /** The plant board (GET /api/admin/planta, admin): every arco grouped by nave with its state now. */
@@ -46,6 +47,8 @@ export const plantaArco = z.object({
   micro_stops_today: z.number().optional(),
   /** Present only for an arco bound to a machine signal. */
   signal: plantaSignal.nullable().optional(),
+  /** The arco's open andon calls: the highest level and who is coming (absent: none). */
+  andon: plantaAndon.nullable().optional(),
 });
 
 export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco) });
@@ -68,8 +71,12 @@ export const exportMessages = {
   allArcos: 'Todos los arcos sumergidos',
   motivoColumns: 'Incluir el motivo y los minutos del arco',
   /** Under a list's one filter bar: what of its filters the export takes. */
+  columnsInvalid: 'Las columnas opcionales son motivo y andon.',
   fromFilters: 'El CSV toma las fechas, la nave y el arco de los filtros aplicados (sin fechas, el mes en curso).',
 } as const;
+
+/** The stops export's optional column sets. */
+export const EXPORT_COLUMN_SETS = ['motivo', 'andon'] as const;
 
 /** A required date of the export range: missing or blank gives the range text, a malformed one the date's own. */
 const exportDate = z.string({ error: exportMessages.rangeRequired }).trim().min(1, exportMessages.rangeRequired).pipe(dateSchema);
@@ -90,8 +97,15 @@ export const exportQuery = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .pipe(idSchema.optional()),
-    /** Stops export only: 'motivo' adds the motivo and the arco's minutes counted once (PARADAS_CSV_MOTIVO_COLUMNS). */
-    columns: z.enum(['motivo']).optional(),
+    /**
+     * Stops export only, a comma list: 'motivo' adds the motivo and the arco's minutes counted once
+     * (PARADAS_CSV_MOTIVO_COLUMNS), 'andon' the call times (PARADAS_CSV_ANDON_COLUMNS), in that order.
+     */
+    columns: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((c) => c.trim()) : []))
+      .pipe(z.array(z.enum(EXPORT_COLUMN_SETS, { error: exportMessages.columnsInvalid }))),
   })
   .refine((q) => q.startDate <= q.endDate, { error: exportMessages.rangeOrder });
 export type ExportQuery = z.input<typeof exportQuery>;

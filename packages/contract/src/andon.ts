@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/**
+ * The andon (docs/decisions/043-andon.md): a long unplanned parada, a motivo or a worker's cord calls
+ * the supervisors or the maintenance people of the arco's nave; they answer 'Voy' and 'En el arco', and
+ * the parada's end resolves the call.
+ */
+
+/** Who a call is for, in order of escalation. */
+export const ANDON_LEVELS = ['supervisor', 'maintenance'] as const;
+export type AndonLevel = (typeof ANDON_LEVELS)[number];
+/** The arco's light: the highest level of its open calls (the retained MQTT message `<topic>/andon`). */
+export const ANDON_LIGHTS = ['none', 'supervisor', 'maintenance'] as const;
+export type AndonLight = (typeof ANDON_LIGHTS)[number];
+/** Why a call was made: the minutes of a rule, a motivo that calls maintenance at once, or a worker's cord. */
+export const ANDON_ORIGINS = ['rule', 'motivo', 'manual'] as const;
+export type AndonOrigin = (typeof ANDON_ORIGINS)[number];
+
+/** Plant defaults of the rules: supervisors after 5 minutes of an open unplanned parada, maintenance after 15. */
+export const ANDON_DEFAULT_SUPERVISOR_MINUTES = 5;
+export const ANDON_DEFAULT_MAINTENANCE_MINUTES = 15;
+export const ANDON_MINUTES_MAX = 1440;
+
+export const andonMessages = {
+  // Rules of the inputs.
+  levelInvalid: 'El nivel del aviso debe ser supervisor o mantenimiento.',
+  minutesInvalid: 'Los minutos deben ser un número entero entre 1 y 1440.',
+  naveUnknown: 'La nave indicada no existe.',
+  naveRepeated: 'Cada nave puede aparecer una sola vez.',
+  motivoUnknown: 'El motivo seleccionado no existe.',
+  subscriptionInvalid: 'La suscripción de notificaciones no es válida.',
+  endpointInvalid: 'La dirección de la suscripción debe ser una URL https.',
+  endpointNotAllowed: 'El servicio de notificaciones de este navegador no está admitido en este servidor.',
+  // Server answers.
+  noArco: 'Tu sesión no está asociada a un arco sumergido: inicia sesión en tu puesto para llamar.',
+  alreadyCalled: 'Ya hay un aviso abierto de ese nivel en este arco.',
+  callNotFound: 'Aviso no encontrado.',
+  notCalled: 'Este aviso no es para ti.',
+  alreadyResolved: 'Este aviso ya está cerrado.',
+  alreadyAcknowledged: 'Este aviso ya tiene quien acude.',
+  alreadyArrived: 'Ya consta la llegada al arco.',
+  resolvesWithParada: 'Este aviso se cierra al finalizar la parada.',
+  called: 'Aviso enviado.',
+  acknowledged: 'Has respondido Voy.',
+  arrived: 'Llegada al arco registrada.',
+  resolved: 'Aviso cerrado.',
+  rolesSaved: 'Capacidades de aviso guardadas.',
+  rulesSaved: 'Reglas de aviso guardadas.',
+  subscribed: 'Notificaciones activadas en este dispositivo.',
+  unsubscribed: 'Notificaciones desactivadas en este dispositivo.',
+  pushUnavailable: 'Las notificaciones push no están disponibles en este servidor.',
+  // Texts the screens show.
+  callSupervisor: 'Llamar supervisor',
+  callMaintenance: 'Llamar mantenimiento',
+  avisos: 'Avisos',
+  noAvisos: 'No hay avisos abiertos.',
+  voy: 'Voy',
+  enElArco: 'En el arco',
+  close: 'Cerrar aviso',
+  running: 'En curso',
+  comingTitle: 'Acude',
+  levelName: { supervisor: 'Supervisor', maintenance: 'Mantenimiento' } as Record<AndonLevel, string>,
+  lightName: { none: 'Sin aviso', supervisor: 'Supervisor', maintenance: 'Mantenimiento' } as Record<AndonLight, string>,
+  originName: { rule: 'Por tiempo', motivo: 'Por motivo', manual: 'Llamada desde el arco' } as Record<AndonOrigin, string>,
+  rolesTitle: 'Avisos andon',
+  supervisorOf: 'Supervisor de',
+  maintenanceOf: 'Mantenimiento de',
+  rulesTitle: 'Reglas de aviso',
+  plantDefault: 'Toda la planta',
+  supervisorMinutes: 'Supervisor tras (min)',
+  maintenanceMinutes: 'Mantenimiento tras (min)',
+  followsPlant: 'Como toda la planta',
+  immediateMotivos: 'Motivos que llaman a mantenimiento al momento',
+  pushEnable: 'Activar notificaciones',
+  pushDisable: 'Desactivar notificaciones',
+  loading: 'Cargando avisos...',
+  loadFailed: 'Ocurrió un error al cargar los avisos.',
+  saveFailed: 'Ocurrió un error al guardar.',
+  // The downtime analysis and the CSV.
+  figuresTitle: 'Tiempos de respuesta',
+  toAcknowledge: 'Hasta Voy',
+  toArrive: 'Hasta llegar',
+  repair: 'Reparación',
+  median: 'Mediana',
+  p90: 'P90',
+  calls: 'Paradas con aviso',
+  csvColumns: 'Incluir los tiempos de aviso',
+} as const;
+
+const minutes = z
+  .number({ error: andonMessages.minutesInvalid })
+  .int(andonMessages.minutesInvalid)
+  .min(1, andonMessages.minutesInvalid)
+  .max(ANDON_MINUTES_MAX, andonMessages.minutesInvalid);
+const naveName = z.string({ error: andonMessages.naveUnknown }).trim().min(1, andonMessages.naveUnknown);
+const naveList = z
+  .array(naveName, { error: andonMessages.naveUnknown })
+  .max(100, andonMessages.naveUnknown)
+  .refine((list) => new Set(list).size === list.length, { error: andonMessages.naveRepeated });
+
+// ---- Capabilities: GET/PUT /api/admin/users/:id/andon-roles (admin, audited) ----
+
+/** The naves (by name) where a user is called as supervisor and as maintenance; empty lists remove them. */
+export const andonRolesBody = z.object({ supervisor: naveList, maintenance: naveList });
+export type AndonRolesBody = z.input<typeof andonRolesBody>;
+export const andonRoles = z.object({ user_id: z.number(), supervisor: z.array(z.string()), maintenance: z.array(z.string()) });
+export type AndonRoles = z.infer<typeof andonRoles>;
+export const andonRolesSaved = z.object({ roles: andonRoles, message: z.string() });
+
+// ---- Rules: GET/PUT /api/admin/andon/rules (admin, audited) ----
+
+/** A nave's own minutes; null follows the plant default. */
+export const andonNaveRule = z.object({
+  nave: naveName,
+  supervisor_minutes: minutes.nullable(),
+  maintenance_minutes: minutes.nullable(),
+});
+/**
+ * The whole rule set. PUT replaces it: naves left out follow the plant; `immediate_motivos` are the
+ * motivo ids whose paradas call maintenance at once. GET lists every nave (nulls where it follows the plant).
+ */
+export const andonRulesBody = z.object({
+  supervisor_minutes: minutes,
+  maintenance_minutes: minutes,
+  naves: z
+    .array(andonNaveRule)
+    .max(100)
+    .refine((list) => new Set(list.map((n) => n.nave)).size === list.length, { error: andonMessages.naveRepeated }),
+  immediate_motivos: z.array(idSchema, { error: andonMessages.motivoUnknown }).max(200),
+});
+export type AndonRulesBody = z.input<typeof andonRulesBody>;
+export const andonRules = z.object({
+  supervisor_minutes: z.number(),
+  maintenance_minutes: z.number(),
+  naves: z.array(z.object({ nave: z.string(), supervisor_minutes: z.number().nullable(), maintenance_minutes: z.number().nullable() })),
+  immediate_motivos: z.array(z.number()),
+});
+export type AndonRules = z.infer<typeof andonRules>;
+export const andonRulesSaved = z.object({ rules: andonRules, message: z.string() });
+
+// ---- Calls ----
+
+/** POST /api/andon/calls: the cord, pulled by a worker signed in at an arco (the arco comes from the token). */
+export const createAndonCallBody = z.object({ level: z.enum(ANDON_LEVELS, { error: andonMessages.levelInvalid }) });
+export type CreateAndonCallBody = z.input<typeof createAndonCallBody>;
+
+export const andonCall = z.object({
+  id: z.number(),
+  arco_sumergido_id: z.number(),
+  arco_sumergido_name: z.string(),
+  nave: z.string(),
+  level: z.enum(ANDON_LEVELS),
+  origin: z.enum(ANDON_ORIGINS),
+  /** The parada it was made for (its end resolves the call); null for a cord pulled with no parada running. */
+  parada_id: z.number().nullable(),
+  parada_start_time: z.string().nullable(),
+  motivo_id: z.number().nullable(),
+  motivo_name: z.string().nullable(),
+  created_at: z.string(),
+  /** Who pulled the cord; null for a call made by a rule or a motivo. */
+  created_by: z.number().nullable(),
+  created_by_name: z.string().nullable(),
+  /** 'Voy'. */
+  acknowledged_at: z.string().nullable(),
+  acknowledged_by: z.number().nullable(),
+  acknowledged_by_name: z.string().nullable(),
+  /** 'En el arco'. */
+  arrived_at: z.string().nullable(),
+  arrived_by: z.number().nullable(),
+  arrived_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type AndonCall = z.infer<typeof andonCall>;
+
+/**
+ * GET /api/andon/calls: the open calls for the naves where I am supervisor or maintenance (admins: all),
+ * oldest first, and those naves (empty lists: the user is called for nothing, the alert bar need not listen).
+ */
+export const andonCallsResponse = z.object({
+  calls: z.array(andonCall),
+  supervisor: z.array(z.string()),
+  maintenance: z.array(z.string()),
+});
+export type AndonCallsResponse = z.infer<typeof andonCallsResponse>;
+/** GET /api/andon/calls/arco: the open calls of the arco in the caller's token (the cord's state at the station). */
+export const andonArcoCallsResponse = z.array(andonCall);
+/** POST /api/andon/calls (201), …/:id/ack, …/:id/arrive, …/:id/resolve (200). */
+export const andonCallSaved = z.object({ call: andonCall, message: z.string() });
+export type AndonCallSaved = z.infer<typeof andonCallSaved>;
+
+/** The plant board's view of an arco's open calls (`andon` on each arco of GET /api/admin/planta). */
+export const plantaAndon = z.object({
+  level: z.enum(ANDON_LEVELS),
+  /** The oldest open call's time: how long the arco has been waiting. */
+  since: z.string(),
+  /** Who answered 'Voy' or 'En el arco', per open call. */
+  coming: z.array(z.object({ call_id: z.number(), level: z.enum(ANDON_LEVELS), name: z.string(), arrived: z.boolean() })),
+});
+export type PlantaAndon = z.infer<typeof plantaAndon>;
+
+// ---- Events (GET /api/events) ----
+
+/**
+ * `andon.called` (a new call) and `andon.changed` (Voy, En el arco, resolved) carry the call whole.
+ * Audience: the users called (the supervisors or maintenance people of the arco's nave), everyone
+ * signed in at the arco, and administrators.
+ */
+export const andonCalledEvent = z.object({ call: andonCall });
+export const andonChangedEvent = z.object({ call: andonCall });
+export type AndonCalledEvent = z.infer<typeof andonCalledEvent>;
+export type AndonChangedEvent = z.infer<typeof andonChangedEvent>;
+
+// ---- Web Push ----
+
+/** GET /api/push/public-key: the VAPID public key (base64url) for `pushManager.subscribe`. */
+export const pushPublicKey = z.object({ public_key: z.string() });
+/** POST /api/push/subscriptions: `PushSubscription.toJSON()` of this device. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z
+    .string({ error: andonMessages.endpointInvalid })
+    .max(2000, andonMessages.endpointInvalid)
+    .url(andonMessages.endpointInvalid)
+    .refine((u) => u.startsWith('https://'), { error: andonMessages.endpointInvalid }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    {
+      p256dh: z.string({ error: andonMessages.subscriptionInvalid }).min(1, andonMessages.subscriptionInvalid).max(200),
+      auth: z.string({ error: andonMessages.subscriptionInvalid }).min(1, andonMessages.subscriptionInvalid).max(100),
+    },
+    { error: andonMessages.subscriptionInvalid },
+  ),
+});
+export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
+/** DELETE /api/push/subscriptions: forget this device. */
+export const pushUnsubscribeBody = z.object({ endpoint: z.string({ error: andonMessages.endpointInvalid }).min(1).max(2000) });
+export type PushUnsubscribeBody = z.input<typeof pushUnsubscribeBody>;
+
+/** The JSON a push message carries (the service worker shows `title` and `body`, opens `url`). */
+export const andonPushPayload = z.object({
+  type: z.literal('andon.called'),
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  call: andonCall,
+});
+export type AndonPushPayload = z.infer<typeof andonPushPayload>;
+/** The push message's title and body: 'Aviso: Arco 3 (Nave 1)', 'Mantenimiento · Avería eléctrica'. */
+export const andonPushTitle = (call: Pick<AndonCall, 'arco_sumergido_name' | 'nave'>) =>
+  `Aviso: ${call.arco_sumergido_name} (${call.nave})`;
+export const andonPushBody = (call: Pick<AndonCall, 'level' | 'motivo_name'>) =>
+  [andonMessages.levelName[call.level], call.motivo_name].filter(Boolean).join(' · ');
+
+// ---- Figures (downtime analysis, CSV) ----
+
+/** Seconds: the median and the 90th percentile (nearest rank) of a set of waits; null without data. */
+export const andonSpread = z.object({ median_seconds: z.number().nullable(), p90_seconds: z.number().nullable(), count: z.number() });
+/**
+ * One row of the analysis: per arco (motivo fields null) or per motivo (arco fields null), over the
+ * month's ended paradas of the nave that had a call. To acknowledge: first call → first 'Voy'; to
+ * arrive: first call → first 'En el arco'; repair: first 'En el arco' → the parada's end.
+ */
+export const andonFigure = z.object({
+  arco_id: z.number().nullable(),
+  arco_name: z.string().nullable(),
+  motivo_id: z.number().nullable(),
+  motivo_name: z.string().nullable(),
+  paradas: z.number(),
+  acknowledge: andonSpread,
+  arrive: andonSpread,
+  repair: andonSpread,
+});
+export type AndonFigure = z.infer<typeof andonFigure>;
+export const andonFigures = z.object({ arcos: z.array(andonFigure), motivos: z.array(andonFigure) });
+export type AndonFigures = z.infer<typeof andonFigures>;
+
+/** The stops CSV's extra columns with `columns=andon` (times in the factory zone, waits in whole minutes). */
+export const PARADAS_CSV_ANDON_COLUMNS = [
+  'Primer aviso',
+  'Nivel',
+  'Voy',
+  'En el arco',
+  'Minutos hasta Voy',
+  'Minutos hasta llegar',
+  'Minutos de reparación',
+] as const;
