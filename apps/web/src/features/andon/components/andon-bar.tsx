@@ -87,7 +87,12 @@ function LiveAndonBar({ listPath }: { listPath: string }) {
               <h2 id={titleId} className="h6 mb-0 text-danger-emphasis">
                 {t.barTitle}
               </h2>
-              <Link to={listPath} className="small fw-semibold link-danger" data-andon-list style={{ minHeight: 24 }}>
+              <Link
+                to={listPath}
+                className="small fw-semibold text-danger-emphasis d-inline-flex align-items-center"
+                data-andon-list
+                style={{ minHeight: 24 }}
+              >
                 {t.seeAll(all.length)}
               </Link>
             </div>
