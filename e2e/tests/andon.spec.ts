@@ -1,10 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
 import { openDevice as device, expect, openLive, signIn, test } from '../fixtures';
 
 /** A flag on the window that a reload would wipe: proves an update arrived without one. */
-const markDocument = (page: import('@playwright/test').Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-const sameDocument = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test("a worker's cord reaches the supervisor live; 'Voy' reaches the worker and the plant board", async ({
   page,
@@ -25,7 +25,7 @@ test("a worker's cord reaches the supervisor live; 'Voy' reaches the worker and 
   try {
     // The supervisor is on the wall, the admin on the plant board: both wait for their live stream.
     await openLive(page, supervisor.token, '/dashboard');
-    await expect(page.getByRole('link', { name: 'Avisos' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Avisos', exact: true })).toBeVisible();
     await markDocument(page);
     await openLive(adminDevice.page, admin, '/admin/planta');
     const card = adminDevice.page.locator(`[data-testid="planta-arco"][data-arco-id="${station.id}"]`);
@@ -89,7 +89,7 @@ test('a worker who is not called sees no Avisos; offline, the cord says so and s
   const worker = await seed.worker(station, 'Pablo Sinred');
   await signIn(page, worker.token, '/dashboard/paradas-kaiser');
   await expect(page.getByRole('button', { name: 'Llamar mantenimiento' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Avisos' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Avisos', exact: true })).toHaveCount(0);
   await expectNoViolations(page, 'the stops screen with the cord');
 
   let sent = 0;
@@ -102,7 +102,7 @@ test('a worker who is not called sees no Avisos; offline, the cord says so and s
   expect(sent).toBe(1);
 });
 
-test("the admin marks a user's naves, sets the rules, and axe finds nothing on either screen", async ({ page, seed }) => {
+test("the admin marks a user's naves, sets the rules, and axe finds nothing on either screen", async ({ page, browser, baseURL, seed }) => {
   const nave = await seed.nave();
   const station = await seed.station(nave);
   const worker = await seed.worker(station, 'Marta Marcada');
@@ -117,22 +117,18 @@ test("the admin marks a user's naves, sets the rules, and axe finds nothing on e
   await expect(page.getByRole('status').filter({ hasText: 'Capacidades de aviso guardadas.' })).toBeVisible();
 
   // The marked worker now has 'Avisos' and the push opt-in in the profile.
-  const phone = await page
-    .context()
-    .browser()
-    ?.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 360, height: 740 } });
-  if (!phone) throw new Error('no browser');
+  const phone = await device(browser, baseURL);
   try {
-    const workerPage = await phone.newPage();
+    const workerPage = phone.page;
     await signIn(workerPage, worker.token, '/dashboard/profile');
     await expect(workerPage.getByRole('heading', { name: 'Recibir avisos en este teléfono' })).toBeVisible();
-    await expect(workerPage.getByRole('link', { name: 'Avisos' })).toBeVisible();
+    await expect(workerPage.getByRole('link', { name: 'Avisos', exact: true })).toBeVisible();
     await expectNoViolations(workerPage, 'the profile with the push opt-in');
-    await workerPage.getByRole('link', { name: 'Avisos' }).click();
+    await workerPage.getByRole('link', { name: 'Avisos', exact: true }).click();
     await expect(workerPage.getByText('No hay avisos abiertos.')).toBeVisible();
     await expectNoViolations(workerPage, 'the empty Avisos list');
   } finally {
-    await phone.close();
+    await phone.context.close();
   }
 
   await page.goto('/admin/avisos/reglas');
