@@ -17,7 +17,7 @@ import { CallAnswer, callSince, callSummary } from './call-answers';
  * The andon's alert bar, in both shells (docs/decisions/045-andon-on-screen.md): for someone called by
  * the andon (a nave's supervisor or maintenance, every administrator) it shows the open calls nobody
  * has reached yet, live from the event stream. It sits in the page's flow under the top bar, never
- * over the content; a new call is announced (role="alert") and signalled (sound, vibration) without
+ * over the content; a new call is announced (an assertive live region) and signalled (sound, vibration) without
  * taking the focus from what the person is doing.
  */
 export function AndonBar({ listPath }: { listPath: string }) {
@@ -71,8 +71,9 @@ function LiveAndonBar({ listPath }: { listPath: string }) {
   const titleId = useId();
   return (
     <>
-      {/* Always in the page, so that a new text in it is announced. */}
-      <div role="alert" className="visually-hidden" data-testid="andon-announce">
+      {/* Always in the page, so that a new text in it is announced at once (assertive, as an alert is);
+          not role="alert", so that a screen's own error stays its one alert (decision 045). */}
+      <div aria-live="assertive" aria-atomic="true" className="visually-hidden" data-testid="andon-announce">
         {announce}
       </div>
       {(waiting.length > 0 || banner) && (
