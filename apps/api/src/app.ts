@@ -15,7 +15,10 @@ import { privateDirSync } from './lib/file-modes';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { serializeError } from './lib/log-error';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
+import { PushSender, resolveVapidKeys } from './lib/web-push';
 import adminListsRoutes from './modules/admin-lists/routes';
+import andonRoutes from './modules/andon/routes';
+import { createAndonScheduler } from './modules/andon/scheduler';
 import arcosRoutes from './modules/arcos/routes';
 import { pruneAttempts } from './modules/attempts/service';
 import auditRoutes from './modules/audit/routes';
@@ -74,6 +77,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   exportsRoutes,
   adminListsRoutes,
   machinesRoutes,
+  andonRoutes,
 ];
 
 export interface BuildOptions {
@@ -199,6 +203,17 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     },
     { prefix: '/api' },
   );
+
+  // The andon's escalation (docs/decisions/043-andon.md): started once the app is ready, closed
+  // before the MQTT client so that its last light goes out.
+  try {
+    ctx.andon.push = new PushSender(resolveVapidKeys(config.andon.vapid), ctx.log);
+  } catch (error) {
+    app.log.warn({ err: error }, 'no VAPID keys: Web Push is off');
+  }
+  const andon = createAndonScheduler(ctx, config.andon.scanMs);
+  app.addHook('onReady', async () => andon.start());
+  app.addHook('preClose', () => andon.close());
 
   // Machine signals over MQTT (MQTT_URL): subscribed once the app is ready, closed before the database.
   const signals = createMachineSignals(ctx, config.machines);

@@ -127,6 +127,12 @@ const envSchema = z.object({
     .min(5)
     .max(7 * 86_400)
     .default(300),
+  // The andon (docs/decisions/043-andon.md): how often each instance looks for paradas to escalate, and
+  // the Web Push keys (VAPID); unset keys are generated once and kept in DATA_DIR/vapid.json.
+  ANDON_SCAN_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => !v || /^[\w-]{80,100}$/.test(v), 'base64url P-256 public key (87 characters)'),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => !v || /^[\w-]{40,50}$/.test(v), 'base64url P-256 private key (43 characters)'),
+  VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:|https:\/\/)/.test(v), 'must start with mailto: or https://'),
 });
 
 export interface ClientTimeLimits {
@@ -235,6 +241,12 @@ export interface Config {
     /** A bound arco with no report for this long shows 'Sin señal'. */
     silenceSeconds: number;
   };
+  andon: {
+    /** ANDON_SCAN_SECONDS in ms: the escalation scheduler's period. */
+    scanMs: number;
+    /** VAPID keys and subject of Web Push; keys undefined: generated once in DATA_DIR/vapid.json. */
+    vapid: { publicKey?: string; privateKey?: string; subject: string; file: string };
+  };
 }
 
 /** Parses the environment; fails fast listing every bad variable. */
@@ -319,6 +331,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mqttSharedSubscription: e.MQTT_SHARED_SUBSCRIPTION,
       microStopSeconds: e.MACHINE_MICRO_STOP_SECONDS,
       silenceSeconds: e.MACHINE_SILENCE_SECONDS,
+    },
+    andon: {
+      scanMs: e.ANDON_SCAN_SECONDS * 1000,
+      vapid: {
+        publicKey: e.VAPID_PUBLIC_KEY,
+        privateKey: e.VAPID_PRIVATE_KEY,
+        subject: e.VAPID_SUBJECT ?? 'mailto:portal@localhost',
+        file: path.join(dataDir, 'vapid.json'),
+      },
     },
   };
 }

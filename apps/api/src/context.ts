@@ -7,6 +7,7 @@ import type { Log } from './lib/log';
 import { LogSummary } from './lib/log-summary';
 import type { MqttSignalClient } from './lib/mqtt-client';
 import type { TokenService } from './lib/tokens';
+import type { PushSender } from './lib/web-push';
 
 /**
  * What every service takes as its first argument, built once in app.ts: the database and its
@@ -44,6 +45,19 @@ export interface ServiceContext {
     stoppedSince: (ctx: ServiceContext, arcoId: number) => Promise<string | null>;
     refusals: { deviceKeys: LogSummary; mqtt: LogSummary };
   };
+  /**
+   * The andon (docs/decisions/043-andon.md): its clock (tests move it), its pass, the Web Push sender (null when
+   * no VAPID keys could be had), the light last sent per arco by this instance, and the pushes and
+   * MQTT messages under way (settled on close).
+   */
+  andon: {
+    now: () => Date;
+    /** Runs an andon pass now, after the one under way (set by modules/andon/scheduler.ts). */
+    scan: () => Promise<void>;
+    push: PushSender | null;
+    lights: Map<number, string>;
+    background: Set<Promise<unknown>>;
+  };
 }
 
 export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
@@ -75,5 +89,6 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
         mqtt: new LogSummary(log, 'machine signals refused (per topic)'),
       },
     },
+    andon: { now: () => new Date(), scan: async () => {}, push: null, lights: new Map(), background: new Set() },
   };
 }

@@ -178,6 +178,8 @@ export type AndonCall = z.infer<typeof andonCall>;
  */
 export const andonCallsResponse = z.object({ calls: z.array(andonCall), supervisor: z.array(z.string()), maintenance: z.array(z.string()) });
 export type AndonCallsResponse = z.infer<typeof andonCallsResponse>;
+/** GET /api/andon/calls/arco: the open calls of the arco in the caller's token (the cord's state at the station). */
+export const andonArcoCallsResponse = z.array(andonCall);
 /** POST /api/andon/calls (201), …/:id/ack, …/:id/arrive, …/:id/resolve (200). */
 export const andonCallSaved = z.object({ call: andonCall, message: z.string() });
 export type AndonCallSaved = z.infer<typeof andonCallSaved>;

@@ -45,7 +45,7 @@ export const plantaArco = z.object({
   micro_stops_today: z.number().optional(),
   /** Present only for an arco bound to a machine signal. */
   signal: plantaSignal.nullable().optional(),
-  /** The arco's open andon calls: the highest level and who is coming (null: none). */
+  /** The arco's open andon calls: the highest level and who is coming (absent: none). */
   andon: plantaAndon.nullable().optional(),
 });
 

@@ -66,6 +66,8 @@ export interface ExportFilter {
   arcoSumergidoId?: number;
   /** The stops export adds its motivo and counted minutes. */
   withMotivo?: boolean;
+  /** The stops export adds its andon call times (docs/decisions/043-andon.md). */
+  withAndon?: boolean;
 }
 
 /** Where the previous batch stopped: the last row's key, its factory-local date first and its id last. */

@@ -111,6 +111,8 @@ export interface MotivosTable {
   id: Generated<number>;
   name: string;
   active: number;
+  /** 1 a planned stop reason (maintenance, break, change of shift): left out of availability. */
+  planned: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -212,6 +214,54 @@ export interface DashboardTotalsTable {
   count: number;
 }
 
+/** The naves where a user is called as supervisor or maintenance (docs/decisions/043-andon.md). */
+export interface AndonRolesTable {
+  user_id: number;
+  nave_id: number;
+  role: 'supervisor' | 'maintenance';
+  created_at: string;
+}
+
+/** Minutes after which an open unplanned parada calls each level; nave_id 0 is the plant default, null follows it. */
+export interface AndonRulesTable {
+  nave_id: number;
+  supervisor_minutes: number | null;
+  maintenance_minutes: number | null;
+  updated_at: string;
+}
+
+/** Motivos whose paradas call maintenance at once. */
+export interface AndonMotivosTable {
+  motivo_id: number;
+  created_at: string;
+}
+
+/** A call for help at an arco, its answers and its end. */
+export interface AndonCallsTable {
+  id: Generated<number>;
+  arco_sumergido_id: number;
+  parada_id: number | null;
+  level: 'supervisor' | 'maintenance';
+  origin: 'rule' | 'motivo' | 'manual';
+  created_at: string;
+  created_by: number | null;
+  acknowledged_at: string | null;
+  acknowledged_by: number | null;
+  arrived_at: string | null;
+  arrived_by: number | null;
+  resolved_at: string | null;
+}
+
+/** A device's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface Database {
   naves: NavesTable;
   arcos_sumergidos: ArcosSumergidosTable;
@@ -233,6 +283,11 @@ export interface Database {
   dashboard_paradas_monthly: DashboardParadasMonthlyTable;
   dashboard_user_totals: DashboardUserTotalsTable;
   dashboard_totals: DashboardTotalsTable;
+  andon_roles: AndonRolesTable;
+  andon_rules: AndonRulesTable;
+  andon_motivos: AndonMotivosTable;
+  andon_calls: AndonCallsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

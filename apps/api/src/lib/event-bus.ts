@@ -9,9 +9,15 @@ export type PublishedType = Exclude<EventType, 'ready'>;
 /**
  * Who may receive an event, named by its publisher with the same rules as the reads: the workers
  * signed in at one station (`arco`: its wall), one user (`user`), or both (a stop: its owner and
- * everyone at its arco). Administrators receive every event; `null` reaches administrators only.
+ * everyone at its arco), or several users and a station (an andon call: the people called and
+ * everyone at its arco, docs/decisions/043-andon.md). Administrators receive every event; `null`
+ * reaches administrators only.
  */
-export type Audience = { arco: number | null } | { user: number | null } | { user: number | null; arco: number | null };
+export type Audience =
+  | { arco: number | null }
+  | { user: number | null }
+  | { user: number | null; arco: number | null }
+  | { users: number[]; arco: number | null };
 
 /** Events only the instances exchange: never written to a client, never seen by read caches. */
 export interface InternalPayloads {

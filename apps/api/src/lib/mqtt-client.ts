@@ -228,6 +228,16 @@ export class MqttSignalClient {
     }
   }
 
+  /**
+   * Publishes a retained QoS 1 message (an arco's andon light: docs/decisions/043-andon.md). While
+   * disconnected mqtt.js keeps it and sends it on reconnecting; settles once the broker acknowledged it.
+   */
+  async publishRetained(topic: string, payload: string): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    await client.publishAsync(topic, payload, { qos: 1, retain: true });
+  }
+
   /** Disconnects and keeps the session on the broker: messages go on being queued for this client id. */
   async close(): Promise<void> {
     const client = this.client;

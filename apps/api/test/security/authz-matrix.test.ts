@@ -112,6 +112,35 @@ async function newActiveStop(ctx: Ctx, w: Worker): Promise<number> {
   return (await ok(await inject(ctx, 'POST', '/api/paradas-kaiser/start', w.token, { description: 'activa' }), 'start')).stopId;
 }
 
+/** Closes every open andon call, so that a new one can be made at any arco. */
+async function closeAndonCalls(ctx: Ctx) {
+  await ctx.t.db.updateTable('andon_calls').set({ resolved_at: new Date().toISOString() }).where('resolved_at', 'is', null).execute();
+}
+
+/** A fresh supervisor call without parada at S1 (nobody of the matrix is called for it). */
+async function newAndonCall(ctx: Ctx): Promise<number> {
+  await closeAndonCalls(ctx);
+  const row = await ctx.t.db
+    .insertInto('andon_calls')
+    .values({
+      arco_sumergido_id: ctx.s1.id,
+      parada_id: null,
+      level: 'supervisor',
+      origin: 'manual',
+      created_at: new Date().toISOString(),
+      created_by: ctx.A.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A browser's push subscription with a unique endpoint (nothing is sent to it). */
+const pushSubscription = () => ({
+  endpoint: `https://push.example.test/${unique('sub').replaceAll(' ', '-')}`,
+  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+});
+
 /** An ended stop of the worker's, without a motivo, in the recent past. */
 async function newEndedStop(ctx: Ctx, w: Worker): Promise<number> {
   const body = { ...pastWindow(), description: 'sin motivo', arco_sumergido_id: w.station.id };
@@ -667,6 +696,65 @@ const scenarios: Record<string, Scenario> = {
     expect: ADMIN_ONLY(200),
   },
   'GET /api/events': { policy: 'user', prepare: () => ({ url: '/api/events' }), expect: ANY_USER(200), stream: true },
+
+  // --- the andon (docs/decisions/043-andon.md): capabilities and rules are admins'; a call is answered by
+  // the people it calls (none of the matrix's workers) and admins; its arco's workers may close a call without parada ---
+  'GET /api/admin/users/:id/andon-roles': {
+    policy: 'admin',
+    prepare: (ctx) => ({ url: `/api/admin/users/${ctx.C.id}/andon-roles` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'PUT /api/admin/users/:id/andon-roles': {
+    policy: 'admin',
+    prepare: (ctx) => ({ url: `/api/admin/users/${ctx.adminId}/andon-roles`, payload: { supervisor: ['Nave 2'], maintenance: [] } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/admin/andon/rules': { policy: 'admin', prepare: () => ({ url: '/api/admin/andon/rules' }), expect: ADMIN_ONLY(200) },
+  'PUT /api/admin/andon/rules': {
+    policy: 'admin',
+    prepare: () => ({
+      url: '/api/admin/andon/rules',
+      payload: { supervisor_minutes: 5, maintenance_minutes: 15, naves: [], immediate_motivos: [] },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/andon/calls': { policy: 'user', prepare: () => ({ url: '/api/andon/calls' }), expect: ANY_USER(200) },
+  'GET /api/andon/calls/arco': { policy: 'user', prepare: () => ({ url: '/api/andon/calls/arco' }), expect: ANY_USER(200) },
+  'POST /api/andon/calls': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      await closeAndonCalls(ctx);
+      return { url: '/api/andon/calls', payload: { level: 'supervisor' } };
+    },
+    // An administrator's token names no arco to call from.
+    expect: { anon: 401, owner: 201, sameStation: 201, otherArco: 201, admin: 400 },
+  },
+  'POST /api/andon/calls/:id/ack': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/andon/calls/${await newAndonCall(ctx)}/ack` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/andon/calls/:id/arrive': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/andon/calls/${await newAndonCall(ctx)}/arrive` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/andon/calls/:id/resolve': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/andon/calls/${await newAndonCall(ctx)}/resolve` }),
+    expect: STATION_S1(200),
+  },
+  'GET /api/push/public-key': { policy: 'user', prepare: () => ({ url: '/api/push/public-key' }), expect: ANY_USER(200) },
+  'POST /api/push/subscriptions': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/push/subscriptions', payload: pushSubscription() }),
+    expect: ANY_USER(201),
+  },
+  'DELETE /api/push/subscriptions': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/push/subscriptions', payload: { endpoint: 'https://push.example.test/nada' } }),
+    expect: ANY_USER(200),
+  },
 
   // --- the paged lists (decision 018) ---
   'GET /api/admin/lists/paradas': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/paradas' }), expect: ADMIN_ONLY(200) },

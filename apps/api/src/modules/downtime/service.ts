@@ -4,6 +4,7 @@ import { addDays, factoryToday, isoWeekday } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
+import { andonFigures } from '../andon/service';
 import { listArcos } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import * as repo from './repository';
@@ -29,11 +30,12 @@ export function plannedInMonth(month: string, perWeekday: number[], today: strin
  * micro-stops are counted apart (minutes and count per station) and left out of the rest.
  */
 export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<typeof downtimeQuery>): Promise<DowntimeAnalysis> {
-  const [rows, names, perWeekday, arcos] = await Promise.all([
+  const [rows, names, perWeekday, arcos, andon] = await Promise.all([
     repo.monthRollup(ctx.db, query.month, query.nave),
     repo.motivoNames(ctx.db),
     repo.plannedMinutes(ctx.db),
     listArcos(ctx, query.nave),
+    andonFigures(ctx, query.month, query.nave, downtimeMessages.noMotivo),
   ]);
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const byMotivo = new Map<number, number>();
@@ -85,6 +87,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     motivos,
     arcos: stations,
     micro_stops: { ...micro, arcos: microArcos },
+    andon,
   };
 }
 

@@ -21,7 +21,9 @@ export interface Viewer {
 export function mayReceive(viewer: Viewer, audience: Audience): boolean {
   if (viewer.role === 'admin') return true;
   const atArco = 'arco' in audience && audience.arco !== null && audience.arco === viewer.arco;
-  return atArco || ('user' in audience && audience.user !== null && audience.user === viewer.id);
+  if (atArco) return true;
+  if ('users' in audience) return audience.users.includes(viewer.id);
+  return 'user' in audience && audience.user !== null && audience.user === viewer.id;
 }
 
 /**

@@ -16,7 +16,8 @@ const filterOf = (q: z.output<typeof exportQuery>): ExportFilter => ({
   endDate: q.endDate,
   nave: q.nave,
   arcoSumergidoId: q.arco_sumergido_id,
-  withMotivo: q.columns === 'motivo',
+  withMotivo: q.columns.includes('motivo'),
+  withAndon: q.columns.includes('andon'),
 });
 
 /** Sends the chunks as a Node stream: it pulls the next batch only when the socket has drained. */

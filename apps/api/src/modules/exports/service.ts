@@ -1,6 +1,8 @@
 import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
+import { andonMessages, PARADAS_CSV_ANDON_COLUMNS } from '@portal/contract/andon';
 import type { ServiceContext } from '../../context';
 import type { Cursor, ExportFilter } from '../../db/paging';
+import { callTimesOf, type ParadaCallTimes } from '../andon/service';
 import { paradasBatch } from '../paradas/service';
 import { tramosBatch } from '../tramos/service';
 import { BOM, type Cell, instantFormatter, plainDate, row } from './csv';
@@ -31,17 +33,47 @@ async function* csv<R>(
   }
 }
 
+/** Whole minutes from one instant to another (empty when either is missing). */
+const minutesBetween = (from: string | null, to: string | null): number | null =>
+  from && to ? Math.round((Date.parse(to) - Date.parse(from)) / 60_000) : null;
+
 /**
  * The stops export: times in the factory's zone. With the motivo columns, 'Minutos del arco' counts each
- * minute of an arco once where older data holds overlapping stops (docs/decisions/017-downtime-records.md).
+ * minute of an arco once where older data holds overlapping stops (docs/decisions/017-downtime-records.md);
+ * with the andon columns, each parada's first call, its level, the first 'Voy' and 'En el arco' and the
+ * waits between them (docs/decisions/043-andon.md), read per batch from the andon module.
  */
 export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGenerator<string> {
   const instant = instantFormatter(ctx.tz);
-  const extra = (r: { motivo: string | null; counted_minutes: number | null; duration_minutes: number | null }): Cell[] =>
-    filter.withMotivo ? [r.motivo, r.counted_minutes ?? r.duration_minutes] : [];
+  type Row = Awaited<ReturnType<typeof paradasBatch>>[number] & { andon?: ParadaCallTimes };
+  const extra = (r: Row): Cell[] => [
+    ...(filter.withMotivo ? [r.motivo, r.counted_minutes ?? r.duration_minutes] : []),
+    ...(filter.withAndon
+      ? r.andon
+        ? [
+            instant(r.andon.first_call),
+            andonMessages.levelName[r.andon.top_level],
+            instant(r.andon.first_ack),
+            instant(r.andon.first_arrival),
+            minutesBetween(r.andon.first_call, r.andon.first_ack),
+            minutesBetween(r.andon.first_call, r.andon.first_arrival),
+            minutesBetween(r.andon.first_arrival, r.andon.end_time),
+          ]
+        : PARADAS_CSV_ANDON_COLUMNS.map(() => null)
+      : []),
+  ];
+  const readBatch = async (after: Cursor | null): Promise<Row[]> => {
+    const rows = await paradasBatch(ctx.db, filter, after, EXPORT_BATCH);
+    if (!filter.withAndon || rows.length === 0) return rows;
+    const times = await callTimesOf(
+      ctx,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, andon: times.get(r.id) }));
+  };
   return csv(
-    filter.withMotivo ? [...PARADAS_CSV_HEADER, ...PARADAS_CSV_MOTIVO_COLUMNS] : PARADAS_CSV_HEADER,
-    (after) => paradasBatch(ctx.db, filter, after, EXPORT_BATCH),
+    [...PARADAS_CSV_HEADER, ...(filter.withMotivo ? PARADAS_CSV_MOTIVO_COLUMNS : []), ...(filter.withAndon ? PARADAS_CSV_ANDON_COLUMNS : [])],
+    readBatch,
     (r) => [
       plainDate(r.date),
       r.nave,

@@ -270,12 +270,12 @@ export const microStopsOn = (db: Db, date: string) =>
 
 // The plant board's reads (modules/planta).
 
-/** Stops in progress, earliest first, with the name of who started each. */
+/** Stops in progress, earliest first, with the name of who started each and their motivo (the andon's escalation). */
 export const listActiveParadas = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.arco_sumergido_id', 'p.start_time', 'p.source', stopAuthorName('p.source', 'u.name').as('user_name')])
+    .select(['p.id', 'p.arco_sumergido_id', 'p.start_time', 'p.source', 'p.motivo_id', stopAuthorName('p.source', 'u.name').as('user_name')])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')
     .orderBy('p.id')

@@ -2,6 +2,7 @@ import { durationMinutes } from '@portal/contract/paradas';
 import type { PlantaArco, PlantaNave } from '@portal/contract/planta';
 import { factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
+import { plantaAndon } from '../andon/service';
 import { allArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import * as paradas from '../paradas/service';
@@ -18,12 +19,13 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
   const today = factoryToday(ctx.tz, now);
   const dayStart = startOfFactoryDay(today, ctx.tz);
   const nowIso = now.toISOString();
-  const [arcos, active, finished, bindings, micro] = await Promise.all([
+  const [arcos, active, finished, bindings, micro, calls] = await Promise.all([
     allArcos(ctx.db),
     paradas.listActiveParadas(ctx),
     paradas.finishedMinutesOn(ctx, today),
     listBindings(ctx.db),
     paradas.microStopsOn(ctx, today),
+    plantaAndon(ctx),
   ]);
   const microStops = new Map(micro.map((m) => [m.arco_sumergido_id, Number(m.n)]));
   const silenceMs = ctx.machines.silenceSeconds * 1000;
@@ -67,6 +69,8 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
       today_minutes: minutes.get(arco.id) ?? 0,
       ...(signals.has(arco.id) ? { signal: signals.get(arco.id) } : {}),
       ...(microStops.has(arco.id) ? { micro_stops_today: microStops.get(arco.id) } : {}),
+      // Only an arco with open andon calls says so (docs/decisions/043-andon.md).
+      ...(calls.has(arco.id) ? { andon: calls.get(arco.id) } : {}),
     });
     byNave.set(arco.nave, ofNave);
   }

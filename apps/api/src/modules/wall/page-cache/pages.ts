@@ -29,9 +29,9 @@ interface Page {
 
 const ANSWERS_PER_PAGE = 32;
 
-/** The events that change what a wall page shows: all but the stream's own, the stops' and the machines'. */
+/** The events that change what a wall page shows: all but the stream's own, the stops', the machines' and the andon's. */
 const WALL_EVENTS = new Set<EventType>(
-  EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.') && !type.startsWith('machine.')),
+  EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.') && !type.startsWith('machine.') && !type.startsWith('andon.')),
 );
 
 /**

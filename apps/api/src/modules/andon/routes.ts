@@ -1,0 +1,128 @@
+import {
+  andonArcoCallsResponse,
+  andonCallSaved,
+  andonCallsResponse,
+  andonMessages,
+  andonRoles,
+  andonRolesBody,
+  andonRolesSaved,
+  andonRules,
+  andonRulesBody,
+  andonRulesSaved,
+  createAndonCallBody,
+  pushPublicKey,
+  pushSubscriptionBody,
+  pushUnsubscribeBody,
+} from '@portal/contract/andon';
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['andon'];
+
+/** The andon (docs/decisions/043-andon.md). */
+export default async function andonRoutes(app: App, ctx: ServiceContext) {
+  app.get(
+    '/admin/users/:id/andon-roles',
+    { config: { policy: 'admin' }, schema: { tags, params: idParams, response: { 200: andonRoles, ...errors } } },
+    async (request) => service.getRoles(ctx, request.params.id),
+  );
+
+  app.put(
+    '/admin/users/:id/andon-roles',
+    {
+      config: { policy: 'admin' },
+      schema: { tags, params: idParams, body: andonRolesBody, response: { 200: andonRolesSaved, ...errors } },
+    },
+    async (request) => ({
+      roles: await service.setRoles(ctx, currentUser(request), request.params.id, request.body),
+      message: andonMessages.rolesSaved,
+    }),
+  );
+
+  app.get(
+    '/admin/andon/rules',
+    { config: { policy: 'admin' }, schema: { tags, response: { 200: andonRules, ...errors } } },
+    async () => service.getRules(ctx),
+  );
+
+  app.put(
+    '/admin/andon/rules',
+    { config: { policy: 'admin' }, schema: { tags, body: andonRulesBody, response: { 200: andonRulesSaved, ...errors } } },
+    async (request) => ({ rules: await service.setRules(ctx, currentUser(request), request.body), message: andonMessages.rulesSaved }),
+  );
+
+  app.get(
+    '/andon/calls',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: "Open calls for the naves where I am supervisor or maintenance (administrators: all), and those naves.",
+        response: { 200: andonCallsResponse, ...errors },
+      },
+    },
+    async (request) => service.callsFor(ctx, currentUser(request)),
+  );
+
+  app.get(
+    '/andon/calls/arco',
+    {
+      config: { policy: 'user' },
+      schema: { tags, description: "Open calls of the arco in the caller's token.", response: { 200: andonArcoCallsResponse, ...errors } },
+    },
+    async (request) => service.callsAtArco(ctx, currentUser(request)),
+  );
+
+  app.post(
+    '/andon/calls',
+    {
+      config: { policy: 'user' },
+      schema: { tags, body: createAndonCallBody, response: { 201: andonCallSaved, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ call: await service.pullCord(ctx, currentUser(request), request.body.level), message: andonMessages.called }),
+  );
+
+  const answers = [
+    ['ack', service.acknowledgeCall, andonMessages.acknowledged],
+    ['arrive', service.arriveAtCall, andonMessages.arrived],
+    ['resolve', service.resolveCall, andonMessages.resolved],
+  ] as const;
+  for (const [path, answer, message] of answers) {
+    app.post(
+      `/andon/calls/:id/${path}`,
+      { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: andonCallSaved, ...errors } } },
+      async (request) => ({ call: await answer(ctx, currentUser(request), request.params.id), message }),
+    );
+  }
+
+  app.get(
+    '/push/public-key',
+    { config: { policy: 'user' }, schema: { tags, response: { 200: pushPublicKey, ...errors } } },
+    async () => ({ public_key: service.publicKey(ctx) }),
+  );
+
+  app.post(
+    '/push/subscriptions',
+    { config: { policy: 'user' }, schema: { tags, body: pushSubscriptionBody, response: { 201: messageResponse, ...errors } } },
+    async (request, reply) => {
+      await service.subscribe(ctx, currentUser(request), request.body);
+      return reply.status(201).send({ message: andonMessages.subscribed });
+    },
+  );
+
+  app.delete(
+    '/push/subscriptions',
+    { config: { policy: 'user' }, schema: { tags, body: pushUnsubscribeBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.unsubscribe(ctx, currentUser(request), request.body.endpoint);
+      return { message: andonMessages.unsubscribed };
+    },
+  );
+}
