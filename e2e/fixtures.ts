@@ -109,6 +109,11 @@ export async function openDevice(browser: Browser, baseURL: string | undefined, 
   return { context, page: await context.newPage() };
 }
 
+/** A flag on the window that a reload would wipe: proves an update arrived without one (with `sameDocument`). */
+export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+export const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
 /**
  * Signs in and waits until the page's live stream is answered: the server subscribes the stream
  * before it sends the response head, so from then on no event of the test can be missed.

@@ -1,10 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
-import { openDevice as device, expect, openLive, signIn, test } from '../fixtures';
-
-/** A flag on the window that a reload would wipe: proves an update arrived without one. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+import { openDevice as device, expect, markDocument, openLive, sameDocument, signIn, test } from '../fixtures';
 
 test("a worker's cord reaches the supervisor live; 'Voy' reaches the worker and the plant board", async ({
   page,

@@ -1,4 +1,4 @@
-import { type AndonRules, andonMessages, andonRulesBody } from '@portal/contract/andon';
+import { ANDON_MINUTES_MAX, type AndonRules, andonMessages, andonRulesBody } from '@portal/contract/andon';
 import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages';
 import { type FormEvent, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -92,28 +92,19 @@ export default function AdminAndonRulesPage() {
           <Card as="fieldset" className="mb-3 p-3">
             <legend className="h6 float-none w-auto px-1 mb-2">{andonMessages.plantDefault}</legend>
             <div className="d-flex flex-wrap gap-3">
-              <Form.Group controlId="andon-plant-supervisor">
-                <Form.Label>{andonMessages.supervisorMinutes}</Form.Label>
-                <Form.Control
-                  type="number"
-                  min={1}
-                  max={1440}
-                  required
-                  value={draft.supervisor}
-                  onChange={(e) => setDraft({ ...draft, supervisor: e.target.value })}
-                />
-              </Form.Group>
-              <Form.Group controlId="andon-plant-maintenance">
-                <Form.Label>{andonMessages.maintenanceMinutes}</Form.Label>
-                <Form.Control
-                  type="number"
-                  min={1}
-                  max={1440}
-                  required
-                  value={draft.maintenance}
-                  onChange={(e) => setDraft({ ...draft, maintenance: e.target.value })}
-                />
-              </Form.Group>
+              {(['supervisor', 'maintenance'] as const).map((field) => (
+                <Form.Group key={field} controlId={`andon-plant-${field}`}>
+                  <Form.Label>{field === 'supervisor' ? andonMessages.supervisorMinutes : andonMessages.maintenanceMinutes}</Form.Label>
+                  <Form.Control
+                    type="number"
+                    min={1}
+                    max={ANDON_MINUTES_MAX}
+                    required
+                    value={draft[field]}
+                    onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+                  />
+                </Form.Group>
+              ))}
             </div>
           </Card>
           {draft.naves.length > 0 && (
@@ -135,7 +126,7 @@ export default function AdminAndonRulesPage() {
                         <Form.Control
                           type="number"
                           min={1}
-                          max={1440}
+                          max={ANDON_MINUTES_MAX}
                           size="sm"
                           aria-label={`${field === 'supervisor' ? andonMessages.supervisorMinutes : andonMessages.maintenanceMinutes}, ${n.nave}`}
                           placeholder={field === 'supervisor' ? draft.supervisor : draft.maintenance}
