@@ -132,6 +132,9 @@ const envSchema = z.object({
   ANDON_SCAN_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   VAPID_PUBLIC_KEY: optionalText.refine((v) => !v || /^[\w-]{80,100}$/.test(v), 'base64url P-256 public key (87 characters)'),
   VAPID_PRIVATE_KEY: optionalText.refine((v) => !v || /^[\w-]{40,50}$/.test(v), 'base64url P-256 private key (43 characters)'),
+  // Push services the server may send to (host or parent domain, comma list): a subscription names the
+  // URL the server then POSTs to, so it is limited to the browsers' push services.
+  PUSH_ALLOWED_HOSTS: z.string().default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
   VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:|https:\/\/)/.test(v), 'must start with mailto: or https://'),
 });
 
@@ -246,6 +249,8 @@ export interface Config {
     scanMs: number;
     /** VAPID keys and subject of Web Push; keys undefined: generated once in DATA_DIR/vapid.json. */
     vapid: { publicKey?: string; privateKey?: string; subject: string; file: string };
+    /** PUSH_ALLOWED_HOSTS: a subscription's endpoint must be on one of these hosts or below them. */
+    pushHosts: string[];
   };
 }
 
@@ -340,6 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         subject: e.VAPID_SUBJECT ?? 'mailto:portal@localhost',
         file: path.join(dataDir, 'vapid.json'),
       },
+      pushHosts: e.PUSH_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
     },
   };
 }

@@ -55,6 +55,8 @@ export interface ServiceContext {
     /** Runs an andon pass now, after the one under way (set by modules/andon/scheduler.ts). */
     scan: () => Promise<void>;
     push: PushSender | null;
+    /** PUSH_ALLOWED_HOSTS. */
+    pushHosts: string[];
     lights: Map<number, string>;
     background: Set<Promise<unknown>>;
   };
@@ -89,6 +91,13 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
         mqtt: new LogSummary(log, 'machine signals refused (per topic)'),
       },
     },
-    andon: { now: () => new Date(), scan: async () => {}, push: null, lights: new Map(), background: new Set() },
+    andon: {
+      now: () => new Date(),
+      scan: async () => {},
+      push: null,
+      pushHosts: config.andon.pushHosts,
+      lights: new Map(),
+      background: new Set(),
+    },
   };
 }

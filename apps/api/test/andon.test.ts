@@ -77,7 +77,9 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     const supervisorAt = new Date().toISOString();
     await scan(t.app);
     await scan(t.app);
-    expect(await callsOf(t, parada.id)).toMatchObject([{ level: 'supervisor', origin: 'rule', created_at: supervisorAt, created_by: null }]);
+    expect(await callsOf(t, parada.id)).toMatchObject([
+      { level: 'supervisor', origin: 'rule', created_at: supervisorAt, created_by: null },
+    ]);
     const called = andonCalledEvent.parse((await sara.next('andon.called')).data);
     expect(called.call).toMatchObject({
       parada_id: parada.id,
@@ -114,7 +116,10 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     const voyAt = new Date().toISOString();
     const voy = await t.send(seed.sara.token, 'POST', `/api/andon/calls/${supervisorCall.id}/ack`);
     expect(voy.statusCode, voy.body).toBe(200);
-    expect(voy.json()).toMatchObject({ message: andonMessages.acknowledged, call: { acknowledged_at: voyAt, acknowledged_by_name: 'Sara Supervisora' } });
+    expect(voy.json()).toMatchObject({
+      message: andonMessages.acknowledged,
+      call: { acknowledged_at: voyAt, acknowledged_by_name: 'Sara Supervisora' },
+    });
     expect((await t.send(seed.sara.token, 'POST', `/api/andon/calls/${supervisorCall.id}/ack`)).json()).toEqual({
       message: andonMessages.alreadyAcknowledged,
     });
@@ -164,9 +169,9 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     await sara.next('andon.changed', (d: { call: { resolved_at: string | null } }) => d.call.resolved_at !== null);
     expect((await list(seed.admin)).calls).toEqual([]);
     const after = (await t.send(seed.admin, 'GET', '/api/admin/planta')).json();
-    expect(after.flatMap((n: { arcos: { id: number; andon?: unknown }[] }) => n.arcos).find((a: { id: number }) => a.id === seed.uno.id).andon).toBe(
-      undefined,
-    );
+    expect(
+      after.flatMap((n: { arcos: { id: number; andon?: unknown }[] }) => n.arcos).find((a: { id: number }) => a.id === seed.uno.id).andon,
+    ).toBe(undefined);
 
     // Everyone heard of each new call once: the supervisor of the supervisor call, maintenance of its own;
     // the other nave's people of neither.
@@ -225,7 +230,12 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     clock.travel(12 * MINUTE);
     await scan(t.app);
     expect((await callsOf(t, inNave2.id)).map((c) => c.level)).toEqual(['supervisor', 'maintenance']);
-    await t.send(seed.admin, 'PUT', '/api/admin/andon/rules', { supervisor_minutes: 5, maintenance_minutes: 15, naves: [], immediate_motivos: [] });
+    await t.send(seed.admin, 'PUT', '/api/admin/andon/rules', {
+      supervisor_minutes: 5,
+      maintenance_minutes: 15,
+      naves: [],
+      immediate_motivos: [],
+    });
   });
 
   it('lets a worker pull the cord with or without a parada; without one, En el arco closes it', async () => {
@@ -259,7 +269,9 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     expect(closed.json()).toMatchObject({ message: andonMessages.resolved, call: { resolved_at: expect.any(String) } });
 
     // An administrator's token names no arco; a missing call is 404; a wrong level 400.
-    expect((await t.send(seed.admin, 'POST', '/api/andon/calls', { level: 'supervisor' })).json()).toEqual({ message: andonMessages.noArco });
+    expect((await t.send(seed.admin, 'POST', '/api/andon/calls', { level: 'supervisor' })).json()).toEqual({
+      message: andonMessages.noArco,
+    });
     expect((await t.send(seed.admin, 'POST', '/api/andon/calls/999999/ack')).statusCode).toBe(404);
     const bad = await t.send(seed.ana.token, 'POST', '/api/andon/calls', { level: 'jefe' });
     expect([bad.statusCode, bad.json()]).toEqual([400, { message: andonMessages.levelInvalid }]);
@@ -272,7 +284,9 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: andonMessages.naveUnknown }]);
     const twice = await t.send(seed.admin, 'PUT', url, { supervisor: ['Nave 1', 'Nave 1'], maintenance: [] });
     expect([twice.statusCode, twice.json()]).toEqual([400, { message: andonMessages.naveRepeated }]);
-    expect((await t.send(seed.admin, 'PUT', '/api/admin/users/999999/andon-roles', { supervisor: [], maintenance: [] })).statusCode).toBe(404);
+    expect((await t.send(seed.admin, 'PUT', '/api/admin/users/999999/andon-roles', { supervisor: [], maintenance: [] })).statusCode).toBe(
+      404,
+    );
     const saved = await t.send(seed.admin, 'PUT', url, { supervisor: ['Nave 2'], maintenance: ['Nave 1'] });
     expect(saved.json()).toEqual({
       roles: { user_id: seed.beto.id, supervisor: ['Nave 2'], maintenance: ['Nave 1'] },
@@ -329,7 +343,29 @@ describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('andon across two insta
     // A marker: a parada started after everything above, so every andon event came before it.
     const marker = await startParada(t, seed.ana.token);
     await admin.next('parada.started', (d: { parada: { id: number } }) => d.parada.id === marker.id);
-    const andon = admin.received.filter((e) => e.type.startsWith('andon.')).map((e) => `${e.type} ${(e.data as { call: { level: string } }).call.level}`);
-    expect(andon.sort()).toEqual(['andon.called maintenance', 'andon.called supervisor', 'andon.changed maintenance', 'andon.changed supervisor']);
+    const andon = admin.received
+      .filter((e) => e.type.startsWith('andon.'))
+      .map((e) => `${e.type} ${(e.data as { call: { level: string } }).call.level}`);
+    expect(andon.sort()).toEqual([
+      'andon.called maintenance',
+      'andon.called supervisor',
+      'andon.changed maintenance',
+      'andon.changed supervisor',
+    ]);
+  });
+
+  it('rebuilds a call too large for NOTIFY from its id on the receiving instance', async () => {
+    const onB = await connect(await listen(second), seed.admin);
+    const limit = t.app.ctx.events.settings.maxNotifyBytes;
+    t.app.ctx.events.settings.maxNotifyBytes = 200;
+    try {
+      const res = await t.send(seed.ana.token, 'POST', '/api/andon/calls', { level: 'supervisor' });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().call.id as number;
+      const seen = andonCalledEvent.parse((await onB.next('andon.called', (d: { call: { id: number } }) => d.call.id === id)).data);
+      expect(seen.call).toEqual(res.json().call);
+    } finally {
+      t.app.ctx.events.settings.maxNotifyBytes = limit;
+    }
   });
 });

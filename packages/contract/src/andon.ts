@@ -30,7 +30,8 @@ export const andonMessages = {
   naveRepeated: 'Cada nave puede aparecer una sola vez.',
   motivoUnknown: 'El motivo seleccionado no existe.',
   subscriptionInvalid: 'La suscripción de notificaciones no es válida.',
-  endpointInvalid: 'La dirección de la suscripción debe ser una URL https (o http en pruebas locales).',
+  endpointInvalid: 'La dirección de la suscripción debe ser una URL https.',
+  endpointNotAllowed: 'El servicio de notificaciones de este navegador no está admitido en este servidor.',
   // Server answers.
   noArco: 'Tu sesión no está asociada a un arco sumergido: inicia sesión en tu puesto para llamar.',
   alreadyCalled: 'Ya hay un aviso abierto de ese nivel en este arco.',
@@ -176,7 +177,11 @@ export type AndonCall = z.infer<typeof andonCall>;
  * GET /api/andon/calls: the open calls for the naves where I am supervisor or maintenance (admins: all),
  * oldest first, and those naves (empty lists: the user is called for nothing, the alert bar need not listen).
  */
-export const andonCallsResponse = z.object({ calls: z.array(andonCall), supervisor: z.array(z.string()), maintenance: z.array(z.string()) });
+export const andonCallsResponse = z.object({
+  calls: z.array(andonCall),
+  supervisor: z.array(z.string()),
+  maintenance: z.array(z.string()),
+});
 export type AndonCallsResponse = z.infer<typeof andonCallsResponse>;
 /** GET /api/andon/calls/arco: the open calls of the arco in the caller's token (the cord's state at the station). */
 export const andonArcoCallsResponse = z.array(andonCall);
@@ -216,7 +221,7 @@ export const pushSubscriptionBody = z.object({
     .string({ error: andonMessages.endpointInvalid })
     .max(2000, andonMessages.endpointInvalid)
     .url(andonMessages.endpointInvalid)
-    .refine((u) => /^https?:\/\//.test(u), { error: andonMessages.endpointInvalid }),
+    .refine((u) => u.startsWith('https://'), { error: andonMessages.endpointInvalid }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     {
@@ -241,7 +246,8 @@ export const andonPushPayload = z.object({
 });
 export type AndonPushPayload = z.infer<typeof andonPushPayload>;
 /** The push message's title and body: 'Aviso: Arco 3 (Nave 1)', 'Mantenimiento · Avería eléctrica'. */
-export const andonPushTitle = (call: Pick<AndonCall, 'arco_sumergido_name' | 'nave'>) => `Aviso: ${call.arco_sumergido_name} (${call.nave})`;
+export const andonPushTitle = (call: Pick<AndonCall, 'arco_sumergido_name' | 'nave'>) =>
+  `Aviso: ${call.arco_sumergido_name} (${call.nave})`;
 export const andonPushBody = (call: Pick<AndonCall, 'level' | 'motivo_name'>) =>
   [andonMessages.levelName[call.level], call.motivo_name].filter(Boolean).join(' · ');
 
@@ -269,4 +275,12 @@ export const andonFigures = z.object({ arcos: z.array(andonFigure), motivos: z.a
 export type AndonFigures = z.infer<typeof andonFigures>;
 
 /** The stops CSV's extra columns with `columns=andon` (times in the factory zone, waits in whole minutes). */
-export const PARADAS_CSV_ANDON_COLUMNS = ['Primer aviso', 'Nivel', 'Voy', 'En el arco', 'Minutos hasta Voy', 'Minutos hasta llegar', 'Minutos de reparación'] as const;
+export const PARADAS_CSV_ANDON_COLUMNS = [
+  'Primer aviso',
+  'Nivel',
+  'Voy',
+  'En el arco',
+  'Minutos hasta Voy',
+  'Minutos hasta llegar',
+  'Minutos de reparación',
+] as const;

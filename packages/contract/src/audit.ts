@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours', 'post', 'comment', 'andon_rules'] as const;
+export const AUDIT_ENTITIES = [
+  'parada',
+  'tramo',
+  'user',
+  'arco',
+  'nave',
+  'motivo',
+  'planned_hours',
+  'post',
+  'comment',
+  'andon_rules',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',

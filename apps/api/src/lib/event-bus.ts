@@ -81,6 +81,9 @@ function recordId(event: BusEvent): number | undefined {
     case 'parada.started':
     case 'parada.ended':
       return event.payload.parada.id;
+    case 'andon.called':
+    case 'andon.changed':
+      return event.payload.call.id;
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { Config } from '../config';
@@ -59,6 +60,8 @@ export class PushSender {
   constructor(
     readonly keys: VapidKeys,
     private readonly log: Log,
+    /** The TLS agent of the requests (a test's, trusting its local push endpoint); Node's default otherwise. */
+    private readonly agent?: Agent,
   ) {}
 
   async send(target: PushTarget, payload: string): Promise<PushOutcome> {
@@ -68,6 +71,7 @@ export class PushSender {
         urgency: 'high',
         timeout: PUSH_TIMEOUT_MS,
         vapidDetails: this.keys,
+        ...(this.agent ? { agent: this.agent } : {}),
       });
       this.failing.delete(target.endpoint);
       return 'sent';

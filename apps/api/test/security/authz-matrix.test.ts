@@ -137,8 +137,11 @@ async function newAndonCall(ctx: Ctx): Promise<number> {
 
 /** A browser's push subscription with a unique endpoint (nothing is sent to it). */
 const pushSubscription = () => ({
-  endpoint: `https://push.example.test/${unique('sub').replaceAll(' ', '-')}`,
-  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  endpoint: `https://fcm.googleapis.com/fcm/send/${unique('sub').replaceAll(' ', '-')}`,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
 });
 
 /** An ended stop of the worker's, without a motivo, in the recent past. */
@@ -752,7 +755,7 @@ const scenarios: Record<string, Scenario> = {
   },
   'DELETE /api/push/subscriptions': {
     policy: 'user',
-    prepare: () => ({ url: '/api/push/subscriptions', payload: { endpoint: 'https://push.example.test/nada' } }),
+    prepare: () => ({ url: '/api/push/subscriptions', payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/nada' } }),
     expect: ANY_USER(200),
   },
 

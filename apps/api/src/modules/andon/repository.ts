@@ -25,7 +25,11 @@ export const rolesOf = (db: Db, userId: number) =>
 
 export async function replaceRoles(db: Db, userId: number, rows: { nave_id: number; role: AndonLevel }[], at: string) {
   await db.deleteFrom('andon_roles').where('user_id', '=', userId).execute();
-  if (rows.length) await db.insertInto('andon_roles').values(rows.map((r) => ({ ...r, user_id: userId, created_at: at }))).execute();
+  if (rows.length)
+    await db
+      .insertInto('andon_roles')
+      .values(rows.map((r) => ({ ...r, user_id: userId, created_at: at })))
+      .execute();
 }
 
 /** The existing users called at a nave for a level. */
@@ -42,11 +46,7 @@ export const calledUsers = (db: Db, naveId: number, level: AndonLevel) =>
 // ---- Rules ----
 
 export const listRules = (db: Db) =>
-  db
-    .selectFrom('andon_rules')
-    .select(['nave_id', 'supervisor_minutes', 'maintenance_minutes'])
-    .orderBy('nave_id')
-    .execute();
+  db.selectFrom('andon_rules').select(['nave_id', 'supervisor_minutes', 'maintenance_minutes']).orderBy('nave_id').execute();
 
 export async function replaceRules(
   db: Db,
@@ -211,12 +211,7 @@ export const resolveCalls = async (db: Db, ids: number[], at: string) =>
 
 /** The highest open level at an arco. */
 export const openLevels = (db: Db, arcoId: number) =>
-  db
-    .selectFrom('andon_calls')
-    .select('level')
-    .where('arco_sumergido_id', '=', arcoId)
-    .where('resolved_at', 'is', null)
-    .execute();
+  db.selectFrom('andon_calls').select('level').where('arco_sumergido_id', '=', arcoId).where('resolved_at', 'is', null).execute();
 
 // ---- Figures ----
 

@@ -43,10 +43,8 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
     }),
   );
 
-  app.get(
-    '/admin/andon/rules',
-    { config: { policy: 'admin' }, schema: { tags, response: { 200: andonRules, ...errors } } },
-    async () => service.getRules(ctx),
+  app.get('/admin/andon/rules', { config: { policy: 'admin' }, schema: { tags, response: { 200: andonRules, ...errors } } }, async () =>
+    service.getRules(ctx),
   );
 
   app.put(
@@ -61,7 +59,7 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'user' },
       schema: {
         tags,
-        description: "Open calls for the naves where I am supervisor or maintenance (administrators: all), and those naves.",
+        description: 'Open calls for the naves where I am supervisor or maintenance (administrators: all), and those naves.',
         response: { 200: andonCallsResponse, ...errors },
       },
     },
@@ -102,11 +100,9 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
     );
   }
 
-  app.get(
-    '/push/public-key',
-    { config: { policy: 'user' }, schema: { tags, response: { 200: pushPublicKey, ...errors } } },
-    async () => ({ public_key: service.publicKey(ctx) }),
-  );
+  app.get('/push/public-key', { config: { policy: 'user' }, schema: { tags, response: { 200: pushPublicKey, ...errors } } }, async () => ({
+    public_key: service.publicKey(ctx),
+  }));
 
   app.post(
     '/push/subscriptions',

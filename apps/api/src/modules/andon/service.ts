@@ -150,7 +150,11 @@ export async function setRules(ctx: ServiceContext, actor: AuthUser, body: z.out
         { nave_id: repo.PLANT, supervisor_minutes: body.supervisor_minutes, maintenance_minutes: body.maintenance_minutes },
         ...body.naves
           .filter((n) => n.supervisor_minutes !== null || n.maintenance_minutes !== null)
-          .map((n) => ({ nave_id: ids.get(n.nave)!, supervisor_minutes: n.supervisor_minutes, maintenance_minutes: n.maintenance_minutes })),
+          .map((n) => ({
+            nave_id: ids.get(n.nave)!,
+            supervisor_minutes: n.supervisor_minutes,
+            maintenance_minutes: n.maintenance_minutes,
+          })),
       ],
       at,
     );
@@ -297,11 +301,14 @@ export async function resolveCall(ctx: ServiceContext, user: AuthUser, id: numbe
 
 // ---- Reads ----
 
+/** A call as its events carry it (rebuilt when an event was too large for NOTIFY: lib/event-bus.ts). */
+export async function findCall(ctx: ServiceContext, id: number): Promise<AndonCall | undefined> {
+  const row = await repo.findCall(ctx.db, id);
+  return row && toCall(row);
+}
+
 export async function callsFor(ctx: ServiceContext, user: AuthUser): Promise<AndonCallsResponse> {
-  const [rows, roles] = await Promise.all([
-    repo.openCalls(ctx.db, isAdmin(user) ? {} : { userId: user.id }),
-    rolesOf(ctx, user.id),
-  ]);
+  const [rows, roles] = await Promise.all([repo.openCalls(ctx.db, isAdmin(user) ? {} : { userId: user.id }), rolesOf(ctx, user.id)]);
   return { calls: rows.map(toCall), supervisor: roles.supervisor, maintenance: roles.maintenance };
 }
 
@@ -353,7 +360,8 @@ export async function andonTick(ctx: ServiceContext): Promise<void> {
   for (const [paradaId, ids] of stale) {
     const parada = await paradas.findParada(ctx.db, paradaId);
     if (parada && parada.end_time === null) continue; // started running again meanwhile: the next pass sees it
-    for (const id of await repo.resolveCalls(ctx.db, ids, parada?.end_time ?? now.toISOString())) await publishCall(ctx, 'andon.changed', id);
+    for (const id of await repo.resolveCalls(ctx.db, ids, parada?.end_time ?? now.toISOString()))
+      await publishCall(ctx, 'andon.changed', id);
   }
 
   // One running parada per arco (older data may hold several: the earliest, as on the plant board).
@@ -444,7 +452,9 @@ export async function andonFigures(ctx: ServiceContext, month: string, nave: str
       .map((rs) => figure(rs, { arco_id: rs[0].arco_id, arco_name: rs[0].arco_name, motivo_id: null, motivo_name: null }))
       .sort((a, b) => collator.compare(a.arco_name ?? '', b.arco_name ?? '')),
     motivos: group((r) => r.motivo_id)
-      .map((rs) => figure(rs, { arco_id: null, arco_name: null, motivo_id: rs[0].motivo_id, motivo_name: rs[0].motivo_name ?? noMotivoName }))
+      .map((rs) =>
+        figure(rs, { arco_id: null, arco_name: null, motivo_id: rs[0].motivo_id, motivo_name: rs[0].motivo_name ?? noMotivoName }),
+      )
       .sort((a, b) => b.paradas - a.paradas || collator.compare(a.motivo_name ?? '', b.motivo_name ?? '')),
   };
 }
@@ -466,6 +476,11 @@ export function publicKey(ctx: ServiceContext): string {
 }
 
 export async function subscribe(ctx: ServiceContext, user: AuthUser, body: z.output<typeof pushSubscriptionBody>): Promise<void> {
+  // The server POSTs to the endpoint: only to the browsers' push services (PUSH_ALLOWED_HOSTS).
+  const host = new URL(body.endpoint).hostname.toLowerCase();
+  if (!ctx.andon.pushHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
+    throw badRequest(andonMessages.endpointNotAllowed);
+  }
   await repo.upsertSubscription(ctx.db, user.id, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, nowIso(ctx));
 }
 

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import type { Audience, PublishedType } from '../../lib/event-bus';
 import type { VerifiedClaims } from '../../lib/tokens';
+import { findCall } from '../andon/service';
 import { findParada } from '../paradas/service';
 import { findSessionUser } from '../users/service';
 import { findCommentView, findPostCounters, findPostView } from '../wall/service';
@@ -64,6 +65,11 @@ export async function reloadPayload(
     case 'parada.ended': {
       const parada = await findParada(ctx.db, id);
       return parada && { parada };
+    }
+    case 'andon.called':
+    case 'andon.changed': {
+      const call = await findCall(ctx, id);
+      return call && { call };
     }
     default:
       return undefined;

@@ -1,5 +1,5 @@
-import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
 import { andonMessages, PARADAS_CSV_ANDON_COLUMNS } from '@portal/contract/andon';
+import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
 import type { ServiceContext } from '../../context';
 import type { Cursor, ExportFilter } from '../../db/paging';
 import { callTimesOf, type ParadaCallTimes } from '../andon/service';
@@ -72,7 +72,11 @@ export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGene
     return rows.map((r) => ({ ...r, andon: times.get(r.id) }));
   };
   return csv(
-    [...PARADAS_CSV_HEADER, ...(filter.withMotivo ? PARADAS_CSV_MOTIVO_COLUMNS : []), ...(filter.withAndon ? PARADAS_CSV_ANDON_COLUMNS : [])],
+    [
+      ...PARADAS_CSV_HEADER,
+      ...(filter.withMotivo ? PARADAS_CSV_MOTIVO_COLUMNS : []),
+      ...(filter.withAndon ? PARADAS_CSV_ANDON_COLUMNS : []),
+    ],
     readBatch,
     (r) => [
       plainDate(r.date),

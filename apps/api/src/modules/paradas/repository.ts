@@ -275,7 +275,14 @@ export const listActiveParadas = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.arco_sumergido_id', 'p.start_time', 'p.source', 'p.motivo_id', stopAuthorName('p.source', 'u.name').as('user_name')])
+    .select([
+      'p.id',
+      'p.arco_sumergido_id',
+      'p.start_time',
+      'p.source',
+      'p.motivo_id',
+      stopAuthorName('p.source', 'u.name').as('user_name'),
+    ])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')
     .orderBy('p.id')

@@ -31,7 +31,9 @@ const ANSWERS_PER_PAGE = 32;
 
 /** The events that change what a wall page shows: all but the stream's own, the stops', the machines' and the andon's. */
 const WALL_EVENTS = new Set<EventType>(
-  EVENT_TYPES.filter((type) => type !== 'ready' && !type.startsWith('parada.') && !type.startsWith('machine.') && !type.startsWith('andon.')),
+  EVENT_TYPES.filter(
+    (type) => type !== 'ready' && !type.startsWith('parada.') && !type.startsWith('machine.') && !type.startsWith('andon.'),
+  ),
 );
 
 /**
