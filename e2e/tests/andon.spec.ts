@@ -7,6 +7,8 @@ test("a worker's cord reaches the supervisor live; 'Voy' reaches the worker and 
   baseURL,
   seed,
 }) => {
+  // Three devices, four axe checks: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const nave = await seed.nave();
   const station = await seed.station(nave);
   const office = await seed.station(nave);
@@ -98,6 +100,8 @@ test('a worker who is not called sees no Avisos; offline, the cord says so and s
 });
 
 test("the admin marks a user's naves, sets the rules, and axe finds nothing on either screen", async ({ page, browser, baseURL, seed }) => {
+  // Two devices and five axe checks.
+  test.setTimeout(150_000);
   const nave = await seed.nave();
   const station = await seed.station(nave);
   const worker = await seed.worker(station, 'Marta Marcada');
