@@ -43,6 +43,23 @@ export class Seed {
     return { id: arco.id, name: arco.name, nave: arco.nave };
   }
 
+  /** A nave of its own, so that a test's andon calls reach only the people it marks for it. */
+  async nave(name = unique('Nave ')): Promise<string> {
+    const token = await this.adminToken();
+    const res = await this.api.post('/api/admin/naves', { data: { name }, headers: { Authorization: `Bearer ${token}` } });
+    return (await json<{ name: string }>(res, 'create nave')).name;
+  }
+
+  /** Marks a user as Supervisor / Mantenimiento of naves (the andon), as the admin's 'Avisos andon' dialog does. */
+  async andonRoles(userId: number, roles: { supervisor?: string[]; maintenance?: string[] }): Promise<void> {
+    const token = await this.adminToken();
+    const res = await this.api.put(`/api/admin/users/${userId}/andon-roles`, {
+      data: { supervisor: roles.supervisor ?? [], maintenance: roles.maintenance ?? [] },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    await json(res, 'andon roles');
+  }
+
   async login(worker_id: string, password: string, station: TestArco): Promise<string> {
     const res = await this.api.post('/api/auth/login', {
       data: { worker_id, password, nave: station.nave, arco_sumergido_id: station.id },
@@ -91,6 +108,11 @@ export async function openDevice(browser: Browser, baseURL: string | undefined, 
   const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   return { context, page: await context.newPage() };
 }
+
+/** A flag on the window that a reload would wipe: proves an update arrived without one (with `sameDocument`). */
+export const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+export const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 /**
  * Signs in and waits until the page's live stream is answered: the server subscribes the stream

@@ -30,6 +30,8 @@ const ROUTES = {
     'src/features/users/routes/profile-page.tsx',
     'src/features/paradas/routes/paradas-kaiser-page.tsx',
     'src/features/paradas/routes/manual-parada-page.tsx',
+    // Also opened at /admin/avisos: one chunk for both areas.
+    'src/features/andon/routes/avisos-page.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',
@@ -47,6 +49,7 @@ const ROUTES = {
     'src/features/planta/routes/planta-page.tsx',
     'src/features/motivos/routes/admin-motivos-page.tsx',
     'src/features/audit/routes/audit-page.tsx',
+    'src/features/andon/routes/admin-andon-rules-page.tsx',
   ],
   // Loaded by main.tsx after the page's load event, on every screen: the service worker's registration.
   background: ['src/lib/pwa-register.ts'],

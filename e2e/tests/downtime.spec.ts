@@ -98,6 +98,7 @@ test('an admin manages motivos, reads the change history and the downtime analys
     'Horas planificadas',
     'Publicación del muro',
     'Comentario del muro',
+    'Reglas de aviso',
   ]);
   await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openDevice as device, expect, openLive, signIn, test, unique, type Worker } from '../fixtures';
+import { openDevice as device, expect, markDocument, openLive, sameDocument, signIn, test, unique, type Worker } from '../fixtures';
 
 /**
  * Records, inside the page, the text of every post that gets the live highlight. The highlight lasts
@@ -23,10 +23,6 @@ const watchFresh = (page: Page) =>
   });
 const highlighted = (page: Page, text: string) =>
   page.evaluate((t) => (window as unknown as { __fresh: string[] }).__fresh.some((seen) => seen.includes(t)), text);
-
-/** A flag on the window that a reload would wipe: proves an update arrived without one. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test('a post and a like reach a co-worker on the same station live, and never a worker of another station', async ({
   page,

@@ -1,6 +1,6 @@
 import { type Browser, type Page, request } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
-import { boundStation, expect, signIn, test } from '../fixtures';
+import { boundStation, expect, markDocument, sameDocument, signIn, test } from '../fixtures';
 
 /** Another device: its own browser context (own storage, own event stream). */
 async function device(browser: Browser, baseURL: string | undefined, width: number) {
@@ -14,10 +14,6 @@ async function openLive(page: Page, token: string, path: string) {
   await signIn(page, token, path);
   await streaming;
 }
-
-/** A flag on the window that a reload would wipe: proves an update arrived without one. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test('a machine stop shows live on the worker’s stops screen and the plant board; the worker describes it', async ({
   seed,

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * one visit and a reload offline shows the app (navigations fall back to the precached index.html).
  * A new version waits for the worker's 'Actualizar' (registerType 'prompt', lib/pwa-register.ts).
  * Uploaded photos already seen stay viewable offline (cache first; their names never change).
+ * The worker also shows the andon's Web Push notifications (public/push-sw.js).
  */
 export const pwa = () =>
   VitePWA({
@@ -38,6 +39,9 @@ export const pwa = () =>
       cleanupOutdatedCaches: true,
       // The first install serves the open page at once (nothing older to replace); updates still wait.
       clientsClaim: true,
+      // Web Push (the andon's calls to a phone whose tab is closed): public/push-sw.js adds the push and
+      // notificationclick handlers to the generated worker (docs/decisions/045-andon-on-screen.md).
+      importScripts: ['/push-sw.js'],
       runtimeCaching: [
         {
           urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),

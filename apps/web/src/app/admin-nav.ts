@@ -2,6 +2,8 @@
 export const adminNav = [
   { to: '/admin', label: 'Dashboard Admin', end: true },
   { to: '/admin/planta', label: 'Estado de planta' },
+  { to: '/admin/avisos', label: 'Avisos', end: true },
+  { to: '/admin/avisos/reglas', label: 'Reglas de aviso' },
   { to: '/admin/users', label: 'Gestionar Usuarios' },
   { to: '/admin/circulares', label: 'Circulares' },
   { to: '/admin/paradas-kaiser', label: 'Paradas Kaiser' },

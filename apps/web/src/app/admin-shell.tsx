@@ -7,6 +7,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
+import { AndonBar } from '@/features/andon/components/andon-bar';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { adminNav } from './admin-nav';
 import { BRAND } from './brand';
@@ -69,6 +70,7 @@ export default function AdminShell() {
           </Nav>
         </Container>
       </Navbar>
+      <AndonBar listPath="/admin/avisos" />
 
       <div className="d-flex flex-grow-1">
         <aside className="d-none d-lg-block border-end bg-light p-3" style={{ width: 240 }} aria-label="Menú de administración">

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
           { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
+          { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -79,6 +80,8 @@ export const routes: RouteObject[] = [
           { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/admin-arcos-page')) },
           { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
+          { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
+          { path: 'avisos/reglas', ...page(() => import('@/features/andon/routes/admin-andon-rules-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
         ],

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
+import { AndonBar, AndonNavLink } from '@/features/andon/components/andon-bar';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
 import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
@@ -40,6 +41,7 @@ export default function UserShell() {
           </Link>
           <div className="ms-auto flex-row align-items-center gap-1 navbar-nav" style={{ minWidth: 0 }}>
             <OfflineBadge />
+            <AndonNavLink to="/dashboard/avisos" />
             {user.role === 'admin' && (
               <Link to="/admin" className="nav-link">
                 Admin
@@ -49,6 +51,7 @@ export default function UserShell() {
           </div>
         </div>
       </nav>
+      <AndonBar listPath="/dashboard/avisos" />
 
       <main id="main" tabIndex={-1} className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
         <OfflineAlerts />

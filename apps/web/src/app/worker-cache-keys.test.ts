@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paradaKeys } from '@/features/paradas/api/keys';
 import { wallKeys } from '@/features/wall/api/keys';
+import { andonKeys } from '@/lib/andon';
 import { catalogKeys } from '@/lib/catalog';
 import { catalogAdminKeys } from '@/lib/catalog-admin';
 import { motivoKeys } from '@/lib/motivos';
@@ -37,6 +38,9 @@ describe('isPersisted', () => {
       wallKeys.allComments,
       paradaKeys.adminPage({ page: 1 }),
       ['stats', 'summary'],
+      // The andon's calls are live: an old list kept offline would say someone is coming who is not.
+      andonKeys.calls(),
+      andonKeys.arco(),
       ['audit'],
     ]) {
       expect(isPersisted(key), JSON.stringify(key)).toBe(false);

@@ -109,18 +109,23 @@ describe('ExportCsvForm', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Fallo al exportar CSV'), slow);
   });
 
-  it('offers the motivo columns only where asked, and sends columns=motivo when ticked', async () => {
+  it('offers the motivo and andon columns only where asked, and sends the ticked sets', async () => {
     renderForm();
     expect(screen.queryByLabelText('Incluir el motivo y los minutos del arco')).toBeNull();
     cleanup();
     const onExport = renderForm(undefined, false, true);
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(onExport).toHaveBeenCalledTimes(1), slow);
-    expect((onExport.mock.calls[0] as unknown[])[0]).not.toHaveProperty('columns', 'motivo');
+    expect(onExport.mock.calls[0]).toMatchObject([{ columns: [] }]);
     fireEvent.click(screen.getByLabelText('Incluir el motivo y los minutos del arco'));
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(onExport).toHaveBeenCalledTimes(2), slow);
-    expect(onExport.mock.calls[1]).toMatchObject([{ columns: 'motivo' }]);
+    expect(onExport.mock.calls[1]).toMatchObject([{ columns: ['motivo'] }]);
+    // The andon's times go beside them, in the contract's order.
+    fireEvent.click(screen.getByLabelText('Incluir los tiempos de aviso'));
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(3), slow);
+    expect(onExport.mock.calls[2]).toMatchObject([{ columns: ['motivo', 'andon'] }]);
   });
 
   it('reads Exportando... and is disabled while busy', () => {

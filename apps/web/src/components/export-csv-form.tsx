@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ExportQuery, exportMessages, exportQuery } from '@portal/contract/planta';
+import { andonMessages } from '@portal/contract/andon';
+import { EXPORT_COLUMN_SETS, type ExportQuery, exportMessages, exportQuery } from '@portal/contract/planta';
 import { addDays, addMonths, factoryMonth } from '@portal/contract/time';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +11,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { errorText } from '@/lib/api';
 import { useArcos, useNaves } from '@/lib/catalog';
+import type { ExportParams } from '@/lib/download';
 import { useFactoryTz } from '@/lib/factory';
 import { fieldError } from '@/lib/field-error';
 import { firstError } from '@/lib/first-error';
@@ -22,20 +24,34 @@ export function currentMonthRange(tz: string, now = new Date()): { startDate: st
   return { startDate: `${month}-01`, endDate: addDays(`${addMonths(month, 1)}-01`, -1) };
 }
 
+type ColumnSet = (typeof EXPORT_COLUMN_SETS)[number];
+
+/** The optional column sets of the stops export, each with its check box's label. */
+export const COLUMN_LABELS: Record<ColumnSet, string> = { motivo: exportMessages.motivoColumns, andon: andonMessages.csvColumns };
+
+/** The chosen column sets with one ticked or unticked, as the comma list the contract reads (in its order). */
+export function withColumnSet(current: string | undefined, set: ColumnSet, on: boolean): string | undefined {
+  const chosen = new Set((current ?? '').split(',').filter(Boolean));
+  if (on) chosen.add(set);
+  else chosen.delete(set);
+  return EXPORT_COLUMN_SETS.filter((c) => chosen.has(c)).join(',') || undefined;
+}
+
 /** The checks in the order they are reported: the fields', then the range order (which belongs to no field). */
 const ORDER = ['startDate', 'endDate', ''] as const;
 
 /**
  * 'Exportar CSV': a date range (the current month by default), optionally one nave or arco, and
  * the download. `onExport` rejects with the server's error, shown here. `motivoColumns` (the stops
- * export) offers the motivo columns (`columns=motivo`, docs/decisions/017-downtime-records.md).
+ * export) offers the motivo columns (`columns=motivo`, docs/decisions/017-downtime-records.md), and
+ * with them the andon's times (`andon`, docs/decisions/043-andon.md).
  */
 export function ExportCsvForm({
   onExport,
   busy,
   motivoColumns = false,
 }: {
-  onExport: (query: ExportQuery) => Promise<unknown>;
+  onExport: (query: ExportParams) => Promise<unknown>;
   busy: boolean;
   motivoColumns?: boolean;
 }) {
@@ -47,7 +63,7 @@ export function ExportCsvForm({
     watch,
     setValue,
     formState: { errors },
-  } = useForm<ExportQuery>({
+  } = useForm<ExportQuery, unknown, ExportParams>({
     resolver: zodResolver(exportQuery),
     defaultValues: { ...currentMonthRange(tz), nave: '', arco_sumergido_id: '' },
   });
@@ -123,17 +139,18 @@ export function ExportCsvForm({
                 {...register('arco_sumergido_id')}
               />
             </Col>
-            {motivoColumns && (
-              <Col xs={12} md="auto">
-                <Form.Check
-                  id="export-motivo"
-                  className="mb-md-2"
-                  label={exportMessages.motivoColumns}
-                  checked={watch('columns') === 'motivo'}
-                  onChange={(e) => setValue('columns', e.target.checked ? 'motivo' : undefined)}
-                />
-              </Col>
-            )}
+            {motivoColumns &&
+              EXPORT_COLUMN_SETS.map((set) => (
+                <Col xs={12} md="auto" key={set}>
+                  <Form.Check
+                    id={`export-${set}`}
+                    className="mb-md-2"
+                    label={COLUMN_LABELS[set]}
+                    checked={(watch('columns') ?? '').split(',').includes(set)}
+                    onChange={(e) => setValue('columns', withColumnSet(watch('columns'), set, e.target.checked))}
+                  />
+                </Col>
+              ))}
             <Col xs={12} md="auto">
               <Button type="submit" variant="outline-primary" className="w-100" disabled={busy}>
                 {busy ? exportMessages.exporting : exportMessages.button}

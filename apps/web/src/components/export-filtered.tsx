@@ -1,18 +1,19 @@
-import { type ExportQuery, exportMessages, exportQuery } from '@portal/contract/planta';
+import { EXPORT_COLUMN_SETS, exportMessages, exportQuery } from '@portal/contract/planta';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
+import type { ExportParams } from '@/lib/download';
 import { useFactoryTz } from '@/lib/factory';
-import { currentMonthRange } from './export-csv-form';
+import { COLUMN_LABELS, currentMonthRange, withColumnSet } from './export-csv-form';
 import { Feedback } from './feedback';
 
 /**
  * 'Exportar CSV' under an admin list's filter bar, so the list has one set of filters: the export takes
  * the applied dates (the current month without them), nave and arco. `motivoColumns` (the stops
- * export) offers the motivo columns (docs/decisions/017-downtime-records.md).
+ * export) offers the motivo columns (docs/decisions/017-downtime-records.md) and the andon's times.
  */
 export function ExportFiltered({
   filters,
@@ -21,13 +22,13 @@ export function ExportFiltered({
   motivoColumns = false,
 }: {
   filters: { from: string; to: string; nave_id: string; arco_sumergido_id: string };
-  onExport: (query: ExportQuery) => Promise<unknown>;
+  onExport: (query: ExportParams) => Promise<unknown>;
   busy: boolean;
   motivoColumns?: boolean;
 }) {
   const tz = useFactoryTz();
   const naves = useNaves();
-  const [motivo, setMotivo] = useState(false);
+  const [columns, setColumns] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async () => {
     setFailure(null);
@@ -37,7 +38,7 @@ export function ExportFiltered({
       endDate: filters.to || month.endDate,
       nave: naves.data?.find((n) => String(n.id) === filters.nave_id)?.name ?? '',
       arco_sumergido_id: filters.arco_sumergido_id,
-      columns: motivo ? 'motivo' : undefined,
+      columns,
     });
     if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? exportMessages.fallback);
     try {
@@ -52,14 +53,16 @@ export function ExportFiltered({
       <Card.Body className="py-2">
         {failure && <Feedback className="py-2">{failure}</Feedback>}
         <div className="d-flex flex-wrap align-items-center gap-2">
-          {motivoColumns && (
-            <Form.Check
-              id="export-motivo"
-              label={exportMessages.motivoColumns}
-              checked={motivo}
-              onChange={(e) => setMotivo(e.target.checked)}
-            />
-          )}
+          {motivoColumns &&
+            EXPORT_COLUMN_SETS.map((set) => (
+              <Form.Check
+                key={set}
+                id={`export-${set}`}
+                label={COLUMN_LABELS[set]}
+                checked={(columns ?? '').split(',').includes(set)}
+                onChange={(e) => setColumns((c) => withColumnSet(c, set, e.target.checked))}
+              />
+            ))}
           <Button variant="outline-primary" size="sm" disabled={busy} onClick={run}>
             {busy ? exportMessages.exporting : exportMessages.button}
           </Button>

@@ -1,4 +1,5 @@
-import type { ExportQuery } from '@portal/contract/planta';
+import type { exportQuery } from '@portal/contract/planta';
+import type { z } from 'zod';
 import { ApiError, apiUrl } from './api';
 import { getToken } from './token';
 
@@ -15,14 +16,21 @@ export function attachmentName(header: string | null, fallback: string): string 
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header ?? '')?.[1]?.trim() || fallback;
 }
 
+/** An export's query as the contract's schema leaves it (the column sets as a list). */
+export type ExportParams = z.output<typeof exportQuery>;
+
 /**
  * Downloads a CSV export: fetch with the Authorization header (a plain link could not send it),
  * then a Blob saved through an object URL and an <a download>. Errors come as ApiError; the session
  * is kept on 401/403 (only the message is shown, as on the admin circulares screen).
  */
-export async function downloadCsv(path: string, query: ExportQuery, fallbackName: string): Promise<string> {
+export async function downloadCsv(path: string, query: ExportParams, fallbackName: string): Promise<string> {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query)) {
+    // The optional column sets go as the comma list the contract reads; none, no parameter.
+    const value = Array.isArray(v) ? v.join(',') : v;
+    if (value !== undefined && value !== null && value !== '') params.set(k, String(value));
+  }
   const token = getToken();
   let res: Response;
   try {

@@ -17,6 +17,7 @@ import { useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
 import { useDowntime } from '../api/get-downtime';
 import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
+import { AndonFiguresCard } from './andon-figures';
 import { ChartCard } from './chart-card';
 
 const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : percentText(v * 100));
@@ -79,7 +80,7 @@ function PlannedHoursForm() {
 /**
  * The downtime analysis of the statistics (a chunk of its own): for a month and nave, the Pareto of
  * minutes by motivo (bars and the cumulative %), minutes by arco and each arco's availability, and
- * apart the machine micro-stops per arco.
+ * apart the machine micro-stops per arco; the andon's waits per arco and motivo.
  */
 export default function DowntimeSection() {
   const tz = useFactoryTz();
@@ -224,6 +225,7 @@ export default function DowntimeSection() {
           </Card.Body>
         </Card>
       )}
+      {data?.andon && <AndonFiguresCard figures={data.andon} />}
       <PlannedHoursForm />
     </section>
   );

@@ -1,6 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useCurrentUser } from '@/lib/token';
+import { AndonCord } from '../components/andon-cord';
 import { ArcoParada } from '../components/arco-parada';
 import { ParadaTimer } from '../components/parada-timer';
 import { ParadasHistory } from '../components/paradas-history';
@@ -21,6 +22,7 @@ export default function ParadasKaiserPage() {
         <Col xs={12} md={5} lg={4}>
           <ArcoParada userId={user.id} arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
           <ParadaTimer userId={user.id} arcoId={user.arco_sumergido_id ?? null} />
+          <AndonCord arcoId={user.arco_sumergido_id ?? null} />
           <ParadasSinMotivo arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
         </Col>
         <Col xs={12} md={7} lg={8}>

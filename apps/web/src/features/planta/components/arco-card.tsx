@@ -2,11 +2,12 @@ import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
+import { AndonLine } from './andon-line';
 import { ParadaClock } from './parada-clock';
 import { SignalLine, useSilent } from './signal-line';
 import { StatusIcon } from './status-icon';
 
-/** One arco on the plant board: running or stopped, by whom, since when, and today's parada minutes. */
+/** One arco on the plant board: running or stopped, by whom, since when, its andon call, and today's parada minutes. */
 export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
   const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
@@ -47,6 +48,7 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
           )}
         </div>
         {parada && <ParadaClock start={parada.start_time} />}
+        {arco.andon && <AndonLine andon={arco.andon} />}
         {arco.signal && <SignalLine signal={arco.signal} silent={silent} tz={tz} />}
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>

@@ -1,5 +1,5 @@
+import { formatParadaClock } from '@/lib/clock';
 import { useServerNow } from '@/lib/use-server-now';
-import { formatParadaClock } from './clock';
 
 /**
  * The live clock of a parada in progress, on the server's clock; its own interval, so only this text

@@ -36,6 +36,9 @@ export default function PlantaPage() {
     'parada.ended': refetch,
     'parada.changed': refetch,
     'machine.report': reported,
+    // A call, its answers and its end change the arco's level and who is coming.
+    'andon.called': refetch,
+    'andon.changed': refetch,
     reconnected: refetch,
   });
 

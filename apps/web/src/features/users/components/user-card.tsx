@@ -1,3 +1,4 @@
+import { andonScreenMessages } from '@portal/contract/andon-screen-messages';
 import type { Role } from '@portal/contract/common';
 import { adminPasswordBody, roleName, type UserListItem, userMessages } from '@portal/contract/users';
 import { type FormEvent, useState } from 'react';
@@ -14,6 +15,8 @@ export interface UserCardActions {
   /** Clears the account's failed-login counters, so a blocked worker can sign in again at once. */
   onUnlock: (user: UserListItem) => void;
   onDelete: (user: UserListItem) => void;
+  /** Opens the naves where the user is called by the andon as supervisor or maintenance. */
+  onAndonRoles: (user: UserListItem) => void;
   onInvalid: (message: string) => void;
 }
 
@@ -69,6 +72,9 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
         <div className="d-flex flex-wrap gap-2">
           <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => actions.onUnlock(user)}>
             Desbloquear inicio de sesión
+          </Button>
+          <Button variant="outline-secondary" size="sm" onClick={() => actions.onAndonRoles(user)}>
+            {andonScreenMessages.rolesButton}
           </Button>
           <Button variant="outline-danger" size="sm" onClick={() => actions.onDelete(user)}>
             Eliminar

@@ -18,6 +18,7 @@ import { useUserPage } from '../api/get-users';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { AndonRolesModal } from '../components/andon-roles-modal';
 import { UserCard, type UserCardActions } from '../components/user-card';
 
 const NETWORK = userScreenTexts.network;
@@ -38,6 +39,7 @@ export default function UserManagementPage() {
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const [toDelete, setToDelete] = useState<UserListItem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [andonUser, setAndonUser] = useState<UserListItem | null>(null);
 
   const actions: UserCardActions = {
     // A role change waits for its confirmation (the select keeps the stored role meanwhile).
@@ -64,6 +66,7 @@ export default function UserManagementPage() {
       setDeleteError(null);
       setToDelete(user);
     },
+    onAndonRoles: setAndonUser,
     onInvalid: (message) => setBanner({ variant: 'danger', text: message }),
   };
 
@@ -133,6 +136,7 @@ export default function UserManagementPage() {
       {users.data && (
         <Pager total={users.data.total} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       )}
+      <AndonRolesModal user={andonUser} onHide={() => setAndonUser(null)} onSaved={(text) => setBanner({ variant: 'success', text })} />
       <ConfirmModal
         show={roleChange !== null}
         title="Confirmar cambio de rol"

@@ -1,4 +1,4 @@
-/** A parada's running time: mm:ss, and h:mm:ss once it passes an hour (hours then keep counting). */
+/** A parada's running time: mm:ss, and h:mm:ss once it passes an hour (the plant board, the andon). */
 export function formatParadaClock(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);

@@ -1,0 +1,77 @@
+import { type AndonLevel, andonMessages } from '@portal/contract/andon';
+import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Banner, type BannerMessage } from '@/components/banner';
+import { andonKeys, callProgress } from '@/lib/andon';
+import { errorText } from '@/lib/api';
+import { useEventStream } from '@/lib/use-event-stream';
+import { useCallAndon } from '../api/call-andon';
+import { useArcoCalls } from '../api/get-arco-calls';
+
+/**
+ * 'Llamar supervisor' and 'Llamar mantenimiento' at the worker's arco, with or without a running
+ * parada: the cord of an andon. Below, the open calls of this arco, live (the andon events reach
+ * everyone signed in at the arco), so the worker sees who is coming.
+ */
+export function AndonCord({ arcoId }: { arcoId: number | null }) {
+  const call = useCallAndon();
+  const [banner, setBanner] = useState<BannerMessage | null>(null);
+  const calls = useArcoCalls(arcoId !== null);
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: andonKeys.arco() });
+  useEventStream({ 'andon.called': refresh, 'andon.changed': refresh, reconnected: refresh });
+  const headingId = useId();
+  if (arcoId === null) return null;
+
+  const pull = (level: AndonLevel) => {
+    setBanner(null);
+    call.mutate(
+      { level },
+      {
+        onSuccess: () => {
+          setBanner({ variant: 'success', text: t.cordSent(andonMessages.levelName[level]) });
+        },
+        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, t.cordFallback, t.cordOffline) }),
+      },
+    );
+  };
+
+  const open = calls.data ?? [];
+  return (
+    <Card as="section" className="mb-3" aria-labelledby={headingId} data-testid="andon-cord">
+      <Card.Body>
+        <h2 id={headingId} className="h5">
+          {t.cordTitle}
+        </h2>
+        <p className="small text-body-secondary">{t.cordHelp}</p>
+        <div className="d-grid gap-2">
+          <Button variant="warning" size="lg" disabled={call.isPending} onClick={() => pull('supervisor')}>
+            {andonMessages.callSupervisor}
+          </Button>
+          <Button variant="outline-danger" size="lg" disabled={call.isPending} onClick={() => pull('maintenance')}>
+            {andonMessages.callMaintenance}
+          </Button>
+        </div>
+        <div className="mt-2">
+          <Banner message={banner} onClose={() => setBanner(null)} />
+        </div>
+        {open.length > 0 && (
+          <>
+            <h3 className="h6 mt-2">{t.cordOpen}</h3>
+            {/* Who answers is announced as it changes. */}
+            <ul className="list-unstyled mb-0 small" aria-live="polite" data-testid="andon-cord-calls">
+              {open.map((c) => (
+                <li key={c.id}>
+                  <strong>{andonMessages.levelName[c.level]}</strong>: {callProgress(c) ?? t.cordWaiting}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
