@@ -264,6 +264,46 @@ test('after a reload offline the wall and the stops screen show what they last h
   await expect(page.getByTestId('saved-data-note')).toHaveCount(0);
 });
 
+test('after several page loads online, a reload offline still shows the last wall page and the stops history', async ({
+  page,
+  context,
+  seed,
+}) => {
+  const worker = await seed.worker(await seed.station());
+  const headers = { Authorization: `Bearer ${worker.token}` };
+  const earlier = `Publicado antes de las cargas ${Date.now()}`;
+  expect((await page.request.post('/api/wall/posts', { headers, multipart: { content: earlier } })).status()).toBe(201);
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const manual = await page.request.post('/api/paradas-kaiser/manual', {
+    headers,
+    data: {
+      start_time: minutesAgo(30),
+      end_time: minutesAgo(20),
+      description: 'Parada entre cargas',
+      arco_sumergido_id: worker.station.id,
+    },
+  });
+  expect(manual.status(), await manual.text()).toBe(201);
+
+  // Full page loads one after another, each left as soon as its list shows, as a worker hopping
+  // between bookmarks does: no page waits for the cache to be written.
+  await signIn(page, worker.token, '/dashboard');
+  await serviceWorkerReady(page);
+  await expect(page.getByText(earlier)).toBeVisible();
+  await page.goto('/dashboard/paradas-kaiser');
+  await expect(page.getByTestId('parada-card')).toContainText('Parada entre cargas');
+  await page.goto('/dashboard');
+  await expect(page.getByText(earlier)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(earlier)).toBeVisible();
+  await expect(page.getByTestId('saved-data-note')).toHaveText(/^Sin conexión: datos guardados a las \d{2}:\d{2}$/);
+  await page.goto('/dashboard/paradas-kaiser');
+  await expect(page.getByTestId('parada-card')).toContainText('Parada entre cargas');
+  await expect(page.getByTestId('saved-data-note')).toHaveText(/^Sin conexión: datos guardados a las \d{2}:\d{2}$/);
+});
+
 test('a stop started offline says so once on its card', async ({ page, context, seed }) => {
   const worker = await seed.worker(await seed.station());
   await stopsOffline(page, context, worker);

@@ -1,4 +1,10 @@
-import { type PersistedClient, type Persister, persistQueryClient } from '@tanstack/query-persist-client-core';
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/query-persist-client-core';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 
@@ -14,8 +20,6 @@ import { createStore, del, get, set } from 'idb-keyval';
 export const CACHE_MAX_AGE_MS = 24 * 3_600_000;
 /** Changes the stored shape: a cache saved with another buster is dropped. */
 const BUSTER = 'v1';
-/** Saves at most this often: a cache event (every fetch, every live event) would otherwise write each time. */
-const SAVE_EVERY_MS = 1_000;
 
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('portal-cache', 'queries');
 
@@ -31,22 +35,41 @@ export function isPersisted(key: QueryKey): boolean {
 
 const shouldDehydrateQuery = (query: Query) => query.state.status === 'success' && isPersisted(query.queryKey);
 
-/** An IndexedDB persister under one worker's key, writing at most every SAVE_EVERY_MS. */
+/** What a save holds that matters on restore: each kept answer and when it was fetched. */
+const contentOf = (client: PersistedClient) => client.clientState.queries.map((q) => `${q.queryHash}@${q.state.dataUpdatedAt}`).join('\n');
+
+/**
+ * An IndexedDB persister under one worker's key. It writes as soon as the kept answers change (the
+ * cache events of one moment coalesced into one write), not after a delay: a page left within the
+ * delay lost its last answers, and after a few page loads in a row the saved copy could hold none of
+ * the wall (e2e/tests/offline.spec.ts, 'after several page loads online …'). A cache event that changes
+ * no kept answer (a fetch starting, a screen subscribing) writes nothing.
+ */
 function persisterFor(userId: number): Persister {
   const key = `user:${userId}`;
   let latest: PersistedClient | null = null;
+  let written = '';
   let scheduled = false;
+  const write = () => {
+    scheduled = false;
+    if (!store || !latest) return;
+    const content = contentOf(latest);
+    if (content === written) return;
+    written = content;
+    void set(key, latest, store).catch(() => undefined);
+  };
   return {
     persistClient: (client) => {
       latest = client;
       if (scheduled) return;
       scheduled = true;
-      setTimeout(() => {
-        scheduled = false;
-        if (store && latest) void set(key, latest, store).catch(() => undefined);
-      }, SAVE_EVERY_MS);
+      queueMicrotask(write);
     },
-    restoreClient: () => (store ? get<PersistedClient>(key, store) : undefined),
+    restoreClient: async () => {
+      const saved = store ? await get<PersistedClient>(key, store) : undefined;
+      if (saved) written = contentOf(saved);
+      return saved;
+    },
     removeClient: () => (store ? del(key, store) : undefined),
   };
 }
@@ -56,12 +79,26 @@ function persisterFor(userId: number): Persister {
  * saving them. Answers the function that stops saving and the restore's end (never rejects).
  */
 export function persistWorkerCache(queryClient: QueryClient, userId: number): [stop: () => void, restored: Promise<void>] {
-  const [stop, restored] = persistQueryClient({
+  const options = {
     queryClient,
     persister: persisterFor(userId),
     maxAge: CACHE_MAX_AGE_MS,
     buster: BUSTER,
     dehydrateOptions: { shouldDehydrateQuery },
-  });
-  return [stop, restored.catch(() => undefined)];
+  };
+  let stopped = false;
+  let unsubscribe = () => {};
+  const restored = persistQueryClientRestore(options)
+    .catch(() => undefined)
+    .then(() => {
+      if (stopped) return;
+      unsubscribe = persistQueryClientSubscribe(options);
+      // Answers that arrived while the saved copy was being read are saved now, not at the next event.
+      void persistQueryClientSave(options);
+    });
+  const stop = () => {
+    stopped = true;
+    unsubscribe();
+  };
+  return [stop, restored];
 }
