@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours', 'post', 'comment'] as const;
+export const AUDIT_ENTITIES = [
+  'parada',
+  'tramo',
+  'user',
+  'arco',
+  'nave',
+  'motivo',
+  'planned_hours',
+  'post',
+  'comment',
+  'terminal',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
@@ -14,6 +25,12 @@ export const AUDIT_ACTIONS = [
   'binding',
   'key_create',
   'key_revoke',
+  'pin',
+  'pin_reset',
+  'badge',
+  'terminal_code',
+  'enrol',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;
@@ -35,6 +52,7 @@ export const auditMessages = {
     planned_hours: 'Horas planificadas',
     post: 'Publicación del muro',
     comment: 'Comentario del muro',
+    terminal: 'Terminal de puesto',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -49,6 +67,12 @@ export const auditMessages = {
     binding: 'Cambio de señal MQTT',
     key_create: 'Clave de dispositivo creada',
     key_revoke: 'Clave de dispositivo revocada',
+    pin: 'PIN propio guardado',
+    pin_reset: 'Restablecimiento de PIN',
+    badge: 'Cambio de tarjeta',
+    terminal_code: 'Código de alta de terminal generado',
+    enrol: 'Alta de terminal',
+    revoke: 'Baja de terminal',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',
@@ -104,6 +128,9 @@ export const auditMessages = {
     content: 'Texto',
     image_path: 'Foto',
     wall_name: 'Muro',
+    pin: 'PIN',
+    badge: 'Tarjeta',
+    terminal_id: 'Terminal',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;
@@ -135,6 +162,10 @@ export const auditEntry = z.object({
   entity_id: z.number(),
   action: z.enum(AUDIT_ACTIONS),
   changes: z.record(z.string(), auditChange),
+  /** Set when the action was made through a station terminal's session (docs/decisions/036-station-terminal.md). */
+  terminal_id: z.number().nullable().optional(),
+  /** The terminal's name when the row was written: the history reads 'desde el terminal «name»'. */
+  terminal_name: z.string().nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

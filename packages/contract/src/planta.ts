@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { plantaTerminal } from './terminal';
 
 /** The plant board (GET /api/admin/planta, admin): every arco grouped by nave with its state now. */
 export const plantaMessages = {
@@ -44,6 +45,8 @@ export const plantaArco = z.object({
   micro_stops_today: z.number().optional(),
   /** Present only for an arco bound to a machine signal. */
   signal: plantaSignal.nullable().optional(),
+  /** The arco's station terminals not revoked, each 'Conectado' or 'Sin conexión' (docs/decisions/036-station-terminal.md). */
+  terminals: z.array(plantaTerminal).optional(),
 });
 
 export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco) });
