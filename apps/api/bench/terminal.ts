@@ -19,8 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
+import { benchConfig } from './lib/config';
 import { throwawaySchema } from './lib/pg-schema';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 12);
@@ -36,13 +36,7 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-terminal-'));
   const pgSchema = process.env.BENCH_DATABASE_URL ? await throwawaySchema(process.env.BENCH_DATABASE_URL, 'bench') : null;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'warn',
-    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
-  });
+  const config = benchConfig(dataDir, 'Europe/Madrid', pgSchema ? { DATABASE_URL: pgSchema.url } : {});
   const app = await buildApp({ config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -472,6 +472,17 @@ describe.skipIf(pgUnavailable)('station terminal: enrolment, sign-in, sessions, 
     });
   });
 
+  it('a deleted arco takes its terminals, codes and names with it', async () => {
+    const arco = await t.createArco('Arco Efímero', 'Nave 1');
+    const { credential, terminal } = await enrolTerminalAt(t, arco.id);
+    await newCode(arco.id);
+    const gone = await t.send(admin, 'DELETE', `/api/admin/arcos-sumergidos/${arco.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await t.db.selectFrom('terminals').select('id').where('id', '=', terminal.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('terminal_codes').select('id').where('arco_sumergido_id', '=', arco.id).execute()).toEqual([]);
+    expect((await asTerminal(credential, 'GET', '/api/terminal')).statusCode).toBe(401);
+  });
+
   it('the worker routes keep answering a phone as before (login unchanged)', async () => {
     const res = await t.login(s1, ana.worker_id, 'incorrecta');
     expect(res.statusCode).toBe(401);
