@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
-import { plantaTerminal } from './terminal';
 
 /** The plant board (GET /api/admin/planta, admin): every arco grouped by nave with its state now. */
 export const plantaMessages = {
@@ -32,6 +31,16 @@ export const plantaSignal = z.object({
   /** MACHINE_SILENCE_SECONDS, so the board can turn 'Sin señal' on by itself between refreshes. */
   silence_seconds: z.number(),
 });
+
+/** A station terminal of the arco, not revoked (docs/decisions/036-station-terminal.md): 'Conectado' or 'Sin conexión'. */
+export const plantaTerminal = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** A heartbeat within TERMINAL_ONLINE_MINUTES (5). */
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+});
+export type PlantaTerminal = z.infer<typeof plantaTerminal>;
 
 export const plantaArco = z.object({
   id: z.number(),

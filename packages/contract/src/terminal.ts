@@ -211,11 +211,5 @@ export const renameTerminalBody = z.object({ name: terminalNameSchema });
 export type RenameTerminalBody = z.input<typeof renameTerminalBody>;
 export const adminTerminalSaved = z.object({ terminal: adminTerminal, message: z.string() });
 
-/** On the plant board: the arco's terminals not revoked (empty: 'Sin terminal'). */
-export const plantaTerminal = z.object({
-  id: z.number(),
-  name: z.string(),
-  online: z.boolean(),
-  last_seen_at: z.string().nullable(),
-});
-export type PlantaTerminal = z.infer<typeof plantaTerminal>;
+/** On the plant board: the arco's terminals not revoked (planta.ts holds the schema). */
+export { type PlantaTerminal, plantaTerminal } from './planta';
