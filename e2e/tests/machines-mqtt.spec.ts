@@ -42,7 +42,7 @@ test('a stop published over MQTT shows live on the worker’s stops screen and t
   const panel = phone.page.getByTestId('machine-parada');
   await expect(panel.getByRole('heading', { name: 'Parada detectada por la máquina' })).toBeVisible();
   await expect(card).toHaveAttribute('data-status', 'stopped');
-  await expect(card).toContainText('Parada por Máquina');
+  await expect(card).toContainText('Parada por la máquina');
   await panel.getByLabel('Descripción de la parada').fill('Atasco del alimentador de fundente');
   await panel.getByRole('button', { name: 'Guardar descripción' }).click();
   await expect(panel.getByText('Descripción de la parada guardada.')).toBeVisible();

@@ -44,7 +44,7 @@ test('a machine stop shows live on the worker’s stops screen and the plant boa
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Parada detectada por la máquina' })).toBeVisible();
   await expect(card).toHaveAttribute('data-status', 'stopped');
-  await expect(card).toContainText('Parada por Máquina');
+  await expect(card).toContainText('Parada por la máquina');
   await expect(card.getByTestId('planta-signal')).toHaveAttribute('data-silent', 'false');
   expect(await sameDocument(phone.page)).toBe(true);
   expect(await sameDocument(laptop.page)).toBe(true);
@@ -104,7 +104,7 @@ test('a machine stop is one panel for every worker at the arco, live, and a work
     await expect(page.getByRole('heading', { name: 'Parada detectada por la máquina' })).toHaveCount(1);
   }
   await expect(card).toHaveAttribute('data-status', 'stopped');
-  await expect(card).toContainText('Parada por Máquina');
+  await expect(card).toContainText('Parada por la máquina');
   await expectNoViolations(first.page, 'paradas-kaiser with a machine parada');
 
   // The first worker adds the motivo and a description.

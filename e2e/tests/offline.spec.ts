@@ -54,6 +54,10 @@ async function stopsOffline(page: Page, context: BrowserContext, worker: Worker)
   await context.setOffline(true);
 }
 
+/** Moves within the app by its bottom bar, as a worker does (no page load). */
+const go = (page: Page, link: string) =>
+  page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: link, exact: true }).click();
+
 async function startOnline(page: Page, context: BrowserContext, worker: Worker) {
   await signIn(page, worker.token, '/dashboard/paradas-kaiser');
   await serviceWorkerReady(page);
@@ -508,4 +512,93 @@ test.describe('without a service worker', () => {
     await expect(page.getByText('Ocurrió un error al eliminar la parada.')).toBeVisible();
     await context.setOffline(false);
   });
+});
+
+test('writes queued offline show in their lists as pending after a reload, and each stands once in its place when sent', async ({
+  page,
+  context,
+  seed,
+}) => {
+  test.setTimeout(120_000);
+  const worker = await seed.worker(await seed.station(), 'Nora Pendiente');
+  const headers = { Authorization: `Bearer ${worker.token}` };
+  const stamp = Date.now();
+  const earlier = `Con red ${stamp}`;
+  expect((await page.request.post('/api/wall/posts', { headers, multipart: { content: earlier } })).status()).toBe(201);
+
+  // Online, once: the wall with the post's comments open, the stops screen and the circulares.
+  await signIn(page, worker.token, '/dashboard');
+  await serviceWorkerReady(page);
+  const earlierCard = page.getByTestId('post').filter({ hasText: earlier });
+  await earlierCard.getByRole('button', { name: 'Comentarios (0)' }).click();
+  await expect(earlierCard.getByText('No hay comentarios todavía.')).toBeVisible();
+  await go(page, 'Consultar');
+  await expect(page.getByRole('heading', { name: 'Últimas circulares' })).toBeVisible();
+  await go(page, 'Añadir');
+  await expect(page.getByLabel('Arco Sumergido')).toHaveValue(String(worker.station.id));
+  await go(page, 'Paradas');
+  await expect(page.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+  // The cache is written at most once a second.
+  await page.waitForTimeout(1_500);
+
+  // Offline: a parada started, a circular, a post and a comment, each queued.
+  await context.setOffline(true);
+  await press(page, 'Iniciar Parada');
+  await expect(page.getByText(OFFLINE_HINT)).toBeVisible();
+  const idTramo = `PEND-${stamp}`;
+  await go(page, 'Añadir');
+  await page.getByLabel('ID Tramo').fill(idTramo);
+  await page.getByLabel('ID Proyecto').fill('PRY-PEND');
+  await page.getByLabel('ID Circular').fill('CIR-PEND');
+  await page.getByRole('button', { name: 'Añadir Circular' }).click();
+  await expect(page.getByText(OFFLINE_HINT)).toBeVisible();
+  await go(page, 'Home');
+  const postText = `Sin red ${stamp}`;
+  await page.getByRole('textbox', { name: 'Nueva publicación' }).fill(postText);
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByTestId('pending-post')).toContainText(postText);
+  const commentText = `Comentario sin red ${stamp}`;
+  await earlierCard.getByRole('button', { name: 'Comentarios (0)' }).click();
+  await earlierCard.getByPlaceholder('Escribe un comentario...').fill(commentText);
+  await earlierCard.getByRole('button', { name: 'Comentar', exact: true }).click();
+  await expect(earlierCard.getByTestId('pending-comment')).toContainText(commentText);
+
+  // A reload without network: every list shows its queued write, marked as pending.
+  await page.reload();
+  await expect(page.getByTestId('pending-post')).toContainText(postText);
+  await expect(page.getByTestId('pending-post')).toContainText('Pendiente de enviar');
+  await earlierCard.getByRole('button', { name: 'Comentarios (0)' }).click();
+  const pendingComment = earlierCard.getByTestId('pending-comment');
+  await expect(pendingComment).toContainText(commentText);
+  await expect(pendingComment).toContainText('Pendiente de enviar');
+  await expectNoViolations(page, 'wall offline with a queued post and comment');
+
+  await go(page, 'Consultar');
+  const pendingTramo = page.getByTestId('pending-tramo');
+  await expect(pendingTramo).toContainText(idTramo);
+  await expect(pendingTramo).toContainText('Pendiente de enviar');
+  await expectNoViolations(page, 'circulares offline with a queued circular');
+
+  await go(page, 'Paradas');
+  const pendingParada = page.getByTestId('pending-parada');
+  await expect(pendingParada).toHaveCount(1);
+  await expect(pendingParada).toContainText('Pendiente de enviar');
+  await expect(pendingParada).toContainText('Activa');
+  await expectNoViolations(page, 'paradas-kaiser offline with a queued start');
+
+  // Back online: everything is sent; each list shows the server's version once, without the mark.
+  await context.setOffline(false);
+  await expect(pendingParada).toHaveCount(0);
+  await expect(page.getByTestId('parada-card').filter({ hasText: 'Activa' })).toHaveCount(1);
+  await go(page, 'Consultar');
+  await expect(page.getByTestId('pending-tramo')).toHaveCount(0);
+  await expect(page.getByLabel(`Tramo ${idTramo}`, { exact: true })).toHaveCount(1);
+  await go(page, 'Home');
+  await expect(page.getByTestId('pending-post')).toHaveCount(0);
+  await expect(page.getByTestId('post').filter({ hasText: postText })).toHaveCount(1);
+  await earlierCard.getByRole('button', { name: 'Comentarios (1)' }).click();
+  await expect(earlierCard.getByTestId('pending-comment')).toHaveCount(0);
+  await expect(earlierCard.getByTestId('comment').filter({ hasText: commentText })).toHaveCount(1);
+  const stops = await paradasOf(page, worker);
+  expect(stops.filter((p) => p.end_time === null)).toHaveLength(1);
 });

@@ -320,7 +320,15 @@ describe.skipIf(pgUnavailable)('machine signals over HTTP', () => {
     const motivoId = async (name: string) =>
       (await t.db.selectFrom('motivos').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
     const fundente = await motivoId('Fundente');
-    const audits = () => t.db.selectFrom('audit_log').selectAll().where('entity', '=', 'parada').where('entity_id', '=', open.id).execute();
+    // The workers' changes; the machine's own rows (docs/decisions/047-machine-acts-in-the-history.md) have no actor.
+    const audits = () =>
+      t.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'parada')
+        .where('entity_id', '=', open.id)
+        .where('actor_id', 'is not', null)
+        .execute();
     const put = (body: object) => t.send(here.token, 'PUT', `/api/machines/paradas/${open.id}`, body);
 
     const saved = await put({ description: 'Atasco de fundente', motivo_id: fundente });

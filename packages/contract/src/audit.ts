@@ -31,8 +31,15 @@ export const AUDIT_ACTIONS = [
   'terminal_code',
   'enrol',
   'revoke',
+  'machine_start',
+  'machine_cover',
+  'machine_end',
+  'machine_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an arco's machine signal does to its paradas (docs/decisions/031-machine-and-worker-stops.md): no account is its actor. */
+export type MachineAuditAction = Extract<AuditAction, `machine_${string}`>;
+export const isMachineAction = (action: AuditAction): action is MachineAuditAction => action.startsWith('machine_');
 export const AUDIT_PAGE_SIZE = 50;
 
 export const auditMessages = {
@@ -73,6 +80,10 @@ export const auditMessages = {
     terminal_code: 'Código de alta de terminal generado',
     enrol: 'Alta de terminal',
     revoke: 'Baja de terminal',
+    machine_start: 'Parada iniciada por la máquina',
+    machine_cover: 'Parada añadida por la máquina (tiempo parado sin otra parada)',
+    machine_end: 'Parada finalizada por la máquina',
+    machine_remove: 'Parada anulada por la máquina (ya funcionaba antes de abrirse)',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',
@@ -93,7 +104,7 @@ export const auditMessages = {
   total: (n: number) => (n === 1 ? '1 cambio' : `${n} cambios`),
   system: 'Sistema',
   /** The actor of a row written by an arco's machine signal. */
-  machine: 'la máquina',
+  machine: 'La máquina',
   nothing: '—',
   yes: 'Sí',
   no: 'No',

@@ -56,6 +56,8 @@ export const paradaMessages = {
   startedBy: (name: string, machine = false) => (machine ? 'Iniciada por la máquina' : `Iniciada por ${name}`),
   since: (time: string) => `desde las ${time}`,
   endedByLabel: 'Finalizada por',
+  /** A worker's parada ended by someone else: 'Finalizada por Ana.'; by the arco's machine signal: 'Finalizada por la máquina.' */
+  endedBy: (name: string | null) => (name ? `Finalizada por ${name}.` : 'Finalizada por la máquina.'),
   endRunning: 'Finalizar parada del arco',
   noDuration: '--',
   noDescription: 'Sin descripción',

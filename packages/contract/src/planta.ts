@@ -7,6 +7,8 @@ export const plantaMessages = {
   running: 'En marcha',
   stopped: 'Parada',
   stoppedBy: 'Parada por',
+  /** Who stopped an arco whose machine signal opened the parada: 'Parada por la máquina'. */
+  machine: 'la máquina',
   since: 'desde',
   todayMinutes: 'Minutos de parada hoy',
   loading: 'Cargando estado de planta...',

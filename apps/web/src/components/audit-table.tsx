@@ -1,4 +1,4 @@
-import { type AuditEntry, auditMessages } from '@portal/contract/audit';
+import { type AuditEntry, auditMessages, isMachineAction } from '@portal/contract/audit';
 import { useMemo } from 'react';
 import { type AuditNames, auditFieldLabel, auditValueText } from '@/lib/audit-text';
 import { useAllArcos, useNaves } from '@/lib/catalog';
@@ -49,7 +49,7 @@ export function AuditTable({
         {items.map((e) => (
           <tr key={e.id} data-testid="audit-row">
             <td className="text-nowrap">{formatDateTime(e.at, tz)}</td>
-            <td>{e.actor_name ?? auditMessages.system}</td>
+            <td>{isMachineAction(e.action) ? auditMessages.machine : (e.actor_name ?? auditMessages.system)}</td>
             {showRecord && (
               <td className="text-nowrap">
                 {auditMessages.entities[e.entity]} #{e.entity_id}
@@ -60,7 +60,9 @@ export function AuditTable({
               <ul className="list-unstyled mb-0">
                 {Object.entries(e.changes).map(([field, c]) => (
                   <li key={field}>
-                    <span className="fw-semibold">{auditFieldLabel(field)}</span>: {value(field, c.before)} → {value(field, c.after)}
+                    <span className="fw-semibold">{auditFieldLabel(field)}</span>
+                    {/* A field recorded without its values (a password, a device key) is only named. */}
+                    {c.before === null && c.after === null ? null : `: ${value(field, c.before)} → ${value(field, c.after)}`}
                   </li>
                 ))}
               </ul>

@@ -99,7 +99,7 @@ export type EventHandlers = { [K in EventType]?: (payload: EventPayloads[K]) => 
   reconnected?: () => void;
 };
 
-interface Subscriber {
+export interface Subscriber {
   event: (type: string, payload: unknown) => void;
   reconnected: () => void;
 }
@@ -125,25 +125,23 @@ export interface EventStreamDeps {
 }
 
 /**
- * One connection shared by every subscriber of the tab (ref-counted): opened by the first, closed a
- * moment after the last leaves, reconnected with backoff after a network loss or a closed stream.
+ * What every stream does for its screens: the subscribers, counted (the first wakes the stream, the
+ * last one leaving puts it to sleep LINGER_MS later, so a route change does not reconnect), and the
+ * status they follow. EventStream (this tab's connection) and SharedEventStream (lib/shared-events.ts)
+ * differ in how they wake and sleep.
  */
-export class EventStream {
-  private readonly subscribers = new Set<Subscriber>();
+export abstract class SubscribedStream {
+  protected readonly subscribers = new Set<Subscriber>();
   private readonly statusListeners = new Set<() => void>();
-  private status: StreamStatus = 'idle';
-  private controller: AbortController | null = null;
-  private timer: unknown = null;
+  protected status: StreamStatus = 'idle';
   private lingerTimer: unknown = null;
-  private watchdog: unknown = null;
-  private attempt = 0;
-  /** A connection was lost or could not be made since the last ready: events may have been missed. */
-  private missed = false;
-  private token: string | null = null;
-  private listening = false;
-  private stopFollowing: (() => void) | null = null;
 
-  constructor(private readonly deps: EventStreamDeps) {}
+  constructor(private readonly timers: Pick<EventStreamDeps, 'setTimeout' | 'clearTimeout'>) {}
+
+  /** The first subscriber came (or one came back within the linger): the stream should run. */
+  protected abstract wake(): void;
+  /** The last subscriber left LINGER_MS ago. */
+  protected abstract sleep(): void;
 
   getStatus = (): StreamStatus => this.status;
 
@@ -156,18 +154,62 @@ export class EventStream {
 
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
-    if (this.lingerTimer !== null) {
-      this.deps.clearTimeout(this.lingerTimer);
-      this.lingerTimer = null;
-    }
-    if (this.status === 'idle' || this.status === 'closed') this.start();
+    this.cancelLinger();
+    this.wake();
     return () => {
       if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0) return;
-      this.lingerTimer = this.deps.setTimeout(() => {
+      this.lingerTimer = this.timers.setTimeout(() => {
         this.lingerTimer = null;
-        if (this.subscribers.size === 0) this.stop('idle');
+        if (this.subscribers.size === 0) this.sleep();
       }, LINGER_MS);
     };
+  }
+
+  protected cancelLinger() {
+    if (this.lingerTimer !== null) this.timers.clearTimeout(this.lingerTimer);
+    this.lingerTimer = null;
+  }
+
+  protected setStatus(status: StreamStatus) {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  protected deliverEvent(type: string, payload: unknown) {
+    for (const s of [...this.subscribers]) safely(() => s.event(type, payload));
+  }
+
+  protected deliverReconnected() {
+    for (const s of [...this.subscribers]) safely(s.reconnected);
+  }
+}
+
+/**
+ * One connection shared by every subscriber of the tab (ref-counted): opened by the first, closed a
+ * moment after the last leaves, reconnected with backoff after a network loss or a closed stream.
+ */
+export class EventStream extends SubscribedStream {
+  private controller: AbortController | null = null;
+  private timer: unknown = null;
+  private watchdog: unknown = null;
+  private attempt = 0;
+  /** A connection was lost or could not be made since the last ready: events may have been missed. */
+  private missed = false;
+  private token: string | null = null;
+  private listening = false;
+  private stopFollowing: (() => void) | null = null;
+
+  constructor(private readonly deps: EventStreamDeps) {
+    super(deps);
+  }
+
+  protected wake() {
+    if (this.status === 'idle' || this.status === 'closed') this.start();
+  }
+
+  protected sleep() {
+    this.stop('idle');
   }
 
   /** The token changed (new login, profile update): the stream's authorization must follow it. */
@@ -175,12 +217,6 @@ export class EventStream {
     if (this.subscribers.size === 0 || token === this.token) return;
     this.stop('idle');
     this.start();
-  }
-
-  private setStatus(status: StreamStatus) {
-    if (status === this.status) return;
-    this.status = status;
-    for (const listener of this.statusListeners) listener();
   }
 
   private start() {
@@ -200,8 +236,9 @@ export class EventStream {
   }
 
   private clearTimers() {
-    for (const handle of [this.timer, this.watchdog, this.lingerTimer]) if (handle !== null) this.deps.clearTimeout(handle);
-    this.timer = this.watchdog = this.lingerTimer = null;
+    for (const handle of [this.timer, this.watchdog]) if (handle !== null) this.deps.clearTimeout(handle);
+    this.timer = this.watchdog = null;
+    this.cancelLinger();
   }
 
   private listen(on: boolean) {
@@ -214,8 +251,11 @@ export class EventStream {
     this.stopFollowing = on ? (this.deps.connection?.onReachable(this.retryNow) ?? null) : null;
   }
 
-  /** Back online, or the tab is seen again: no reason to sit out the rest of a long backoff. */
-  private retryNow = () => {
+  /**
+   * Back online, or the tab (or, shared, another tab of the group: lib/shared-events.ts) is seen again:
+   * no reason to sit out the rest of a long backoff.
+   */
+  readonly retryNow = () => {
     if (this.status !== 'reconnecting' || this.controller) return;
     if (this.timer !== null) this.deps.clearTimeout(this.timer);
     this.timer = null;
@@ -309,10 +349,10 @@ export class EventStream {
       this.missed = false;
       this.attempt = 0;
       this.setStatus('open');
-      if (reconnect) for (const s of [...this.subscribers]) safely(s.reconnected);
+      if (reconnect) this.deliverReconnected();
       return;
     }
-    for (const s of [...this.subscribers]) safely(() => s.event(message.event, payload));
+    this.deliverEvent(message.event, payload);
   }
 }
 
@@ -325,17 +365,21 @@ function safely(fn: () => void) {
   }
 }
 
-/** The tab's one stream. */
-export const eventStream = new EventStream({
-  fetch: (...args) => fetch(...args),
-  getToken,
-  // As the API client does on a 401/403: the token goes and the user signs in again.
-  endSession,
-  random: Math.random,
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  target: typeof window === 'undefined' ? undefined : window,
-  doc: typeof document === 'undefined' ? undefined : document,
-  connection,
-  url: apiUrl('/api/events'),
-});
+/** What the screens use of a stream: the tab's own (EventStream) or one shared by the tabs (lib/shared-events.ts). */
+export type LiveStream = Pick<EventStream, 'subscribe' | 'syncToken' | 'getStatus' | 'onStatus'>;
+
+/** A connection of this tab's own; `doc` tells it whether anyone looks (see EventStreamDeps.doc). */
+export const tabStream = (doc: EventStreamDeps['doc']) =>
+  new EventStream({
+    fetch: (...args) => fetch(...args),
+    getToken,
+    // As the API client does on a 401/403: the token goes and the user signs in again.
+    endSession,
+    random: Math.random,
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    target: typeof window === 'undefined' ? undefined : window,
+    doc,
+    connection,
+    url: apiUrl('/api/events'),
+  });

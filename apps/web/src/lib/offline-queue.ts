@@ -1,6 +1,6 @@
 import { isClientTimeTooOld } from '@portal/contract/offline-messages';
 import { createStore, del, set, values } from 'idb-keyval';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, api, endSession, pingServer } from './api';
 import { connection } from './online';
 import { serverNow } from './server-clock';
@@ -292,6 +292,31 @@ export function useOfflineQueue(): Snapshot {
     () => snapshot,
     () => snapshot,
   );
+}
+
+/** A queued form's field: its text, or its file. */
+export const queuedField = (item: QueuedItem, name: string) => item.form?.find(([field]) => field === name)?.[1];
+
+/**
+ * The worker's writes of `kind` still waiting to be sent, oldest first, for the list that shows them
+ * marked as pending (docs/decisions/033-persisted-worker-cache.md). `onGone` runs when one leaves the
+ * queue (sent, or refused and dismissed), so that the list refetches and shows the server's version in
+ * its place: never both, and no gap in between.
+ */
+export function usePendingWrites(kind: string, userId: number | undefined, onGone?: () => void): QueuedItem[] {
+  const { items } = useOfflineQueue();
+  const mine = items.filter((i) => i.kind === kind && i.state === 'pending' && i.userId === userId);
+  const keys = mine.map((i) => i.key).join(' ');
+  const last = useRef(keys);
+  const gone = useRef(onGone);
+  gone.current = onGone;
+  useEffect(() => {
+    const before = last.current.split(' ').filter(Boolean);
+    last.current = keys;
+    const now = new Set(keys.split(' '));
+    if (before.some((k) => !now.has(k))) gone.current?.();
+  }, [keys]);
+  return mine;
 }
 
 /** A multipart body as queue fields (files keep their names). */

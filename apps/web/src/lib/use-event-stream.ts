@@ -1,12 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { type EventHandlers, type EventStream, eventStream, type StreamStatus } from './events';
+import type { EventHandlers, LiveStream, StreamStatus } from './events';
+import { eventStream } from './shared-events';
 import { getToken, useCurrentUser } from './token';
 
 /**
  * Listens to the tab's live event stream while the component is mounted and returns the stream's
  * state ('open' means live). Handlers may change every render; the subscription stays the same.
  */
-export function useEventStream(handlers: EventHandlers, stream: EventStream = eventStream): StreamStatus {
+export function useEventStream(handlers: EventHandlers, stream: LiveStream = eventStream): StreamStatus {
   const ref = useRef(handlers);
   useLayoutEffect(() => {
     ref.current = handlers;

@@ -249,7 +249,7 @@ export const insertMachineParada = (db: Db, arcoId: number, date: string, start:
       created_at: now,
       updated_at: now,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
 
 /** Ends the parada at `end` while it is still active. */

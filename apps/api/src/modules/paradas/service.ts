@@ -1,3 +1,4 @@
+import type { MachineAuditAction } from '@portal/contract/audit';
 import { machineMessages } from '@portal/contract/machines';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import {
@@ -64,9 +65,10 @@ const audited = (p: Partial<repo.NewParada>) => ({
 });
 export const auditParada = (
   db: Db,
-  user: AuthUser,
+  /** Null for the arco's machine signal (its actions say so: docs/decisions/047-machine-acts-in-the-history.md). */
+  user: AuthUser | null,
   id: number,
-  action: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete' | MachineAuditAction,
   before: object | null,
   after: object | null,
 ) =>
@@ -421,15 +423,19 @@ export async function coverMachineStop(ctx: ServiceContext, arcoId: number, sinc
   let cursor = iso(since);
   for (const span of await repo.arcoSpansBetween(ctx.db, arcoId, cursor, received)) {
     const start = iso(span.start_time);
-    if (start > cursor)
-      filled.push((await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start)).id);
+    if (start > cursor) {
+      const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start);
+      await auditParada(ctx.db, null, row.id, 'machine_cover', null, row);
+      filled.push(row.id);
+    }
     if (span.end_time === null) return { filled };
     const end = iso(span.end_time);
     if (end > cursor) cursor = end;
   }
   if (cursor > received) return { filled };
-  const { id } = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
-  return { opened: id, filled };
+  const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
+  await auditParada(ctx.db, null, row.id, 'machine_start', null, row);
+  return { opened: row.id, filled };
 }
 
 /** What a machine's 'running' did: the parada it ended, or the machine parada it found never began. */
@@ -453,14 +459,18 @@ export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: 
     if (active.source !== 'machine') return {};
     if (active.description === null && active.motivo_id === null) {
       await repo.deleteParada(ctx.db, active.id);
+      await auditParada(ctx.db, null, active.id, 'machine_remove', active, null);
       return { removed: active };
     }
     await repo.endParadaAt(ctx.db, active.id, start, 0, false, received);
+    await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: start, duration_minutes: 0 });
     return { ended: active.id };
   }
   const short = Date.parse(at) - Date.parse(start) < ctx.machines.microStopSeconds * 1000;
   const micro = active.source === 'machine' && short && !(await repo.findEndedAt(ctx.db, arcoId, active.start_time));
-  await repo.endParadaAt(ctx.db, active.id, at, Math.max(0, durationMinutes(start, at)), micro, received);
+  const minutes = Math.max(0, durationMinutes(start, at));
+  await repo.endParadaAt(ctx.db, active.id, at, minutes, micro, received);
+  await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: at, duration_minutes: minutes });
   return { ended: active.id };
 }
 

@@ -3,6 +3,7 @@ import { motivoMessages } from '@portal/contract/motivos';
 import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';
+import { PendingBadge } from '@/components/pending-badge';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { paradaEndText } from './parada-end';
 
@@ -11,12 +12,15 @@ export function ParadaCard({
   parada,
   tz,
   showUser = false,
+  pending = false,
   onEdit,
   onDelete,
 }: {
   parada: Parada;
   tz: string;
   showUser?: boolean;
+  /** Its start or end waits in the offline queue: marked so, and not editable until sent. */
+  pending?: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -35,8 +39,13 @@ export function ParadaCard({
       : []),
   ];
   return (
-    <Card className="h-100" data-testid="parada-card">
+    <Card className={pending ? 'h-100 border-warning' : 'h-100'} data-testid={pending ? 'pending-parada' : 'parada-card'}>
       <Card.Body className="py-2">
+        {pending && (
+          <p className="mb-1">
+            <PendingBadge />
+          </p>
+        )}
         <dl className="mb-0 small">
           {rows.map(([label, value]) => (
             <div key={label} className="d-flex gap-2">
@@ -46,7 +55,7 @@ export function ParadaCard({
           ))}
         </dl>
       </Card.Body>
-      <CardActions onEdit={onEdit} onDelete={onDelete} />
+      {!pending && <CardActions onEdit={onEdit} onDelete={onDelete} />}
     </Card>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { machineMessages } from '@portal/contract/machines';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import { endParadaForm, paradaMessages } from '@portal/contract/paradas';
 import { useCallback, useEffect, useState } from 'react';
@@ -84,7 +83,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
   useEventStream({
     'parada.ended': ({ parada }) => {
       if (parada.user_id === userId && parada.ended_by !== userId && !end.isPending) {
-        setBanner({ variant: 'info', text: `${paradaMessages.endedByLabel} ${parada.ended_by_name ?? machineMessages.machine}.` });
+        setBanner({ variant: 'info', text: paradaMessages.endedBy(parada.ended_by_name ?? null) });
       }
     },
   });

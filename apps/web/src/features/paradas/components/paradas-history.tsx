@@ -12,21 +12,39 @@ import { ListStatus } from '@/components/list-status';
 import { SavedDataNote } from '@/components/saved-data-note';
 import { useFactoryToday } from '@/lib/factory';
 import { useMotivos } from '@/lib/motivos';
+import type { useCurrentUser } from '@/lib/token';
 import { useParadas } from '../api/get-paradas';
 import { ParadaCard } from './parada-card';
+import { usePendingParadas } from './pending-paradas';
 
 // The date picker's code loads after the history paints; a read-only field holds its place meanwhile.
 const DateSearch = lazy(() => import('./date-search'));
 
+/** A parada of the history, and whether its start or end still waits in the offline queue. */
+interface Shown {
+  parada: Parada;
+  pending: boolean;
+}
+
 /** Paradas grouped by their factory date, newest date first (the list already comes newest first). */
-function groupByDate(paradas: Parada[]): [string, Parada[]][] {
-  const groups = new Map<string, Parada[]>();
-  for (const p of paradas) groups.set(p.date, [...(groups.get(p.date) ?? []), p]);
+function groupByDate(paradas: Shown[]): [string, Shown[]][] {
+  const groups = new Map<string, Shown[]>();
+  for (const s of paradas) groups.set(s.parada.date, [...(groups.get(s.parada.date) ?? []), s]);
   return [...groups.entries()].sort(([a], [b]) => b.localeCompare(a));
 }
 
 /** Right column: day filter or a specific date (mutually exclusive), and the history by date. */
-export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (p: Parada) => void; onDelete: (p: Parada) => void }) {
+export function ParadasHistory({
+  user,
+  tz,
+  onEdit,
+  onDelete,
+}: {
+  user: NonNullable<ReturnType<typeof useCurrentUser>>;
+  tz: string;
+  onEdit: (p: Parada) => void;
+  onDelete: (p: Parada) => void;
+}) {
   const today = useFactoryToday();
   const [dayFilter, setDayFilter] = useState<DayFilter | ''>('currentWeek');
   const [date, setDate] = useState<Date | null>(null);
@@ -40,7 +58,17 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
     ? { startDate: format(date, 'yyyy-MM-dd'), endDate: format(date, 'yyyy-MM-dd') }
     : dayFilterRange(dayFilter || 'currentWeek', today);
   const paradas = useParadas(motivo ? { ...range, motivo_id: Number(motivo) } : range);
-  const groups = useMemo(() => groupByDate(paradas.data ?? []), [paradas.data]);
+  const motivoNames = useMemo(() => new Map((motivos.data ?? []).map((m) => [m.id, m.name])), [motivos.data]);
+  const pending = usePendingParadas(user, tz, (id) => motivoNames.get(id) ?? null);
+  // Starts waiting to be sent come first in their day (newest first, as the list), within the chosen range.
+  const added = pending.added.filter((p) => !motivo && p.date >= range.startDate && p.date <= range.endDate).reverse();
+  const groups = groupByDate([
+    ...added.map((parada) => ({ parada, pending: true })),
+    ...(paradas.data ?? []).map((p) => {
+      const ending = pending.ending(p);
+      return { parada: ending ?? p, pending: ending !== null };
+    }),
+  ]);
   const openKeys = groups.map(([d]) => d).filter((d) => !closed.has(d));
 
   return (
@@ -122,8 +150,8 @@ export function ParadasHistory({ tz, onEdit, onDelete }: { tz: string; onEdit: (
                 </Accordion.Header>
                 <Accordion.Body className="p-2">
                   <Stack gap={2}>
-                    {items.map((p) => (
-                      <ParadaCard key={p.id} parada={p} tz={tz} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
+                    {items.map(({ parada: p, pending: waiting }) => (
+                      <ParadaCard key={p.id} parada={p} tz={tz} pending={waiting} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
                     ))}
                   </Stack>
                 </Accordion.Body>

@@ -24,7 +24,7 @@ export default function ParadasKaiserPage() {
           <ParadasSinMotivo arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
         </Col>
         <Col xs={12} md={7} lg={8}>
-          <ParadasHistory tz={actions.tz} onEdit={actions.edit} onDelete={actions.remove} />
+          <ParadasHistory user={user} tz={actions.tz} onEdit={actions.edit} onDelete={actions.remove} />
         </Col>
       </Row>
       {actions.dialogs}

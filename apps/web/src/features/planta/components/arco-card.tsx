@@ -41,8 +41,8 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
           </p>
           {parada && (
             <p className="mb-0 small">
-              {plantaMessages.stoppedBy} <strong>{parada.user_name}</strong> {plantaMessages.since}{' '}
-              <time dateTime={parada.start_time}>{formatTime(parada.start_time, tz)}</time>
+              {plantaMessages.stoppedBy} <strong>{parada.source === 'machine' ? plantaMessages.machine : parada.user_name}</strong>{' '}
+              {plantaMessages.since} <time dateTime={parada.start_time}>{formatTime(parada.start_time, tz)}</time>
             </p>
           )}
         </div>

@@ -13,10 +13,12 @@ import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { TextField } from '@/components/text-field';
 import { errorText } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
 import { firstError } from '@/lib/first-error';
 import { useCurrentUser } from '@/lib/token';
 import { useLatestTramos } from '../api/get-latest-tramos';
 import { useSearchTramos } from '../api/search-tramos';
+import { PendingTramos } from '../components/pending-tramos';
 import { EditTramoButton, TramoDetailsLink } from '../components/tramo-actions';
 import { TramoCard } from '../components/tramo-card';
 import { TramoEditModal } from '../components/tramo-edit-modal';
@@ -26,6 +28,7 @@ const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as co
 /** Consultar Datos: four optional filters, the latest five circulares, a results modal and an edit modal. */
 export default function ConsultarDatosPage() {
   const user = useCurrentUser();
+  const tz = useFactoryTz();
   const latest = useLatestTramos();
   const search = useSearchTramos();
   const [results, setResults] = useState<Tramo[] | null>(null);
@@ -108,6 +111,7 @@ export default function ConsultarDatosPage() {
       {latest.isError && <Feedback>{errorText(latest.error, tramoMessages.latestFallback, tramoMessages.latestNetwork)}</Feedback>}
       {latest.data && latest.data.tramos.length === 0 && <p className="text-muted">{tramoMessages.latestEmpty}</p>}
       <Row xs={1} md={2} className="g-3" as="ul" aria-label="Últimas circulares" style={{ listStyle: 'none', paddingLeft: 0 }}>
+        {user && <PendingTramos user={user} tz={tz} />}
         {latest.data?.tramos.map((t) => (
           <Col as="li" key={t.id}>
             <TramoCard tramo={t} actions={actions(t)} />

@@ -1,10 +1,14 @@
+import { offlineMessages } from '@portal/contract/offline-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
+import { PendingStamp } from '@/components/pending-badge';
 import { PhotoViewer } from '@/components/photo-viewer';
 import { errorText, imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
+import { queuedField, usePendingWrites } from '@/lib/offline-queue';
+import { useCurrentUser } from '@/lib/token';
 import { useCreateComment } from '../api/comments';
 import { useComments } from '../api/get-comments';
 import { DraftForm } from './draft-form';
@@ -14,6 +18,9 @@ import { commentDraftValidation } from './validation';
 export default function CommentSection({ postId, tz }: { postId: number; tz: string }) {
   const comments = useComments(postId);
   const create = useCreateComment();
+  const user = useCurrentUser();
+  // The worker's comments on this post waiting in the offline queue, below the others until sent.
+  const pending = usePendingWrites('comment', user?.id).filter((i) => i.path === `/api/wall/posts/${postId}/comments`);
   return (
     <>
       {comments.isPending ? (
@@ -49,6 +56,27 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
               )}
             </ListGroup.Item>
           ))}
+        </ListGroup>
+      )}
+      {pending.length > 0 && (
+        <ListGroup variant="flush" className="mb-2">
+          {pending.map((item) => {
+            const content = queuedField(item, 'content');
+            return (
+              <ListGroup.Item key={item.key} className="px-0" data-testid="pending-comment">
+                <div className="d-flex justify-content-between flex-wrap gap-1">
+                  <strong className="small">{item.userName ?? user?.name}</strong>
+                  <PendingStamp tappedAt={item.tappedAt} tz={tz} />
+                </div>
+                {typeof content === 'string' && content && (
+                  <p className="mb-1 small text-break" style={{ whiteSpace: 'pre-wrap' }}>
+                    {content}
+                  </p>
+                )}
+                {queuedField(item, 'image') instanceof Blob && <p className="small text-muted mb-1">{offlineMessages.pendingImage}</p>}
+              </ListGroup.Item>
+            );
+          })}
         </ListGroup>
       )}
       <DraftForm

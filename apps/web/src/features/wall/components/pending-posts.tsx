@@ -1,18 +1,13 @@
 import { offlineMessages } from '@portal/contract/offline-messages';
-import { formatDateTime } from '@/lib/dates';
-import { type QueuedItem, useOfflineQueue } from '@/lib/offline-queue';
-
-const fieldOf = (item: QueuedItem, name: string) => item.form?.find(([field]) => field === name)?.[1];
+import { PendingStamp } from '@/components/pending-badge';
+import { queuedField as fieldOf, usePendingWrites } from '@/lib/offline-queue';
 
 /**
  * The signed-in worker's posts to this wall still in the offline queue, on top of the wall and marked
  * 'Pendiente de enviar' until the server has them (then the wall's own list shows them).
  */
 export function PendingPosts({ userId, userName, wallName, tz }: { userId: number; userName: string; wallName: string; tz: string }) {
-  const { items } = useOfflineQueue();
-  const mine = items.filter(
-    (i) => i.kind === 'post' && i.state === 'pending' && i.userId === userId && fieldOf(i, 'wall_name') === wallName,
-  );
+  const mine = usePendingWrites('post', userId).filter((i) => fieldOf(i, 'wall_name') === wallName);
   return mine.reverse().map((item) => {
     const content = fieldOf(item, 'content');
     const image = fieldOf(item, 'image');
@@ -26,11 +21,7 @@ export function PendingPosts({ userId, userName, wallName, tz }: { userId: numbe
         <div className="card-body">
           <div className="d-flex justify-content-between flex-wrap gap-1 mb-2">
             <strong>{userName}</strong>
-            <span className="text-muted small">
-              <time dateTime={new Date(item.tappedAt).toISOString()}>{formatDateTime(new Date(item.tappedAt).toISOString(), tz)}</time>
-              {' · '}
-              <span className="badge text-bg-warning">{offlineMessages.pendingItem}</span>
-            </span>
+            <PendingStamp tappedAt={item.tappedAt} tz={tz} />
           </div>
           {typeof content === 'string' && content && (
             <p className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>
