@@ -23,9 +23,13 @@ export class SseClient {
     private readonly controller: AbortController,
   ) {}
 
-  static async open(baseUrl: string, token: string): Promise<SseClient> {
+  /** A user's stream (`token`), or a station terminal's (`/api/terminal/events` with its X-Terminal-Key header). */
+  static async open(baseUrl: string, token: string | null, path = '/api/events', headers: Record<string, string> = {}): Promise<SseClient> {
     const controller = new AbortController();
-    const response = await fetch(`${baseUrl}/api/events`, { headers: bearer(token), signal: controller.signal });
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: { ...(token ? bearer(token) : {}), ...headers },
+      signal: controller.signal,
+    });
     const client = new SseClient(response, controller);
     if (response.ok) void client.pump();
     return client;
@@ -117,8 +121,8 @@ export async function listen(app: App): Promise<string> {
 const openClients: SseClient[] = [];
 
 /** Opens a stream that must be accepted and start with `ready`; closed after each test. */
-export async function connect(baseUrl: string, token: string): Promise<SseClient> {
-  const client = await SseClient.open(baseUrl, token);
+export async function connect(baseUrl: string, token: string | null, path?: string, headers?: Record<string, string>): Promise<SseClient> {
+  const client = await SseClient.open(baseUrl, token, path, headers);
   openClients.push(client);
   expect(client.response.status).toBe(200);
   await client.next('ready');

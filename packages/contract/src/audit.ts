@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'post',
   'comment',
   'andon_rules',
+  'terminal',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
@@ -25,6 +26,12 @@ export const AUDIT_ACTIONS = [
   'binding',
   'key_create',
   'key_revoke',
+  'pin',
+  'pin_reset',
+  'badge',
+  'terminal_code',
+  'enrol',
+  'revoke',
   'machine_start',
   'machine_cover',
   'machine_end',
@@ -55,6 +62,7 @@ export const auditMessages = {
     post: 'Publicación del muro',
     comment: 'Comentario del muro',
     andon_rules: 'Reglas de aviso',
+    terminal: 'Terminal de puesto',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -69,6 +77,12 @@ export const auditMessages = {
     binding: 'Cambio de señal MQTT',
     key_create: 'Clave de dispositivo creada',
     key_revoke: 'Clave de dispositivo revocada',
+    pin: 'PIN propio guardado',
+    pin_reset: 'Restablecimiento de PIN',
+    badge: 'Cambio de tarjeta',
+    terminal_code: 'Código de alta de terminal generado',
+    enrol: 'Alta de terminal',
+    revoke: 'Baja de terminal',
     machine_start: 'Parada iniciada por la máquina',
     machine_cover: 'Parada añadida por la máquina (tiempo parado sin otra parada)',
     machine_end: 'Parada finalizada por la máquina',
@@ -129,6 +143,9 @@ export const auditMessages = {
     content: 'Texto',
     image_path: 'Foto',
     wall_name: 'Muro',
+    pin: 'PIN',
+    badge: 'Tarjeta',
+    terminal_id: 'Terminal',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;
@@ -160,6 +177,10 @@ export const auditEntry = z.object({
   entity_id: z.number(),
   action: z.enum(AUDIT_ACTIONS),
   changes: z.record(z.string(), auditChange),
+  /** Set when the action was made through a station terminal's session (docs/decisions/036-station-terminal.md). */
+  terminal_id: z.number().nullable().optional(),
+  /** The terminal's name when the row was written: the history reads 'desde el terminal «name»'. */
+  terminal_name: z.string().nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -62,6 +62,8 @@ export interface TokenClaims {
   nave: string | null;
   arco_sumergido_id: number | null;
   arco_sumergido_name: string | null;
+  /** Set on a session opened at a station terminal (PIN or badge): the terminal's id. */
+  terminal_id?: number;
   iat: number;
   exp: number;
 }

@@ -35,6 +35,16 @@ export const plantaSignal = z.object({
   silence_seconds: z.number(),
 });
 
+/** A station terminal of the arco, not revoked (docs/decisions/036-station-terminal.md): 'Conectado' or 'Sin conexión'. */
+export const plantaTerminal = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** A heartbeat within TERMINAL_ONLINE_MINUTES (5). */
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+});
+export type PlantaTerminal = z.infer<typeof plantaTerminal>;
+
 export const plantaArco = z.object({
   id: z.number(),
   name: z.string(),
@@ -49,6 +59,8 @@ export const plantaArco = z.object({
   signal: plantaSignal.nullable().optional(),
   /** The arco's open andon calls: the highest level and who is coming (absent: none). */
   andon: plantaAndon.nullable().optional(),
+  /** The arco's station terminals not revoked, each 'Conectado' or 'Sin conexión' (docs/decisions/036-station-terminal.md). */
+  terminals: z.array(plantaTerminal).optional(),
 });
 
 export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco) });

@@ -90,6 +90,9 @@ export const userListItem = z.object({
   role: z.enum(ROLES),
   nave: z.string().nullable(),
   created_at: z.string(),
+  /** Whether the worker has set a terminal PIN / has a badge code recorded (docs/decisions/036-station-terminal.md). */
+  has_pin: z.boolean().optional(),
+  has_badge: z.boolean().optional(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
 

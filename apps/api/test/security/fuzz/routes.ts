@@ -57,6 +57,9 @@ export const bodylessWrites = new Set([
   'POST /api/wall/posts/:id/like',
   'POST /api/admin/users/:id/unlock',
   'POST /api/admin/arcos-sumergidos/:id/machine/key',
+  'POST /api/admin/arcos-sumergidos/:id/terminal-codes',
+  'POST /api/terminal/heartbeat',
+  'POST /api/admin/terminals/:id/revoke',
 ]);
 
 interface OpenApiParameter {

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { parada } from './paradas';
+import { tramo } from './tramos';
+import { wallPost } from './wall';
+
+/**
+ * The station terminal: one shared tablet bolted at an arco (docs/decisions/036-station-terminal.md).
+ * The device holds a credential for that arco only, sent as the `X-Terminal-Key` header on the
+ * /api/terminal routes; a worker signs in on it with a PIN or a badge and gets a short session token
+ * that works on every worker route, like a phone's.
+ */
+
+/** The header a terminal sends its device credential in. */
+export const TERMINAL_KEY_HEADER = 'X-Terminal-Key';
+/** Digits of a one-time enrolment code. */
+export const TERMINAL_CODE_DIGITS = 8;
+/** Minutes an enrolment code stays valid. */
+export const TERMINAL_CODE_MINUTES = 15;
+/** A terminal without a heartbeat for this long shows 'Sin conexión'. */
+export const TERMINAL_ONLINE_MINUTES = 5;
+/** Workers listed on a terminal: those signed in at its arco (phone or terminal) within these days. */
+export const TERMINAL_RECENT_DAYS = 30;
+export const TERMINAL_RECENT_MAX = 30;
+/** A terminal session token lives this many idle periods (TERMINAL_IDLE_MINUTES × 12: one hour by default). */
+export const TERMINAL_TOKEN_IDLE_PERIODS = 12;
+export const TERMINAL_HOME_TRAMOS = 5;
+export const TERMINAL_HOME_POSTS = 10;
+export const PIN_MIN = 4;
+export const PIN_MAX = 6;
+export const TERMINAL_NAME_MAX = 60;
+export const BADGE_MAX = 100;
+
+export const terminalMessages = {
+  // Enrolment
+  codeFormat: 'El código de alta tiene 8 cifras.',
+  codeInvalid: 'El código de alta no es válido, ya se usó o ha caducado. Pide uno nuevo al administrador.',
+  codeCreated: 'Código de alta generado. Es válido durante 15 minutos y sirve una sola vez.',
+  enrolled: 'Terminal dado de alta.',
+  nameRequired: 'El nombre del terminal es obligatorio.',
+  nameMax: `El nombre del terminal no puede exceder los ${TERMINAL_NAME_MAX} caracteres.`,
+  defaultName: (arco: string) => `Terminal ${arco}`,
+  // The device credential
+  credentialMissing: 'Este dispositivo no está dado de alta como terminal. Introduce el código de alta.',
+  credentialRevoked: 'Este terminal se ha dado de baja o no se reconoce. Pide un código de alta nuevo al administrador.',
+  // Workers at the terminal
+  signInRequired: 'Indica tu ID de trabajador y tu PIN, o pasa tu tarjeta.',
+  pinFormat: `El PIN debe tener entre ${PIN_MIN} y ${PIN_MAX} cifras.`,
+  pinWrong: 'ID de trabajador o PIN incorrectos.',
+  badgeUnknown: 'Tarjeta no reconocida.',
+  /** A terminal session (a worker signed in with a PIN or badge) on a route a terminal may not use. */
+  terminalSessionForbidden: 'Esta acción no está disponible en el terminal.',
+  // The worker's own PIN and the admin's badge and PIN actions
+  pinSaved: 'PIN guardado.',
+  pinReset: 'PIN restablecido. El trabajador debe crear uno nuevo desde su perfil.',
+  badgeFormat: `El código de tarjeta debe tener entre 1 y ${BADGE_MAX} caracteres.`,
+  badgeSaved: 'Tarjeta asignada.',
+  badgeRemoved: 'Tarjeta retirada.',
+  badgeTaken: 'Esa tarjeta ya está asignada a otro trabajador.',
+  // Admin
+  terminalNotFound: 'Terminal no encontrado.',
+  renamed: 'Terminal renombrado.',
+  revoked: 'Terminal dado de baja.',
+  alreadyRevoked: 'El terminal ya estaba dado de baja.',
+  online: 'Conectado',
+  offline: 'Sin conexión',
+  noTerminal: 'Sin terminal',
+  /** How the change history says an action came from a terminal session. */
+  viaTerminal: (name: string) => `desde el terminal «${name}»`,
+} as const;
+
+const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
+
+/** An enrolment code as typed: spaces and dashes between digit groups are ignored. */
+export const terminalCodeSchema = z
+  .string({ error: terminalMessages.codeFormat })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(digits(TERMINAL_CODE_DIGITS), terminalMessages.codeFormat));
+
+export const terminalNameSchema = z
+  .string({ error: terminalMessages.nameRequired })
+  .trim()
+  .min(1, terminalMessages.nameRequired)
+  .max(TERMINAL_NAME_MAX, terminalMessages.nameMax);
+
+export const pinSchema = z.string({ error: terminalMessages.pinFormat }).regex(/^\d{4,6}$/, terminalMessages.pinFormat);
+
+export const badgeCodeSchema = z
+  .string({ error: terminalMessages.badgeFormat })
+  .trim()
+  .min(1, terminalMessages.badgeFormat)
+  .max(BADGE_MAX, terminalMessages.badgeFormat);
+
+/** POST /api/admin/arcos-sumergidos/:id/terminal-codes (admin) → 201. */
+export const terminalCodeResponse = z.object({ code: z.string(), expires_at: z.string(), message: z.string() });
+export type TerminalCodeResponse = z.infer<typeof terminalCodeResponse>;
+
+/** POST /api/terminal/enrol (public, attempt-limited per address). */
+export const enrolBody = z.object({ code: terminalCodeSchema, name: terminalNameSchema.optional() });
+export type EnrolBody = z.input<typeof enrolBody>;
+
+/** The terminal as the device sees itself. */
+export const terminalInfo = z.object({
+  id: z.number(),
+  name: z.string(),
+  arco_sumergido_id: z.number(),
+  arco_sumergido_name: z.string(),
+  nave: z.string(),
+});
+export type TerminalInfo = z.infer<typeof terminalInfo>;
+
+/** 201: the credential is shown once; the device keeps it (localStorage) and sends it as X-Terminal-Key. */
+export const enrolResponse = z.object({ credential: z.string(), terminal: terminalInfo, message: z.string() });
+export type EnrolResponse = z.infer<typeof enrolResponse>;
+
+export const recentWorker = z.object({ id: z.number(), name: z.string(), worker_id: z.string() });
+export type RecentWorker = z.infer<typeof recentWorker>;
+
+/** GET /api/terminal (terminal credential): who the device is, whom to offer, and the idle time-out. */
+export const terminalMe = z.object({
+  terminal: terminalInfo,
+  /** Workers with a PIN who signed in at this arco (phone or terminal) lately, most recent first. */
+  recent_workers: z.array(recentWorker),
+  /** TERMINAL_IDLE_MINUTES: with no touch for this long the device signs everyone out. */
+  idle_minutes: z.number(),
+});
+export type TerminalMe = z.infer<typeof terminalMe>;
+
+/** The arco's machine signal on the terminal's home (present only for a bound arco). */
+export const terminalMachine = z.object({
+  state: z.enum(['running', 'stopped']).nullable(),
+  last_report_at: z.string().nullable(),
+  /** No report for MACHINE_SILENCE_SECONDS: 'Sin señal'. */
+  silent: z.boolean(),
+});
+
+/** GET /api/terminal/home (terminal credential): what the home shows with no worker signed in. */
+export const terminalHome = z.object({
+  /** The stop running at the arco (whoever started it: `user_name`; `source` 'machine' for the signal), or null. */
+  active_parada: parada.nullable(),
+  machine: terminalMachine.nullable(),
+  /** Today's paradas of the arco (factory date), newest first. */
+  today_paradas: z.array(parada),
+  /** The arco's latest circulares, newest first (at most TERMINAL_HOME_TRAMOS). */
+  circulares: z.array(tramo),
+  /** The arco's wall, newest first (at most TERMINAL_HOME_POSTS); `is_liked_by_current_user` is false. */
+  wall: z.array(wallPost),
+});
+export type TerminalHome = z.infer<typeof terminalHome>;
+
+/** POST /api/terminal/sign-in (terminal credential): `{ worker_id, pin }` or `{ badge }`. */
+export const terminalSignInBody = z
+  .object({
+    worker_id: z.string().trim().max(50).optional(),
+    pin: z.string().optional(),
+    badge: z.string().trim().max(BADGE_MAX, terminalMessages.badgeUnknown).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.badge) return;
+    if (!v.worker_id || v.pin === undefined || v.pin === '') {
+      ctx.addIssue({ code: 'custom', path: [v.worker_id ? 'pin' : 'worker_id'], message: terminalMessages.signInRequired });
+    } else if (!/^\d{4,6}$/.test(v.pin)) {
+      ctx.addIssue({ code: 'custom', path: ['pin'], message: terminalMessages.pinFormat });
+    }
+  });
+export type TerminalSignInBody = z.input<typeof terminalSignInBody>;
+
+/** 200: a session token of the worker at the terminal's nave and arco (Authorization: Bearer on every worker route). */
+export const terminalSignInResponse = z.object({
+  token: z.string(),
+  /** When the token stops working (TERMINAL_IDLE_MINUTES × TERMINAL_TOKEN_IDLE_PERIODS after sign-in). */
+  expires_at: z.string(),
+  user: recentWorker,
+});
+export type TerminalSignInResponse = z.infer<typeof terminalSignInResponse>;
+
+/** PUT /api/users/me/pin (user, not from a terminal session) → 204. */
+export const setPinBody = z.object({
+  current_password: z.string({ error: 'La contraseña actual es obligatoria.' }).min(1, 'La contraseña actual es obligatoria.'),
+  pin: pinSchema,
+});
+export type SetPinBody = z.input<typeof setPinBody>;
+
+/** GET /api/users/me/pin (user): whether the caller has a PIN (profile: 'Crear PIN' or 'Cambiar PIN'). */
+export const pinStatus = z.object({ has_pin: z.boolean() });
+
+/** PUT /api/admin/users/:id/badge (admin) → 204; null removes it. Unique: 409 badgeTaken. */
+export const badgeBody = z.object({ badge_code: badgeCodeSchema.nullable() });
+export type BadgeBody = z.input<typeof badgeBody>;
+
+/** GET /api/admin/terminals?nave= (admin). */
+export const adminTerminalsQuery = z.object({
+  nave: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const adminTerminal = terminalInfo.extend({
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  /** A heartbeat within TERMINAL_ONLINE_MINUTES (never for a revoked one). */
+  online: z.boolean(),
+  revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
+});
+export type AdminTerminal = z.infer<typeof adminTerminal>;
+
+/** PATCH /api/admin/terminals/:id (admin). */
+export const renameTerminalBody = z.object({ name: terminalNameSchema });
+export type RenameTerminalBody = z.input<typeof renameTerminalBody>;
+export const adminTerminalSaved = z.object({ terminal: adminTerminal, message: z.string() });
+
+/** On the plant board: the arco's terminals not revoked (planta.ts holds the schema). */
+export { type PlantaTerminal, plantaTerminal } from './planta';
