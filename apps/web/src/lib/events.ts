@@ -122,6 +122,11 @@ export interface EventStreamDeps {
   /** Where 'visibilitychange' is listened for and `hidden` read (document). */
   doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'hidden'>;
   url: string;
+  /**
+   * The header the credential goes in (default `Authorization: Bearer`); a station terminal's stream
+   * sends its device credential instead, and does not follow the signed-in worker (`followsSession`).
+   */
+  authHeader?: (token: string) => [name: string, value: string];
 }
 
 /**
@@ -144,6 +149,11 @@ export class EventStream {
   private stopFollowing: (() => void) | null = null;
 
   constructor(private readonly deps: EventStreamDeps) {}
+
+  /** Whether the stream is opened with the worker's session (it then restarts when that changes: syncToken). */
+  get followsSession(): boolean {
+    return this.deps.authHeader === undefined;
+  }
 
   getStatus = (): StreamStatus => this.status;
 
@@ -265,7 +275,7 @@ export class EventStream {
     this.kickWatchdog(controller);
     try {
       const res = await this.deps.fetch(this.deps.url, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        headers: { ...Object.fromEntries([this.deps.authHeader?.(token) ?? ['Authorization', `Bearer ${token}`]]), Accept: 'text/event-stream' },
         signal,
         cache: 'no-store',
       });
