@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@portal/contract/common';
+import { TERMINAL_KEY_HEADER, TERMINAL_TOKEN_IDLE_PERIODS } from '@portal/contract/terminal';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-type';
@@ -35,6 +36,8 @@ import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
 import { plantaGauges } from './modules/planta/service';
+import terminalsRoutes from './modules/terminals/routes';
+import { findLiveTerminal, findTerminalByCredential } from './modules/terminals/service';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import { findAccount } from './modules/users/service';
@@ -74,6 +77,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   exportsRoutes,
   adminListsRoutes,
   machinesRoutes,
+  terminalsRoutes,
 ];
 
 export interface BuildOptions {
@@ -110,7 +114,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   app.setSerializerCompiler(serializerCompiler);
 
   const dbHandle = handle ?? createDb(dbOptionsOf(config));
-  const ctx = createServiceContext(config, dbHandle, tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours), app.log);
+  const ctx = createServiceContext(
+    config,
+    dbHandle,
+    tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours, config.terminalIdleMinutes * TERMINAL_TOKEN_IDLE_PERIODS),
+    app.log,
+  );
   // A stopped machine's time stays covered when a parada ends (docs/decisions/031-machine-and-worker-stops.md).
   ctx.machines.stoppedSince = machineStoppedSince;
   app.decorate('ctx', ctx);
@@ -156,7 +165,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   if (config.corsOrigins.length) {
     await app.register(cors, {
       origin: config.corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       // Downloads keep the server's file name; clients can honour Retry-After on 429; the web client
       // learns the server's clock from Date and sees replayed answers (decision 016).
       exposedHeaders: ['Content-Disposition', 'Retry-After', 'Date', 'Idempotent-Replayed'],
@@ -172,7 +181,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   await app.register(swagger, {
     openapi: {
       info: { title: 'Portal de fábrica API', version: '1.0.0', description: 'API of the factory workers portal.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          terminalKey: { type: 'apiKey', in: 'header', name: TERMINAL_KEY_HEADER },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
@@ -180,7 +194,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // The plugins take what they need of the modules as functions: plugins/ never imports modules/.
-  await app.register(authPlugin, { ctx, findAccount: (id) => findAccount(ctx.db, id) });
+  await app.register(authPlugin, {
+    ctx,
+    findAccount: (id) => findAccount(ctx.db, id),
+    findTerminal: (credential) => findTerminalByCredential(ctx, credential),
+    findLiveTerminal: (id) => findLiveTerminal(ctx.db, id),
+  });
   await app.register(idempotencyPlugin, { ctx });
   await app.register(eventsPlugin, { ctx, databaseUrl: config.databaseUrl, reload: (type, id) => reloadPayload(ctx, type, id) });
   await app.register(wallPageCache, { ctx, ttlMs: config.wallCacheMs });

@@ -31,6 +31,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  // The station terminal (docs/decisions/036-station-terminal.md): idle sign-out, and its sessions' lifetime.
+  TERMINAL_IDLE_MINUTES: z.coerce.number().int().min(1).max(120).default(5),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   WALL_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   FACTORY_TZ: z
@@ -150,6 +152,8 @@ export interface Config {
   sqliteSynchronous: SqliteSynchronous;
   jwtSecret?: string;
   tokenTtlHours: number;
+  /** TERMINAL_IDLE_MINUTES: a station terminal signs everyone out after this long without a touch. */
+  terminalIdleMinutes: number;
   /** How long an authenticated account row may be reused (0 = read on every request). */
   authCacheMs: number;
   /** Longest life of a cached wall page (events invalidate it at once; 0 turns the cache off). */
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    terminalIdleMinutes: e.TERMINAL_IDLE_MINUTES,
     authCacheMs: e.AUTH_CACHE_MS,
     wallCacheMs: e.WALL_CACHE_MS,
     factoryTz: e.FACTORY_TZ,

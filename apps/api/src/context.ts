@@ -29,6 +29,8 @@ export interface ServiceContext {
   log: Log;
   /** Attempt limits of logins, registrations and password checks. */
   limits: Config['rateLimits'];
+  /** TERMINAL_IDLE_MINUTES (docs/decisions/036-station-terminal.md). */
+  terminalIdleMinutes: number;
   /** Bounds of client-stamped times on writes queued offline. */
   clientTime: Config['clientTime'];
   /**
@@ -64,6 +66,7 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     userCache,
     log,
     limits: config.rateLimits,
+    terminalIdleMinutes: config.terminalIdleMinutes,
     clientTime: config.clientTime,
     machines: {
       microStopSeconds: config.machines.microStopSeconds,

@@ -365,3 +365,27 @@ export async function multipart(fields: FormFields, files: FormFiles = {}): Prom
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type') ?? '' } };
 }
+
+/** A station terminal enrolled at an arco through the API (an admin's code, then the device's enrolment). */
+export async function enrolTerminalAt(
+  t: TestApp,
+  arcoId: number,
+  name?: string,
+): Promise<{ credential: string; terminal: { id: number; name: string; arco_sumergido_id: number } }> {
+  const admin = await adminToken(t);
+  const code = await t.app.inject({ method: 'POST', url: `/api/admin/arcos-sumergidos/${arcoId}/terminal-codes`, headers: bearer(admin) });
+  if (code.statusCode !== 201) throw new Error(`terminal code failed: ${code.statusCode} ${code.body}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/terminal/enrol',
+    payload: { code: code.json().code, ...(name ? { name } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`terminal enrolment failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The credential of a station terminal enrolled at an arco. */
+export const enrolTerminal = async (t: TestApp, arcoId: number) => (await enrolTerminalAt(t, arcoId)).credential;
+
+/** The header a station terminal sends its credential in. */
+export const terminalKey = (credential: string) => ({ 'x-terminal-key': credential });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@portal/contract/common';
+import { terminalMessages } from '@portal/contract/terminal';
 import { createSigner } from 'fast-jwt';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -156,11 +157,11 @@ describe.skipIf(pgUnavailable)('session tokens', () => {
       expect(await t.db.selectFrom('users').select(['id', 'role', 'name']).orderBy('id').execute()).toEqual(usersBefore);
     });
 
-    it('answers 401 to anyone without a token on every user and admin route', async () => {
+    it('answers 401 to anyone without a token on every user and admin route (and without a credential on the terminal routes)', async () => {
       for (const r of t.app.routeTable.filter((route) => route.policy !== 'public')) {
         const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url) });
         expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
-        expect(res.json()).toEqual({ message: messages.unauthenticated });
+        expect(res.json()).toEqual({ message: r.policy === 'terminal' ? terminalMessages.credentialMissing : messages.unauthenticated });
       }
     });
   });

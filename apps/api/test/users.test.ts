@@ -130,7 +130,7 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
   });
 
   describe('GET /api/admin/users', () => {
-    it('lists every user with id, worker_id, name, role, nave and created_at, never the password', async () => {
+    it('lists every user with id, worker_id, name, role, nave, created_at and whether a PIN and badge are set, never the password', async () => {
       const w = await t.createWorker(seed.station, 'Listado Uno');
       const res = await me(seed.admin);
       expect(res.statusCode).toBe(200);
@@ -143,6 +143,8 @@ describe.skipIf(pgUnavailable)('users: own profile and password, admin user mana
         role: 'user',
         nave: 'Nave 1',
         created_at: expect.any(String),
+        has_pin: false,
+        has_badge: false,
       });
       expect(Number.isNaN(Date.parse(String(row?.created_at)))).toBe(false);
       expect(list.find((u) => u.worker_id === ADMIN.worker_id)).toMatchObject({ role: 'admin' });

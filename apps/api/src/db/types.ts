@@ -29,6 +29,10 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The terminal PIN (argon2id), null until the worker sets one (docs/decisions/036-station-terminal.md). */
+  pin_hash: Generated<string | null>;
+  /** SHA-256 of the badge code an admin recorded (unique), or null. */
+  badge_hash: Generated<string | null>;
 }
 
 export interface TramosTable {
@@ -104,6 +108,9 @@ export interface AuditLogTable {
   entity_id: number;
   action: string;
   changes: string;
+  /** The station terminal the action was made through, and its name then (null: not through one). */
+  terminal_id: Generated<number | null>;
+  terminal_name: Generated<string | null>;
 }
 
 /** Stop reasons an admin keeps; active 1, retired 0. */
@@ -212,6 +219,38 @@ export interface DashboardTotalsTable {
   count: number;
 }
 
+/** A station terminal (docs/decisions/036-station-terminal.md). */
+export interface TerminalsTable {
+  id: Generated<number>;
+  arco_sumergido_id: number;
+  name: string;
+  /** SHA-256 (hex) of the device credential. */
+  credential_hash: string;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A one-time enrolment code of an arco's terminal. */
+export interface TerminalCodesTable {
+  id: Generated<number>;
+  arco_sumergido_id: number;
+  /** SHA-256 (hex) of the code. */
+  code_hash: string;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Who signed in at an arco lately (phone or terminal): the terminal's list of names. */
+export interface ArcoWorkersTable {
+  arco_sumergido_id: number;
+  user_id: number;
+  last_at: string;
+}
+
 export interface Database {
   naves: NavesTable;
   arcos_sumergidos: ArcosSumergidosTable;
@@ -233,6 +272,9 @@ export interface Database {
   dashboard_paradas_monthly: DashboardParadasMonthlyTable;
   dashboard_user_totals: DashboardUserTotalsTable;
   dashboard_totals: DashboardTotalsTable;
+  terminals: TerminalsTable;
+  terminal_codes: TerminalCodesTable;
+  arco_workers: ArcoWorkersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,6 +12,11 @@ export interface AuthUser {
   /** The station chosen at login, carried by the token. */
   arco_sumergido_id: number | null;
   arco_sumergido_name: string | null;
+  /**
+   * Set on a session opened at a station terminal (PIN or badge): the terminal, read on this request,
+   * so a revoked one refuses the session at once (docs/decisions/036-station-terminal.md).
+   */
+  terminal?: { id: number; name: string } | null;
 }
 
 /** The account row authentication reads (users/repository.ts findAccount). */
@@ -24,12 +29,14 @@ export interface Account {
   nave: string | null;
 }
 
-export function toAuthUser(account: Account, claims: TokenClaims): AuthUser {
+/** `terminal`: the live terminal of a terminal session, whose role is always 'user' (no admin rights on a shared tablet). */
+export function toAuthUser(account: Account, claims: TokenClaims, terminal?: { id: number; name: string }): AuthUser {
   return {
     id: account.id,
     worker_id: account.worker_id,
     name: account.name,
-    role: account.role,
+    role: terminal ? 'user' : account.role,
+    ...(terminal ? { terminal } : {}),
     nave: claims.nave ?? account.nave ?? null,
     arco_sumergido_id: claims.arco_sumergido_id ?? null,
     arco_sumergido_name: claims.arco_sumergido_name ?? null,

@@ -17,6 +17,8 @@ export type Audience = { arco: number | null } | { user: number | null } | { use
 export interface InternalPayloads {
   /** The audience user's sessions no longer hold as they were: their open streams end. */
   'session.ended': { reason: 'deleted' | 'password' | 'demoted' };
+  /** A station terminal was revoked: its streams, and those of its workers' sessions, end. */
+  'terminal.revoked': { terminal_id: number };
 }
 
 /** Every type that travels on the bus. */
@@ -26,7 +28,7 @@ type BusPayloads = Omit<EventPayloads, 'ready'> & InternalPayloads;
 /** An event as it travels: one of the contract's types (or an internal one) with its own payload, and its audience. */
 export type BusEvent = { [T in BusType]: { type: T; payload: BusPayloads[T]; audience: Audience } }[BusType];
 
-const isInternal = (type: BusType): type is keyof InternalPayloads => type === 'session.ended';
+const isInternal = (type: BusType): type is keyof InternalPayloads => type === 'session.ended' || type === 'terminal.revoked';
 
 /** What a read cache learns of an event: its type and audience (its payload may not have been read). */
 export interface EventNotice {
@@ -169,6 +171,11 @@ export class EventBus {
    */
   endSessions(userId: number, reason: InternalPayloads['session.ended']['reason']): Promise<void> {
     return this.publish('session.ended', { reason }, { user: userId });
+  }
+
+  /** Ends the open streams of a revoked station terminal and of its workers' sessions, on every instance. Never throws. */
+  endTerminal(terminalId: number): Promise<void> {
+    return this.publish('terminal.revoked', { terminal_id: terminalId }, { user: null });
   }
 
   /** Never throws: the write it reports has already committed. */

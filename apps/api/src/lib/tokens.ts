@@ -39,8 +39,13 @@ export function resolveSecret(config: Config): string {
 /** How many verified tokens createTokenService remembers (a shift's phones, with room to spare). */
 const VERIFIED_TOKENS_MAX = 10_000;
 
-export function createTokenService(secret: string, ttlHours: number): TokenService {
+/**
+ * `terminalTtlMinutes`: the lifetime of a session opened at a station terminal (a token with
+ * `terminal_id`), much shorter than a phone's (docs/decisions/036-station-terminal.md).
+ */
+export function createTokenService(secret: string, ttlHours: number, terminalTtlMinutes = 60): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: Math.round(ttlHours * 3_600_000) });
+  const terminalSigner = createSigner({ key: secret, algorithm: 'HS256', expiresIn: Math.round(terminalTtlMinutes * 60_000) });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
   /**
    * Tokens whose signature and claims were checked, by their exact text: a phone sends the same token
@@ -60,7 +65,8 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
         (claims.id as number) > 2_147_483_647 ||
         typeof claims.worker_id !== 'string' ||
         typeof claims.exp !== 'number' ||
-        !Number.isInteger(claims.tv)
+        !Number.isInteger(claims.tv) ||
+        (claims.terminal_id !== undefined && !(Number.isInteger(claims.terminal_id) && (claims.terminal_id as number) > 0))
       ) {
         return null;
       }
@@ -71,8 +77,8 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
   }
 
   return {
-    sign: (u) =>
-      signer({
+    sign: (u) => {
+      const claims = {
         id: u.id,
         name: u.name,
         worker_id: u.worker_id,
@@ -81,7 +87,9 @@ export function createTokenService(secret: string, ttlHours: number): TokenServi
         arco_sumergido_id: u.arco_sumergido_id,
         arco_sumergido_name: u.arco_sumergido_name,
         tv: u.token_version,
-      }),
+      };
+      return u.terminal_id === undefined ? signer(claims) : terminalSigner({ ...claims, terminal_id: u.terminal_id });
+    },
     verify: (token) => {
       const known = verified.get(token);
       if (known) {

@@ -1,11 +1,26 @@
 import type { AddressInfo } from 'node:net';
 import { messages } from '@portal/contract/common';
+import { terminalMessages } from '@portal/contract/terminal';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/lib/passwords';
 import { applySignal, createKey } from '../../src/modules/machines/service';
+import { issueCode } from '../../src/modules/terminals/service';
 import type { Policy } from '../../src/plugins/auth';
-import { bearer, multipart, pgUnavailable, type TestApp, type TestArco, uniqueWorkerId, useTestApp, type Worker } from '../helper';
+import {
+  ADMIN,
+  bearer,
+  enrolTerminal,
+  enrolTerminalAt,
+  multipart,
+  pgUnavailable,
+  type TestApp,
+  type TestArco,
+  terminalKey,
+  uniqueWorkerId,
+  useTestApp,
+  type Worker,
+} from '../helper';
 
 /**
  * Authorization matrix (OWASP API1 BOLA and API5 BFLA; policies in docs/decisions/002-route-policies.md): every route the
@@ -24,6 +39,8 @@ interface Ctx {
   C: Worker;
   admin: string;
   adminId: number;
+  /** The credential of a station terminal at S1. */
+  terminalS1: string;
   /** Records nobody mutates: read by the list and detail scenarios. */
   shared: { tramo: number; stopA: number; stopB: number; stopC: number; postS1: number; postS2: number };
 }
@@ -46,6 +63,17 @@ interface Scenario {
   /** Server-sent events: called over real HTTP and closed once the status is known. */
   stream?: boolean;
 }
+
+/** A station terminal's routes: its credential decides, whatever session the caller holds; none: 401. */
+const TERMINAL = (ok: number) => ({ anon: 401, owner: ok, sameStation: ok, otherArco: ok, admin: ok });
+/** The PIN worker A sets (PUT /api/users/me/pin) and signs in with at S1's terminal. */
+const MATRIX_PIN = '2468';
+
+/** A call to a terminal route with S1's terminal credential (none for the anonymous caller). */
+const asTerminal = (ctx: Ctx, caller: Caller, url: string): Call => ({
+  url,
+  headers: caller === 'anon' ? {} : terminalKey(ctx.terminalS1),
+});
 
 const ANON_PUBLIC = { anon: 200, owner: 200, sameStation: 200, otherArco: 200, admin: 200 };
 const ADMIN_ONLY = (ok: number) => ({ anon: 401, owner: 403, sameStation: 403, otherArco: 403, admin: ok });
@@ -674,16 +702,103 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/admin/lists/comments': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/comments' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/lists/users': { policy: 'admin', prepare: () => ({ url: '/api/admin/lists/users?q=a' }), expect: ADMIN_ONLY(200) },
   'GET /api/tramos/page': { policy: 'user', prepare: () => ({ url: '/api/tramos/page?pageSize=50' }), expect: ANY_USER(200) },
+
+  // --- the station terminal (docs/decisions/036-station-terminal.md) ---
+  'GET /api/users/me/pin': { policy: 'user', prepare: () => ({ url: '/api/users/me/pin' }), expect: ANY_USER(200) },
+  'PUT /api/users/me/pin': {
+    policy: 'user',
+    prepare: (ctx, caller) => ({
+      url: '/api/users/me/pin',
+      payload: { current_password: userOf(ctx, caller)?.password ?? ADMIN.password, pin: MATRIX_PIN },
+    }),
+    expect: ANY_USER(204),
+  },
+  'DELETE /api/admin/users/:id/pin': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}/pin` }),
+    expect: ADMIN_ONLY(204),
+  },
+  'PUT /api/admin/users/:id/badge': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/users/${(await newUser(ctx)).id}/badge`, payload: { badge_code: unique('Tarjeta') } }),
+    expect: ADMIN_ONLY(204),
+  },
+  'POST /api/admin/arcos-sumergidos/:id/terminal-codes': {
+    policy: 'admin',
+    prepare: (ctx) => ({ url: `/api/admin/arcos-sumergidos/${ctx.s1.id}/terminal-codes` }),
+    expect: ADMIN_ONLY(201),
+  },
+  'POST /api/terminal/enrol': {
+    policy: 'public',
+    // The code decides, whoever calls: a fresh one each time (an admin's, issued through the service).
+    prepare: async (ctx) => {
+      const admin = {
+        id: ctx.adminId,
+        name: 'admin',
+        worker_id: 'admin',
+        role: 'admin' as const,
+        nave: null,
+        arco_sumergido_id: null,
+        arco_sumergido_name: null,
+      };
+      const { code } = await issueCode(ctx.t.app.ctx, admin, ctx.s1.id);
+      return { url: '/api/terminal/enrol', payload: { code } };
+    },
+    expect: { anon: 201, owner: 201, sameStation: 201, otherArco: 201, admin: 201 },
+  },
+  'GET /api/terminal': { policy: 'terminal', prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal'), expect: TERMINAL(200) },
+  'POST /api/terminal/heartbeat': {
+    policy: 'terminal',
+    prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/heartbeat'),
+    expect: TERMINAL(204),
+  },
+  'GET /api/terminal/home': {
+    policy: 'terminal',
+    prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/home'),
+    expect: TERMINAL(200),
+  },
+  'GET /api/terminal/events': {
+    policy: 'terminal',
+    prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/events'),
+    expect: TERMINAL(200),
+    stream: true,
+  },
+  'POST /api/terminal/sign-in': {
+    policy: 'terminal',
+    // The credential and the PIN decide, not the session the caller may already have.
+    prepare: (ctx, caller) => ({
+      ...asTerminal(ctx, caller, '/api/terminal/sign-in'),
+      payload: { worker_id: ctx.A.worker_id, pin: MATRIX_PIN },
+    }),
+    expect: TERMINAL(200),
+  },
+  'GET /api/admin/terminals': { policy: 'admin', prepare: () => ({ url: '/api/admin/terminals' }), expect: ADMIN_ONLY(200) },
+  'PATCH /api/admin/terminals/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({
+      url: `/api/admin/terminals/${(await enrolTerminalAt(ctx.t, ctx.s2.id)).terminal.id}`,
+      payload: { name: unique('Tablet') },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/admin/terminals/:id/revoke': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/terminals/${(await enrolTerminalAt(ctx.t, ctx.s2.id)).terminal.id}/revoke` }),
+    expect: ADMIN_ONLY(200),
+  },
 };
 
 /** Calls a server-sent events route over real HTTP: the status and content type, then the stream is dropped. */
-async function callStream(ctx: Ctx, url: string, token: string | null) {
+async function callStream(ctx: Ctx, url: string, token: string | null, headers: Record<string, string> = {}) {
   const server = ctx.t.app.server;
   if (!server.listening) await ctx.t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.address() as AddressInfo;
   const abort = new AbortController();
   try {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: token ? bearer(token) : {}, signal: abort.signal });
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      headers: { ...(token ? bearer(token) : {}), ...headers },
+      signal: abort.signal,
+    });
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.text() : '';
     return { statusCode: res.status, type, body };
@@ -707,7 +822,9 @@ describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
     ]);
     const admin = await t.adminToken();
     const adminId = (await t.db.selectFrom('users').select('id').where('worker_id', '=', 'admin').executeTakeFirstOrThrow()).id;
-    ctx = { t, s1, s2, A, B, C, admin, adminId, shared: { tramo: 0, stopA: 0, stopB: 0, stopC: 0, postS1: 0, postS2: 0 } };
+    const terminalS1 = await enrolTerminal(t, s1.id);
+    await t.send(A.token, 'PUT', '/api/users/me/pin', { current_password: A.password, pin: MATRIX_PIN });
+    ctx = { t, s1, s2, A, B, C, admin, adminId, terminalS1, shared: { tramo: 0, stopA: 0, stopB: 0, stopC: 0, postS1: 0, postS2: 0 } };
     ctx.shared = {
       tramo: await newTramo(ctx, A),
       stopA: await newManualStop(ctx, A),
@@ -753,7 +870,7 @@ describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
         const token = call.token ?? (caller === 'anon' ? null : caller === 'admin' ? ctx.admin : userOf(ctx, caller)!.token);
         calls++;
         if (scenario.stream) {
-          const res = await callStream(ctx, call.url, token);
+          const res = await callStream(ctx, call.url, token, call.headers);
           if (res.statusCode !== scenario.expect[caller])
             failures.push(`${name} as ${caller}: ${res.statusCode} (expected ${scenario.expect[caller]})`);
           if (res.statusCode < 300 && !res.type.includes('text/event-stream'))
@@ -767,7 +884,8 @@ describe.skipIf(pgUnavailable)('authorization matrix over every route', () => {
           continue;
         }
         if (res.statusCode >= 400) {
-          const expected = res.statusCode === 401 ? messages.unauthenticated : undefined;
+          const missing = scenario.policy === 'terminal' ? terminalMessages.credentialMissing : messages.unauthenticated;
+          const expected = res.statusCode === 401 ? missing : undefined;
           if (expected) expect(res.json(), name).toEqual({ message: expected });
           else expect(res.json().message, name).toMatch(/\S/);
           continue;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDb } from '../../src/db/index';
-import { bearer, pgUnavailable, useTestApp } from '../helper';
+import { bearer, enrolTerminal, pgUnavailable, useTestApp } from '../helper';
 import type { FuzzFiles, FuzzRequest } from './fuzz/requests';
 import { requestsFor } from './fuzz/requests';
 import { type OpenApiDocument, type RouteSpec, routeSpecs } from './fuzz/routes';
@@ -75,6 +75,8 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
   const t = useTestApp();
   let seed: FuzzSeed;
   let tokens: Record<Role, string>;
+  /** A station terminal's credential at station A, sent on every request (the terminal routes need it). */
+  let terminalKey: string;
   let files: FuzzFiles;
   let known: Set<string>;
   const totals = { requests: 0, accepted: 0, rejected: 0, requestMs: 0, snapshotMs: 0 };
@@ -97,6 +99,7 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
       await t.createWorker(stationB, 'Fuzz Otra'),
     );
     tokens = { worker: seed.worker.token, admin: await t.adminToken() };
+    terminalKey = await enrolTerminal(t, stationA.id);
   });
 
   afterAll(async () => {
@@ -119,6 +122,8 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
       tokens.worker = seed.worker.token;
     }
     if (!(await ok(tokens.admin, '/api/admin/users'))) tokens.admin = await t.adminToken();
+    const terminal = await t.app.inject({ method: 'GET', url: '/api/terminal', headers: { 'x-terminal-key': terminalKey } });
+    if (terminal.statusCode !== 200) terminalKey = await enrolTerminal(t, seed.stationA.id);
     await seed.ensure();
   }
 
@@ -126,7 +131,7 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
     const res = await t.app.inject({
       method: req.method as 'GET',
       url: req.url,
-      headers: { ...req.headers, ...bearer(tokens[role]) },
+      headers: { 'x-terminal-key': terminalKey, ...req.headers, ...bearer(tokens[role]) },
       payload: req.payload,
       payloadAsStream: true,
     });

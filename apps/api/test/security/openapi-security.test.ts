@@ -17,6 +17,9 @@ describe.skipIf(pgUnavailable)('OpenAPI security follows each route policy', () 
       if (policy === 'public') {
         expect(operation.security, `${method} ${url}`).toEqual([]);
         publicOnes.push(`${method} ${url}`);
+      } else if (policy === 'terminal') {
+        // A station terminal's routes take its device credential, not a token (docs/decisions/036-station-terminal.md).
+        expect(operation.security, `${method} ${url}`).toEqual([{ terminalKey: [] }]);
       } else {
         expect(operation.security, `${method} ${url}`).toBeUndefined();
       }

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { AuditLogTable } from '../../db/types';
 
@@ -11,7 +12,7 @@ export interface AuditFilter {
   to?: string;
 }
 
-export const insertAudit = (db: Db, values: Omit<AuditLogTable, 'id'>) => db.insertInto('audit_log').values(values).execute();
+export const insertAudit = (db: Db, values: Insertable<AuditLogTable>) => db.insertInto('audit_log').values(values).execute();
 
 function filtered(db: Db, f: AuditFilter) {
   let q = db.selectFrom('audit_log');
@@ -27,7 +28,7 @@ function filtered(db: Db, f: AuditFilter) {
 /** One page, newest first (id order is commit order within an instance, and ties on `at` stay stable). */
 export const listAudit = (db: Db, f: AuditFilter, limit: number, offset: number) =>
   filtered(db, f)
-    .select(['id', 'at', 'actor_id', 'actor_name', 'entity', 'entity_id', 'action', 'changes'])
+    .select(['id', 'at', 'actor_id', 'actor_name', 'entity', 'entity_id', 'action', 'changes', 'terminal_id', 'terminal_name'])
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)

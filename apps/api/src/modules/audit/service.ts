@@ -32,7 +32,8 @@ export function changedFields(before: Row | null, after: Row | null): Record<str
 }
 
 export interface AuditRecord {
-  actor: Pick<AuthUser, 'id' | 'name'> | null;
+  /** Who did it; through a station terminal's session, the row also names the terminal. */
+  actor: Pick<AuthUser, 'id' | 'name' | 'terminal'> | null;
   entity: AuditEntity;
   entityId: number;
   action: AuditAction;
@@ -58,6 +59,8 @@ export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
     entity_id: record.entityId,
     action: record.action,
     changes: JSON.stringify(changes),
+    terminal_id: record.actor?.terminal?.id ?? null,
+    terminal_name: record.actor?.terminal?.name ?? null,
   });
 }
 

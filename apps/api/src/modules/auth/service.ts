@@ -15,6 +15,7 @@ import {
   recordAttempt,
   takeAttempt,
 } from '../attempts/service';
+import { noteWorkerAtArco } from '../terminals/service';
 import { findUserByWorkerId, insertUser, updateNave } from '../users/service';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
@@ -74,6 +75,8 @@ export async function login(ctx: ServiceContext, ip: string, body: Parsed<LoginB
   const arco = await findArco(ctx.db, Number(body.arco_sumergido_id));
   if (!arco || arco.nave !== body.nave) throw badRequest(authMessages.arcoNotInNave);
   await updateNave(ctx.db, user.id, arco.nave_id);
+  // The arco's station terminal offers the names of those who signed in there lately.
+  await noteWorkerAtArco(ctx, arco.id, user.id);
   return ctx.tokens.sign({
     ...user,
     nave: arco.nave,

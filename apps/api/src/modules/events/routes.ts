@@ -1,8 +1,8 @@
 import { errorResponses } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { bearerToken, currentUser } from '../../plugins/auth';
-import { openStream } from './stream';
+import { bearerToken, currentTerminal, currentUser } from '../../plugins/auth';
+import { openStream, terminalSession, userSession } from './stream';
 
 export default async function eventsRoutes(app: App, ctx: ServiceContext) {
   app.get(
@@ -18,7 +18,24 @@ export default async function eventsRoutes(app: App, ctx: ServiceContext) {
     },
     async (request, reply) => {
       // The policy accepted this header a moment ago.
-      openStream(ctx, request, reply, currentUser(request), bearerToken(request) ?? '');
+      openStream(ctx, request, reply, userSession(ctx, currentUser(request), bearerToken(request) ?? ''));
+      return reply;
+    },
+  );
+
+  app.get(
+    '/terminal/events',
+    {
+      config: { policy: 'terminal' },
+      schema: {
+        tags: ['events', 'terminal'],
+        description:
+          "A station terminal's event stream, as /events for a worker signed in at its arco, with the device credential in X-Terminal-Key; it ends when the terminal is revoked.",
+        response: { ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      openStream(ctx, request, reply, terminalSession(ctx, currentTerminal(request)));
       return reply;
     },
   );

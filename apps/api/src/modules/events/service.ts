@@ -4,14 +4,20 @@ import type { AuthUser } from '../../lib/auth-user';
 import type { Audience, PublishedType } from '../../lib/event-bus';
 import type { VerifiedClaims } from '../../lib/tokens';
 import { findParada } from '../paradas/service';
+import { findLiveTerminal } from '../terminals/service';
 import { findSessionUser } from '../users/service';
 import { findCommentView, findPostCounters, findPostView } from '../wall/service';
 
-/** Who holds an open stream: their role may change while it is open, their station may not. */
+/**
+ * Who holds an open stream: their role may change while it is open, their station may not. A
+ * station terminal's own stream has the negative of its id (no user has it) and role user; a stream
+ * opened through a terminal, by the device or a worker's session there, names the terminal.
+ */
 export interface Viewer {
   id: number;
   role: AuthUser['role'];
   arco: number | null;
+  terminal: number | null;
 }
 
 /**
@@ -31,8 +37,15 @@ export function mayReceive(viewer: Viewer, audience: Audience): boolean {
 export async function sessionHolds(ctx: ServiceContext, viewer: Viewer, claims: VerifiedClaims): Promise<boolean> {
   const row = await findSessionUser(ctx.db, viewer.id);
   if (!row || row.token_version !== claims.tv || Date.now() >= claims.exp * 1000) return false;
-  viewer.role = row.role;
+  if (!(await terminalHolds(ctx, viewer))) return false;
+  // A terminal session keeps role user (docs/decisions/036-station-terminal.md).
+  if (viewer.terminal === null) viewer.role = row.role;
   return true;
+}
+
+/** Whether the terminal a stream was opened through (if any) is still enrolled. */
+export async function terminalHolds(ctx: ServiceContext, viewer: Viewer): Promise<boolean> {
+  return viewer.terminal === null || (await findLiveTerminal(ctx.db, viewer.terminal)) !== undefined;
 }
 
 /** No user has id 0, so a post read "as" it is liked by nobody, as events require. */

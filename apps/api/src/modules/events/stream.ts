@@ -7,7 +7,8 @@ import type { AuthUser } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
 import type { BusEvent } from '../../lib/event-bus';
 import { nowIso } from '../../lib/time';
-import { mayReceive, sessionHolds, type Viewer } from './service';
+import type { TerminalCaller } from '../../plugins/auth';
+import { mayReceive, sessionHolds, terminalHolds, type Viewer } from './service';
 import { admitStream } from './stream-cap';
 
 /** A client that reads this far behind is dropped; it reconnects and refetches. */
@@ -15,18 +16,40 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const frame = (type: EventType, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/**
- * One server-sent event stream, written on the raw response. The caller was authenticated by the
- * route's policy; it ends at once when the users service publishes `session.ended` for its user
- * (deleted, password changed, demoted), the session is checked again on every heartbeat (a change
- * that bypassed the services takes effect there) and its expiry on every event.
- */
-export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, user: AuthUser, token: string): void {
+/** A stream's holder, when it expires (ms; Infinity: never), and how its session is checked again. */
+export interface StreamSession {
+  viewer: Viewer;
+  expiresAt: number;
+  holds: () => Promise<boolean>;
+}
+
+/** The stream session of a signed-in user (a phone's, or a worker's at a station terminal). */
+export function userSession(ctx: ServiceContext, user: AuthUser, token: string): StreamSession {
   const claims = ctx.tokens.verify(token);
   // The policy accepted the token a moment ago: it can only have expired in between.
   if (!claims) throw unauthorized(messages.invalidToken);
-  const viewer: Viewer = { id: user.id, role: user.role, arco: user.arco_sumergido_id };
-  const expiresAt = claims.exp * 1000;
+  const viewer: Viewer = { id: user.id, role: user.role, arco: user.arco_sumergido_id, terminal: user.terminal?.id ?? null };
+  return { viewer, expiresAt: claims.exp * 1000, holds: () => sessionHolds(ctx, viewer, claims) };
+}
+
+/**
+ * The stream session of a station terminal itself: its arco's audience, no user
+ * (docs/decisions/036-station-terminal.md); it holds while the terminal is enrolled.
+ */
+export function terminalSession(ctx: ServiceContext, terminal: TerminalCaller): StreamSession {
+  const viewer: Viewer = { id: -terminal.id, role: 'user', arco: terminal.arco_sumergido_id, terminal: terminal.id };
+  return { viewer, expiresAt: Number.POSITIVE_INFINITY, holds: () => terminalHolds(ctx, viewer) };
+}
+
+/**
+ * One server-sent event stream, written on the raw response. The caller was authenticated by the
+ * route's policy; it ends at once when the users service publishes `session.ended` for its user
+ * (deleted, password changed, demoted) or the terminals service `terminal.revoked` for the terminal
+ * it was opened through, the session is checked again on every heartbeat (a change that bypassed the
+ * services takes effect there) and its expiry on every event.
+ */
+export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, session: StreamSession): void {
+  const { viewer, expiresAt } = session;
   const res = reply.raw;
 
   reply.hijack();
@@ -61,6 +84,10 @@ export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: 
         if ('user' in event.audience && event.audience.user === viewer.id) close();
         return;
       }
+      if (event.type === 'terminal.revoked') {
+        if (event.payload.terminal_id === viewer.terminal) close();
+        return;
+      }
       if (Date.now() >= expiresAt) return close();
       if (mayReceive(viewer, event.audience)) write(frame(event.type, event.payload));
     },
@@ -78,7 +105,7 @@ export function openStream(ctx: ServiceContext, request: FastifyRequest, reply: 
     if (checking) return;
     checking = true;
     try {
-      if (!(await sessionHolds(ctx, viewer, claims))) return close();
+      if (!(await session.holds())) return close();
       write(': heartbeat\n\n');
     } catch (error) {
       // The database away (restarting, failing over): the stream stays open until it can check again.

@@ -3,6 +3,7 @@ import { arcoMessages } from '@portal/contract/arcos';
 import {
   type MachineBinding,
   type MachineSignal,
+  type MachineState,
   type MachineStateResult,
   type MachinesStatus,
   machineMessages,
@@ -120,6 +121,22 @@ export async function revokeKey(ctx: ServiceContext, actor: AuthUser | null, arc
     await recordAudit(trx, { actor, entity: 'arco', entityId: arcoId, action: 'key_revoke', touched: ['device_key'] });
   });
   return bindingView(ctx, arcoId);
+}
+
+/** A bound arco's machine state, last report and silence (null when unbound): the station terminal's home. */
+export async function arcoMachine(
+  ctx: ServiceContext,
+  arcoId: number,
+  now = Date.now(),
+): Promise<{ state: MachineState | null; last_report_at: string | null; silent: boolean } | null> {
+  const found = await repo.findBinding(ctx.db, arcoId);
+  if (!found) return null;
+  const last = found.last_report_at ?? null;
+  return {
+    state: (found.state as MachineState | null) ?? null,
+    last_report_at: last,
+    silent: last === null || now - Date.parse(last) >= ctx.machines.silenceSeconds * 1000,
+  };
 }
 
 /** The broker connection and every bound arco (admin). */

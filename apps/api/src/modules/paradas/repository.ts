@@ -63,6 +63,16 @@ export function listParadas(db: Db, filter: ParadaFilter) {
   return q.orderBy('p.date', 'desc').orderBy('p.start_time', 'desc').orderBy('p.id', 'desc').limit(filter.limit).execute();
 }
 
+/** An arco's paradas of one factory date, newest first (paradas_arco_end_idx narrows to the arco). */
+export const listArcoParadasOn = (db: Db, arcoId: number, date: string, limit: number) =>
+  base(db)
+    .where('p.arco_sumergido_id', '=', arcoId)
+    .where('p.date', '=', date)
+    .orderBy('p.start_time', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+
 export const findParada = (db: Db, id: number) => base(db).where('p.id', '=', id).executeTakeFirst();
 
 /** The arco's ended paradas without a motivo since a factory date, micro-stops left out, newest first. */

@@ -101,6 +101,15 @@ export async function activeAtArco(ctx: ServiceContext, user: AuthUser): Promise
   return (await repo.findActiveAtArco(ctx.db, user.arco_sumergido_id)) ?? null;
 }
 
+/** The stop running at an arco, whoever started it: the station terminal's home. */
+export async function activeAtArcoId(ctx: ServiceContext, arcoId: number): Promise<Parada | null> {
+  return (await repo.findActiveAtArco(ctx.db, arcoId)) ?? null;
+}
+
+/** An arco's paradas of today (factory date), newest first: the station terminal's home. */
+export const arcoParadasToday = (ctx: ServiceContext, arcoId: number) =>
+  repo.listArcoParadasOn(ctx.db, arcoId, factoryToday(ctx.tz), PARADAS_DEFAULT_LIMIT);
+
 /** The 409 of a busy station, naming who started its running stop and when (factory-local). */
 function arcoBusy(ctx: ServiceContext, running: Parada) {
   const [y, m, d] = factoryDate(running.start_time, ctx.tz).split('-');

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../context';
 import { allArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import * as paradas from '../paradas/service';
+import { plantaTerminals } from '../terminals/service';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
@@ -18,12 +19,13 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
   const today = factoryToday(ctx.tz, now);
   const dayStart = startOfFactoryDay(today, ctx.tz);
   const nowIso = now.toISOString();
-  const [arcos, active, finished, bindings, micro] = await Promise.all([
+  const [arcos, active, finished, bindings, micro, terminals] = await Promise.all([
     allArcos(ctx.db),
     paradas.listActiveParadas(ctx),
     paradas.finishedMinutesOn(ctx, today),
     listBindings(ctx.db),
     paradas.microStopsOn(ctx, today),
+    plantaTerminals(ctx, now.getTime()),
   ]);
   const microStops = new Map(micro.map((m) => [m.arco_sumergido_id, Number(m.n)]));
   const silenceMs = ctx.machines.silenceSeconds * 1000;
@@ -67,6 +69,8 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
       today_minutes: minutes.get(arco.id) ?? 0,
       ...(signals.has(arco.id) ? { signal: signals.get(arco.id) } : {}),
       ...(microStops.has(arco.id) ? { micro_stops_today: microStops.get(arco.id) } : {}),
+      // Only an arco with a station terminal says so (docs/decisions/036-station-terminal.md).
+      ...(terminals.has(arco.id) ? { terminals: terminals.get(arco.id) } : {}),
     });
     byNave.set(arco.nave, ofNave);
   }

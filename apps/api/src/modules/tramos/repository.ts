@@ -67,6 +67,15 @@ export async function listTramos(db: Db, limit: number, offset: number) {
 export const latestTramos = (db: Db, limit: number, offset: number) =>
   withNames(db).orderBy('tramos.created_at', 'desc').orderBy('tramos.id', 'desc').limit(limit).offset(offset);
 
+/** An arco's newest tramos (tramos_arco_idx). */
+export const latestOfArco = (db: Db, arcoId: number, limit: number) =>
+  withNames(db)
+    .where('tramos.arco_sumergido_id', '=', arcoId)
+    .orderBy('tramos.created_at', 'desc')
+    .orderBy('tramos.id', 'desc')
+    .limit(limit)
+    .execute();
+
 /** LIKE pattern matching `value` anywhere; '!' escapes the wildcards so they match literally. */
 export const containsPattern = (value: string) => `%${value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 

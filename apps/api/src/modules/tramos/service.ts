@@ -157,6 +157,11 @@ export async function searchTramos(ctx: ServiceContext, query: repo.SearchFilter
   return (await repo.searchTramos(ctx.db, ctx.engine, query, limit)).map(toTramo);
 }
 
+/** An arco's latest circulares: the station terminal's home. */
+export async function latestOfArco(ctx: ServiceContext, arcoId: number, limit: number): Promise<Tramo[]> {
+  return (await repo.latestOfArco(ctx.db, arcoId, limit)).map(toTramo);
+}
+
 export async function listTramos(ctx: ServiceContext, limit: number, offset: number) {
   const { rows, total } = await repo.listTramos(ctx.db, limit, offset);
   return { tramos: rows.map(toTramo), total };

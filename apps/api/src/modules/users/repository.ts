@@ -20,14 +20,34 @@ export const findUser = (db: Db, id: number) =>
 export const findUserByWorkerId = (db: Db, workerId: string) =>
   usersWithNave(db).select(ACCOUNT).select('users.password_hash').where('users.worker_id', '=', workerId).executeTakeFirst();
 
-export const listUsers = (db: Db) =>
-  usersWithNave(db)
-    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'naves.name as nave', 'users.created_at'])
-    .orderBy('users.name')
-    .orderBy('users.id')
-    // Bounded like every list: far above a factory's workforce.
-    .limit(5000)
-    .execute();
+/** A list item's columns: identity, role, nave, and whether a terminal PIN and a badge are set (never their hashes). */
+const LISTED = [
+  'users.id',
+  'users.worker_id',
+  'users.name',
+  'users.role',
+  'naves.name as nave',
+  'users.created_at',
+  'users.pin_hash',
+  'users.badge_hash',
+] as const;
+
+/** A list row as the API answers it: `has_pin` and `has_badge` in place of the hashes. */
+export function listed<R extends { pin_hash: string | null; badge_hash: string | null }>(row: R) {
+  const { pin_hash, badge_hash, ...rest } = row;
+  return { ...rest, has_pin: pin_hash !== null, has_badge: badge_hash !== null };
+}
+
+export const listUsers = async (db: Db) =>
+  (
+    await usersWithNave(db)
+      .select(LISTED)
+      .orderBy('users.name')
+      .orderBy('users.id')
+      // Bounded like every list: far above a factory's workforce.
+      .limit(5000)
+      .execute()
+  ).map(listed);
 
 /** Whether any administrator exists. */
 export const findAnyAdmin = (db: Db) => db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst();
@@ -100,7 +120,7 @@ function conditions(f: AdminUsersFilter): Condition[] {
 }
 
 /** One page of users (users_name_idx, the worker_id unique index, users_created_idx give the orders). */
-export function pageUsers(
+export async function pageUsers(
   db: Db,
   f: AdminUsersFilter,
   sort: (typeof USER_SORTS)[number],
@@ -109,14 +129,33 @@ export function pageUsers(
   offset: number,
 ) {
   let q = usersWithNave(db)
-    .select(['users.id', 'users.worker_id', 'users.name', 'users.role', 'naves.name as nave', 'users.created_at'])
+    .select(LISTED)
     .where(allOf(conditions(f)));
   if (sort === 'worker_id') q = q.orderBy('users.worker_id', dir);
   else if (sort === 'created') q = q.orderBy('users.created_at', dir);
   else q = q.orderBy('users.name', dir);
-  return q.orderBy('users.id', dir).limit(limit).offset(offset).execute();
+  return (await q.orderBy('users.id', dir).limit(limit).offset(offset).execute()).map(listed);
 }
 
 export async function countUsers(db: Db, f: AdminUsersFilter): Promise<number> {
   return countWhere(db, 'users', conditions(f));
 }
+
+// Terminal credentials of an account (docs/decisions/036-station-terminal.md).
+
+/** An account with its PIN hash, by worker ID: what a PIN sign-in checks. */
+export const findPinUser = (db: Db, workerId: string) =>
+  usersWithNave(db).select(ACCOUNT).select('users.pin_hash').where('users.worker_id', '=', workerId).executeTakeFirst();
+
+/** The account holding a badge (by the code's hash). */
+export const findBadgeUser = (db: Db, badgeHash: string) =>
+  usersWithNave(db).select(ACCOUNT).where('users.badge_hash', '=', badgeHash).executeTakeFirst();
+
+export const findCredentials = (db: Db, id: number) =>
+  db.selectFrom('users').select(['id', 'pin_hash', 'badge_hash']).where('id', '=', id).executeTakeFirst();
+
+export const updatePin = (db: Db, id: number, pinHash: string | null, now: string) =>
+  db.updateTable('users').set({ pin_hash: pinHash, updated_at: now }).where('id', '=', id).executeTakeFirst();
+
+export const updateBadge = (db: Db, id: number, badgeHash: string | null, now: string) =>
+  db.updateTable('users').set({ badge_hash: badgeHash, updated_at: now }).where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
+import { badgeBody, pinStatus, setPinBody } from '@portal/contract/terminal';
 import {
   adminPasswordBody,
   changePasswordBody,
@@ -42,6 +43,29 @@ export default async function usersRoutes(app: App, ctx: ServiceContext) {
   );
 
   app.get(
+    '/users/me/pin',
+    { config: { policy: 'user' }, schema: { tags: ['users'], response: { 200: pinStatus, ...errors } } },
+    async (request) => ({ has_pin: await service.hasPin(ctx, currentUser(request)) }),
+  );
+
+  app.put(
+    '/users/me/pin',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags: ['users'],
+        description: "Sets the caller's station-terminal PIN (4-6 digits), confirmed with their password; not from a terminal session.",
+        body: setPinBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.setOwnPin(ctx, currentUser(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
     '/admin/users',
     { config: { policy: 'admin' }, schema: { tags: ['users'], response: { 200: z.array(userListItem), ...errors } } },
     async () => service.listUsers(ctx),
@@ -80,6 +104,27 @@ export default async function usersRoutes(app: App, ctx: ServiceContext) {
     async (request) => {
       const newToken = await service.adminUpdateProfile(ctx, currentUser(request), request.params.id, request.body);
       return { message: userMessages.profileUpdated, ...(newToken ? { newToken } : {}) };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id/pin',
+    { config: { policy: 'admin' }, schema: { tags: ['users'], params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.resetPin(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/badge',
+    {
+      config: { policy: 'admin' },
+      schema: { tags: ['users'], params: idParams, body: badgeBody, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await service.setBadge(ctx, currentUser(request), request.params.id, request.body.badge_code);
+      return reply.status(204).send(null);
     },
   );
 

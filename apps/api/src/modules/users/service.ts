@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { authMessages } from '@portal/contract/auth';
 import type { Role } from '@portal/contract/common';
+import { terminalMessages } from '@portal/contract/terminal';
 import { userMessages } from '@portal/contract/users';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { clearAccountAttempts, clearAttempts, takeAttempt } from '../attempts/service';
@@ -14,10 +16,13 @@ import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
 // The admin lists' pages (modules/admin-lists).
+// The station terminal's sign-in (modules/terminals).
 export {
   type AdminUsersFilter,
   countUsers,
   findAccount,
+  findBadgeUser,
+  findPinUser,
   findSessionUser,
   findUserByWorkerId,
   insertUser,
@@ -75,9 +80,35 @@ async function saveProfile(ctx: ServiceContext, actor: AuthUser, id: number, bod
   await ctx.events.invalidateCaches();
 }
 
+/**
+ * A session opened at a station terminal never changes the account's credentials: the tablet is
+ * shared (docs/decisions/036-station-terminal.md).
+ */
+function assertOwnDevice(caller: AuthUser): void {
+  if (caller.terminal) throw new AppError(403, terminalMessages.terminalSessionForbidden);
+}
+
 export async function updateOwnProfile(ctx: ServiceContext, caller: AuthUser, body: ProfileInput): Promise<string> {
+  assertOwnDevice(caller);
   await saveProfile(ctx, caller, caller.id, body);
   return tokenFor(ctx, caller);
+}
+
+/**
+ * The caller's current password, checked under an attempt limit (a stolen session must not become a
+ * way to guess the password); only from the worker's own device.
+ */
+async function checkOwnPassword(ctx: ServiceContext, caller: AuthUser, password: string): Promise<void> {
+  assertOwnDevice(caller);
+  const key = `password:${caller.id}`;
+  // Counted before the check, so parallel guesses cannot all slip past the limit.
+  await takeAttempt(ctx, key, ctx.limits.loginFailures);
+  const row = await repo.findUser(ctx.db, caller.id);
+  if (!row) throw notFound(userMessages.userNotFound);
+  if (!(await verifyPassword(row.password_hash, password))) {
+    throw badRequest(userMessages.currentPasswordWrong);
+  }
+  await clearAttempts(ctx, key);
 }
 
 /**
@@ -90,15 +121,7 @@ export async function changeOwnPassword(
   caller: AuthUser,
   body: { currentPassword: string; newPassword: string },
 ): Promise<string> {
-  const key = `password:${caller.id}`;
-  // Counted before the check, so parallel guesses cannot all slip past the limit.
-  await takeAttempt(ctx, key, ctx.limits.loginFailures);
-  const row = await repo.findUser(ctx.db, caller.id);
-  if (!row) throw notFound(userMessages.userNotFound);
-  if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-    throw badRequest(userMessages.currentPasswordWrong);
-  }
-  await clearAttempts(ctx, key);
+  await checkOwnPassword(ctx, caller, body.currentPassword);
   const hash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updatePassword(trx, caller.id, hash, nowIso());
@@ -201,4 +224,50 @@ export async function deleteUser(ctx: ServiceContext, caller: AuthUser, id: numb
   }
   // Their likes and their name leave the cached wall pages.
   await ctx.events.invalidateCaches();
+}
+
+// Terminal credentials (docs/decisions/036-station-terminal.md): a PIN hashed like a password, a badge
+// code kept as its SHA-256 (looked up by it, unique). Their values never reach an audit row.
+
+/** The stored form of a badge code. */
+export const hashBadge = (code: string) => createHash('sha256').update(code.trim(), 'utf8').digest('hex');
+
+export async function hasPin(ctx: ServiceContext, caller: AuthUser): Promise<boolean> {
+  const row = await repo.findCredentials(ctx.db, caller.id);
+  if (!row) throw notFound(userMessages.userNotFound);
+  return row.pin_hash !== null;
+}
+
+/** The worker sets their own PIN, confirming it with their password, from their own device. */
+export async function setOwnPin(ctx: ServiceContext, caller: AuthUser, body: { current_password: string; pin: string }): Promise<void> {
+  await checkOwnPassword(ctx, caller, body.current_password);
+  const hash = await hashPassword(body.pin);
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await repo.updatePin(trx, caller.id, hash, nowIso());
+    if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: caller.id, action: 'pin', touched: ['pin'] });
+  });
+}
+
+/** An admin removes a worker's PIN: they set a new one from their profile. */
+export async function resetPin(ctx: ServiceContext, caller: AuthUser, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const result = await repo.updatePin(trx, id, null, nowIso());
+    if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+    await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'pin_reset', touched: ['pin'] });
+  });
+}
+
+/** An admin records (or, with null, removes) a worker's badge code; one badge, one worker (409). */
+export async function setBadge(ctx: ServiceContext, caller: AuthUser, id: number, code: string | null): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const result = await repo.updateBadge(trx, id, code === null ? null : hashBadge(code), nowIso());
+      if (Number(result.numUpdatedRows) === 0) throw notFound(userMessages.userNotFound);
+      await recordAudit(trx, { actor: caller, entity: 'user', entityId: id, action: 'badge', touched: ['badge'] });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(terminalMessages.badgeTaken);
+    throw error;
+  }
 }

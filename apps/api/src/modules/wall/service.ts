@@ -7,6 +7,7 @@ import {
   postDraft,
   type postsQuery,
   WALL_DEFAULT_NAME,
+  type WallPost,
   wallMessages,
 } from '@portal/contract/wall';
 import type { z } from 'zod';
@@ -115,6 +116,12 @@ export async function loadPage(ctx: ServiceContext, key: repo.WallPageKey): Prom
       posts.map((p) => p.id),
     ),
   };
+}
+
+/** An arco's default wall, newest first, as nobody in particular sees it (no like flags): the station terminal's home. */
+export async function arcoWall(ctx: ServiceContext, arcoId: number, limit: number): Promise<WallPost[]> {
+  const posts = await repo.listPostPage(ctx.db, { arcoSumergidoId: arcoId, wallName: WALL_DEFAULT_NAME, limit });
+  return posts.map((p) => ({ ...p, is_liked_by_current_user: false }));
 }
 
 export async function createPost(ctx: ServiceContext, user: AuthUser, { fields, file }: MultipartInput) {

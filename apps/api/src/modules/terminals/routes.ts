@@ -1,0 +1,128 @@
+import { errorResponses, idParams } from '@portal/contract/common';
+import {
+  adminTerminal,
+  adminTerminalSaved,
+  adminTerminalsQuery,
+  enrolBody,
+  enrolResponse,
+  renameTerminalBody,
+  terminalCodeResponse,
+  terminalHome,
+  terminalMe,
+  terminalMessages,
+  terminalSignInBody,
+  terminalSignInResponse,
+} from '@portal/contract/terminal';
+import { z } from 'zod';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentTerminal, currentUser } from '../../plugins/auth';
+import * as service from './service';
+
+const tags = ['terminal'];
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+
+/** The station terminal (docs/decisions/036-station-terminal.md); its event stream is in modules/events. */
+export default async function terminalsRoutes(app: App, ctx: ServiceContext) {
+  app.post(
+    '/admin/arcos-sumergidos/:id/terminal-codes',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags,
+        description: 'A one-time enrolment code (8 digits, 15 minutes) for a terminal of this arco.',
+        params: idParams,
+        response: { 201: terminalCodeResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.issueCode(ctx, currentUser(request), request.params.id)),
+  );
+
+  app.post(
+    '/terminal/enrol',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        description: 'Redeems an enrolment code: the device credential (shown once) and the terminal. Attempts limited per address.',
+        body: enrolBody,
+        response: { 201: enrolResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.enrol(ctx, request.ip, request.body)),
+  );
+
+  app.get(
+    '/terminal',
+    {
+      config: { policy: 'terminal' },
+      schema: { tags, description: 'The terminal, the workers to offer, the idle time-out.', response: { 200: terminalMe, ...errors } },
+    },
+    async (request) => service.terminalMe(ctx, currentTerminal(request)),
+  );
+
+  app.post(
+    '/terminal/heartbeat',
+    { config: { policy: 'terminal' }, schema: { tags, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await service.touchTerminal(ctx, currentTerminal(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/terminal/home',
+    {
+      config: { policy: 'terminal' },
+      schema: { tags, description: "The arco's home with nobody signed in.", response: { 200: terminalHome, ...errors } },
+    },
+    async (request) => service.terminalHome(ctx, currentTerminal(request)),
+  );
+
+  app.post(
+    '/terminal/sign-in',
+    {
+      config: { policy: 'terminal' },
+      schema: {
+        tags,
+        description: 'A worker signs in at the terminal with worker ID and PIN, or a badge: a short session token for the worker routes.',
+        body: terminalSignInBody,
+        response: { 200: terminalSignInResponse, ...errors },
+      },
+    },
+    async (request) => service.signIn(ctx, currentTerminal(request), request.body),
+  );
+
+  app.get(
+    '/admin/terminals',
+    {
+      config: { policy: 'admin' },
+      schema: { tags, querystring: adminTerminalsQuery, response: { 200: z.array(adminTerminal), ...errors } },
+    },
+    async (request) => service.listTerminals(ctx, request.query.nave),
+  );
+
+  app.patch(
+    '/admin/terminals/:id',
+    {
+      config: { policy: 'admin' },
+      schema: { tags, params: idParams, body: renameTerminalBody, response: { 200: adminTerminalSaved, ...errors } },
+    },
+    async (request) => ({
+      terminal: await service.renameTerminal(ctx, currentUser(request), request.params.id, request.body.name),
+      message: terminalMessages.renamed,
+    }),
+  );
+
+  app.post(
+    '/admin/terminals/:id/revoke',
+    {
+      config: { policy: 'admin' },
+      schema: { tags, params: idParams, response: { 200: adminTerminalSaved, ...errors } },
+    },
+    async (request) => ({
+      terminal: await service.revokeTerminal(ctx, currentUser(request), request.params.id),
+      message: terminalMessages.revoked,
+    }),
+  );
+}
