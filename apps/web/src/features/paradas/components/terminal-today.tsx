@@ -1,6 +1,6 @@
 import { minutesText } from '@portal/contract/format';
 import { motivoMessages } from '@portal/contract/motivos';
-import type { Parada } from '@portal/contract/paradas';
+import { type Parada, paradaMessages } from '@portal/contract/paradas';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { formatTime } from '@/lib/dates';
 
@@ -22,6 +22,8 @@ export function TerminalToday({ paradas, tz }: { paradas: readonly Parada[]; tz:
                   {formatTime(p.start_time, tz)}–{p.end_time ? formatTime(p.end_time, tz) : t.running}
                 </span>
                 {p.duration_minutes !== null && ` · ${minutesText(p.duration_minutes)}`} · {p.user_name} · {p.motivo_name || motivoMessages.none}
+                {/* A colleague at the arco may end it: the list says who did. */}
+                {p.ended_by_name && p.ended_by !== p.user_id && ` · ${paradaMessages.endedByLabel} ${p.ended_by_name}`}
               </li>
             ))}
           </ul>

@@ -11,7 +11,7 @@ export function WorkerChips({ onSignIn }: { onSignIn: () => void }) {
           <li key={w.id} className="btn-group" data-testid="worker-chip">
             <button
               type="button"
-              className={`btn btn-lg terminal-target ${w.id === selected ? 'btn-primary' : 'btn-outline-primary'}`}
+              className={`btn btn-lg terminal-target ${w.id === selected ? 'btn-light' : 'btn-outline-light'}`}
               aria-pressed={w.id === selected}
               aria-label={t.selectWorker(w.name)}
               onClick={() => selectWorker(w.id)}
@@ -20,7 +20,7 @@ export function WorkerChips({ onSignIn }: { onSignIn: () => void }) {
             </button>
             <button
               type="button"
-              className={`btn btn-lg terminal-target ${w.id === selected ? 'btn-primary' : 'btn-outline-primary'}`}
+              className={`btn btn-lg terminal-target ${w.id === selected ? 'btn-light' : 'btn-outline-light'}`}
               aria-label={t.signOut(w.name)}
               onClick={() => removeWorker(w.id)}
             >
