@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'comments', ...page(() => import('@/features/wall/routes/admin-comments-page')) },
           { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/admin-arcos-page')) },
           { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
+          { path: 'terminales', ...page(() => import('@/features/terminal/routes/admin-terminals-page')) },
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },

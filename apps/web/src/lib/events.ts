@@ -275,7 +275,10 @@ export class EventStream {
     this.kickWatchdog(controller);
     try {
       const res = await this.deps.fetch(this.deps.url, {
-        headers: { ...Object.fromEntries([this.deps.authHeader?.(token) ?? ['Authorization', `Bearer ${token}`]]), Accept: 'text/event-stream' },
+        headers: {
+          ...Object.fromEntries([this.deps.authHeader?.(token) ?? ['Authorization', `Bearer ${token}`]]),
+          Accept: 'text/event-stream',
+        },
         signal,
         cache: 'no-store',
       });

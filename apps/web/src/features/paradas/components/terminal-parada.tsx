@@ -35,7 +35,8 @@ function shownParada(active: Parada | null, items: readonly QueuedItem[]): { sho
   let waiting = false;
   for (const item of items) {
     if (item.state !== 'pending') continue;
-    if (item.kind === 'parada-start') shown = { id: null, startKey: item.key, start: item.tappedAt, by: item.userName ?? '', machine: false };
+    if (item.kind === 'parada-start')
+      shown = { id: null, startKey: item.key, start: item.tappedAt, by: item.userName ?? '', machine: false };
     else if (item.kind === 'parada-end') shown = null;
     else continue;
     waiting = true;

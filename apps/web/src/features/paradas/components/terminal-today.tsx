@@ -21,7 +21,8 @@ export function TerminalToday({ paradas, tz }: { paradas: readonly Parada[]; tz:
                 <span className="fw-semibold">
                   {formatTime(p.start_time, tz)}–{p.end_time ? formatTime(p.end_time, tz) : t.running}
                 </span>
-                {p.duration_minutes !== null && ` · ${minutesText(p.duration_minutes)}`} · {p.user_name} · {p.motivo_name || motivoMessages.none}
+                {p.duration_minutes !== null && ` · ${minutesText(p.duration_minutes)}`} · {p.user_name} ·{' '}
+                {p.motivo_name || motivoMessages.none}
                 {/* A colleague at the arco may end it: the list says who did. */}
                 {p.ended_by_name && p.ended_by !== p.user_id && ` · ${paradaMessages.endedByLabel} ${p.ended_by_name}`}
               </li>

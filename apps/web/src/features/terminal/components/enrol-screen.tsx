@@ -22,11 +22,7 @@ export function EnrolScreen({ refusal }: { refusal: string | null }) {
     setInvalid(!/^\d{8}$/.test(clean));
     if (/^\d{8}$/.test(clean)) enrol.mutate({ code: clean });
   };
-  const error = invalid
-    ? terminalMessages.codeFormat
-    : enrol.isError
-      ? errorText(enrol.error, t.enrolFallback, t.enrolNetwork)
-      : null;
+  const error = invalid ? terminalMessages.codeFormat : enrol.isError ? errorText(enrol.error, t.enrolFallback, t.enrolNetwork) : null;
   return (
     <main id="main" className="terminal container py-4" style={{ maxWidth: 560 }}>
       <h1 className="mb-3">{t.enrolTitle}</h1>

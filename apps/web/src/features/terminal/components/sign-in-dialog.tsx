@@ -72,7 +72,11 @@ export function SignInDialog({ open, onClose, recent }: { open: boolean; onClose
               <ul className="list-unstyled terminal-grid mb-3">
                 {recent.map((w) => (
                   <li key={w.id}>
-                    <button type="button" className="btn btn-outline-primary btn-lg w-100 terminal-target" onClick={() => toPin(w.worker_id, w.name)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary btn-lg w-100 terminal-target"
+                      onClick={() => toPin(w.worker_id, w.name)}
+                    >
                       {w.name}
                     </button>
                   </li>
@@ -136,7 +140,11 @@ export function SignInDialog({ open, onClose, recent }: { open: boolean; onClose
                 {d}
               </button>
             ))}
-            <button type="button" className="btn btn-outline-secondary btn-lg terminal-target" onClick={() => setPin((p) => p.slice(0, -1))}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-lg terminal-target"
+              onClick={() => setPin((p) => p.slice(0, -1))}
+            >
               {t.pinDelete}
             </button>
             <button type="button" className="btn btn-outline-dark btn-lg terminal-target" onClick={() => press('0')}>

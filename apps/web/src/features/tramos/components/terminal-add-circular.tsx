@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TramoAddForm, tramoAddForm, tramoMessages } from '@portal/contract/tramos';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
+import { type TramoAddForm, tramoAddForm, tramoMessages } from '@portal/contract/tramos';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';

@@ -1,5 +1,5 @@
-import type { Tramo } from '@portal/contract/tramos';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
+import type { Tramo } from '@portal/contract/tramos';
 import { lazy, Suspense, useState } from 'react';
 import { formatPlainDate } from '@/lib/dates';
 import { TramoThumb } from './tramo-thumb';
@@ -29,7 +29,11 @@ export function TerminalCirculares({
           <h2 id="terminal-circulares" className="h4 mb-0">
             {t.circulares}
           </h2>
-          <button type="button" className="btn btn-primary btn-lg terminal-target" onClick={() => (canAdd ? setAdding(true) : onNeedWorker())}>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg terminal-target"
+            onClick={() => (canAdd ? setAdding(true) : onNeedWorker())}
+          >
             {t.addCircular}
           </button>
         </div>

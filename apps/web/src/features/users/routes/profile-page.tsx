@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Navigate } from 'react-router';
 import { decodeToken, getToken, removeToken, useCurrentUser } from '@/lib/token';
+import { TerminalPinCard } from '../components/terminal-pin-card';
 
 /** 'Perfil de Usuario': read-only claims of the stored token. */
 export default function ProfilePage() {
@@ -36,6 +37,7 @@ export default function ProfilePage() {
           </dl>
         </Card.Body>
       </Card>
+      <TerminalPinCard />
     </div>
   );
 }

@@ -19,7 +19,9 @@ export function TerminalWall({ posts, tz }: { posts: readonly WallPost[]; tz: st
               const src = imageUrl(post.image_thumb ?? post.image_path);
               return (
                 <li key={post.id} className="d-flex gap-3 py-2 border-bottom">
-                  {src && <img src={src} alt="" width={64} height={64} loading="lazy" className="rounded border flex-shrink-0 photo-whole" />}
+                  {src && (
+                    <img src={src} alt="" width={64} height={64} loading="lazy" className="rounded border flex-shrink-0 photo-whole" />
+                  )}
                   <div style={{ minWidth: 0 }}>
                     <p className="mb-1 text-body-secondary">
                       {post.user_name} · {formatDateTime(post.timestamp, tz)}
