@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
-import { expect, type Seed, silenceOnlineEvents, test, type TestArco, unique, type Worker } from '../fixtures';
+import { expect, type Seed, silenceOnlineEvents, type TestArco, test, unique, type Worker } from '../fixtures';
 
 // The station terminal (docs/decisions/036-station-terminal.md, 038-station-terminal-web.md) on a
 // tablet lying down and standing up: enrolment, workers signing in with a PIN or a badge and switching
