@@ -1,8 +1,9 @@
 /**
  * Lighthouse (`npm run bench:lighthouse`) on /login, the wall (/dashboard with 20 posts, some with
- * photos), the stops screen (/dashboard/paradas-kaiser) and /admin, mobile emulation, all four
- * categories, LIGHTHOUSE_RUNS runs each (default 5); prints the median of each category's score and of
- * FCP, LCP, TBT and CLS per page (LIGHTHOUSE_PAGES=login,wall,stops,admin measures some of them), and
+ * photos), the stops screen (/dashboard/paradas-kaiser), /admin and the station terminal's home
+ * (/terminal), mobile emulation, all four categories, LIGHTHOUSE_RUNS runs each (default 5); prints the
+ * median of each category's score and of FCP, LCP, TBT and CLS per page
+ * (LIGHTHOUSE_PAGES=login,wall,stops,admin,terminal measures some of them), and
  * the audits that cost accessibility or best-practices points. Targets (docs/performance.md,
  * docs/decisions/019-accessibility.md): performance >= 95, CLS <= 0.05, accessibility and best
  * practices 100. Not a CI gate: these machines are noisy.
@@ -37,8 +38,8 @@ async function call<T>(base: string, url: string, init: RequestInit & { token?: 
   return (await res.json()) as T;
 }
 
-/** A station, a worker signed in at it, and 20 posts on its wall (every third with a photo). */
-async function seed(base: string): Promise<{ token: string; admin: string }> {
+/** A station, a worker signed in at it, 20 posts on its wall (every third with a photo), and its station terminal. */
+async function seed(base: string): Promise<{ token: string; admin: string; terminalKey: string }> {
   const { accessToken: admin } = await call<{ accessToken: string }>(base, '/api/admin/login', {
     method: 'POST',
     body: JSON.stringify(ADMIN),
@@ -71,7 +72,16 @@ async function seed(base: string): Promise<{ token: string; admin: string }> {
     }
     await call(base, '/api/wall/posts', { method: 'POST', token, body: form });
   }
-  return { token, admin };
+  // The station's tablet, enrolled as the admin's 'Terminal' code allows (docs/decisions/036-station-terminal.md).
+  const { code } = await call<{ code: string }>(base, `/api/admin/arcos-sumergidos/${station.id}/terminal-codes`, {
+    method: 'POST',
+    token: admin,
+  });
+  const { credential } = await call<{ credential: string }>(base, '/api/terminal/enrol', {
+    method: 'POST',
+    body: JSON.stringify({ code }),
+  });
+  return { token, admin, terminalKey: credential };
 }
 
 interface Run {
@@ -99,13 +109,21 @@ const median = (values: number[]) => {
  * Puts the token in the page's local storage (as the login screen leaves it) or removes it, and
  * empties the HTTP cache, so every run is a first visit of a signed-in (or signed-out) worker.
  */
-async function prepare(chromePort: number, base: string, token: string | null) {
+async function prepare(chromePort: number, base: string, token: string | null, terminalKey?: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
     const context = browser.contexts()[0];
     const page = await context.newPage();
     await page.goto(`${base}/api/health`);
-    await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
+    await page.evaluate(
+      ([t, key]) => {
+        localStorage.clear();
+        if (t) localStorage.setItem('token', t);
+        // The station terminal's device credential (lib/terminal-session.ts).
+        if (key) localStorage.setItem('terminalKey', key);
+      },
+      [token, terminalKey] as const,
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.close();
@@ -114,8 +132,8 @@ async function prepare(chromePort: number, base: string, token: string | null) {
   }
 }
 
-async function measure(chromePort: number, base: string, url: string, token: string | null): Promise<Run> {
-  await prepare(chromePort, base, token);
+async function measure(chromePort: number, base: string, url: string, token: string | null, terminalKey?: string): Promise<Run> {
+  await prepare(chromePort, base, token, terminalKey);
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -182,7 +200,7 @@ async function main() {
       { source: true },
     );
     const base = server.baseURL;
-    const { token, admin } = await seed(base);
+    const { token, admin, terminalKey } = await seed(base);
     chrome = await launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -193,6 +211,8 @@ async function main() {
       { key: 'wall', name: '/dashboard (wall, 20 posts)', url: `${base}/dashboard`, token },
       { key: 'stops', name: '/dashboard/paradas-kaiser', url: `${base}/dashboard/paradas-kaiser`, token },
       { key: 'admin', name: '/admin', url: `${base}/admin`, token: admin },
+      // The station terminal's home with no worker signed in: what a cheap tablet shows all day.
+      { key: 'terminal', name: '/terminal (station home)', url: `${base}/terminal`, token: null, terminalKey },
     ].filter((p) => !only || only.includes(p.key));
     const rows: string[] = [];
     let met = true;
@@ -203,7 +223,7 @@ async function main() {
         let run: Run | undefined;
         for (let attempt = 1; !run; attempt++) {
           try {
-            run = await measure(chrome.port, base, p.url, p.token);
+            run = await measure(chrome.port, base, p.url, p.token, 'terminalKey' in p ? p.terminalKey : undefined);
           } catch (error) {
             if (attempt >= 3) throw error;
             console.log(`${p.name} run ${i + 1}: ${(error as Error).message}; again`);

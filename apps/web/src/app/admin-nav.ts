@@ -10,6 +10,7 @@ export const adminNav = [
   { to: '/admin/posts', label: 'Publicaciones' },
   { to: '/admin/comments', label: 'Comentarios' },
   { to: '/admin/arcos-sumergidos', label: 'Arcos Sumergidos' },
+  { to: '/admin/terminales', label: 'Terminales' },
   { to: '/admin/naves', label: 'Naves' },
   { to: '/admin/motivos', label: 'Motivos de parada' },
   { to: '/admin/historial', label: 'Historial de cambios' },

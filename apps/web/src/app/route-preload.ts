@@ -47,8 +47,9 @@ export const FIRST_SCREENS: FirstScreen[] = [
     prefetch: [{ path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'] }],
   },
   { path: '^/dashboard/', signedIn: true, modules: ['src/app/user-shell.tsx'] },
-  // /, /login and every unknown path show the login screen; so does /dashboard without a token.
-  { path: '^/(?!admin|register)', signedIn: false, modules: ['src/features/auth/routes/login-page.tsx'] },
+  // /, /login and every unknown path show the login screen; so does /dashboard without a token (not
+  // /terminal, the station terminal's own screens).
+  { path: '^/(?!admin|register|terminal)', signedIn: false, modules: ['src/features/auth/routes/login-page.tsx'] },
 ];
 
 /** A rule as the script receives it: path pattern, signed-in only, chunk URLs, requests. */

@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('@/features/auth/routes/login-page')) },
   { path: '/register', ...page(() => import('@/features/auth/routes/register-page')) },
   { path: '/admin/login', ...page(() => import('@/features/auth/routes/admin-login-page')) },
+  { path: '/terminal', ...page(() => import('./terminal-page')) },
   {
     path: '/dashboard',
     element: <RequireUser />,
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'comments', ...page(() => import('@/features/wall/routes/admin-comments-page')) },
           { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/admin-arcos-page')) },
           { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
+          { path: 'terminales', ...page(() => import('@/features/terminal/routes/admin-terminals-page')) },
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
           { path: 'avisos/reglas', ...page(() => import('@/features/andon/routes/admin-andon-rules-page')) },

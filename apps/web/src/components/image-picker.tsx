@@ -21,8 +21,11 @@ export function ImagePicker({
   previewMaxWidth = 400,
   previewMinWidth = 100,
   disabled,
+  capture = false,
 }: {
   label?: string;
+  /** Opens the device's (rear) camera where there is one: the station terminal's photo. */
+  capture?: boolean;
   file: File | null;
   onChange: (file: File | null) => void;
   existingUrl?: string;
@@ -56,6 +59,7 @@ export function ImagePicker({
         ref={input}
         type="file"
         accept="image/jpeg,image/png,image/webp"
+        capture={capture ? 'environment' : undefined}
         disabled={disabled}
         onChange={(e) => {
           const chosen = (e.target as HTMLInputElement).files?.[0] ?? null;

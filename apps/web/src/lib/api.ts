@@ -45,7 +45,7 @@ export function endSession() {
 }
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
@@ -58,12 +58,14 @@ export interface ApiOptions {
   idempotencyKey?: string;
   /** This token instead of the stored one (the offline queue sends a worker's writes with that worker's token). */
   token?: string;
+  /** More headers (a station terminal's device credential). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
   const endsSession = options.endSessionOnAuthError ?? auth;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = auth ? (options.token ?? getToken()) : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;

@@ -122,6 +122,11 @@ export interface EventStreamDeps {
   /** Where 'visibilitychange' is listened for and `hidden` read (document). */
   doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'hidden'>;
   url: string;
+  /**
+   * The header the credential goes in (default `Authorization: Bearer`); a station terminal's stream
+   * sends its device credential instead, and does not follow the signed-in worker (`followsSession`).
+   */
+  authHeader?: (token: string) => [name: string, value: string];
 }
 
 /**
@@ -142,6 +147,11 @@ export abstract class SubscribedStream {
   protected abstract wake(): void;
   /** The last subscriber left LINGER_MS ago. */
   protected abstract sleep(): void;
+
+  /** Whether the stream is opened with the worker's session (it then restarts when that changes: syncToken). */
+  get followsSession(): boolean {
+    return this.deps.authHeader === undefined;
+  }
 
   getStatus = (): StreamStatus => this.status;
 
@@ -305,7 +315,10 @@ export class EventStream extends SubscribedStream {
     this.kickWatchdog(controller);
     try {
       const res = await this.deps.fetch(this.deps.url, {
-        headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+        headers: {
+          ...Object.fromEntries([this.deps.authHeader?.(token) ?? ['Authorization', `Bearer ${token}`]]),
+          Accept: 'text/event-stream',
+        },
         signal,
         cache: 'no-store',
       });

@@ -93,14 +93,28 @@ function randomKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const currentUserId = () => decodeToken(getToken())?.id ?? null;
+let otherSessions: (userId: number) => string | null = () => null;
+/**
+ * Where the tokens of workers other than the acting one are found: a station terminal keeps several
+ * workers signed in (lib/terminal-session.ts), and each one's writes go with that worker's own token.
+ */
+export function setQueueSessions(tokenOf: (userId: number) => string | null): void {
+  otherSessions = tokenOf;
+  watchWhileWaiting();
+}
 
-/** The signed-in worker's writes that wait to be sent. */
-const waitingFor = (userId: number | null) => snapshot.items.filter((i) => i.state === 'pending' && i.userId === userId);
+/** The token a worker's writes are sent with now: the acting session's, or another signed-in worker's; null waits. */
+function tokenOf(userId: number): string | null {
+  const token = getToken();
+  return decodeToken(token)?.id === userId ? token : otherSessions(userId);
+}
 
-/** While the signed-in worker has something waiting, the server is probed so it goes as soon as it answers. */
+/** The writes that wait to be sent and have their worker's session to go with. */
+const waiting = () => snapshot.items.filter((i) => i.state === 'pending' && tokenOf(i.userId) !== null);
+
+/** While a signed-in worker has something waiting, the server is probed so it goes as soon as it answers. */
 function watchWhileWaiting() {
-  connection.watch('offline-queue', waitingFor(currentUserId()).length > 0);
+  connection.watch('offline-queue', waiting().length > 0);
 }
 
 /** The tapped moment as the instant the server is sent (`client_time`). */
@@ -137,27 +151,29 @@ let running: Promise<unknown> = Promise.resolve();
 const answers = new Map<string, unknown>();
 
 /**
- * Sends the signed-in worker's pending writes in order, one at a time, with that worker's token as it
- * was when the run began (another worker signing in meanwhile stops the run). Stops at the first that
- * gets no answer (offline, the server down, or a request left hanging once the probe finds no
- * connection): the rest keep their order for the next try. A refused session keeps them too and asks
- * the worker to sign in again. Answers the answer or error of `until` when it was sent.
+ * Sends the pending writes in order, one at a time, each with its own worker's token as it is now
+ * (a worker who signed out meanwhile keeps theirs waiting). Stops at the first that gets no answer
+ * (offline, the server down, or a request left hanging once the probe finds no connection): the rest
+ * keep their order for the next try. A refused session keeps that worker's writes too and asks the
+ * worker to sign in again. Answers the answer or error of `until` when it was sent.
  */
 function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent: boolean }> {
   const run = running.then(async () => {
-    const token = getToken();
-    const userId = currentUserId();
     let sentLater = 0;
     let mine: { data?: unknown; error?: ApiError; sent: boolean } = { sent: false };
-    let lastSeq = Number.NEGATIVE_INFINITY;
+    const tried = new Set<string>();
+    // Workers whose session was refused in this run: their writes wait for them to sign in again.
+    const refused = new Set<number>();
     const hanging = new AbortController();
     const stopWatching = connection.onUnreachable(() => hanging.abort());
     for (;;) {
-      if (token === null || getToken() !== token) break;
       // Read afresh each turn: sending one write may have given a later one its path.
-      const item = snapshot.items.find((i) => i.seq > lastSeq && i.state === 'pending' && i.userId === userId && !i.after);
+      const item = snapshot.items.find(
+        (i) => !tried.has(i.key) && i.state === 'pending' && !i.after && !refused.has(i.userId) && tokenOf(i.userId) !== null,
+      );
       if (!item) break;
-      lastSeq = item.seq;
+      tried.add(item.key);
+      const token = tokenOf(item.userId)!;
       const { path, body } = requestOf(item);
       try {
         const data = await api<unknown>(path, {
@@ -180,7 +196,8 @@ function flush(until?: string): Promise<{ data?: unknown; error?: ApiError; sent
         if (status === 401 || status === 403) {
           // The session ended (expired, or the account changed): the worker signs in again, then it goes.
           if (getToken() === token) endSession();
-          break;
+          refused.add(item.userId);
+          continue;
         }
         if (status === 0 || status >= 500) break;
         const message = (error as ApiError).serverMessage ?? (error as ApiError).message;
@@ -244,7 +261,7 @@ export function submitTapped<T>(write: Omit<QueuedWrite, 'tappedAt' | 'json' | '
 export function flushQueue(): Promise<unknown> {
   return loaded.then(() => {
     watchWhileWaiting();
-    return waitingFor(currentUserId()).length > 0 ? flush() : undefined;
+    return waiting().length > 0 ? flush() : undefined;
   });
 }
 

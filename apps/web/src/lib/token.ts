@@ -5,11 +5,24 @@ import { useSyncExternalStore } from 'react';
 export const TOKEN_KEY = 'token';
 
 const listeners = new Set<() => void>();
-const notify = () => {
+/** Tells the screens the session changed (a sign-in, a sign-out, a terminal's worker switch). */
+export const notifyToken = () => {
   for (const l of listeners) l();
 };
 
+/** A session kept elsewhere than localStorage: a station terminal's selected worker (lib/terminal-session.ts). */
+export interface SessionSource {
+  get(): string | null;
+  remove(): void;
+}
+let source: SessionSource | undefined;
+export function setSessionSource(next?: SessionSource): void {
+  source = next;
+  notifyToken();
+}
+
 export function getToken(): string | null {
+  if (source) return source.get();
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
@@ -19,12 +32,13 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
-  notify();
+  notifyToken();
 }
 
 export function removeToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
-  notify();
+  if (source) source.remove();
+  else localStorage.removeItem(TOKEN_KEY);
+  notifyToken();
 }
 
 /** Decodes the claims of a JWT without verifying it (the server verifies); null when undecodable. */

@@ -26,7 +26,7 @@ export function useEventStream(handlers: EventHandlers, stream: LiveStream = eve
   const user = useCurrentUser();
   const token = user ? getToken() : null;
   useEffect(() => {
-    stream.syncToken(token);
+    if (stream.followsSession) stream.syncToken(token);
   }, [stream, token]);
 
   return useSyncExternalStore(stream.onStatus, stream.getStatus, stream.getStatus);

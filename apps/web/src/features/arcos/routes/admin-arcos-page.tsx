@@ -1,5 +1,6 @@
 import { type Arco, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos';
 import { type MachineBinding, machineMessages } from '@portal/contract/machines';
+import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -17,6 +18,7 @@ import { AddArcoForm } from '../components/add-arco-form';
 import { BrokerStatus } from '../components/broker-status';
 import { EditArcoModal } from '../components/edit-arco-modal';
 import { MachineSignalModal } from '../components/machine-signal-modal';
+import { TerminalCodeModal } from '../components/terminal-code-modal';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts, title: 'Arcos Sumergidos' };
 
@@ -28,6 +30,7 @@ export default function AdminArcosPage() {
   const machines = useMachines();
   const tz = useFactoryTz();
   const [signalOf, setSignalOf] = useState<Arco | null>(null);
+  const [terminalOf, setTerminalOf] = useState<Arco | null>(null);
   const bindings = new Map((machines.data?.arcos ?? []).map((b) => [b.arco_sumergido_id, b]));
   return (
     <>
@@ -46,6 +49,15 @@ export default function AdminArcosPage() {
                     <Card.Title className="h6">{arco.name}</Card.Title>
                     <Card.Text className="text-muted small">{arco.nave}</Card.Text>
                     <SignalLine arco={arco} binding={bindings.get(arco.id)} tz={tz} onOpen={() => setSignalOf(arco)} />
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="mt-2"
+                      onClick={() => setTerminalOf(arco)}
+                      aria-label={`${terminalScreenMessages.terminalAction}: ${arco.name}`}
+                    >
+                      {terminalScreenMessages.terminalAction}
+                    </Button>
                   </Card.Body>
                   <CardActions onEdit={() => actions.edit(arco)} onDelete={() => actions.remove(arco)} />
                 </Card>
@@ -66,6 +78,7 @@ export default function AdminArcosPage() {
           onHide={() => setSignalOf(null)}
         />
       )}
+      {terminalOf && <TerminalCodeModal key={terminalOf.id} arco={terminalOf} tz={tz} onHide={() => setTerminalOf(null)} />}
     </>
   );
 }

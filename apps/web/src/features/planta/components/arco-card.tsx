@@ -1,5 +1,6 @@
 import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
+import { terminalMessages } from '@portal/contract/terminal';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
 import { AndonLine } from './andon-line';
@@ -50,6 +51,14 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
         {parada && <ParadaClock start={parada.start_time} />}
         {arco.andon && <AndonLine andon={arco.andon} />}
         {arco.signal && <SignalLine signal={arco.signal} silent={silent} tz={tz} />}
+        {arco.terminals?.map((terminal) => (
+          <p key={terminal.id} className="mb-0 small" data-testid="planta-terminal" data-online={terminal.online}>
+            {terminal.name}:{' '}
+            <span className={`badge ${terminal.online ? 'text-bg-success' : 'text-bg-warning'}`}>
+              {terminal.online ? terminalMessages.online : terminalMessages.offline}
+            </span>
+          </p>
+        ))}
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>

@@ -1,5 +1,6 @@
 import { andonScreenMessages } from '@portal/contract/andon-screen-messages';
 import type { Role } from '@portal/contract/common';
+import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { adminPasswordBody, roleName, type UserListItem, userMessages } from '@portal/contract/users';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -18,6 +19,10 @@ export interface UserCardActions {
   /** Opens the naves where the user is called by the andon as supervisor or maintenance. */
   onAndonRoles: (user: UserListItem) => void;
   onInvalid: (message: string) => void;
+  /** Asks to confirm, then removes the worker's station-terminal PIN. */
+  onResetPin: (user: UserListItem) => void;
+  /** Records (or with null removes) the worker's badge code; resolves true when saved. */
+  onSetBadge: (user: UserListItem, code: string | null) => Promise<boolean>;
 }
 
 export function UserCard({ user, busy, actions }: { user: UserListItem; busy: boolean; actions: UserCardActions }) {
@@ -69,7 +74,13 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
             </Button>
           </InputGroup>
         </Form>
+        <BadgeForm user={user} actions={actions} />
         <div className="d-flex flex-wrap gap-2">
+          {user.has_pin && (
+            <Button variant="outline-secondary" size="sm" onClick={() => actions.onResetPin(user)}>
+              {t.resetPin}
+            </Button>
+          )}
           <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => actions.onUnlock(user)}>
             Desbloquear inicio de sesión
           </Button>
@@ -83,5 +94,42 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
         <RecordHistory entity="user" id={user.id} />
       </Card.Body>
     </Card>
+  );
+}
+
+/** The badge a reader types at the station terminal: recorded hashed, so the field starts empty. */
+function BadgeForm({ user, actions }: { user: UserListItem; actions: UserCardActions }) {
+  const [code, setCode] = useState('');
+  const [saving, setSaving] = useState(false);
+  const save = async (value: string | null) => {
+    setSaving(true);
+    if (await actions.onSetBadge(user, value)) setCode('');
+    setSaving(false);
+  };
+  return (
+    <Form
+      noValidate
+      className="mb-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(code);
+      }}
+    >
+      <Form.Label htmlFor={`user-badge-${user.id}`} className="small mb-1">
+        {t.badgeLabel}
+        {user.has_badge ? ` (${t.badge.toLowerCase()} asignada)` : ''}
+      </Form.Label>
+      <InputGroup size="sm">
+        <Form.Control id={`user-badge-${user.id}`} autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} />
+        <Button type="submit" variant="outline-primary" disabled={saving}>
+          {t.save}
+        </Button>
+        {user.has_badge && (
+          <Button variant="outline-secondary" disabled={saving} onClick={() => void save(null)}>
+            {t.badgeRemove}
+          </Button>
+        )}
+      </InputGroup>
+    </Form>
   );
 }

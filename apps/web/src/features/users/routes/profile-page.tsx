@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import { Navigate } from 'react-router';
 import { decodeToken, getToken, removeToken, useCurrentUser } from '@/lib/token';
 import { PushOptIn } from '../components/push-opt-in';
+import { TerminalPinCard } from '../components/terminal-pin-card';
 
 /** 'Perfil de Usuario': read-only claims of the stored token. */
 export default function ProfilePage() {
@@ -38,6 +39,7 @@ export default function ProfilePage() {
         </Card.Body>
       </Card>
       <PushOptIn />
+      <TerminalPinCard />
     </div>
   );
 }

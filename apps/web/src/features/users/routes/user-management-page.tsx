@@ -1,5 +1,7 @@
 import type { Role } from '@portal/contract/common';
 import { pagingMessages } from '@portal/contract/paging';
+import { terminalMessages } from '@portal/contract/terminal';
+import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import type { UserListItem } from '@portal/contract/users';
 import { userMessages, userScreenTexts } from '@portal/contract/users';
 import { useState } from 'react';
@@ -15,6 +17,7 @@ import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
 import { useUserPage } from '../api/get-users';
+import { useResetPin, useSetBadge } from '../api/pin';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
@@ -40,6 +43,9 @@ export default function UserManagementPage() {
   const [toDelete, setToDelete] = useState<UserListItem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [andonUser, setAndonUser] = useState<UserListItem | null>(null);
+  const [pinReset, setPinReset] = useState<UserListItem | null>(null);
+  const resetPin = useResetPin();
+  const setBadge = useSetBadge();
 
   const actions: UserCardActions = {
     // A role change waits for its confirmation (the select keeps the stored role meanwhile).
@@ -68,6 +74,31 @@ export default function UserManagementPage() {
     },
     onAndonRoles: setAndonUser,
     onInvalid: (message) => setBanner({ variant: 'danger', text: message }),
+    onResetPin: (user) => {
+      resetPin.reset();
+      setPinReset(user);
+    },
+    onSetBadge: async (user, code) => {
+      setBanner(null);
+      try {
+        await setBadge.mutateAsync({ id: user.id, badge_code: code });
+        setBanner({ variant: 'success', text: code === null ? terminalMessages.badgeRemoved : terminalMessages.badgeSaved });
+        return true;
+      } catch (error) {
+        setBanner({ variant: 'danger', text: errorText(error, terminalScreenMessages.badgeFallback, NETWORK) });
+        return false;
+      }
+    },
+  };
+
+  const confirmPinReset = () => {
+    if (!pinReset) return;
+    resetPin.mutate(pinReset.id, {
+      onSuccess: () => {
+        setPinReset(null);
+        setBanner({ variant: 'success', text: terminalMessages.pinReset });
+      },
+    });
   };
 
   const confirmRole = () => {
@@ -137,6 +168,18 @@ export default function UserManagementPage() {
         <Pager total={users.data.total} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       )}
       <AndonRolesModal user={andonUser} onHide={() => setAndonUser(null)} onSaved={(text) => setBanner({ variant: 'success', text })} />
+      <ConfirmModal
+        show={pinReset !== null}
+        title={terminalScreenMessages.resetPin}
+        confirmLabel={terminalScreenMessages.resetPin}
+        busyLabel="Restableciendo..."
+        busy={resetPin.isPending}
+        error={resetPin.isError ? errorText(resetPin.error, terminalScreenMessages.pinSaveFallback, NETWORK) : null}
+        onConfirm={confirmPinReset}
+        onCancel={() => setPinReset(null)}
+      >
+        {pinReset && terminalScreenMessages.confirmResetPin(pinReset.name)}
+      </ConfirmModal>
       <ConfirmModal
         show={roleChange !== null}
         title="Confirmar cambio de rol"

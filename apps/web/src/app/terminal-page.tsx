@@ -1,0 +1,157 @@
+import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Feedback } from '@/components/feedback';
+import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
+import { TerminalParada } from '@/features/paradas/components/terminal-parada';
+import { TerminalToday } from '@/features/paradas/components/terminal-today';
+import { useCredential } from '@/features/terminal/api/credential';
+import { sendHeartbeat, useTerminalHome, useTerminalMe } from '@/features/terminal/api/get-terminal';
+import { terminalKeys } from '@/features/terminal/api/keys';
+import { useTerminalSignIn } from '@/features/terminal/api/sign-in';
+import { terminalStream } from '@/features/terminal/api/terminal-events';
+import { EnrolScreen } from '@/features/terminal/components/enrol-screen';
+import { SignInDialog } from '@/features/terminal/components/sign-in-dialog';
+import { useBadgeReader } from '@/features/terminal/components/use-badge-reader';
+import { useIdleSignOut } from '@/features/terminal/components/use-idle-sign-out';
+import { WorkerChips } from '@/features/terminal/components/worker-chips';
+import { TerminalCirculares } from '@/features/tramos/components/terminal-circulares';
+import { TerminalWall } from '@/features/wall/components/terminal-wall';
+import { errorText, setSessionEndHandler } from '@/lib/api';
+import { useFactoryTz } from '@/lib/factory';
+import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
+import { useEventStream } from '@/lib/use-event-stream';
+
+/** A heartbeat this often keeps the terminal 'Conectado' on the admin's screens (5 minutes without one: 'Sin conexión'). */
+const HEARTBEAT_MS = 60_000;
+
+/**
+ * /terminal: the station terminal (docs/decisions/038-station-terminal-web.md). Without a device
+ * credential, the enrolment screen; with one, the arco's home, where workers sign in with a PIN or a
+ * badge and act one at a time, the selected one.
+ */
+export default function TerminalPage() {
+  const { credential, refusal } = useCredential();
+  return credential ? <TerminalHomeScreen /> : <EnrolScreen refusal={refusal} />;
+}
+
+function TerminalHomeScreen() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // The selected worker is this tab's session; a refused session signs that worker out here, instead
+  // of leaving for /login as a phone does.
+  useEffect(() => {
+    const uninstall = installTerminalSession();
+    setSessionEndHandler(() => {});
+    return () => {
+      uninstall();
+      setSessionEndHandler(() => void navigate('/login', { replace: true }));
+    };
+  }, [navigate]);
+  const me = useTerminalMe(true);
+  const home = useTerminalHome(true);
+  const tz = useFactoryTz();
+  const { workers, selected } = useTerminalWorkers();
+  const actor = workers.find((w) => w.id === selected) ?? null;
+  const [signingIn, setSigningIn] = useState(false);
+  const [badgeError, setBadgeError] = useState<string | null>(null);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: terminalKeys.home() }), [queryClient]);
+
+  useEventStream(
+    {
+      'parada.started': refresh,
+      'parada.ended': refresh,
+      'parada.changed': refresh,
+      'machine.report': refresh,
+      'post.created': refresh,
+      'post.updated': refresh,
+      'post.deleted': refresh,
+      reconnected: refresh,
+    },
+    terminalStream,
+  );
+
+  useEffect(() => {
+    const id = setInterval(() => void sendHeartbeat().catch(() => undefined), HEARTBEAT_MS);
+    return () => clearInterval(id);
+  }, []);
+
+  useIdleSignOut(me.data?.idle_minutes, () => {
+    setSigningIn(false);
+    setBadgeError(null);
+    window.scrollTo(0, 0);
+  });
+
+  const signIn = useTerminalSignIn();
+  useBadgeReader((badge) => {
+    setBadgeError(null);
+    signIn.mutate(
+      { badge },
+      {
+        onSuccess: () => setSigningIn(false),
+        onError: (e) => setBadgeError(errorText(e, t.signInFallback, t.signInNetwork)),
+      },
+    );
+  }, true);
+
+  const needWorker = () => setSigningIn(true);
+  const info = me.data?.terminal;
+  const data = home.data;
+  return (
+    <div className="terminal min-vh-100 bg-body-tertiary">
+      <header className="bg-dark text-white px-3 py-2 d-flex flex-wrap align-items-center gap-3" data-bs-theme="dark">
+        <h1 className="h3 mb-0 me-auto">{info ? t.homeTitle(info.arco_sumergido_name) : t.loading}</h1>
+        <OfflineBadge />
+        <WorkerChips onSignIn={needWorker} />
+      </header>
+      <main id="main" tabIndex={-1} className="container-fluid py-3">
+        <OfflineAlerts />
+        {badgeError && (
+          <Feedback onClose={() => setBadgeError(null)} className="fs-5">
+            {badgeError}
+          </Feedback>
+        )}
+        {actor && (
+          <p className="fs-4 mb-3" data-testid="terminal-actor">
+            {t.actingAs(actor.name)}
+          </p>
+        )}
+        {!data ? (
+          home.isError ? (
+            <Feedback>{errorText(home.error, t.loadFallback, t.loadFallback)}</Feedback>
+          ) : (
+            <p role="status">{t.loading}</p>
+          )
+        ) : (
+          <div className="terminal-columns">
+            <div>
+              <TerminalParada
+                active={data.active_parada}
+                machine={data.machine}
+                tz={tz}
+                actor={actor}
+                onNeedWorker={needWorker}
+                onChanged={refresh}
+              />
+              <TerminalToday paradas={data.today_paradas} tz={tz} />
+            </div>
+            <div>
+              {info && (
+                <TerminalCirculares
+                  tramos={data.circulares}
+                  arcoId={info.arco_sumergido_id}
+                  canAdd={actor !== null}
+                  onNeedWorker={needWorker}
+                  onAdded={refresh}
+                />
+              )}
+              <TerminalWall posts={data.wall} tz={tz} />
+            </div>
+          </div>
+        )}
+      </main>
+      <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
+    </div>
+  );
+}

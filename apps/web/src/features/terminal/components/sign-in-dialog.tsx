@@ -1,0 +1,164 @@
+import type { RecentWorker } from '@portal/contract/terminal';
+import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Feedback } from '@/components/feedback';
+import { errorText } from '@/lib/api';
+import { useTerminalSignIn } from '../api/sign-in';
+
+type Step = { kind: 'who' } | { kind: 'pin'; worker_id: string; name: string };
+
+const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/**
+ * Signing in at the terminal (a native modal <dialog>: focus kept inside, Escape closes): tap a name
+ * among the arco's recent workers or type the worker ID, then the PIN on the pad (or the keyboard).
+ */
+export function SignInDialog({ open, onClose, recent }: { open: boolean; onClose: () => void; recent: readonly RecentWorker[] }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [step, setStep] = useState<Step>({ kind: 'who' });
+  const [workerId, setWorkerId] = useState('');
+  const [pin, setPin] = useState('');
+  const signIn = useTerminalSignIn();
+  const pinInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setStep({ kind: 'who' });
+      setWorkerId('');
+      setPin('');
+      signIn.reset();
+      dialog.showModal();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open, signIn.reset]);
+
+  useEffect(() => {
+    if (step.kind === 'pin') pinInput.current?.focus();
+  }, [step]);
+
+  const toPin = (worker_id: string, name: string) => {
+    signIn.reset();
+    setPin('');
+    setStep({ kind: 'pin', worker_id, name });
+  };
+  const submitPin = (e?: React.FormEvent) => {
+    e?.preventDefault();
+    if (step.kind !== 'pin' || !pin) return;
+    signIn.mutate(
+      { worker_id: step.worker_id, pin },
+      {
+        onSuccess: onClose,
+        onError: () => setPin(''),
+      },
+    );
+  };
+  const press = (digit: string) => {
+    setPin((p) => (p.length < 6 ? p + digit : p));
+    pinInput.current?.focus();
+  };
+
+  return (
+    <dialog ref={ref} className="terminal-dialog" aria-labelledby={titleId} onClose={onClose}>
+      {step.kind === 'who' ? (
+        <div>
+          <h2 id={titleId} className="h3 mb-3">
+            {t.whoTitle}
+          </h2>
+          {recent.length > 0 && (
+            <>
+              <h3 className="h5">{t.recentWorkers}</h3>
+              <ul className="list-unstyled terminal-grid mb-3">
+                {recent.map((w) => (
+                  <li key={w.id}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary btn-lg w-100 terminal-target"
+                      onClick={() => toPin(w.worker_id, w.name)}
+                    >
+                      {w.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (workerId.trim()) toPin(workerId.trim(), workerId.trim());
+            }}
+          >
+            <label htmlFor="terminal-worker-id" className="form-label">
+              {t.workerIdLabel}
+            </label>
+            <div className="d-flex gap-2 mb-3">
+              <input
+                id="terminal-worker-id"
+                className="form-control form-control-lg terminal-target"
+                autoComplete="off"
+                autoCapitalize="none"
+                value={workerId}
+                onChange={(e) => setWorkerId(e.target.value)}
+              />
+              <button type="submit" className="btn btn-primary btn-lg terminal-target" disabled={!workerId.trim()}>
+                {t.next}
+              </button>
+            </div>
+          </form>
+          <p className="text-body-secondary">{t.badgeHelp}</p>
+          <button type="button" className="btn btn-outline-secondary btn-lg terminal-target w-100" onClick={onClose}>
+            {t.cancel}
+          </button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submitPin}>
+          <h2 id={titleId} className="h3 mb-3">
+            {t.pinTitle(step.name)}
+          </h2>
+          {signIn.isError && <Feedback id="terminal-pin-error">{errorText(signIn.error, t.signInFallback, t.signInNetwork)}</Feedback>}
+          <label htmlFor="terminal-pin" className="form-label">
+            {t.pinLabel}
+          </label>
+          <input
+            ref={pinInput}
+            id="terminal-pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            className="form-control form-control-lg mb-3 text-center terminal-pin"
+            value={pin}
+            aria-describedby={signIn.isError ? 'terminal-pin-error' : undefined}
+            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+          <div className="terminal-pad mb-3">
+            {PAD.map((d) => (
+              <button key={d} type="button" className="btn btn-outline-dark btn-lg terminal-target" onClick={() => press(d)}>
+                {d}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-lg terminal-target"
+              onClick={() => setPin((p) => p.slice(0, -1))}
+            >
+              {t.pinDelete}
+            </button>
+            <button type="button" className="btn btn-outline-dark btn-lg terminal-target" onClick={() => press('0')}>
+              0
+            </button>
+            <button type="submit" className="btn btn-success btn-lg terminal-target" disabled={pin.length < 4 || signIn.isPending}>
+              {signIn.isPending ? t.signingIn : t.pinEnter}
+            </button>
+          </div>
+          <button type="button" className="btn btn-outline-secondary btn-lg terminal-target w-100" onClick={() => setStep({ kind: 'who' })}>
+            {t.back}
+          </button>
+        </form>
+      )}
+    </dialog>
+  );
+}

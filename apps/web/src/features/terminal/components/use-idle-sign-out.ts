@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { removeAllWorkers } from '@/lib/terminal-session';
+
+/**
+ * After `minutes` without a touch, a key or a badge, everyone signs out and the home comes back
+ * (`onIdle` closes what is open). Timers only: the fake clock of the browser tests drives it.
+ */
+export function useIdleSignOut(minutes: number | undefined, onIdle: () => void): void {
+  const idle = useRef(onIdle);
+  idle.current = onIdle;
+  useEffect(() => {
+    if (!minutes) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        removeAllWorkers();
+        idle.current();
+      }, minutes * 60_000);
+    };
+    arm();
+    const events = ['pointerdown', 'keydown', 'wheel'] as const;
+    for (const e of events) document.addEventListener(e, arm, { capture: true, passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const e of events) document.removeEventListener(e, arm, { capture: true });
+    };
+  }, [minutes]);
+}

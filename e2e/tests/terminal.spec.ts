@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expectNoViolations } from '../a11y';
+import { expect, type Seed, silenceOnlineEvents, type TestArco, test, unique, type Worker } from '../fixtures';
+
+// The station terminal (docs/decisions/036-station-terminal.md, 038-station-terminal-web.md) on a
+// tablet lying down and standing up: enrolment, workers signing in with a PIN or a badge and switching
+// with one tap, a parada started by one and ended by the other, the idle sign-out on the page's fake
+// clock, and a parada started and ended offline keeping both tapped times.
+
+interface StoredParada {
+  id: number;
+  user_id: number;
+  ended_by?: number | null;
+  start_time: string;
+  end_time: string | null;
+}
+
+/** A station with two workers who have a PIN (signed in there once from a phone, so it lists them) and an enrolment code. */
+async function station(seed: Seed, page: Page) {
+  const arco = await seed.station();
+  const admin = await seed.adminToken();
+  const withPin = async (name: string, pin: string) => {
+    const worker = await seed.worker(arco, name);
+    const res = await page.request.put('/api/users/me/pin', {
+      headers: { Authorization: `Bearer ${worker.token}` },
+      data: { current_password: worker.password, pin },
+    });
+    expect(res.status()).toBe(204);
+    return { ...worker, pin };
+  };
+  const ana = await withPin(unique('Ana '), '1234');
+  const bruno = await withPin(unique('Bruno '), '975310');
+  return { arco, admin, ana, bruno };
+}
+
+async function enrolmentCode(page: Page, admin: string, arco: TestArco): Promise<string> {
+  const res = await page.request.post(`/api/admin/arcos-sumergidos/${arco.id}/terminal-codes`, {
+    headers: { Authorization: `Bearer ${admin}` },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/** Opens /terminal and enrols it with a fresh code, up to the arco's home. */
+async function enrol(page: Page, admin: string, arco: TestArco) {
+  const code = await enrolmentCode(page, admin, arco);
+  await page.goto('/terminal');
+  await expect(page.getByRole('heading', { name: 'Alta del terminal' })).toBeVisible();
+  await page.getByLabel('Código de alta').fill(code);
+  await page.getByRole('button', { name: 'Dar de alta' }).click();
+  await expect(page.getByRole('heading', { name: `Terminal · ${arco.name}` })).toBeVisible();
+}
+
+/** Signs a worker in: their name among the recent ones, or their worker ID typed, then the PIN on the pad. */
+async function signInWithPin(page: Page, worker: Worker & { pin: string }, how: 'name' | 'id') {
+  await page.getByRole('button', { name: 'Identificarse' }).click();
+  const dialog = page.getByRole('dialog');
+  if (how === 'name') await dialog.getByRole('button', { name: worker.name }).click();
+  else {
+    await dialog.getByLabel('ID de trabajador').fill(worker.worker_id);
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+  }
+  for (const digit of worker.pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Actuar como ${worker.name}` })).toHaveAttribute('aria-pressed', 'true');
+}
+
+async function arcoParadas(page: Page, admin: string, arco: TestArco): Promise<StoredParada[]> {
+  // An administrator's list holds every worker's stops.
+  const res = await page.request.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${admin}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as (StoredParada & { arco_sumergido_id: number })[]).filter((p) => p.arco_sumergido_id === arco.id);
+}
+
+for (const [label, viewport] of [
+  ['landscape 1280×800', { width: 1280, height: 800 }],
+  ['portrait 800×1280', { width: 800, height: 1280 }],
+] as const) {
+  test.describe(`station terminal, ${label}`, () => {
+    test.use({ viewport, hasTouch: true, isMobile: false });
+    test.beforeEach(({ context }) => silenceOnlineEvents(context));
+
+    test('enrol; two workers sign in with PINs and switch with one tap; one starts a parada, the other ends it', async ({ page, seed }) => {
+      const { arco, admin, ana, bruno } = await station(seed, page);
+      await page.goto('/terminal');
+      await expectNoViolations(page, 'terminal enrolment');
+      await enrol(page, admin, arco);
+      await expect(page.getByText('Sin parada en curso')).toBeVisible();
+      await expectNoViolations(page, 'terminal home');
+
+      await page.getByRole('button', { name: 'Identificarse' }).click();
+      await expect(page.getByRole('dialog').getByRole('button', { name: ana.name })).toBeVisible();
+      await expectNoViolations(page, 'terminal sign-in');
+      await page.keyboard.press('Escape');
+      await signInWithPin(page, ana, 'name');
+      await signInWithPin(page, bruno, 'id');
+      await expect(page.getByRole('button', { name: `Actuar como ${ana.name}` })).toHaveAttribute('aria-pressed', 'false');
+
+      // One tap on Ana's chip: she acts.
+      await page.getByRole('button', { name: `Actuar como ${ana.name}` }).click();
+      await expect(page.getByTestId('terminal-actor')).toHaveText(`Actúa: ${ana.name}`);
+      await page.getByRole('button', { name: 'Iniciar parada' }).click();
+      await expect(page.getByTestId('terminal-parada-by')).toContainText(`Iniciada por ${ana.name}`);
+      await expectNoViolations(page, 'terminal home with a parada');
+
+      await page.getByRole('button', { name: `Actuar como ${bruno.name}` }).click();
+      await page.getByRole('button', { name: 'Finalizar parada' }).click();
+      await expect(page.getByText('Sin parada en curso')).toBeVisible();
+      await expect(page.getByTestId('terminal-today')).toContainText(`${ana.name}`);
+      await expect(page.getByTestId('terminal-today')).toContainText(`Finalizada por ${bruno.name}`);
+      const [stored] = await arcoParadas(page, admin, arco);
+      expect(stored.user_id).toBe(ana.id);
+      expect(stored.ended_by).toBe(bruno.id);
+    });
+
+    test('a badge read anywhere on the screen signs its worker in', async ({ page, seed }) => {
+      const { arco, admin, ana } = await station(seed, page);
+      const badge = unique('B');
+      const res = await page.request.put(`/api/admin/users/${ana.id}/badge`, {
+        headers: { Authorization: `Bearer ${admin}` },
+        data: { badge_code: badge },
+      });
+      expect(res.status()).toBe(204);
+      await enrol(page, admin, arco);
+      // A reader types fast and ends with Enter, wherever the focus is.
+      await page.keyboard.type(badge);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: `Actuar como ${ana.name}` })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test('after the idle minutes without a touch everyone is signed out', async ({ page, seed }) => {
+      const { arco, admin, ana, bruno } = await station(seed, page);
+      await page.clock.install();
+      await enrol(page, admin, arco);
+      await signInWithPin(page, ana, 'name');
+      await signInWithPin(page, bruno, 'name');
+      await expect(page.getByTestId('worker-chip')).toHaveCount(2);
+      // Four minutes: still there; a touch restarts the count.
+      await page.clock.runFor('04:00');
+      await expect(page.getByTestId('worker-chip')).toHaveCount(2);
+      await page.getByRole('heading', { name: `Terminal · ${arco.name}` }).click();
+      await page.clock.runFor('04:00');
+      await expect(page.getByTestId('worker-chip')).toHaveCount(2);
+      await page.clock.runFor('01:05');
+      await expect(page.getByTestId('worker-chip')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Identificarse' })).toBeVisible();
+    });
+
+    test('a parada started and ended offline by two workers keeps both tapped times', async ({ page, context, seed }) => {
+      const { arco, admin, ana, bruno } = await station(seed, page);
+      await enrol(page, admin, arco);
+      await signInWithPin(page, ana, 'name');
+      await signInWithPin(page, bruno, 'name');
+      await page.getByRole('button', { name: `Actuar como ${ana.name}` }).click();
+      await context.setOffline(true);
+
+      await page.getByRole('button', { name: 'Iniciar parada' }).click();
+      const started = Date.now();
+      await expect(page.getByTestId('terminal-waiting')).toBeVisible();
+      await expect(page.getByTestId('terminal-parada-by')).toContainText(`Iniciada por ${ana.name}`);
+      await page.getByRole('button', { name: `Actuar como ${bruno.name}` }).click();
+      await page.getByRole('button', { name: 'Finalizar parada' }).click();
+      const ended = Date.now();
+      await expect(page.getByText('Sin parada en curso')).toBeVisible();
+
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await context.setOffline(false);
+      await expect.poll(async () => (await arcoParadas(page, admin, arco)).filter((p) => p.end_time !== null).length).toBe(1);
+      const [stored] = await arcoParadas(page, admin, arco);
+      expect(stored.user_id).toBe(ana.id);
+      expect(stored.ended_by).toBe(bruno.id);
+      expect(Math.abs(Date.parse(stored.start_time) - started)).toBeLessThan(2000);
+      expect(Math.abs(Date.parse(stored.end_time!) - ended)).toBeLessThan(2000);
+      await expect(page.getByTestId('terminal-waiting')).toHaveCount(0);
+    });
+  });
+}
