@@ -35,6 +35,7 @@ import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
 import { plantaGauges } from './modules/planta/service';
+import shiftsRoutes from './modules/shifts/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import { findAccount } from './modules/users/service';
@@ -74,6 +75,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   exportsRoutes,
   adminListsRoutes,
   machinesRoutes,
+  shiftsRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours', 'post', 'comment'] as const;
+export const AUDIT_ENTITIES = [
+  'parada',
+  'tramo',
+  'user',
+  'arco',
+  'nave',
+  'motivo',
+  'planned_hours',
+  'post',
+  'comment',
+  'shift',
+  'shift_closure',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
@@ -35,6 +47,8 @@ export const auditMessages = {
     planned_hours: 'Horas planificadas',
     post: 'Publicación del muro',
     comment: 'Comentario del muro',
+    shift: 'Turno',
+    shift_closure: 'Día no trabajado',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -104,6 +118,14 @@ export const auditMessages = {
     content: 'Texto',
     image_path: 'Foto',
     wall_name: 'Muro',
+    planned: 'Planificada',
+    start: 'Inicio',
+    end: 'Fin',
+    weekdays: 'Días de la semana',
+    breaks: 'Descansos',
+    effective_from: 'Aplicar desde',
+    shift_id: 'Turno',
+    reason: 'Motivo',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;
