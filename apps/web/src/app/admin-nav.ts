@@ -10,5 +10,6 @@ export const adminNav = [
   { to: '/admin/arcos-sumergidos', label: 'Arcos Sumergidos' },
   { to: '/admin/naves', label: 'Naves' },
   { to: '/admin/motivos', label: 'Motivos de parada' },
+  { to: '/admin/turnos', label: 'Turnos' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

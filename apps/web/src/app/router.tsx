@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
+          { path: 'turnos', ...page(() => import('@/features/shifts/routes/admin-shifts-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
         ],
       },

@@ -1,6 +1,8 @@
 import {
   type Closure,
   type closureBody,
+  DEFAULT_SHIFTS,
+  minutesIntoShift,
   SHIFT_RANGE_MAX_DAYS,
   type ShiftBody,
   type ShiftCalendar,
@@ -9,6 +11,7 @@ import {
   type ShiftVersion,
   type shiftBody,
   shiftMessages,
+  shiftWallMinutes,
 } from '@portal/contract/shifts';
 import { addDays, factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
@@ -21,6 +24,10 @@ import { recordAudit } from '../audit/service';
 import { findNaveByName, listNaves } from '../naves/service';
 import { type Calendar, type CalendarVersion, firstOverlap, instancesBetween, versionOn, weekdayMask, weekdaysOf } from './calendar';
 import * as repo from './repository';
+
+// What other modules use of the calendar's arithmetic (they import this service only).
+export { breakMs, type TimedInstance, timed } from './calendar';
+export { type StopInterval, splitStops } from './split';
 
 const DAY_MS = 86_400_000;
 
@@ -72,10 +79,15 @@ export async function shiftInstances(ctx: ServiceContext, from: Date, to: Date, 
   return instancesFor(ctx, from, to, await naveIdOf(ctx, nave));
 }
 
+/** The occurrences of [from, to) at a nave given by name, leniently: a nave no longer known gets the plant's shifts. */
+export async function instancesAtNave(ctx: ServiceContext, from: Date, to: Date, nave: string): Promise<ShiftInstance[]> {
+  return instancesFor(ctx, from, to, (await findNaveByName(ctx.db, nave))?.id ?? null);
+}
+
 /** The shift running at `at` (worked or not) at a nave (a nave no longer known: the plant's shifts), or null between shifts. */
 export async function currentShift(ctx: ServiceContext, at: Date = new Date(), nave?: string): Promise<ShiftInstance | null> {
-  const naveId = nave === undefined ? null : ((await findNaveByName(ctx.db, nave))?.id ?? null);
-  const found = await instancesFor(ctx, at, new Date(at.getTime() + 1), naveId);
+  const end = new Date(at.getTime() + 1);
+  const found = nave === undefined ? await instancesFor(ctx, at, end, null) : await instancesAtNave(ctx, at, end, nave);
   return found.find((s) => Date.parse(s.start) <= at.getTime() && at.getTime() < Date.parse(s.end)) ?? null;
 }
 
@@ -153,6 +165,18 @@ const audited = (v: CalendarVersion | undefined) => (v ? publicVersion(v) : null
 
 type ShiftInput = z.output<typeof shiftBody>;
 
+const storedVersion = (v: CalendarVersion): repo.VersionValues => ({
+  shift_id: v.shiftId,
+  effective_from: v.effectiveFrom,
+  name: v.name,
+  nave_id: v.naveId,
+  weekdays: v.weekdays,
+  start_time: v.start,
+  end_time: v.end,
+  breaks: JSON.stringify(v.breaks),
+  active: v.active ? 1 : 0,
+});
+
 /** Writes a shift's version from a date on (new shift when `id` is null), checked and audited, in one transaction. */
 async function writeVersion(
   ctx: ServiceContext,
@@ -191,21 +215,7 @@ async function writeVersion(
       ),
     );
     if (active) checkNoOverlap(ctx, calendar, body.effective_from, naveIds);
-    await repo.putVersion(
-      trx,
-      {
-        shift_id: shiftId,
-        effective_from: next.effectiveFrom,
-        name: next.name,
-        nave_id: next.naveId,
-        weekdays: next.weekdays,
-        start_time: next.start,
-        end_time: next.end,
-        breaks: JSON.stringify(next.breaks),
-        active: active ? 1 : 0,
-      },
-      at,
-    );
+    await repo.putVersion(trx, storedVersion(next), at);
     await recordAudit(trx, {
       actor,
       entity: 'shift',
@@ -268,3 +278,61 @@ export async function deleteClosure(ctx: ServiceContext, actor: AuthUser, id: nu
     await recordAudit(trx, { actor, entity: 'shift_closure', entityId: id, action: 'delete', before: found });
   });
 }
+
+// ---- The planned hours per weekday of before (docs/decisions/040-shift-calendar.md) ----
+
+/** The worked minutes per ISO weekday (Monday first) of the plant-wide shifts in force on a date, by start day. */
+export async function weeklyMinutes(db: Db, date: string): Promise<number[]> {
+  const week = [0, 0, 0, 0, 0, 0, 0];
+  for (const versions of (await loadCalendar(db)).values()) {
+    const v = versionOn(versions, date);
+    if (!v?.active || v.naveId !== null) continue;
+    const breaks = v.breaks.reduce((sum, b) => sum + minutesIntoShift(v.start, b.end) - minutesIntoShift(v.start, b.start), 0);
+    for (const d of weekdaysOf(v.weekdays)) week[d - 1] += shiftWallMinutes(v.start, v.end) - breaks;
+  }
+  return week;
+}
+
+/**
+ * Replaces the plant-wide calendar from `from` on with the week of planned minutes (the old setting's
+ * write, inside the caller's transaction): 24 h days get Mañana, Tarde and Noche, any other length a
+ * 'Jornada' from 06:00. The shifts in force are retired from that date, their later changes dropped.
+ */
+export async function replaceWithWeeklyMinutes(trx: Db, minutes: number[], from: string): Promise<void> {
+  const at = nowIso();
+  for (const [shiftId, versions] of await loadCalendar(trx)) {
+    const current = versionOn(versions, from);
+    const later = versions.filter((v) => v.effectiveFrom > from);
+    if (current?.naveId !== null && current !== undefined) continue;
+    await repo.dropVersionsAfter(trx, shiftId, from);
+    const last = current ?? later[0];
+    if (!last || (!last.active && !later.some((v) => v.active))) continue;
+    await repo.putVersion(trx, { ...storedVersion({ ...last, effectiveFrom: from }), active: 0 }, at);
+  }
+  const groups = new Map<number, number[]>();
+  for (const [i, m] of minutes.entries()) if (m > 0) groups.set(m, [...(groups.get(m) ?? []), i + 1]);
+  for (const [length, weekdays] of groups) {
+    const shifts =
+      length >= 1440
+        ? DEFAULT_SHIFTS.map((d) => ({ name: d.name, start: d.start, end: d.end }))
+        : [{ name: `Jornada de ${Math.round((length / 60) * 100) / 100} h`, start: '06:00', end: hhmm(360 + length) }];
+    for (const shift of shifts) {
+      const { id } = await repo.insertShift(trx, at);
+      await repo.putVersion(
+        trx,
+        storedVersion({
+          shiftId: id,
+          effectiveFrom: from,
+          naveId: null,
+          weekdays: weekdayMask(weekdays),
+          breaks: [],
+          active: true,
+          ...shift,
+        }),
+        at,
+      );
+    }
+  }
+}
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
