@@ -141,4 +141,32 @@ describe.skipIf(pgUnavailable)('downtime by shift', () => {
       ['Tarde', 26 * 15],
     ]);
   });
+
+  it('reads the plant board by shift: the current shift and each arco\'s minutes in it, split at its start', async () => {
+    const arco = await t.createArco('Arco Turno 2', NAVE);
+    const worker = await t.createWorker(arco);
+    // Tuesday 4th 13:30–14:30 in Madrid: 30 minutes before the Tarde began, 30 in it.
+    const res = await t.send(worker.token, 'POST', '/api/paradas-kaiser/manual', {
+      start_time: '2025-03-04T12:30:00Z',
+      end_time: '2025-03-04T13:30:00Z',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // 14:45 in Madrid.
+    fakeClock(Date.parse('2025-03-04T13:45:00Z'));
+    const board = (await t.send(seed.admin, 'GET', '/api/admin/planta?by=shift')).json() as {
+      nave: string;
+      shift: { name: string; start: string; end: string } | null;
+      arcos: { name: string; shift_minutes?: number }[];
+    }[];
+    const ours = board.find((n) => n.nave === NAVE)!;
+    expect(ours.shift).toMatchObject({ name: 'Tarde', start: '2025-03-04T13:00:00.000Z', end: '2025-03-04T21:00:00.000Z' });
+    expect(ours.arcos.map((a) => [a.name, a.shift_minutes])).toEqual([
+      ['Arco Turno 1', 0],
+      ['Arco Turno 2', 30],
+    ]);
+    // Without it, the board answers as it always did.
+    const plain = (await t.send(seed.admin, 'GET', '/api/admin/planta')).json() as Record<string, unknown>[];
+    expect(plain.every((n) => !('shift' in n))).toBe(true);
+    expect((await t.send(seed.admin, 'GET', '/api/admin/planta?by=turno')).statusCode).toBe(400);
+  });
 });
