@@ -142,7 +142,7 @@ describe.skipIf(pgUnavailable)('downtime by shift', () => {
     ]);
   });
 
-  it('reads the plant board by shift: the current shift and each arco\'s minutes in it, split at its start', async () => {
+  it("reads the plant board by shift: the current shift and each arco's minutes in it, split at its start", async () => {
     const arco = await t.createArco('Arco Turno 2', NAVE);
     const worker = await t.createWorker(arco);
     // Tuesday 4th 13:30–14:30 in Madrid: 30 minutes before the Tarde began, 30 in it.
