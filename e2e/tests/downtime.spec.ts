@@ -1,4 +1,4 @@
-import { addDays, factoryDate, factoryTime, factoryToday } from '@portal/contract/time';
+import { addDays, factoryDate, factoryTime, factoryToday, isoWeekday } from '@portal/contract/time';
 import { expectNoViolations } from '../a11y';
 import { expect, openDevice, openLive, signIn, test } from '../fixtures';
 
@@ -62,7 +62,9 @@ test('an admin manages motivos, reads the change history and the downtime analys
   const admin = await seed.adminToken();
   const station = await seed.station('Nave 2');
   const worker = await seed.worker(station, 'Operario Historial');
-  const day = addDays(factoryToday(TZ), -1);
+  // The latest day before today on which shifts start (the default calendar starts none on Sunday).
+  const yesterday = addDays(factoryToday(TZ), -1);
+  const day = isoWeekday(yesterday) === 7 ? addDays(yesterday, -1) : yesterday;
   const motivos = (await (await page.request.get('/api/motivos', { headers: { Authorization: `Bearer ${worker.token}` } })).json()) as {
     id: number;
     name: string;
@@ -99,6 +101,9 @@ test('an admin manages motivos, reads the change history and the downtime analys
     'Publicación del muro',
     'Comentario del muro',
     'Reglas de aviso',
+    'Terminal de puesto',
+    'Turno',
+    'Día no trabajado',
   ]);
   await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');

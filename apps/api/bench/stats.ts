@@ -165,8 +165,12 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
     const stats = await app.inject({ method: 'GET', url: '/api/dashboard/stats', headers });
     console.log('totals:', stats.body);
 
+    // Statistics by shift (docs/decisions/040-shift-calendar.md): last month's analysis of one shift.
+    const tarde = await handle.db.selectFrom('shift_versions').select('shift_id').where('name', '=', 'Tarde').executeTakeFirstOrThrow();
+    const byShift = `/api/admin/downtime?month=${addMonths(factoryMonth(new Date(), TZ), -1)}&nave=Nave%201&shift=${tarde.shift_id}`;
+
     const rows: Record<string, string>[] = [];
-    for (const url of ENDPOINTS) {
+    for (const url of [...ENDPOINTS, byShift]) {
       for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
       const times: number[] = [];
       for (let i = 0; i < CALLS; i++) {

@@ -41,6 +41,7 @@ import plantaRoutes from './modules/planta/routes';
 import { plantaGauges } from './modules/planta/service';
 import terminalsRoutes from './modules/terminals/routes';
 import { findLiveTerminal, findTerminalByCredential } from './modules/terminals/service';
+import shiftsRoutes from './modules/shifts/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import { findAccount } from './modules/users/service';
@@ -82,6 +83,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   machinesRoutes,
   andonRoutes,
   terminalsRoutes,
+  shiftsRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { plannedInMonth } from '../src/modules/downtime/service';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { applySignal } from '../src/modules/machines/service';
-import { pgUnavailable, useSeed, useTestApp, type Worker } from './helper';
+import { fakeClock, pgUnavailable, useSeed, useTestApp, type Worker } from './helper';
 
 const MANUAL = '/api/paradas-kaiser/manual';
 // February 2025: 28 days, four of them Sundays (2, 9, 16, 23).
@@ -65,9 +64,10 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
 
   it("gives each station's minutes and availability over 24 h Monday to Saturday, in natural order", async () => {
     const planned = 24 * 24 * 60;
+    const apart = { planned_stop_minutes: 0, break_minutes: 0, outside_minutes: 0 };
     expect(ours(await analysis())).toEqual([
-      { arco_id: seed.a.id, name: 'Arco Análisis 2', minutes: 150, planned_minutes: planned, availability: 0.9957 },
-      { arco_id: seed.b.id, name: 'Arco Análisis 10', minutes: 150, planned_minutes: planned, availability: 0.9957 },
+      { arco_id: seed.a.id, name: 'Arco Análisis 2', minutes: 150, planned_minutes: planned, availability: 0.9957, ...apart },
+      { arco_id: seed.b.id, name: 'Arco Análisis 10', minutes: 150, planned_minutes: planned, availability: 0.9957, ...apart },
     ]);
     // Another nave's view leaves these stations out.
     const other = await analysis(`/api/admin/downtime?month=${MONTH}&nave=Nave%201`);
@@ -91,14 +91,21 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     expect(r.total_minutes).toBe(300);
   });
 
-  it('uses the planned hours an admin sets per weekday', async () => {
+  it('uses the planned hours an admin sets per weekday, as the calendar from that day on', async () => {
+    // Set on 2025-02-01: February 2025 is measured with it, the days before keep the calendar they had.
+    fakeClock(Date.parse('2025-02-01T08:00:00Z'));
     const set = await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [8, 8, 8, 8, 8, 0, 0] });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
     expect((await t.send(seed.admin, 'GET', '/api/admin/downtime/planned-hours')).json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
+    vi.useRealTimers();
     // 20 working days of 8 h.
     expect(ours(await analysis())[0]).toMatchObject({ planned_minutes: 9600, availability: 0.9844 });
-    await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [24, 24, 24, 24, 24, 24, 0] });
+    // Back to 24 h Monday to Saturday from March 2025 on.
+    fakeClock(Date.parse('2025-03-01T08:00:00Z'));
+    expect((await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [24, 24, 24, 24, 24, 24, 0] })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses bad planned hours and bad queries with Spanish messages, and is for administrators only', async () => {
@@ -125,6 +132,8 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
   });
 
   it("counts a machine's micro-stops apart per arco, out of the minutes, the motivos and the availability", async () => {
+    // A Wednesday morning, inside the Mañana: the 30-minute stop falls in worked shift time.
+    fakeClock(Date.parse('2026-11-25T09:00:00Z'));
     const arco = await t.createArco('Arco Micro 1', 'Nave 2');
     expect((await t.send(seed.admin, 'POST', `/api/admin/arcos-sumergidos/${arco.id}/machine/key`)).statusCode).toBe(201);
     const min = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -190,10 +199,13 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     expect(await sum()).toEqual({ ...expected, micro: { minutes: 1, stops: 1 }, arco: { minutes: 30, micro_minutes: 1, micro_stops: 1 } });
   });
 
-  it('plans the current month up to today and a future month not at all', () => {
-    const week = [1440, 1440, 1440, 1440, 1440, 1440, 0];
-    expect(plannedInMonth('2026-11', week, '2026-11-03')).toBe(2 * 1440); // Sunday 1st off, Monday 2nd, Tuesday 3rd
-    expect(plannedInMonth('2026-12', week, '2026-11-03')).toBe(0);
-    expect(plannedInMonth('2025-02', week, '2026-11-03')).toBe(24 * 1440);
+  it('plans the current month up to now and a future month not at all', async () => {
+    // Tuesday 2026-11-03 at 10:00 in Madrid: Monday's three shifts, the Noche of Sunday–Monday not (no
+    // shift starts on Sunday), and Tuesday's Mañana up to now (4 h).
+    fakeClock(Date.parse('2026-11-03T09:00:00Z'));
+    const now = await analysis('/api/admin/downtime?month=2026-11&nave=Nave%202');
+    expect(ours(now)[0].planned_minutes).toBe(24 * 60 + 4 * 60);
+    const next = await analysis('/api/admin/downtime?month=2026-12&nave=Nave%202');
+    expect(ours(next)[0]).toMatchObject({ planned_minutes: 0, availability: null });
   });
 });

@@ -13,6 +13,8 @@ export const AUDIT_ENTITIES = [
   'comment',
   'andon_rules',
   'terminal',
+  'shift',
+  'shift_closure',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
@@ -63,6 +65,8 @@ export const auditMessages = {
     comment: 'Comentario del muro',
     andon_rules: 'Reglas de aviso',
     terminal: 'Terminal de puesto',
+    shift: 'Turno',
+    shift_closure: 'Día no trabajado',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -146,6 +150,14 @@ export const auditMessages = {
     pin: 'PIN',
     badge: 'Tarjeta',
     terminal_id: 'Terminal',
+    planned: 'Planificada',
+    start: 'Inicio',
+    end: 'Fin',
+    weekdays: 'Días de la semana',
+    breaks: 'Descansos',
+    effective_from: 'Aplicar desde',
+    shift_id: 'Turno',
+    reason: 'Motivo',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;

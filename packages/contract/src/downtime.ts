@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { andonFigures } from './andon';
+import { idSchema } from './common';
 
 export const downtimeMessages = {
   title: 'Análisis de paradas',
@@ -33,6 +34,17 @@ export const downtimeMessages = {
   microTable: 'Tabla de microparadas de máquina por arco',
   microHelp: 'Paradas de máquina más cortas que el umbral de microparada: no cuentan en los minutos de parada ni en la disponibilidad.',
   microStops: 'Microparadas',
+  shift: 'Turno',
+  allShifts: 'Todos los turnos',
+  byShift: 'Paradas por turno',
+  byShiftTable: 'Tabla de paradas por turno',
+  plannedStops: 'Paradas planificadas (min)',
+  plannedStopsTitle: 'Paradas planificadas por motivo',
+  plannedStopsHelp: 'Paradas con un motivo planificado y descansos de los turnos: no restan disponibilidad.',
+  breaks: 'Descansos (min)',
+  outside: 'Fuera de turno (min)',
+  availabilityShort: 'Disponibilidad',
+  calendarNote: 'El tiempo planificado sale del calendario de turnos (Turnos).',
 } as const;
 
 /** ISO weekdays, Monday first, as the admin screen lists them. */
@@ -41,6 +53,8 @@ export const WEEKDAY_NAMES = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Vierne
 export const downtimeQuery = z.object({
   month: z.string({ error: downtimeMessages.monthInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, downtimeMessages.monthInvalid),
   nave: z.string({ error: downtimeMessages.naveRequired }).trim().min(1, downtimeMessages.naveRequired),
+  /** One shift's figures only (a shift id of the calendar). */
+  shift: idSchema.optional(),
 });
 export type DowntimeQuery = z.input<typeof downtimeQuery>;
 
@@ -55,10 +69,27 @@ export const downtimeArco = z.object({
   arco_id: z.number(),
   name: z.string(),
   minutes: z.number(),
+  /** Worked shift time of the month up to now, breaks left out (docs/decisions/040-shift-calendar.md). */
   planned_minutes: z.number(),
-  /** 1 minus downtime over planned time, 0 to 1; null without planned time. */
+  /** 1 minus unplanned downtime over planned time less planned stops, 0 to 1; null without such time. */
+  availability: z.number().nullable(),
+  /** Stops with a planned motivo inside the worked shifts: apart, out of availability. */
+  planned_stop_minutes: z.number(),
+  break_minutes: z.number(),
+  /** Stop minutes outside every worked shift (or in a break): in no figure above. */
+  outside_minutes: z.number(),
+});
+/** One shift's figures at the nave over the month (a stop over two shifts split at the boundary). */
+export const downtimeShift = z.object({
+  shift_id: z.number(),
+  name: z.string(),
+  planned_minutes: z.number(),
+  break_minutes: z.number(),
+  minutes: z.number(),
+  planned_stop_minutes: z.number(),
   availability: z.number().nullable(),
 });
+export type DowntimeShift = z.infer<typeof downtimeShift>;
 /** A station's machine micro-stops in the month: apart, in neither its minutes nor its availability. */
 export const downtimeMicroArco = z.object({ arco_id: z.number(), name: z.string(), minutes: z.number(), stops: z.number() });
 export const downtimeAnalysis = z.object({
@@ -76,6 +107,14 @@ export const downtimeAnalysis = z.object({
   micro_stops: z.object({ minutes: z.number(), stops: z.number(), arcos: z.array(downtimeMicroArco) }),
   /** The andon's waits of the month's ended paradas with a call (docs/decisions/043-andon.md). */
   andon: andonFigures.optional(),
+  /** The shift the figures are restricted to, or null for all. */
+  shift_id: z.number().nullable(),
+  shifts: z.array(downtimeShift),
+  /** Minutes of stops with a planned motivo, apart, largest first. */
+  planned_stops: z.object({
+    minutes: z.number(),
+    motivos: z.array(z.object({ motivo_id: z.number().nullable(), name: z.string(), minutes: z.number() })),
+  }),
 });
 export type DowntimeAnalysis = z.infer<typeof downtimeAnalysis>;
 

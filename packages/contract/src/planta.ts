@@ -12,6 +12,9 @@ export const plantaMessages = {
   machine: 'la máquina',
   since: 'desde',
   todayMinutes: 'Minutos de parada hoy',
+  shiftMinutes: 'Minutos de parada en este turno',
+  shiftNow: (name: string, start: string, end: string) => `Turno ${name}, de ${start} a ${end}`,
+  noShift: 'Fuera de turno',
   loading: 'Cargando estado de planta...',
   loadFallback: 'Fallo al cargar el estado de planta',
   empty: 'No hay arcos sumergidos registrados.',
@@ -61,10 +64,19 @@ export const plantaArco = z.object({
   andon: plantaAndon.nullable().optional(),
   /** The arco's station terminals not revoked, each 'Conectado' or 'Sin conexión' (docs/decisions/036-station-terminal.md). */
   terminals: z.array(plantaTerminal).optional(),
+  /**
+   * Minutes of paradas inside the nave's current shift up to now (breaks left out, a stop begun in the
+   * shift before counted from the boundary); absent between shifts.
+   */
+  shift_minutes: z.number().optional(),
 });
 
-export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco) });
+/** The nave's shift running now (docs/decisions/040-shift-calendar.md). */
+export const plantaShift = z.object({ shift_id: z.number(), name: z.string(), start: z.string(), end: z.string(), worked: z.boolean() });
+export const plantaNave = z.object({ nave: z.string(), arcos: z.array(plantaArco), shift: plantaShift.nullable().optional() });
 export const plantaResponse = z.array(plantaNave);
+/** GET /api/admin/planta?by=shift adds each nave's current shift and each arco's minutes in it. */
+export const plantaQuery = z.object({ by: z.enum(['shift']).optional() });
 export type PlantaArco = z.infer<typeof plantaArco>;
 export type PlantaNave = z.infer<typeof plantaNave>;
 

@@ -13,5 +13,6 @@ export const adminNav = [
   { to: '/admin/terminales', label: 'Terminales' },
   { to: '/admin/naves', label: 'Naves' },
   { to: '/admin/motivos', label: 'Motivos de parada' },
+  { to: '/admin/turnos', label: 'Turnos' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

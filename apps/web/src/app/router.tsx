@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
           { path: 'avisos/reglas', ...page(() => import('@/features/andon/routes/admin-andon-rules-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
+          { path: 'turnos', ...page(() => import('@/features/shifts/routes/admin-shifts-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
         ],
       },

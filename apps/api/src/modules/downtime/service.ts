@@ -1,115 +1,195 @@
 import type { DowntimeAnalysis, downtimeQuery } from '@portal/contract/downtime';
 import { downtimeMessages } from '@portal/contract/downtime';
-import { addDays, factoryToday, isoWeekday } from '@portal/contract/time';
+import { addDays, addMonths, factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { andonFigures } from '../andon/service';
 import { listArcos } from '../arcos/service';
 import { recordAudit } from '../audit/service';
+import { finishedStopsOverlapping } from '../paradas/service';
+import {
+  breakMs,
+  instancesAtNave,
+  replaceWithWeeklyMinutes,
+  splitStops,
+  type TimedInstance,
+  timed,
+  weeklyMinutes,
+} from '../shifts/service';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', as on the plant board.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
 
-/**
- * Planned minutes of one station in a month: the planned time of each of its days, up to today for
- * the current month (the days still to come have not been worked), none for a future month.
- */
-export function plannedInMonth(month: string, perWeekday: number[], today: string): number {
-  let total = 0;
-  for (let day = `${month}-01`; day.startsWith(month) && day <= today; day = addDays(day, 1)) {
-    total += perWeekday[isoWeekday(day) - 1];
-  }
-  return total;
-}
+const DAY_MS = 86_400_000;
+const minutes = (ms: number) => Math.round(ms / 60_000);
+const availabilityOf = (downtime: number, planned: number, plannedStops: number) => {
+  const base = planned - plannedStops;
+  return base > 0 ? Math.max(0, Math.round((1 - downtime / base) * 10_000) / 10_000) : null;
+};
 
 /**
- * The downtime analysis of a month and nave, from the monthly rollup: minutes by motivo (largest
- * first, with the cumulative share: a Pareto), minutes and availability by station. Machine
- * micro-stops are counted apart (minutes and count per station) and left out of the rest.
+ * The downtime analysis of a month and nave (docs/decisions/040-shift-calendar.md): the worked shifts
+ * of the calendar that start in the month, up to now, are the planned time (breaks left out); the
+ * finished stops are split at the shifts' boundaries, and only their parts inside worked shift time
+ * count. Stops with a planned motivo are shown apart and taken out of the base of availability.
+ * Minutes by motivo (largest first, with the cumulative share: a Pareto), by station and by shift;
+ * `shift` restricts every figure to one shift. Machine micro-stops are counted apart (the monthly
+ * rollup) and left out of the rest.
  */
 export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<typeof downtimeQuery>): Promise<DowntimeAnalysis> {
-  const [rows, names, perWeekday, arcos, andon] = await Promise.all([
+  const monthStart = Date.parse(startOfFactoryDay(`${query.month}-01`, ctx.tz));
+  const nextMonth = Date.parse(startOfFactoryDay(`${addMonths(query.month, 1)}-01`, ctx.tz));
+  const [rows, names, arcos, andon, instances] = await Promise.all([
     repo.monthRollup(ctx.db, query.month, query.nave),
     repo.motivoNames(ctx.db),
-    repo.plannedMinutes(ctx.db),
     listArcos(ctx, query.nave),
     andonFigures(ctx, query.month, query.nave, downtimeMessages.noMotivo),
+    instancesAtNave(ctx, new Date(monthStart), new Date(nextMonth + DAY_MS), query.nave),
   ]);
+  const shiftId = query.shift === undefined ? null : Number(query.shift);
+  const worked = timed(
+    instances.filter((i) => i.worked && i.date.startsWith(query.month)),
+    Date.now(),
+  );
+  const counted = (t: TimedInstance) => shiftId === null || t.instance.shift_id === shiftId;
+  const stops = worked.length
+    ? await finishedStopsOverlapping(ctx, query.nave, {
+        from: new Date(worked[0].start).toISOString(),
+        to: new Date(worked[worked.length - 1].end).toISOString(),
+        fromDate: addDays(`${query.month}-01`, -1),
+        toDate: addDays(`${addMonths(query.month, 1)}-01`, 1),
+      })
+    : [];
+  const split = splitStops(stops, worked, counted);
+
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
-  const byMotivo = new Map<number, number>();
-  const byArco = new Map<number, number>();
+  const motivoName = (id: number) => (id === 0 ? downtimeMessages.noMotivo : (nameOf.get(id) ?? '?'));
   const microByArco = new Map<number, { minutes: number; stops: number }>();
-  let total = 0;
   const micro = { minutes: 0, stops: 0 };
   for (const r of rows) {
-    const minutes = Number(r.minutes);
     const m = microByArco.get(r.arco_id) ?? { minutes: 0, stops: 0 };
     m.minutes += Number(r.micro_minutes);
     m.stops += Number(r.micro_stops);
     microByArco.set(r.arco_id, m);
     micro.minutes += Number(r.micro_minutes);
     micro.stops += Number(r.micro_stops);
-    if (minutes <= 0) continue;
-    byMotivo.set(r.motivo_id, (byMotivo.get(r.motivo_id) ?? 0) + minutes);
-    byArco.set(r.arco_id, (byArco.get(r.arco_id) ?? 0) + minutes);
-    total += minutes;
   }
+
+  // The planned time of one station per shift (the same for every station of the nave).
+  const perShift = new Map<number, { name: string; planned: number; breaks: number }>();
+  for (const t of worked) {
+    if (!counted(t)) continue;
+    const breaks = breakMs(t);
+    const f = perShift.get(t.instance.shift_id) ?? { name: t.instance.name, planned: 0, breaks: 0 };
+    f.name = t.instance.name;
+    f.planned += t.end - t.start - breaks;
+    f.breaks += breaks;
+    perShift.set(t.instance.shift_id, f);
+  }
+  const planned = [...perShift.values()].reduce((sum, f) => sum + f.planned, 0);
+  const breaks = [...perShift.values()].reduce((sum, f) => sum + f.breaks, 0);
+
+  const byShift = new Map<number, { unplanned: number; planned: number }>();
+  const stations = arcos
+    .map((a) => {
+      let unplanned = 0;
+      let plannedStops = 0;
+      for (const [id, f] of split.byArcoShift.get(a.id) ?? []) {
+        unplanned += f.unplanned;
+        plannedStops += f.planned;
+        const s = byShift.get(id) ?? { unplanned: 0, planned: 0 };
+        s.unplanned += f.unplanned;
+        s.planned += f.planned;
+        byShift.set(id, s);
+      }
+      const m = minutes(unplanned);
+      const p = minutes(plannedStops);
+      return {
+        arco_id: a.id,
+        name: a.name,
+        minutes: m,
+        planned_minutes: minutes(planned),
+        availability: availabilityOf(m, minutes(planned), p),
+        planned_stop_minutes: p,
+        break_minutes: minutes(breaks),
+        outside_minutes: minutes(split.outside.get(a.id) ?? 0),
+      };
+    })
+    .sort((a, b) => collator.compare(a.name, b.name) || a.arco_id - b.arco_id);
+
+  const shifts = [...perShift.entries()]
+    .map(([id, f]) => {
+      const s = byShift.get(id) ?? { unplanned: 0, planned: 0 };
+      const shiftPlanned = minutes(f.planned * arcos.length);
+      return {
+        shift_id: id,
+        name: f.name,
+        planned_minutes: shiftPlanned,
+        break_minutes: minutes(f.breaks * arcos.length),
+        minutes: minutes(s.unplanned),
+        planned_stop_minutes: minutes(s.planned),
+        availability: availabilityOf(minutes(s.unplanned), shiftPlanned, minutes(s.planned)),
+      };
+    })
+    .sort((a, b) => a.shift_id - b.shift_id);
+
+  const total = stations.reduce((sum, a) => sum + a.minutes, 0);
   let running = 0;
-  const motivos = [...byMotivo.entries()]
-    .map(([id, minutes]) => ({
-      motivo_id: id === 0 ? null : id,
-      name: id === 0 ? downtimeMessages.noMotivo : (nameOf.get(id) ?? '?'),
-      minutes,
-    }))
+  const motivos = [...split.unplannedByMotivo.entries()]
+    .map(([id, ms]) => ({ motivo_id: id === 0 ? null : id, name: motivoName(id), minutes: minutes(ms) }))
+    .filter((m) => m.minutes > 0)
     .sort((a, b) => b.minutes - a.minutes || collator.compare(a.name, b.name))
     .map((m) => {
       running += m.minutes;
-      return { ...m, cumulative_percent: total ? Math.round((running / total) * 1000) / 10 : 0 };
+      return { ...m, cumulative_percent: total ? Math.min(100, Math.round((running / total) * 1000) / 10) : 0 };
     });
-  const planned = plannedInMonth(query.month, perWeekday, factoryToday(ctx.tz));
-  const stations = arcos
-    .map((a) => {
-      const minutes = byArco.get(a.id) ?? 0;
-      const availability = planned > 0 ? Math.max(0, Math.round((1 - minutes / planned) * 10_000) / 10_000) : null;
-      return { arco_id: a.id, name: a.name, minutes, planned_minutes: planned, availability };
-    })
-    .sort((a, b) => collator.compare(a.name, b.name) || a.arco_id - b.arco_id);
+  const plannedMotivos = [...split.plannedByMotivo.entries()]
+    .map(([id, ms]) => ({ motivo_id: id === 0 ? null : id, name: motivoName(id), minutes: minutes(ms) }))
+    .filter((m) => m.minutes > 0)
+    .sort((a, b) => b.minutes - a.minutes || collator.compare(a.name, b.name));
   const microArcos = stations
     .map((a) => ({ arco_id: a.arco_id, name: a.name, ...microByArco.get(a.arco_id) }))
     .filter((a): a is { arco_id: number; name: string; minutes: number; stops: number } => (a.stops ?? 0) > 0);
+  const noMotivo = motivos.find((m) => m.motivo_id === null)?.minutes ?? 0;
   return {
     month: query.month,
     nave: query.nave,
     total_minutes: total,
-    no_motivo_percent: total ? Math.round(((byMotivo.get(0) ?? 0) / total) * 1000) / 10 : 0,
+    no_motivo_percent: total ? Math.round((noMotivo / total) * 1000) / 10 : 0,
     motivos,
     arcos: stations,
     micro_stops: { ...micro, arcos: microArcos },
     andon,
+    shift_id: shiftId,
+    shifts,
+    planned_stops: { minutes: plannedMotivos.reduce((sum, m) => sum + m.minutes, 0), motivos: plannedMotivos },
   };
 }
 
+/** The hours per weekday of the plant-wide calendar in force today (the old setting's read). */
 export async function getPlannedHours(ctx: ServiceContext): Promise<{ hours: number[] }> {
-  return { hours: (await repo.plannedMinutes(ctx.db)).map((m) => m / 60) };
+  return { hours: (await weeklyMinutes(ctx.db, factoryToday(ctx.tz))).map((m) => m / 60) };
 }
 
 /** The audit rows of the planned hours name the one weekly plan by this id. */
 export const PLANNED_HOURS_AUDIT_ID = 1;
 
+/** The old setting's write: the calendar from today on becomes that week (the days before keep theirs). */
 export async function setPlannedHours(ctx: ServiceContext, actor: AuthUser, hours: number[]): Promise<{ hours: number[] }> {
-  const minutes = hours.map((h) => Math.round(h * 60));
+  const minutesPerDay = hours.map((h) => Math.round(h * 60));
+  const today = factoryToday(ctx.tz);
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.plannedMinutes(trx);
-    await repo.savePlannedMinutes(trx, minutes);
+    const before = await weeklyMinutes(trx, today);
+    await replaceWithWeeklyMinutes(trx, minutesPerDay, today);
     await recordAudit(trx, {
       actor,
       entity: 'planned_hours',
       entityId: PLANNED_HOURS_AUDIT_ID,
       action: 'update',
       before: { hours: before.map((m) => m / 60) },
-      after: { hours: minutes.map((m) => m / 60) },
+      after: { hours: minutesPerDay.map((m) => m / 60) },
     });
   });
   return getPlannedHours(ctx);

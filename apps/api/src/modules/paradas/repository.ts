@@ -278,6 +278,28 @@ export const microStopsOn = (db: Db, date: string) =>
     .groupBy('arco_sumergido_id')
     .execute();
 
+/**
+ * The finished stops (micro-stops apart) of a nave's stations that overlap [fromIso, toIso), with
+ * whether their motivo is planned: what the statistics by shift split at the shifts' boundaries
+ * (docs/decisions/040-shift-calendar.md). `date` bounds the read to the range's days on its index
+ * (a stop lasts at most 24 h, so it starts at most a day before the range).
+ */
+export const finishedStopsOverlapping = (db: Db, nave: string, fromIso: string, toIso: string, fromDate: string, toDate: string) =>
+  db
+    .selectFrom('paradas_kaiser as p')
+    .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
+    .innerJoin('naves as n', 'n.id', 'a.nave_id')
+    .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
+    .select(['p.arco_sumergido_id as arco_id', 'p.motivo_id', 'p.start_time', 'p.end_time', 'm.planned'])
+    .where('n.name', '=', nave)
+    .where('p.date', '>=', fromDate)
+    .where('p.date', '<=', toDate)
+    .where('p.start_time', '<', toIso)
+    .where('p.end_time', '>', fromIso)
+    .where('p.micro_stop', '=', 0)
+    .$narrowType<{ end_time: string }>()
+    .execute();
+
 // The plant board's reads (modules/planta).
 
 /** Stops in progress, earliest first, with the name of who started each and their motivo (the andon's escalation). */

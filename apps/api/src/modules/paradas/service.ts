@@ -549,6 +549,11 @@ export async function describeMachineParada(
 // The plant board's figures (modules/planta).
 export const listActiveParadas = (ctx: ServiceContext) => repo.listActiveParadas(ctx.db);
 export const finishedMinutesOn = (ctx: ServiceContext, date: string) => repo.finishedMinutesOn(ctx.db, date);
+export const finishedStopsOverlapping = (
+  ctx: ServiceContext,
+  nave: string,
+  range: { from: string; to: string; fromDate: string; toDate: string },
+) => repo.finishedStopsOverlapping(ctx.db, nave, range.from, range.to, range.fromDate, range.toDate);
 export const microStopsOn = (ctx: ServiceContext, date: string) => repo.microStopsOn(ctx.db, date);
 export const countStoppedArcos = (ctx: ServiceContext) => repo.countStoppedArcos(ctx.db);
 export const countParadasOn = (ctx: ServiceContext, date: string) => repo.countParadasOn(ctx.db, date);

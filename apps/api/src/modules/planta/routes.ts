@@ -1,5 +1,5 @@
 import { errorResponses } from '@portal/contract/common';
-import { plantaResponse } from '@portal/contract/planta';
+import { plantaQuery, plantaResponse } from '@portal/contract/planta';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { plantaBoard } from './service';
@@ -12,9 +12,10 @@ export default async function plantaRoutes(app: App, ctx: ServiceContext) {
       schema: {
         tags: ['planta'],
         description: 'Every station grouped by nave: running or stopped (with the earliest active stop) and today’s stop minutes.',
-        response: { 200: plantaResponse, ...errorResponses(401, 403) },
+        querystring: plantaQuery,
+        response: { 200: plantaResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async () => plantaBoard(ctx),
+    async (request) => plantaBoard(ctx, new Date(), request.query.by === 'shift'),
   );
 }

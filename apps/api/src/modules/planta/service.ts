@@ -1,12 +1,13 @@
 import { durationMinutes } from '@portal/contract/paradas';
 import type { PlantaArco, PlantaNave } from '@portal/contract/planta';
-import { factoryToday, startOfFactoryDay } from '@portal/contract/time';
+import { addDays, factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
 import { plantaAndon } from '../andon/service';
 import { allArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import * as paradas from '../paradas/service';
 import { plantaTerminals } from '../terminals/service';
+import { currentShift, splitStops, timed } from '../shifts/service';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
@@ -14,9 +15,9 @@ const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' })
 /**
  * The plant board: every station grouped by nave, stopped while any stop is active there (showing
  * the earliest), with today's stop minutes: finished stops dated today plus the part of each active
- * stop that falls within today.
+ * stop that falls within today. `byShift` adds each nave's current shift and the minutes in it.
  */
-export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): Promise<PlantaNave[]> {
+export async function plantaBoard(ctx: ServiceContext, now: Date = new Date(), byShift = false): Promise<PlantaNave[]> {
   const today = factoryToday(ctx.tz, now);
   const dayStart = startOfFactoryDay(today, ctx.tz);
   const nowIso = now.toISOString();
@@ -78,9 +79,48 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date()): 
     });
     byNave.set(arco.nave, ofNave);
   }
-  return [...byNave.entries()]
-    .sort(([a], [b]) => collator.compare(a, b))
-    .map(([nave, ofNave]) => ({ nave, arcos: ofNave.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id) }));
+  const naves = [...byNave.entries()].sort(([a], [b]) => collator.compare(a, b));
+  const sorted = naves.map(([nave, ofNave]) => ({ nave, arcos: ofNave.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id) }));
+  if (!byShift) return sorted;
+  const shifts = await Promise.all(naves.map(([nave]) => shiftFigures(ctx, nave, now, [...firstActive.values()])));
+  return sorted.map(({ nave, arcos: ofNave }, i) => {
+    const { shift, minutes: inShift } = shifts[i];
+    for (const arco of ofNave) if (shift) arco.shift_minutes = inShift.get(arco.id) ?? 0;
+    return {
+      nave,
+      arcos: ofNave,
+      ...(shift
+        ? { shift: { shift_id: shift.shift_id, name: shift.name, start: shift.start, end: shift.end, worked: shift.worked } }
+        : { shift: null }),
+    };
+  });
+}
+
+/**
+ * A nave's shift running now and each station's stop minutes inside it up to now: the finished stops
+ * and the running ones, split at the shift's start, breaks left out (docs/decisions/040-shift-calendar.md).
+ */
+async function shiftFigures(ctx: ServiceContext, nave: string, now: Date, running: { arco_sumergido_id: number; start_time: string }[]) {
+  const shift = await currentShift(ctx, now, nave);
+  const minutes = new Map<number, number>();
+  if (!shift) return { shift, minutes };
+  const nowIso = now.toISOString();
+  const finished = await paradas.finishedStopsOverlapping(ctx, nave, {
+    from: shift.start,
+    to: nowIso,
+    fromDate: addDays(shift.date, -1),
+    toDate: factoryToday(ctx.tz, now),
+  });
+  const stops = [
+    ...finished,
+    ...running.map((p) => ({ arco_id: p.arco_sumergido_id, motivo_id: null, start_time: p.start_time, end_time: nowIso, planned: false })),
+  ];
+  const split = splitStops(stops, timed([shift], now.getTime()));
+  for (const [arco, byShift] of split.byArcoShift) {
+    const f = byShift.get(shift.shift_id);
+    if (f) minutes.set(arco, Math.round((f.unplanned + f.planned) / 60_000));
+  }
+  return { shift, minutes };
 }
 
 /** The figures the plant is watched by (the metrics endpoint): stations stopped now and today's stops. */

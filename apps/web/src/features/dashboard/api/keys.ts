@@ -8,5 +8,5 @@ export const dashboardKeys = {
   topUsersByTramos: () => [...dashboardKeys.all, 'top-users-by-tramos'] as const,
   topUsersByParadasKaiser: () => [...dashboardKeys.all, 'top-users-by-kaiser-stops'] as const,
   plannedHours: () => [...dashboardKeys.all, 'planned-hours'] as const,
-  downtime: (month: string, nave: string) => [...dashboardKeys.all, 'downtime', month, nave] as const,
+  downtime: (month: string, nave: string, shift = '') => [...dashboardKeys.all, 'downtime', month, nave, shift] as const,
 };

@@ -1,5 +1,6 @@
 import { downtimeMessages, WEEKDAY_NAMES } from '@portal/contract/downtime';
 import { percentText } from '@portal/contract/format';
+import { shiftMessages } from '@portal/contract/shifts';
 import { factoryMonth } from '@portal/contract/time';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -7,6 +8,7 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { CatalogSelect } from '@/components/catalog-select';
@@ -87,8 +89,9 @@ export default function DowntimeSection() {
   const naves = useNaves();
   const [month, setMonth] = useState(() => factoryMonth(new Date(), tz));
   const [nave, setNave] = useState('');
+  const [shift, setShift] = useState('');
   const chosenNave = nave || naves.data?.[0]?.name || '';
-  const analysis = useDowntime(month, chosenNave);
+  const analysis = useDowntime(month, chosenNave, shift);
   const data = analysis.data;
 
   return (
@@ -114,7 +117,23 @@ export default function DowntimeSection() {
             onChange={(e) => setNave(e.target.value)}
           />
         </Col>
+        <Col>
+          <Form.Group controlId="downtime-shift">
+            <Form.Label className="small mb-1">{downtimeMessages.shift}</Form.Label>
+            <Form.Select value={shift} onChange={(e) => setShift(e.target.value)}>
+              <option value="">{downtimeMessages.allShifts}</option>
+              {(data?.shifts ?? []).map((s) => (
+                <option key={s.shift_id} value={s.shift_id}>
+                  {s.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
       </Row>
+      <p className="small text-body-secondary">
+        {downtimeMessages.calendarNote} <Link to="/admin/turnos">{shiftMessages.title}</Link>
+      </p>
       {analysis.isError && <Feedback>{downtimeMessages.loadFailed}</Feedback>}
       {data && data.total_minutes === 0 && <p className="text-muted">{downtimeMessages.empty}</p>}
       {data && data.total_minutes > 0 && (
@@ -175,6 +194,15 @@ export default function DowntimeSection() {
                       <th scope="col" className="text-end">
                         {downtimeMessages.availability}
                       </th>
+                      <th scope="col" className="text-end">
+                        {downtimeMessages.plannedStops}
+                      </th>
+                      <th scope="col" className="text-end">
+                        {downtimeMessages.breaks}
+                      </th>
+                      <th scope="col" className="text-end">
+                        {downtimeMessages.outside}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -184,6 +212,9 @@ export default function DowntimeSection() {
                         <td className="text-end">{a.minutes}</td>
                         <td className="text-end">{a.planned_minutes}</td>
                         <td className="text-end">{percent(a.availability)}</td>
+                        <td className="text-end">{a.planned_stop_minutes}</td>
+                        <td className="text-end">{a.break_minutes}</td>
+                        <td className="text-end">{a.outside_minutes}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -192,6 +223,66 @@ export default function DowntimeSection() {
             </Card>
           </Col>
         </Row>
+      )}
+      {data && data.shifts.length > 0 && (
+        <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-shifts-title" data-testid="downtime-shifts">
+          <Card.Body>
+            <Card.Title as="h3" id="downtime-shifts-title" className="h6">
+              {downtimeMessages.byShift}
+            </Card.Title>
+            <ScrollTable size="sm" className="mb-0" label={downtimeMessages.byShiftTable}>
+              <thead>
+                <tr>
+                  <th scope="col">{downtimeMessages.shift}</th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.downtime}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.plannedStops}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.breaks}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.planned}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {downtimeMessages.availabilityShort}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.shifts.map((s) => (
+                  <tr key={s.shift_id}>
+                    <td>{s.name}</td>
+                    <td className="text-end">{s.minutes}</td>
+                    <td className="text-end">{s.planned_stop_minutes}</td>
+                    <td className="text-end">{s.break_minutes}</td>
+                    <td className="text-end">{s.planned_minutes}</td>
+                    <td className="text-end">{percent(s.availability)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </Card.Body>
+        </Card>
+      )}
+      {data && data.planned_stops.minutes > 0 && (
+        <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-planned-title" data-testid="downtime-planned">
+          <Card.Body>
+            <Card.Title as="h3" id="downtime-planned-title" className="h6">
+              {downtimeMessages.plannedStopsTitle}
+            </Card.Title>
+            <p className="small text-body-secondary">{downtimeMessages.plannedStopsHelp}</p>
+            <ul className="mb-0">
+              {data.planned_stops.motivos.map((m) => (
+                <li key={m.motivo_id ?? 0}>
+                  {m.name}: {m.minutes} min
+                </li>
+              ))}
+            </ul>
+          </Card.Body>
+        </Card>
       )}
       {data && data.micro_stops.stops > 0 && (
         <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-micro-title" data-testid="downtime-micro">

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 
 export const plantaKey = ['planta'] as const;
 
-export const getPlanta = () => api<PlantaNave[]>('/api/admin/planta');
+export const getPlanta = () => api<PlantaNave[]>('/api/admin/planta', { query: { by: 'shift' } });
 
 /**
  * The plant board. Parada events refetch it at once (PlantaPage); the minute poll only keeps "today's

@@ -62,6 +62,11 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
         <p className="mb-0 mt-auto small text-body-secondary">
           {plantaMessages.todayMinutes}: <strong data-testid="planta-minutes">{arco.today_minutes}</strong>
         </p>
+        {arco.shift_minutes !== undefined && (
+          <p className="mb-0 small text-body-secondary">
+            {plantaMessages.shiftMinutes}: <strong data-testid="planta-shift-minutes">{arco.shift_minutes}</strong>
+          </p>
+        )}
         {arco.micro_stops_today ? (
           <p className="mb-0 small text-body-secondary">
             {machineMessages.microStopsToday}: <strong data-testid="planta-micro-stops">{arco.micro_stops_today}</strong>

@@ -6,6 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
+import { formatTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { useEventStream } from '@/lib/use-event-stream';
 import { plantaKey, usePlanta } from '../api/get-planta';
@@ -63,9 +64,16 @@ export default function PlantaPage() {
             .filter((n) => n.arcos.length > 0)
             .map((nave, i) => (
               <section key={nave.nave} className="mb-4" aria-labelledby={`planta-nave-${i}`}>
-                <h2 id={`planta-nave-${i}`} className="h5 mb-2">
+                <h2 id={`planta-nave-${i}`} className="h5 mb-1">
                   {nave.nave}
                 </h2>
+                {nave.shift !== undefined && (
+                  <p className="small text-body-secondary mb-2" data-testid="planta-shift">
+                    {nave.shift
+                      ? plantaMessages.shiftNow(nave.shift.name, formatTime(nave.shift.start, tz), formatTime(nave.shift.end, tz))
+                      : plantaMessages.noShift}
+                  </p>
+                )}
                 <Row xs={1} sm={2} lg={3} xxl={4} className="g-3">
                   {nave.arcos.map((arco) => (
                     <Col key={arco.id}>
