@@ -26,6 +26,7 @@ import downtimeRoutes from './modules/downtime/routes';
 import eventsRoutes from './modules/events/routes';
 import { reloadPayload } from './modules/events/service';
 import exportsRoutes from './modules/exports/routes';
+import handoversRoutes from './modules/handovers/routes';
 import healthRoutes from './modules/health/routes';
 import machinesRoutes from './modules/machines/routes';
 import { stoppedSince as machineStoppedSince } from './modules/machines/service';
@@ -35,6 +36,7 @@ import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
 import { plantaGauges } from './modules/planta/service';
+import timelineRoutes from './modules/timeline/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import { findAccount } from './modules/users/service';
@@ -74,6 +76,8 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   exportsRoutes,
   adminListsRoutes,
   machinesRoutes,
+  timelineRoutes,
+  handoversRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
 
-export const AUDIT_ENTITIES = ['parada', 'tramo', 'user', 'arco', 'nave', 'motivo', 'planned_hours', 'post', 'comment'] as const;
+export const AUDIT_ENTITIES = [
+  'parada',
+  'tramo',
+  'user',
+  'arco',
+  'nave',
+  'motivo',
+  'planned_hours',
+  'post',
+  'comment',
+  'handover',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   'create',
@@ -14,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'binding',
   'key_create',
   'key_revoke',
+  'confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;
@@ -35,6 +47,7 @@ export const auditMessages = {
     planned_hours: 'Horas planificadas',
     post: 'Publicación del muro',
     comment: 'Comentario del muro',
+    handover: 'Relevo de turno',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -49,6 +62,7 @@ export const auditMessages = {
     binding: 'Cambio de señal MQTT',
     key_create: 'Clave de dispositivo creada',
     key_revoke: 'Clave de dispositivo revocada',
+    confirm: 'Confirmación de lectura',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',

@@ -405,3 +405,42 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
     after,
     limit,
   );
+
+// The arco timeline's read (modules/timeline).
+
+/** A parada lasts at most a day (decision 017), so a range's ended ones started within a day before it. */
+const LONGEST_ENDED_MS = 24 * 3600_000;
+
+/**
+ * The paradas of the given arcos that overlap [from, to): the ended ones through the (arco, start_time)
+ * index, the running ones (which may be older than a day) through (arco, end_time).
+ */
+export async function arcoParadasOverlapping(db: Db, arcoIds: number[], from: string, to: string) {
+  if (arcoIds.length === 0) return [];
+  const spans = () =>
+    db
+      .selectFrom('paradas_kaiser as p')
+      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
+      .select([
+        'p.id',
+        'p.arco_sumergido_id',
+        'p.start_time',
+        'p.end_time',
+        'p.description',
+        'p.source',
+        'p.micro_stop',
+        'p.motivo_id',
+        'm.name as motivo_name',
+        sql<number>`0`.as('motivo_planned'),
+        stopAuthorName('p.source', 'u.name').as('user_name'),
+      ])
+      .where('p.arco_sumergido_id', 'in', arcoIds)
+      .where('p.start_time', '<', to);
+  const earliest = new Date(Date.parse(from) - LONGEST_ENDED_MS).toISOString();
+  const [ended, running] = await Promise.all([
+    spans().where('p.start_time', '>=', earliest).where('p.end_time', '>', from).execute(),
+    spans().where('p.end_time', 'is', null).execute(),
+  ]);
+  return [...ended, ...running];
+}

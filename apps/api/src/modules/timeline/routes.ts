@@ -1,0 +1,23 @@
+import { errorResponses } from '@portal/contract/common';
+import { timelineQuery, timelineResponse } from '@portal/contract/timeline';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { naveTimeline } from './service';
+
+export default async function timelineRoutes(app: App, ctx: ServiceContext) {
+  app.get(
+    '/timeline',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags: ['timeline'],
+        description:
+          'The bars of every arco of a nave over [from, to): running, stopped (with motivo), micro-stops, planned stops and no signal, with the shifts. Admins: any nave; workers: the nave of their session.',
+        querystring: timelineQuery,
+        response: { 200: timelineResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => naveTimeline(ctx, currentUser(request), request.query),
+  );
+}

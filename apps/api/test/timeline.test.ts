@@ -1,0 +1,149 @@
+import { timelineMessages } from '@portal/contract/timeline';
+import { describe, expect, it } from 'vitest';
+import { applySignal, createKey } from '../src/modules/machines/service';
+import { expectBadRequests, pgUnavailable, type TestArco, useSeed, useTestApp } from './helper';
+
+const MIN = 60_000;
+
+interface Bar {
+  kind: string;
+  start: string;
+  end: string;
+  open: boolean;
+  parada_id: number | null;
+  motivo_name: string | null;
+  source: string | null;
+}
+interface Timeline {
+  nave: string;
+  now: string;
+  arcos: { id: number; name: string; bars: Bar[] }[];
+}
+
+/**
+ * The arco timeline (docs/decisions/041-arco-timeline.md): per arco of a nave the bars of its paradas,
+ * a machine's silence and the running time between them, clipped to the range; admins read any nave,
+ * a worker only the nave of their session.
+ */
+describe.skipIf(pgUnavailable)('arco timeline', () => {
+  const t = useTestApp({ MACHINE_MICRO_STOP_SECONDS: '120', MACHINE_SILENCE_SECONDS: '300' });
+  const nave = `Nave Línea ${process.pid}`;
+  const seed = useSeed(t, {});
+  let arcos: { a: TestArco; b: TestArco; c: TestArco; other: TestArco };
+  let now: number;
+  const range = () => `from=${new Date(now - 3 * 3600_000).toISOString()}&to=${new Date(now + 3600_000).toISOString()}`;
+
+  const bars = (body: Timeline, arco: TestArco) => body.arcos.find((x) => x.id === arco.id)!.bars;
+  const read = async (token: string, query: string) => t.send(token, 'GET', `/api/timeline?${query}`);
+
+  it('sets up a nave with a worker parada, a running machine stop, a micro-stop, a planned stop and a silent machine', async () => {
+    await t.db.insertInto('naves').values({ name: nave, created_at: new Date().toISOString() }).execute();
+    arcos = {
+      a: await t.createArco('Arco Línea 1', nave),
+      b: await t.createArco('Arco Línea 2', nave),
+      c: await t.createArco('Arco Línea 10', nave),
+      other: await t.createArco('Arco Fuera', 'Nave 2'),
+    };
+    now = Date.now();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * MIN).toISOString();
+    const ana = await t.createWorker(arcos.a, 'Ana Línea');
+    const motivo = await t.db.selectFrom('motivos').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const manual = await t.send(ana.token, 'POST', '/api/paradas-kaiser/manual', {
+      start_time: at(120),
+      end_time: at(100),
+      description: 'Cambio de hilo',
+      motivo_id: motivo.id,
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    // Arco 1's machine: a stop of a minute (a micro-stop), then a stop still running.
+    for (const [state, ago] of [
+      ['stopped', 60],
+      ['running', 59],
+      ['stopped', 30],
+    ] as const) {
+      await applySignal(t.app.ctx, arcos.a.id, { state, at: at(ago) });
+    }
+    // Arco 2: a planned stop, ended.
+    const planned = await t.db.selectFrom('motivos').select('id').where('planned', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const bea = await t.createWorker(arcos.b, 'Bea Línea');
+    const stop = await t.send(bea.token, 'POST', '/api/paradas-kaiser/manual', {
+      start_time: at(90),
+      end_time: at(75),
+      description: 'Preventivo',
+      motivo_id: planned.id,
+    });
+    expect(stop.statusCode, stop.body).toBe(201);
+    // Arco 10: bound, last reported 40 minutes ago (running), silent since.
+    await createKey(t.app.ctx, null, arcos.c.id);
+    await applySignal(t.app.ctx, arcos.c.id, { state: 'running', at: at(40) }, at(40));
+  });
+
+  it('answers every arco of the nave in order with its bars', async () => {
+    const res = await read(seed.admin, `nave=${encodeURIComponent(nave)}&${range()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as Timeline;
+    expect(body.nave).toBe(nave);
+    expect(body.arcos.map((a) => a.name)).toEqual(['Arco Línea 1', 'Arco Línea 2', 'Arco Línea 10']);
+    const serverNow = Date.parse(body.now);
+
+    const a = bars(body, arcos.a);
+    expect(a.filter((b) => b.kind !== 'running').map((b) => [b.kind, b.source, b.open])).toEqual([
+      ['stopped', 'worker', false],
+      ['micro', 'machine', false],
+      ['stopped', 'machine', true],
+    ]);
+    const running = a.find((b) => b.open)!;
+    expect(Date.parse(running.start)).toBe(now - 30 * MIN);
+    expect(running.end).toBe(body.now);
+    expect(a[0]).toMatchObject({ kind: 'running', start: new Date(now - 3 * 3600_000).toISOString() });
+    expect(a.find((b) => b.kind === 'stopped')!.motivo_name).not.toBeNull();
+    // Running fills the gaps up to now and never past it.
+    const covered = a.reduce((sum, b) => sum + (Date.parse(b.end) - Date.parse(b.start)), 0);
+    expect(covered).toBe(serverNow - (now - 3 * 3600_000));
+    expect(a.every((b) => Date.parse(b.end) <= serverNow)).toBe(true);
+
+    const b = bars(body, arcos.b);
+    expect(b.filter((x) => x.kind !== 'running').map((x) => [x.kind, Date.parse(x.start), Date.parse(x.end)])).toEqual([
+      ['planned', now - 90 * MIN, now - 75 * MIN],
+    ]);
+
+    const c = bars(body, arcos.c);
+    const silence = c.find((x) => x.kind === 'no_signal')!;
+    expect([Date.parse(silence.start), silence.end, silence.open]).toEqual([now - 40 * MIN, body.now, true]);
+    expect(c.filter((x) => x.kind === 'running').at(-1)!.end).toBe(silence.start);
+  });
+
+  it('clips bars to the range', async () => {
+    const from = new Date(now - 110 * MIN).toISOString();
+    const to = new Date(now - 105 * MIN).toISOString();
+    const body = (await read(seed.admin, `nave=${encodeURIComponent(nave)}&from=${from}&to=${to}`)).json() as Timeline;
+    expect(bars(body, arcos.a).map((b) => [b.kind, b.start, b.end])).toEqual([['stopped', from, to]]);
+  });
+
+  it('lets a worker read the nave of their session only', async () => {
+    const worker = await t.createWorker(arcos.b, 'Carla Línea');
+    const own = await read(worker.token, range());
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as Timeline).nave).toBe(nave);
+    expect((await read(worker.token, `nave=${encodeURIComponent(nave)}&${range()}`)).statusCode).toBe(200);
+    const outsider = await t.createWorker(arcos.other, 'Dani Fuera');
+    const refused = await read(outsider.token, `nave=${encodeURIComponent(nave)}&${range()}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: timelineMessages.otherNave });
+  });
+
+  it('refuses a bad range or nave with its Spanish message', async () => {
+    const from = new Date(now).toISOString();
+    const n = `nave=${encodeURIComponent(nave)}`;
+    await expectBadRequests(
+      (query) => read(seed.admin, query as string),
+      [
+        [`${n}&from=${from}&to=${from}`, timelineMessages.rangeOrder],
+        [`${n}&from=${from}&to=${new Date(now + 9 * 86_400_000).toISOString()}`, timelineMessages.rangeTooLong],
+        [`${n}&from=ayer&to=${from}`, 'La fecha y hora no son válidas.'],
+        [range(), timelineMessages.naveRequired],
+        [`nave=Nave%20Inexistente&${range()}`, timelineMessages.naveUnknown],
+      ],
+    );
+  });
+});
