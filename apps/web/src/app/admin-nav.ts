@@ -2,6 +2,8 @@
 export const adminNav = [
   { to: '/admin', label: 'Dashboard Admin', end: true },
   { to: '/admin/planta', label: 'Estado de planta' },
+  { to: '/admin/linea-de-tiempo', label: 'Línea de tiempo' },
+  { to: '/admin/relevos', label: 'Relevos de turno' },
   { to: '/admin/users', label: 'Gestionar Usuarios' },
   { to: '/admin/circulares', label: 'Circulares' },
   { to: '/admin/paradas-kaiser', label: 'Paradas Kaiser' },

@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
           { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
           { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
+          { path: 'linea-de-tiempo', ...page(() => import('@/features/timeline/routes/timeline-page')) },
+          { path: 'relevo', ...page(() => import('@/features/handovers/routes/handover-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -81,6 +83,8 @@ export const routes: RouteObject[] = [
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
+          { path: 'linea-de-tiempo', ...page(() => import('@/features/timeline/routes/admin-timeline-page')) },
+          { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],
       },
     ],
