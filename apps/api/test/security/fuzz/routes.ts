@@ -57,6 +57,7 @@ export const bodylessWrites = new Set([
   'POST /api/wall/posts/:id/like',
   'POST /api/admin/users/:id/unlock',
   'POST /api/admin/arcos-sumergidos/:id/machine/key',
+  'POST /api/handovers/:id/confirm',
 ]);
 
 interface OpenApiParameter {
