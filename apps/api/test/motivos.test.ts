@@ -1,4 +1,4 @@
-import { MOTIVOS_SEED } from '@portal/contract/motivos';
+import { MOTIVOS_SEED, PLANNED_MOTIVOS_SEED } from '@portal/contract/motivos';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock, pgUnavailable, useSeed, useTestApp } from './helper';
 
@@ -24,11 +24,34 @@ describe.skipIf(pgUnavailable)('motivos de parada', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/motivos' })).statusCode).toBe(401);
   });
 
+  it('starts with the planned motivos marked, and lets an admin mark a motivo planned or unplanned', async () => {
+    const list = (await t.send(admin, 'GET', '/api/motivos')).json() as { id: number; name: string; planned: boolean }[];
+    for (const name of PLANNED_MOTIVOS_SEED) expect(list.find((m) => m.name === name)?.planned).toBe(true);
+    expect(list.find((m) => m.name === 'Fundente')?.planned).toBe(false);
+
+    const created = await t.send(admin, 'POST', '/api/admin/motivos', { name: 'Formación', planned: true });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().motivo).toMatchObject({ name: 'Formación', active: true, planned: true });
+    const id = created.json().motivo.id as number;
+    const unplanned = await t.send(admin, 'PUT', `/api/admin/motivos/${id}`, { planned: false });
+    expect(unplanned.json().motivo).toEqual({ id, name: 'Formación', active: true, planned: false });
+    const bad = await t.send(admin, 'PUT', `/api/admin/motivos/${id}`, { planned: 'sí' });
+    expect(bad.statusCode).toBe(400);
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('entity', '=', 'motivo')
+      .where('entity_id', '=', id)
+      .where('action', '=', 'update')
+      .execute();
+    expect(rows.map((r) => JSON.parse(r.changes))).toEqual([{ planned: { before: true, after: false } }]);
+  });
+
   it('lets an admin add, rename, retire and reactivate a motivo, with Spanish messages for bad input', async () => {
     const created = await t.send(admin, 'POST', '/api/admin/motivos', { name: '  Cambio de tobera  ' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
-      motivo: { id: expect.any(Number), name: 'Cambio de tobera', active: true },
+      motivo: { id: expect.any(Number), name: 'Cambio de tobera', active: true, planned: false },
       message: 'Motivo creado con éxito!',
     });
     const id = created.json().motivo.id;
@@ -48,9 +71,12 @@ describe.skipIf(pgUnavailable)('motivos de parada', () => {
 
     const retired = await t.send(admin, 'PUT', `/api/admin/motivos/${id}`, { name: 'Tobera', active: false });
     expect(retired.statusCode).toBe(200);
-    expect(retired.json()).toEqual({ motivo: { id, name: 'Tobera', active: false }, message: 'Motivo actualizado con éxito!' });
+    expect(retired.json()).toEqual({
+      motivo: { id, name: 'Tobera', active: false, planned: false },
+      message: 'Motivo actualizado con éxito!',
+    });
     const back = await t.send(admin, 'PUT', `/api/admin/motivos/${id}`, { active: true });
-    expect(back.json().motivo).toEqual({ id, name: 'Tobera', active: true });
+    expect(back.json().motivo).toEqual({ id, name: 'Tobera', active: true, planned: false });
     const missing = await t.send(admin, 'PUT', '/api/admin/motivos/999999', { active: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Motivo no encontrado.' });

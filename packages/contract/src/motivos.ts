@@ -21,6 +21,8 @@ export const motivoMessages = {
   state: 'Estado',
   active: 'Activo',
   retiredState: 'Retirado',
+  planned: 'Planificada',
+  plannedHint: 'Las paradas con un motivo planificado no restan disponibilidad.',
   add: 'Añadir motivo',
   retire: 'Retirar',
   reactivate: 'Reactivar',
@@ -43,6 +45,12 @@ export const MOTIVOS_SEED = [
   'Otro',
 ] as const;
 
+/**
+ * The planned motivos a database starts with (docs/decisions/039-planned-motivos.md): their stops are
+ * planned time, left out of availability and shown apart.
+ */
+export const PLANNED_MOTIVOS_SEED = ['Mantenimiento preventivo', 'Descanso', 'Cambio de turno'] as const;
+
 const motivoName = z
   .string({ error: motivoMessages.nameRequired })
   .trim()
@@ -50,13 +58,14 @@ const motivoName = z
   .max(MOTIVO_NAME_MAX, motivoMessages.nameMax);
 
 /** POST /api/admin/motivos. */
-export const createMotivoBody = z.object({ name: motivoName });
+export const createMotivoBody = z.object({ name: motivoName, planned: z.boolean().optional() });
 export type CreateMotivoBody = z.input<typeof createMotivoBody>;
-/** PUT /api/admin/motivos/:id: rename and/or retire (active false) or reactivate. */
-export const updateMotivoBody = z.object({ name: motivoName.optional(), active: z.boolean().optional() });
+/** PUT /api/admin/motivos/:id: rename, retire (active false) or reactivate, mark planned or unplanned. */
+export const updateMotivoBody = z.object({ name: motivoName.optional(), active: z.boolean().optional(), planned: z.boolean().optional() });
 export type UpdateMotivoBody = z.input<typeof updateMotivoBody>;
 
-export const motivo = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
+/** `planned`: a planned stop (maintenance, a break, the change of shift), not lost availability. */
+export const motivo = z.object({ id: z.number(), name: z.string(), active: z.boolean(), planned: z.boolean() });
 export type Motivo = z.infer<typeof motivo>;
 export const motivoSavedResponse = z.object({ motivo, message: z.string() });
 

@@ -111,6 +111,8 @@ export interface MotivosTable {
   id: Generated<number>;
   name: string;
   active: number;
+  /** 1 a planned stop reason (maintenance, break, change of shift): left out of availability. */
+  planned: Generated<number>;
   created_at: string;
   updated_at: string;
 }

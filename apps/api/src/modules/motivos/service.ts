@@ -15,12 +15,12 @@ function mapWriteError(error: unknown): never {
 }
 
 /** The fields of a motivo its audit rows show. */
-const audited = (m: Motivo) => ({ name: m.name, active: m.active });
+const audited = (m: Motivo) => ({ name: m.name, active: m.active, planned: m.planned });
 
-export async function createMotivo(ctx: ServiceContext, actor: AuthUser, body: Required<CreateMotivoBody>): Promise<Motivo> {
+export async function createMotivo(ctx: ServiceContext, actor: AuthUser, body: CreateMotivoBody): Promise<Motivo> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const { id } = await repo.insertMotivo(trx, body.name, nowIso());
+      const { id } = await repo.insertMotivo(trx, body.name, body.planned ?? false, nowIso());
       const created = (await repo.findMotivo(trx, id))!;
       await recordAudit(trx, { actor, entity: 'motivo', entityId: id, action: 'create', after: audited(created) });
       return created;
@@ -38,6 +38,7 @@ export async function updateMotivo(ctx: ServiceContext, actor: AuthUser, id: num
       await repo.updateMotivo(trx, id, {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.active === undefined ? {} : { active: body.active ? 1 : 0 }),
+        ...(body.planned === undefined ? {} : { planned: body.planned ? 1 : 0 }),
         updated_at: nowIso(),
       });
       const after = (await repo.findMotivo(trx, id))!;

@@ -16,6 +16,7 @@ export default function AdminMotivosPage() {
   const motivos = useMotivos();
   const save = useSaveMotivo();
   const [name, setName] = useState('');
+  const [planned, setPlanned] = useState(false);
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   const closeBanner = useCallback(() => setBanner(null), []);
@@ -51,17 +52,29 @@ export default function AdminMotivosPage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          run({ name }, () => setName(''));
+          run({ name, planned }, () => {
+            setName('');
+            setPlanned(false);
+          });
         }}
       >
         <Form.Group controlId="motivo-name" className="flex-fill">
           <Form.Label>{motivoMessages.name}</Form.Label>
           <Form.Control value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
         </Form.Group>
+        <Form.Check
+          type="switch"
+          id="motivo-planned"
+          className="mb-2"
+          label={motivoMessages.planned}
+          checked={planned}
+          onChange={(e) => setPlanned(e.target.checked)}
+        />
         <Button type="submit" disabled={save.isPending}>
           {motivoMessages.add}
         </Button>
       </Form>
+      <p className="text-muted small">{motivoMessages.plannedHint}</p>
       {motivos.isPending && <p className="text-muted">{motivoMessages.loading}</p>}
       {motivos.isError && <Feedback>{motivoMessages.loadFailed}</Feedback>}
       {motivos.data?.length === 0 && <p className="text-muted">{motivoMessages.empty}</p>}
@@ -93,6 +106,15 @@ export default function AdminMotivosPage() {
             ) : (
               <>
                 <span className="fw-semibold me-auto">{m.name}</span>
+                <Form.Check
+                  type="switch"
+                  id={`motivo-planned-${m.id}`}
+                  label={motivoMessages.planned}
+                  aria-label={`${motivoMessages.planned}: ${m.name}`}
+                  checked={m.planned}
+                  disabled={save.isPending}
+                  onChange={(e) => run({ id: m.id, planned: e.target.checked })}
+                />
                 <Badge bg={m.active ? 'success' : 'secondary'}>{m.active ? motivoMessages.active : motivoMessages.retiredState}</Badge>
                 <Button
                   ref={(el: HTMLButtonElement | null) => {
