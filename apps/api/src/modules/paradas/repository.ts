@@ -432,7 +432,7 @@ export async function arcoParadasOverlapping(db: Db, arcoIds: number[], from: st
         'p.micro_stop',
         'p.motivo_id',
         'm.name as motivo_name',
-        sql<number>`0`.as('motivo_planned'),
+        'm.planned as motivo_planned',
         stopAuthorName('p.source', 'u.name').as('user_name'),
       ])
       .where('p.arco_sumergido_id', 'in', arcoIds)
