@@ -1,24 +1,11 @@
-import { timelineMessages } from '@portal/contract/timeline';
+import { type TimelineResponse, timelineMessages, timelineParada, timelineResponse } from '@portal/contract/timeline';
 import { describe, expect, it } from 'vitest';
 import { applySignal, createKey } from '../src/modules/machines/service';
 import { expectBadRequests, pgUnavailable, type TestArco, useSeed, useTestApp } from './helper';
 
 const MIN = 60_000;
 
-interface Bar {
-  kind: string;
-  start: string;
-  end: string;
-  open: boolean;
-  parada_id: number | null;
-  motivo_name: string | null;
-  source: string | null;
-}
-interface Timeline {
-  nave: string;
-  now: string;
-  arcos: { id: number; name: string; bars: Bar[] }[];
-}
+type Timeline = TimelineResponse;
 
 /**
  * The arco timeline (docs/decisions/041-arco-timeline.md): per arco of a nave the bars of its paradas,
@@ -81,43 +68,50 @@ describe.skipIf(pgUnavailable)('arco timeline', () => {
   it('answers every arco of the nave in order with its bars', async () => {
     const res = await read(seed.admin, `nave=${encodeURIComponent(nave)}&${range()}`);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as Timeline;
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = timelineResponse.parse(res.json());
     expect(body.nave).toBe(nave);
     expect(body.arcos.map((a) => a.name)).toEqual(['Arco Línea 1', 'Arco Línea 2', 'Arco Línea 10']);
     const serverNow = Date.parse(body.now);
+    const from = now - 3 * 3600_000;
 
     const a = bars(body, arcos.a);
-    expect(a.filter((b) => b.kind !== 'running').map((b) => [b.kind, b.source, b.open])).toEqual([
-      ['stopped', 'worker', false],
-      ['micro', 'machine', false],
-      ['stopped', 'machine', true],
+    const stops = a.filter((b) => b[0] !== 'running');
+    expect(stops.map(([kind, , , , , open]) => [kind, open])).toEqual([
+      ['stopped', 0],
+      ['micro', 0],
+      ['stopped', 1],
     ]);
-    const running = a.find((b) => b.open)!;
-    expect(Date.parse(running.start)).toBe(now - 30 * MIN);
-    expect(running.end).toBe(body.now);
-    expect(a[0]).toMatchObject({ kind: 'running', start: new Date(now - 3 * 3600_000).toISOString() });
-    expect(a.find((b) => b.kind === 'stopped')!.motivo_name).not.toBeNull();
+    // The worker's parada, named by its motivo; the machine's running stop up to the server's now.
+    expect(stops[0].slice(1, 3)).toEqual([now - 120 * MIN, now - 100 * MIN]);
+    expect(body.motivos.map((m) => m.id)).toContain(stops[0][4]);
+    expect(stops[1].slice(1, 3)).toEqual([now - 60 * MIN, now - 59 * MIN]);
+    expect(stops[2].slice(1, 3)).toEqual([now - 30 * MIN, serverNow]);
+    expect(a[0]).toEqual(['running', from, now - 120 * MIN, null, null, 0]);
     // Running fills the gaps up to now and never past it.
-    const covered = a.reduce((sum, b) => sum + (Date.parse(b.end) - Date.parse(b.start)), 0);
-    expect(covered).toBe(serverNow - (now - 3 * 3600_000));
-    expect(a.every((b) => Date.parse(b.end) <= serverNow)).toBe(true);
+    expect(a.reduce((sum, b) => sum + (b[2] - b[1]), 0)).toBe(serverNow - from);
+    expect(a.every((b) => b[2] <= serverNow)).toBe(true);
+
+    // The running machine stop opens as its parada.
+    const opened = await t.send(seed.admin, 'GET', `/api/timeline/paradas/${stops[2][3]}`);
+    expect(opened.statusCode).toBe(200);
+    expect(timelineParada.parse(opened.json())).toMatchObject({ source: 'machine', end_time: null, user_name: 'Máquina' });
 
     const b = bars(body, arcos.b);
-    expect(b.filter((x) => x.kind !== 'running').map((x) => [x.kind, Date.parse(x.start), Date.parse(x.end)])).toEqual([
-      ['planned', now - 90 * MIN, now - 75 * MIN],
-    ]);
+    expect(b.filter((x) => x[0] !== 'running').map((x) => x.slice(0, 3))).toEqual([['planned', now - 90 * MIN, now - 75 * MIN]]);
+    expect(body.motivos.find((m) => m.id === b.find((x) => x[0] === 'planned')![4])?.planned).toBe(true);
 
     const c = bars(body, arcos.c);
-    const silence = c.find((x) => x.kind === 'no_signal')!;
-    expect([Date.parse(silence.start), silence.end, silence.open]).toEqual([now - 40 * MIN, body.now, true]);
-    expect(c.filter((x) => x.kind === 'running').at(-1)!.end).toBe(silence.start);
+    const silence = c.find((x) => x[0] === 'no_signal')!;
+    expect(silence).toEqual(['no_signal', now - 40 * MIN, serverNow, null, null, 1]);
+    expect(c.filter((x) => x[0] === 'running').at(-1)![2]).toBe(silence[1]);
   });
 
   it('clips bars to the range', async () => {
-    const from = new Date(now - 110 * MIN).toISOString();
-    const to = new Date(now - 105 * MIN).toISOString();
-    const body = (await read(seed.admin, `nave=${encodeURIComponent(nave)}&from=${from}&to=${to}`)).json() as Timeline;
-    expect(bars(body, arcos.a).map((b) => [b.kind, b.start, b.end])).toEqual([['stopped', from, to]]);
+    const from = now - 110 * MIN;
+    const to = now - 105 * MIN;
+    const res = await read(seed.admin, `nave=${encodeURIComponent(nave)}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+    expect(bars(res.json(), arcos.a).map((b) => b.slice(0, 3))).toEqual([['stopped', from, to]]);
   });
 
   it('lets a worker read the nave of their session only', async () => {
@@ -130,6 +124,13 @@ describe.skipIf(pgUnavailable)('arco timeline', () => {
     const refused = await read(outsider.token, `nave=${encodeURIComponent(nave)}&${range()}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: timelineMessages.otherNave });
+    // A bar's parada likewise: those of the worker's nave, not another's.
+    const body = (await read(seed.admin, `nave=${encodeURIComponent(nave)}&${range()}`)).json() as Timeline;
+    const paradaId = bars(body, arcos.a).find((b) => b[3] !== null)![3];
+    expect((await t.send(worker.token, 'GET', `/api/timeline/paradas/${paradaId}`)).statusCode).toBe(200);
+    const other = await t.send(outsider.token, 'GET', `/api/timeline/paradas/${paradaId}`);
+    expect([other.statusCode, other.json()]).toEqual([403, { message: timelineMessages.otherNaveParada }]);
+    expect((await t.send(worker.token, 'GET', '/api/timeline/paradas/999999')).statusCode).toBe(404);
   });
 
   it('refuses a bad range or nave with its Spanish message', async () => {

@@ -36,6 +36,8 @@ export const timelineMessages = {
   shiftBoundary: 'Cambio de turno',
   bar: 'Tramo de la línea de tiempo',
   detail: 'Detalle de la parada',
+  paradaNotFound: 'Parada no encontrada.',
+  otherNaveParada: 'Solo puedes ver las paradas de la nave en la que has iniciado sesión.',
   by: 'Registrada por',
   from: 'Desde',
   to: 'Hasta',
@@ -61,20 +63,20 @@ export type TimelineQuery = z.infer<typeof timelineQuery>;
 export const TIMELINE_KINDS = ['running', 'stopped', 'micro', 'planned', 'no_signal'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
-/** One bar, clipped to the range; `end` of an open one is the server's now. */
-export const timelineBar = z.object({
-  kind: z.enum(TIMELINE_KINDS),
-  start: z.string(),
-  end: z.string(),
-  /** A parada still running (or a silence still going on). */
-  open: z.boolean(),
-  parada_id: z.number().nullable(),
-  motivo_id: z.number().nullable(),
-  motivo_name: z.string().nullable(),
-  user_name: z.string().nullable(),
-  description: z.string().nullable(),
-  source: z.enum(['worker', 'machine']).nullable(),
-});
+/**
+ * One bar, clipped to the range, as a tuple (a week of 50 arcos is tens of thousands of bars:
+ * docs/decisions/041-arco-timeline.md): kind, start and end in epoch milliseconds (the end of an open
+ * one is the server's now), the parada's id and motivo's id (null for running and no signal), and 1
+ * while it is still open.
+ */
+export const timelineBar = z.tuple([
+  z.enum(TIMELINE_KINDS),
+  z.number(),
+  z.number(),
+  z.number().nullable(),
+  z.number().nullable(),
+  z.union([z.literal(0), z.literal(1)]),
+]);
 export type TimelineBar = z.infer<typeof timelineBar>;
 
 export const timelineShift = z.object({ date: z.string(), shift_id: z.number(), name: z.string(), start: z.string(), end: z.string() });
@@ -87,6 +89,24 @@ export const timelineResponse = z.object({
   now: z.string(),
   /** The shifts that overlap the range (their boundaries are drawn). */
   shifts: z.array(timelineShift),
+  /** The motivos the bars name, for their colours and the legend. */
+  motivos: z.array(z.object({ id: z.number(), name: z.string(), planned: z.boolean() })),
   arcos: z.array(z.object({ id: z.number(), name: z.string(), bars: z.array(timelineBar) })),
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
+
+/** GET /api/timeline/paradas/:id: what a bar opens (admins: any; workers: the paradas of their nave). */
+export const timelineParada = z.object({
+  id: z.number(),
+  arco_sumergido_id: z.number(),
+  arco_sumergido_name: z.string().nullable(),
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  duration_minutes: z.number().nullable(),
+  user_name: z.string(),
+  motivo_name: z.string().nullable(),
+  description: z.string().nullable(),
+  source: z.enum(['worker', 'machine']).optional(),
+  micro_stop: z.number().optional(),
+});
+export type TimelineParada = z.infer<typeof timelineParada>;

@@ -689,6 +689,12 @@ const scenarios: Record<string, Scenario> = {
     },
     expect: ANY_USER(200),
   },
+  'GET /api/timeline/paradas/:id': {
+    policy: 'user',
+    // Anyone of the parada's nave (all callers work in Nave 1; another nave's: timeline.test.ts).
+    prepare: (ctx) => ({ url: `/api/timeline/paradas/${ctx.shared.stopA}` }),
+    expect: ANY_USER(200),
+  },
   'GET /api/handovers/arco': {
     policy: 'user',
     prepare: () => ({ url: '/api/handovers/arco' }),

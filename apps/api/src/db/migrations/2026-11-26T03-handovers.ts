@@ -5,6 +5,10 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // handovers: the note a shift leaves to the next one at an arco (docs/decisions/042-shift-handover.md),
 // one per arco and shift (the unique key), with the open paradas and the shift's figures as JSON text
 // taken when it was written, and who confirmed it ('Leído') and when.
+//
+// paradas_arco_timeline_idx: the arco timeline (docs/decisions/041-arco-timeline.md) reads every parada
+// of a nave's arcos over a week, tens of thousands of rows; with every column it reads in the index,
+// the rows come from the index alone instead of one table lookup each.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen against an untyped database
 type AnyDb = Kysely<any>;
@@ -31,8 +35,14 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   // The admin screen reads a nave's handovers of one date.
   await db.schema.createIndex('handovers_date_idx').on('handovers').columns(['shift_date', 'arco_sumergido_id']).execute();
+  await db.schema
+    .createIndex('paradas_arco_timeline_idx')
+    .on('paradas_kaiser')
+    .columns(['arco_sumergido_id', 'start_time', 'end_time', 'micro_stop', 'motivo_id', 'id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex('paradas_arco_timeline_idx').execute();
   await db.schema.dropTable('handovers').execute();
 }

@@ -6,7 +6,8 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
-import { arcoParadasOverlapping } from '../paradas/service';
+import { listMotivosOf } from '../motivos/service';
+import { arcoParadasOverlapping, findParada } from '../paradas/service';
 import { type ShiftInstance, shiftAt } from '../timeline/service';
 import * as repo from './repository';
 
@@ -24,27 +25,34 @@ async function shiftSummary(db: Db, arcoId: number, shift: { start: string; end:
   const until = Math.min(now.getTime(), Date.parse(shift.end));
   const start = Date.parse(shift.start);
   // Up to and including now: a parada begun this very moment is open at the hand-over.
-  const paradas = await arcoParadasOverlapping(db, [arcoId], shift.start, new Date(Math.max(until, start) + 1).toISOString());
+  const [paradas, motivos] = await Promise.all([
+    arcoParadasOverlapping(db, [arcoId], shift.start, new Date(Math.max(until, start) + 1).toISOString()),
+    listMotivosOf(db),
+  ]);
+  const planned = new Set(motivos.filter((m) => m.planned).map((m) => m.id));
   const summary: HandoverSummary = { open_paradas: [], stops: 0, stopped_minutes: 0, micro_stops: 0, planned_minutes: 0 };
   for (const p of paradas.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.id - b.id)) {
-    if (p.end_time === null)
-      summary.open_paradas.push({
-        id: p.id,
-        start_time: p.start_time,
-        user_name: p.user_name,
-        motivo_name: p.motivo_name,
-        description: p.description,
-      });
+    const began = Date.parse(p.start_time) >= start ? 1 : 0;
     const inside = Math.max(
       0,
       Math.min(until, p.end_time === null ? until : Date.parse(p.end_time)) - Math.max(start, Date.parse(p.start_time)),
     );
-    if (p.micro_stop) summary.micro_stops += Date.parse(p.start_time) >= start ? 1 : 0;
-    else if (p.motivo_planned) summary.planned_minutes += minutes(inside);
+    if (p.micro_stop) summary.micro_stops += began;
+    else if (p.motivo_id !== null && planned.has(p.motivo_id)) summary.planned_minutes += minutes(inside);
     else {
-      summary.stops += Date.parse(p.start_time) >= start ? 1 : 0;
+      summary.stops += began;
       summary.stopped_minutes += minutes(inside);
     }
+    if (p.end_time !== null) continue;
+    const open = await findParada(db, p.id);
+    if (open)
+      summary.open_paradas.push({
+        id: open.id,
+        start_time: open.start_time,
+        user_name: open.user_name,
+        motivo_name: open.motivo_name,
+        description: open.description,
+      });
   }
   return summary;
 }

@@ -1,5 +1,6 @@
 import {
   type TimelineBar,
+  type TimelineParada,
   type TimelineQuery,
   type TimelineResponse,
   type TimelineShift,
@@ -7,11 +8,12 @@ import {
 } from '@portal/contract/timeline';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
-import { badRequest, forbidden } from '../../lib/errors';
-import { listArcos } from '../arcos/service';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { findArco, listArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
+import { listMotivos } from '../motivos/service';
 import { findNaveByName } from '../naves/service';
-import { arcoParadasOverlapping } from '../paradas/service';
+import { arcoParadasOverlapping, findParada } from '../paradas/service';
 import { shiftsBetween } from './shifts';
 
 export { type ShiftInstance, shiftAt } from './shifts';
@@ -52,19 +54,6 @@ function complement(within: Interval[], taken: Interval[]): Interval[] {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const runningBar = (i: Interval): TimelineBar => ({
-  kind: 'running',
-  start: iso(i.start),
-  end: iso(i.end),
-  open: false,
-  parada_id: null,
-  motivo_id: null,
-  motivo_name: null,
-  user_name: null,
-  description: null,
-  source: null,
-});
-
 /**
  * The bars of every arco of a nave over [from, to): its paradas (stopped, micro-stops and planned
  * stops, an open one up to now), a bound machine's current silence ('Sin señal', from its last report)
@@ -87,11 +76,13 @@ export async function naveTimeline(
 
   const arcos = await listArcos(ctx, nave);
   const ids = arcos.map((a) => a.id);
-  const [paradas, bindings, shifts] = await Promise.all([
+  const [paradas, bindings, shifts, motivos] = await Promise.all([
     arcoParadasOverlapping(ctx.db, ids, fromIso, toIso),
     listBindings(ctx.db),
     shiftsBetween(ctx, fromIso, toIso, nave),
+    listMotivos(ctx),
   ]);
+  const planned = new Set(motivos.filter((m) => m.planned).map((m) => m.id));
 
   const worked: Interval[] =
     shifts.length === 0
@@ -103,23 +94,15 @@ export async function naveTimeline(
 
   const bars = new Map<number, TimelineBar[]>(ids.map((id) => [id, []]));
   const taken = new Map<number, Interval[]>(ids.map((id) => [id, []]));
+  const named = new Set<number>();
   for (const p of paradas) {
     const start = Math.max(from, Date.parse(p.start_time));
-    const end = Math.min(to, nowMs, p.end_time === null ? nowMs : Date.parse(p.end_time));
+    const end = Math.min(until, p.end_time === null ? nowMs : Date.parse(p.end_time));
     if (start >= end) continue;
     taken.get(p.arco_sumergido_id)?.push({ start, end });
-    bars.get(p.arco_sumergido_id)?.push({
-      kind: p.micro_stop ? 'micro' : p.motivo_planned ? 'planned' : 'stopped',
-      start: iso(start),
-      end: iso(end),
-      open: p.end_time === null,
-      parada_id: p.id,
-      motivo_id: p.motivo_id,
-      motivo_name: p.motivo_name,
-      user_name: p.user_name,
-      description: p.description,
-      source: p.source,
-    });
+    if (p.motivo_id !== null) named.add(p.motivo_id);
+    const kind = p.micro_stop ? 'micro' : p.motivo_id !== null && planned.has(p.motivo_id) ? 'planned' : 'stopped';
+    bars.get(p.arco_sumergido_id)?.push([kind, start, end, p.id, p.motivo_id, p.end_time === null ? 1 : 0]);
   }
 
   const silenceMs = ctx.machines.silenceSeconds * 1000;
@@ -130,7 +113,7 @@ export async function naveTimeline(
     const start = Math.max(from, last ?? from);
     if (start >= until) continue;
     taken.get(b.arco_sumergido_id)?.push({ start, end: until });
-    bars.get(b.arco_sumergido_id)?.push({ ...runningBar({ start, end: until }), kind: 'no_signal', open: true });
+    bars.get(b.arco_sumergido_id)?.push(['no_signal', start, until, null, null, 1]);
   }
 
   return {
@@ -139,14 +122,29 @@ export async function naveTimeline(
     to: toIso,
     now: now.toISOString(),
     shifts: shifts.map(({ date, shift_id, name, start, end }): TimelineShift => ({ date, shift_id, name, start, end })),
+    motivos: motivos.filter((m) => named.has(m.id)).map(({ id, name, planned }) => ({ id, name, planned })),
     arcos: arcos
       .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
       .map((a) => ({
         id: a.id,
         name: a.name,
-        bars: [...(bars.get(a.id) ?? []), ...complement(worked, taken.get(a.id) ?? []).map(runningBar)].sort(
-          (x, y) => x.start.localeCompare(y.start) || (x.kind === 'running' ? 1 : 0) - (y.kind === 'running' ? 1 : 0),
-        ),
+        // By start; a running bar never starts where another does (it fills the gaps).
+        bars: [
+          ...(bars.get(a.id) ?? []),
+          ...complement(worked, taken.get(a.id) ?? []).map((i): TimelineBar => ['running', i.start, i.end, null, null, 0]),
+        ].sort((x, y) => x[1] - y[1]),
       })),
   };
+}
+
+/** A parada a bar opens: admins any, a worker those of the nave of their session. */
+export async function timelineParada(ctx: ServiceContext, user: AuthUser, id: number): Promise<TimelineParada> {
+  const parada = await findParada(ctx.db, id);
+  if (!parada) throw notFound(timelineMessages.paradaNotFound);
+  if (user.role !== 'admin') {
+    const arco = await findArco(ctx.db, parada.arco_sumergido_id);
+    if (!user.nave || arco?.nave !== user.nave) throw forbidden(timelineMessages.otherNaveParada);
+  }
+  const { ended_by: _e, ended_by_name: _n, motivo_id: _m, user_id: _u, date: _d, ...shown } = parada;
+  return shown;
 }
