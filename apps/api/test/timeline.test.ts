@@ -110,7 +110,10 @@ describe.skipIf(pgUnavailable)('arco timeline', () => {
   it('clips bars to the range', async () => {
     const from = now - 110 * MIN;
     const to = now - 105 * MIN;
-    const res = await read(seed.admin, `nave=${encodeURIComponent(nave)}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+    const res = await read(
+      seed.admin,
+      `nave=${encodeURIComponent(nave)}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
+    );
     expect(bars(res.json(), arcos.a).map((b) => b.slice(0, 3))).toEqual([['stopped', from, to]]);
   });
 

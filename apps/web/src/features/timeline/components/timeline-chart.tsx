@@ -16,15 +16,15 @@ const HOUR = 3600_000;
 
 export interface OpenBar {
   arco: string;
-  bar: TimelineBar;
+  paradaId: number;
 }
 
 /** What a bar says to a screen reader and in its tooltip: its arco, kind, motivo and times. */
-export function barText(arco: string, bar: TimelineBar, tz: string): string {
-  const kind = timelineMessages.kinds[bar.kind];
-  const motivo = bar.kind === 'stopped' || bar.kind === 'planned' ? `, ${bar.motivo_name ?? timelineMessages.noMotivo}` : '';
-  const open = bar.open ? ` (${timelineMessages.open})` : '';
-  return `${arco}: ${kind}${motivo}, ${formatDateTime(bar.start, tz)}–${formatTime(bar.end, tz)}${open}`;
+export function barText(arco: string, [kind, start, end, , motivoId, open]: TimelineBar, motivos: Map<number, string>, tz: string): string {
+  const motivo =
+    kind === 'stopped' || kind === 'planned' ? `, ${(motivoId !== null && motivos.get(motivoId)) || timelineMessages.noMotivo}` : '';
+  const running = open ? ` (${timelineMessages.open})` : '';
+  return `${arco}: ${timelineMessages.kinds[kind]}${motivo}, ${formatDateTime(new Date(start).toISOString(), tz)}–${formatTime(new Date(end).toISOString(), tz)}${running}`;
 }
 
 /** The axis' ticks: hours over a shift, two hours over a day, the factory's midnights over a week. */
@@ -56,6 +56,7 @@ function ticks(from: number, to: number, tz: string): { at: number; label: strin
 export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz: string; onOpen: (open: OpenBar) => void }) {
   const from = Date.parse(data.from);
   const to = Date.parse(data.to);
+  const motivos = new Map(data.motivos.map((m) => [m.id, m.name]));
   const x = (iso: string | number) =>
     LABEL + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * WIDTH;
   const height = AXIS + data.arcos.length * (ROW + GAP) + GAP;
@@ -100,13 +101,14 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
             </text>
             <rect x={LABEL} y={y} width={WIDTH} height={ROW} fill="#f8f9fa" aria-hidden="true" />
             {arco.bars.map((bar) => {
-              const left = x(bar.start);
-              const width = Math.max(x(bar.end) - left, bar.kind === 'micro' ? 2 : 1);
-              const text = barText(arco.name, bar, tz);
-              const color = barColor(bar);
-              const inner = bar.kind === 'micro' ? { y: y + 2, height: ROW - 4 } : { y, height: ROW };
-              const key = `${bar.kind}-${bar.parada_id ?? ''}-${bar.start}`;
-              if (bar.parada_id === null)
+              const [kind, start, end, paradaId, motivoId, isOpen] = bar;
+              const left = x(start);
+              const width = Math.max(x(end) - left, kind === 'micro' ? 2 : 1);
+              const text = barText(arco.name, bar, motivos, tz);
+              const color = barColor(kind, motivoId);
+              const inner = kind === 'micro' ? { y: y + 2, height: ROW - 4 } : { y, height: ROW };
+              const key = `${kind}-${paradaId ?? ''}-${start}`;
+              if (paradaId === null)
                 return (
                   <rect
                     key={key}
@@ -114,14 +116,14 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
                     width={width}
                     {...inner}
                     fill={color}
-                    fillOpacity={bar.kind === 'running' ? 0.85 : 1}
+                    fillOpacity={kind === 'running' ? 0.85 : 1}
                     role="img"
                     aria-label={text}
                   >
                     <title>{text}</title>
                   </rect>
                 );
-              const open = { arco: arco.name, bar };
+              const open = { arco: arco.name, paradaId };
               return (
                 <g
                   key={key}
@@ -129,12 +131,14 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
                   role="button"
                   tabIndex={0}
                   aria-label={text}
+                  data-kind={kind}
+                  data-open={isOpen}
                   onClick={() => onOpen(open)}
                   onKeyDown={(event) => keyOpen(event, open)}
                 >
                   <title>{text}</title>
                   <rect x={left} width={width} {...inner} fill={color} />
-                  {bar.open && <rect x={left} width={width} {...inner} fill="url(#timeline-stripes)" />}
+                  {isOpen === 1 && <rect x={left} width={width} {...inner} fill="url(#timeline-stripes)" />}
                 </g>
               );
             })}

@@ -74,9 +74,7 @@ export default function TimelinePage({ admin = false }: { admin?: boolean }) {
     setShiftIndex(null);
   };
   const data = timeline.data;
-  const motivos = new Map<number, string>();
-  for (const arco of data?.arcos ?? [])
-    for (const bar of arco.bars) if (bar.kind === 'stopped' && bar.motivo_id !== null) motivos.set(bar.motivo_id, bar.motivo_name ?? '');
+  const motivos = data?.motivos.filter((m) => !m.planned) ?? [];
 
   return (
     <div className="timeline-page">
@@ -181,14 +179,9 @@ export default function TimelinePage({ admin = false }: { admin?: boolean }) {
                 <span className="timeline-swatch timeline-swatch-open" style={{ background: KIND_COLORS.stopped }} aria-hidden="true" />{' '}
                 {timelineMessages.kinds.stopped} {timelineMessages.open}
               </li>
-              {[...motivos].map(([id, name]) => (
-                <li key={id} className="list-inline-item me-3">
-                  <span
-                    className="timeline-swatch"
-                    style={{ background: barColor({ kind: 'stopped', motivo_id: id }) }}
-                    aria-hidden="true"
-                  />{' '}
-                  {name}
+              {motivos.map((m) => (
+                <li key={m.id} className="list-inline-item me-3">
+                  <span className="timeline-swatch" style={{ background: barColor('stopped', m.id) }} aria-hidden="true" /> {m.name}
                 </li>
               ))}
             </ul>
