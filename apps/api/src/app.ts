@@ -36,6 +36,7 @@ import navesRoutes from './modules/naves/routes';
 import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
 import { plantaGauges } from './modules/planta/service';
+import shiftsRoutes from './modules/shifts/routes';
 import timelineRoutes from './modules/timeline/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
@@ -76,6 +77,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   exportsRoutes,
   adminListsRoutes,
   machinesRoutes,
+  shiftsRoutes,
   timelineRoutes,
   handoversRoutes,
 ];

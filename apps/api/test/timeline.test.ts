@@ -1,4 +1,5 @@
 import { type TimelineResponse, timelineMessages, timelineParada, timelineResponse } from '@portal/contract/timeline';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { applySignal, createKey } from '../src/modules/machines/service';
 import { expectBadRequests, pgUnavailable, type TestArco, useSeed, useTestApp } from './helper';
@@ -25,6 +26,8 @@ describe.skipIf(pgUnavailable)('arco timeline', () => {
 
   it('sets up a nave with a worker parada, a running machine stop, a micro-stop, a planned stop and a silent machine', async () => {
     await t.db.insertInto('naves').values({ name: nave, created_at: new Date().toISOString() }).execute();
+    // The default calendar (Mañana, Tarde, Noche) on every day of the week, so the whole range is worked whatever day the test runs.
+    await t.db.updateTable('shift_versions').set({ weekdays: 127 }).execute();
     arcos = {
       a: await t.createArco('Arco Línea 1', nave),
       b: await t.createArco('Arco Línea 2', nave),
@@ -115,6 +118,28 @@ describe.skipIf(pgUnavailable)('arco timeline', () => {
       `nave=${encodeURIComponent(nave)}&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
     );
     expect(bars(res.json(), arcos.a).map((b) => b.slice(0, 3))).toEqual([['stopped', from, to]]);
+  });
+
+  it('draws the shifts and leaves their breaks out of running', async () => {
+    await t.db
+      .updateTable('shift_versions')
+      .set((eb) => ({
+        breaks: sql<string>`'[{"start":"' || ${eb.ref('start_time')} || '","end":"' || substr(${eb.ref('start_time')}, 1, 3) || '10"}]'`,
+      }))
+      .execute();
+    const from = now - 86_400_000;
+    const res = await read(
+      seed.admin,
+      `nave=${encodeURIComponent(nave)}&from=${new Date(from).toISOString()}&to=${new Date(now).toISOString()}`,
+    );
+    const body = timelineResponse.parse(res.json());
+    const starts = body.shifts.map((s) => Date.parse(s.start)).filter((s) => s >= from && s + 10 * MIN <= Date.parse(body.now));
+    expect(body.shifts.map((s) => s.name)).toEqual(expect.arrayContaining(['Mañana', 'Tarde', 'Noche']));
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    const b = bars(body, arcos.b);
+    const breaks = b.filter((x) => x[0] === 'planned' && x[3] === null);
+    expect(breaks.map((x) => [x[1], x[2]])).toEqual(starts.map((s) => [s, s + 10 * MIN]));
+    for (const r of b.filter((x) => x[0] === 'running')) for (const k of breaks) expect(r[2] <= k[1] || r[1] >= k[2]).toBe(true);
   });
 
   it('lets a worker read the nave of their session only', async () => {

@@ -11,6 +11,8 @@ export const AUDIT_ENTITIES = [
   'planned_hours',
   'post',
   'comment',
+  'shift',
+  'shift_closure',
   'handover',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -47,6 +49,8 @@ export const auditMessages = {
     planned_hours: 'Horas planificadas',
     post: 'Publicación del muro',
     comment: 'Comentario del muro',
+    shift: 'Turno',
+    shift_closure: 'Día no trabajado',
     handover: 'Relevo de turno',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
@@ -118,6 +122,14 @@ export const auditMessages = {
     content: 'Texto',
     image_path: 'Foto',
     wall_name: 'Muro',
+    planned: 'Planificada',
+    start: 'Inicio',
+    end: 'Fin',
+    weekdays: 'Días de la semana',
+    breaks: 'Descansos',
+    effective_from: 'Aplicar desde',
+    shift_id: 'Turno',
+    reason: 'Motivo',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;

@@ -94,6 +94,41 @@ export interface DowntimePlannedMinutesTable {
   minutes: number;
 }
 
+/** A shift's identity; what it is over time lies in shift_versions (docs/decisions/040-shift-calendar.md). */
+export interface ShiftsTable {
+  id: Generated<number>;
+  created_at: string;
+}
+
+/** What a shift is from `effective_from` (a factory date) until its next version. */
+export interface ShiftVersionsTable {
+  id: Generated<number>;
+  shift_id: number;
+  effective_from: string;
+  name: string;
+  /** null: every nave. */
+  nave_id: number | null;
+  /** ISO weekdays it starts on, as bits 1 << (weekday - 1). */
+  weekdays: number;
+  /** Factory wall clock 'HH:mm'; an end not after the start is on the next day. */
+  start_time: string;
+  end_time: string;
+  /** JSON [{ start: 'HH:mm', end: 'HH:mm' }]. */
+  breaks: string;
+  /** 0: retired from effective_from on. */
+  active: number;
+  created_at: string;
+}
+
+/** A day (shift_id null) or one shift, by its start day, not worked. */
+export interface ShiftClosuresTable {
+  id: Generated<number>;
+  date: string;
+  shift_id: number | null;
+  reason: string;
+  created_at: string;
+}
+
 /** Who changed which record and how; `changes` is JSON { field: { before, after } }. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -238,6 +273,9 @@ export interface Database {
   tramos: TramosTable;
   paradas_kaiser: ParadasKaiserTable;
   motivos: MotivosTable;
+  shifts: ShiftsTable;
+  shift_versions: ShiftVersionsTable;
+  shift_closures: ShiftClosuresTable;
   audit_log: AuditLogTable;
   downtime_monthly: DowntimeMonthlyTable;
   downtime_planned_minutes: DowntimePlannedMinutesTable;

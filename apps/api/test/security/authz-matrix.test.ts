@@ -65,6 +65,28 @@ function pastWindow(): { start_time: string; end_time: string } {
   return { start_time: new Date(end - 10 * 60_000).toISOString(), end_time: new Date(end).toISOString() };
 }
 
+/** A shift of its own (Sunday 10:00–11:00 from 2099, clear of every other): what the change routes act on. */
+async function matrixShift(ctx: Ctx): Promise<number> {
+  const at = new Date().toISOString();
+  const { id } = await ctx.t.db.insertInto('shifts').values({ created_at: at }).returning('id').executeTakeFirstOrThrow();
+  await ctx.t.db
+    .insertInto('shift_versions')
+    .values({
+      shift_id: id,
+      effective_from: `2099-01-${String(10 + (seq++ % 18)).padStart(2, '0')}`,
+      name: unique('Turno'),
+      nave_id: null,
+      weekdays: 0,
+      start_time: '10:00',
+      end_time: '11:00',
+      breaks: '[]',
+      active: 1,
+      created_at: at,
+    })
+    .execute();
+  return id;
+}
+
 async function inject(
   ctx: Ctx,
   method: string,
@@ -361,6 +383,59 @@ const scenarios: Record<string, Scenario> = {
   'PUT /api/admin/downtime/planned-hours': {
     policy: 'admin',
     prepare: () => ({ url: '/api/admin/downtime/planned-hours', payload: { hours: [24, 24, 24, 24, 24, 24, 0] } }),
+    expect: ADMIN_ONLY(200),
+  },
+  'GET /api/shifts/instances': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/shifts/instances?from=2026-03-28&to=2026-03-29' }),
+    expect: ANY_USER(200),
+  },
+  'GET /api/shifts/current': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/shifts/current' }),
+    expect: ANY_USER(200),
+  },
+  'GET /api/admin/shifts': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/shifts' }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/admin/shifts': {
+    policy: 'admin',
+    prepare: () => ({
+      url: '/api/admin/shifts',
+      payload: { name: unique('Turno'), start: '09:00', end: '10:00', weekdays: [7], effective_from: '2099-01-04' },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  'PUT /api/admin/shifts/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({
+      url: `/api/admin/shifts/${await matrixShift(ctx)}`,
+      payload: { name: unique('Turno'), start: '11:00', end: '12:00', weekdays: [7], effective_from: '2099-02-01' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  'DELETE /api/admin/shifts/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/shifts/${await matrixShift(ctx)}?from=2099-03-01` }),
+    expect: ADMIN_ONLY(200),
+  },
+  'POST /api/admin/shifts/closures': {
+    policy: 'admin',
+    prepare: () => ({ url: '/api/admin/shifts/closures', payload: { date: '2099-04-01', reason: 'Fiesta' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  'DELETE /api/admin/shifts/closures/:id': {
+    policy: 'admin',
+    prepare: async (ctx) => {
+      const row = await ctx.t.db
+        .insertInto('shift_closures')
+        .values({ date: '2099-05-01', shift_id: null, reason: '', created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/admin/shifts/closures/${row.id}` };
+    },
     expect: ADMIN_ONLY(200),
   },
   'GET /api/motivos': {

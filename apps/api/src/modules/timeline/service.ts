@@ -105,6 +105,19 @@ export async function naveTimeline(
     bars.get(p.arco_sumergido_id)?.push([kind, start, end, p.id, p.motivo_id, p.end_time === null ? 1 : 0]);
   }
 
+  // The calendar's breaks: planned time of every arco, not running.
+  const breaks = shifts
+    .filter((s) => s.worked)
+    .flatMap((s) => s.breaks)
+    .map((b) => ({ start: Math.max(from, Date.parse(b.start)), end: Math.min(until, Date.parse(b.end)) }))
+    .filter((b) => b.start < b.end);
+  for (const id of ids) {
+    for (const b of breaks) {
+      taken.get(id)?.push(b);
+      bars.get(id)?.push(['planned', b.start, b.end, null, null, 0]);
+    }
+  }
+
   const silenceMs = ctx.machines.silenceSeconds * 1000;
   for (const b of bindings) {
     if (!bars.has(b.arco_sumergido_id)) continue;

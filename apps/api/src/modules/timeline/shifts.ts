@@ -1,46 +1,36 @@
-import { addDays, factoryDate, zonedInstant } from '@portal/contract/time';
+import type { ShiftInstance } from '@portal/contract/shifts';
+import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
+import { shiftInstances } from '../shifts/service';
 
-/** A shift as the calendar gives it (modules/shifts): its factory date, bounds and whether it is worked. */
-export interface ShiftInstance {
-  date: string;
-  shift_id: number;
-  name: string;
-  start: string;
-  end: string;
-  worked: boolean;
-}
+export type { ShiftInstance };
 
-/** The shifts overlapping [from, to) of a nave. */
-export async function shiftsBetween(_ctx: ServiceContext, _from: string, _to: string, _nave: string): Promise<ShiftInstance[]> {
-  return [];
-}
-
-const DEFAULT_SHIFTS = [
-  { shift_id: 1, name: 'Mañana', start: '06:00', end: '14:00', nextDay: false },
-  { shift_id: 2, name: 'Tarde', start: '14:00', end: '22:00', nextDay: false },
-  { shift_id: 3, name: 'Noche', start: '22:00', end: '06:00', nextDay: true },
-];
+/** The shifts of a nave's calendar overlapping [from, to) (modules/shifts). */
+export const shiftsBetween = (ctx: ServiceContext, from: string, to: string, nave: string): Promise<ShiftInstance[]> =>
+  shiftInstances(ctx, new Date(from), new Date(to), nave);
 
 /**
- * The shift a handover written at `at` belongs to: the latest worked shift that began by `at` (one
- * written just after its shift ended still belongs to it).
+ * The shift a handover written at `at` belongs to: the latest worked shift that began by `at` in the
+ * last three days (one written just after its shift ended, or on a day off, belongs to the last one).
+ * A plant whose calendar has no shift in that time hands over per factory day.
  */
 export async function shiftAt(ctx: ServiceContext, at: Date, nave: string): Promise<ShiftInstance> {
-  const atIso = at.toISOString();
-  const recent = await shiftsBetween(ctx, new Date(at.getTime() - 3 * 86_400_000).toISOString(), atIso, nave);
-  const last = recent.filter((s) => s.worked && s.start <= atIso).at(-1);
-  if (last) return last;
-  const today = factoryDate(at, ctx.tz);
-  const candidates = [addDays(today, -1), today].flatMap((date) =>
-    DEFAULT_SHIFTS.map((s) => ({
-      date,
-      shift_id: s.shift_id,
-      name: s.name,
-      start: zonedInstant(date, s.start, ctx.tz),
-      end: zonedInstant(s.nextDay ? addDays(date, 1) : date, s.end, ctx.tz),
-      worked: true,
-    })),
+  const recent = await shiftsBetween(
+    ctx,
+    new Date(at.getTime() - 3 * 86_400_000).toISOString(),
+    new Date(at.getTime() + 1).toISOString(),
+    nave,
   );
-  return candidates.filter((s) => s.start <= atIso).at(-1)!;
+  const last = recent.filter((s) => s.worked && Date.parse(s.start) <= at.getTime()).at(-1);
+  if (last) return last;
+  const date = factoryDate(at, ctx.tz);
+  return {
+    date,
+    shift_id: 0,
+    name: 'Día',
+    start: startOfFactoryDay(date, ctx.tz),
+    end: startOfFactoryDay(addDays(date, 1), ctx.tz),
+    worked: true,
+    breaks: [],
+  };
 }

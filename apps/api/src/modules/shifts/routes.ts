@@ -1,0 +1,99 @@
+import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
+import {
+  closureBody,
+  closureSavedResponse,
+  currentShiftResponse,
+  retireShiftQuery,
+  shiftBody,
+  shiftCalendar,
+  shiftInstance,
+  shiftInstancesQuery,
+  shiftMessages,
+  shiftSavedResponse,
+} from '@portal/contract/shifts';
+import { z } from 'zod';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import * as service from './service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['shifts'];
+
+export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
+  app.get(
+    '/shifts/instances',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: 'The shift occurrences overlapping [from, to) (a date is its factory day), at most 62 days.',
+        querystring: shiftInstancesQuery,
+        response: { 200: z.array(shiftInstance), ...errors },
+      },
+    },
+    async (request) => {
+      const { from, to } = service.instancesRange(ctx, request.query);
+      return service.shiftInstances(ctx, from, to, request.query.nave);
+    },
+  );
+
+  app.get(
+    '/shifts/current',
+    {
+      config: { policy: 'user' },
+      schema: { tags, description: 'The shift running now at the nave of the token.', response: { 200: currentShiftResponse, ...errors } },
+    },
+    async (request) => ({ shift: await service.currentShift(ctx, new Date(), currentUser(request).nave ?? undefined) }),
+  );
+
+  app.get('/admin/shifts', { config: { policy: 'admin' }, schema: { tags, response: { 200: shiftCalendar, ...errors } } }, async () =>
+    service.getCalendar(ctx),
+  );
+
+  app.post(
+    '/admin/shifts',
+    { config: { policy: 'admin' }, schema: { tags, body: shiftBody, response: { 201: shiftSavedResponse, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send({ shift: await service.createShift(ctx, currentUser(request), request.body), message: shiftMessages.created }),
+  );
+
+  app.put(
+    '/admin/shifts/:id',
+    { config: { policy: 'admin' }, schema: { tags, params: idParams, body: shiftBody, response: { 200: shiftSavedResponse, ...errors } } },
+    async (request) => ({
+      shift: await service.updateShift(ctx, currentUser(request), request.params.id, request.body),
+      message: shiftMessages.updated,
+    }),
+  );
+
+  app.delete(
+    '/admin/shifts/:id',
+    {
+      config: { policy: 'admin' },
+      schema: { tags, params: idParams, querystring: retireShiftQuery, response: { 200: shiftSavedResponse, ...errors } },
+    },
+    async (request) => ({
+      shift: await service.retireShift(ctx, currentUser(request), request.params.id, request.query.from),
+      message: shiftMessages.retired,
+    }),
+  );
+
+  app.post(
+    '/admin/shifts/closures',
+    { config: { policy: 'admin' }, schema: { tags, body: closureBody, response: { 201: closureSavedResponse, ...errors } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ closure: await service.createClosure(ctx, currentUser(request), request.body), message: shiftMessages.closureCreated }),
+  );
+
+  app.delete(
+    '/admin/shifts/closures/:id',
+    { config: { policy: 'admin' }, schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.deleteClosure(ctx, currentUser(request), request.params.id);
+      return { message: shiftMessages.closureDeleted };
+    },
+  );
+}
