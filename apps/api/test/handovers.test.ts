@@ -33,6 +33,8 @@ describe.skipIf(pgUnavailable)('shift handovers', () => {
 
   it('writes, edits by its author only, and is confirmed once by the next shift', async () => {
     const clock = fakeClock();
+    // Some seconds after the suite's workers signed in (a token's time counts whole seconds).
+    clock.travel(2000);
     // A parada ended in this shift (its minutes) and one still open at the hand-over.
     const ended = await t.send(seed.bea.token, 'POST', '/api/paradas-kaiser/manual', {
       start_time: new Date(Date.now() - 20 * 60_000).toISOString(),
@@ -60,7 +62,9 @@ describe.skipIf(pgUnavailable)('shift handovers', () => {
     const again = await write(seed.bea.token, 'Otra nota');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: handoverMessages.alreadyWritten });
-    expect((await arcoView(seed.bea.token)).json().current.id).toBe(written.id);
+    // A colleague of the same shift, signed in before it was written, edits nothing and has nothing to read.
+    const colleague = (await arcoView(seed.bea.token)).json();
+    expect([colleague.current.id, colleague.pending]).toEqual([written.id, null]);
 
     // Only its author edits it: not a colleague, not an admin.
     for (const token of [seed.bea.token, seed.admin]) {

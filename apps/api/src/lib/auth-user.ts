@@ -12,6 +12,8 @@ export interface AuthUser {
   /** The station chosen at login, carried by the token. */
   arco_sumergido_id: number | null;
   arco_sumergido_name: string | null;
+  /** When the token was issued (its `iat`): a handover written before it is one to read (modules/handovers). */
+  signed_in_at?: string;
 }
 
 /** The account row authentication reads (users/repository.ts findAccount). */
@@ -33,6 +35,8 @@ export function toAuthUser(account: Account, claims: TokenClaims): AuthUser {
     nave: claims.nave ?? account.nave ?? null,
     arco_sumergido_id: claims.arco_sumergido_id ?? null,
     arco_sumergido_name: claims.arco_sumergido_name ?? null,
+    // `iat` counts whole seconds: the end of that second, so nothing written in it comes after.
+    ...(claims.iat ? { signed_in_at: new Date(claims.iat * 1000 + 999).toISOString() } : {}),
   };
 }
 

@@ -37,14 +37,15 @@ export const findHandover = (db: Db, id: number) => base(db).where('h.id', '=', 
 export const findAtShift = (db: Db, arcoId: number, shiftStart: string) =>
   base(db).where('h.arco_sumergido_id', '=', arcoId).where('h.shift_start', '=', shiftStart).executeTakeFirst();
 
-/** The arco's latest handover of a shift before `before`, not yet confirmed, by someone other than `reader`. */
+/** The arco's latest handover not yet confirmed, written before `before` by someone other than `reader`. */
 export const latestUnconfirmed = (db: Db, arcoId: number, before: string, reader: number) =>
   base(db)
     .where('h.arco_sumergido_id', '=', arcoId)
-    .where('h.shift_start', '<', before)
+    .where('h.created_at', '<=', before)
     .where('h.confirmed_at', 'is', null)
     .where((eb) => eb.or([eb('h.author_id', 'is', null), eb('h.author_id', '!=', reader)]))
     .orderBy('h.shift_start', 'desc')
+    .orderBy('h.id', 'desc')
     .limit(1)
     .executeTakeFirst();
 

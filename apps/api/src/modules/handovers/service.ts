@@ -66,13 +66,17 @@ async function sessionArco(ctx: ServiceContext, user: AuthUser) {
 
 const shiftOf = (s: ShiftInstance) => ({ date: s.date, name: s.name, start: s.start, end: s.end });
 
-/** The caller's arco now: its shift, that shift's handover (to write or edit) and the previous shift's one to read. */
+/**
+ * The caller's arco now: its shift, that shift's handover (to write or edit), and the one to read: the
+ * latest not yet confirmed that someone else wrote before the caller signed in at the arco (the
+ * incoming shift; a colleague signed in before it was written is of the shift that wrote it).
+ */
 export async function arcoHandovers(ctx: ServiceContext, user: AuthUser, now: Date = new Date()): Promise<ArcoHandovers> {
   const arco = await sessionArco(ctx, user);
   const shift = await shiftAt(ctx, now, arco.nave);
   const [current, pending] = await Promise.all([
     repo.findAtShift(ctx.db, arco.id, shift.start),
-    repo.latestUnconfirmed(ctx.db, arco.id, shift.start, user.id),
+    repo.latestUnconfirmed(ctx.db, arco.id, user.signed_in_at ?? now.toISOString(), user.id),
   ]);
   return { shift: shiftOf(shift), current: current ? toHandover(current) : null, pending: pending ? toHandover(pending) : null };
 }

@@ -9,10 +9,14 @@ export type { ShiftInstance };
 export const shiftsBetween = (ctx: ServiceContext, from: string, to: string, nave: string): Promise<ShiftInstance[]> =>
   shiftInstances(ctx, new Date(from), new Date(to), nave);
 
+/** A note written this long into a shift is still the previous shift's handover (written after its end). */
+const HANDOVER_GRACE_MS = 30 * 60_000;
+
 /**
- * The shift a handover written at `at` belongs to: the latest worked shift that began by `at` in the
- * last three days (one written just after its shift ended, or on a day off, belongs to the last one).
- * A plant whose calendar has no shift in that time hands over per factory day.
+ * The shift a handover written at `at` belongs to: the latest worked shift that began by `at` less
+ * half an hour in the last three days (one written just after its shift ended, or on a day off,
+ * belongs to the one that ended). A plant whose calendar has no shift in that time hands over per
+ * factory day.
  */
 export async function shiftAt(ctx: ServiceContext, at: Date, nave: string): Promise<ShiftInstance> {
   const recent = await shiftsBetween(
@@ -21,7 +25,7 @@ export async function shiftAt(ctx: ServiceContext, at: Date, nave: string): Prom
     new Date(at.getTime() + 1).toISOString(),
     nave,
   );
-  const last = recent.filter((s) => s.worked && Date.parse(s.start) <= at.getTime()).at(-1);
+  const last = recent.filter((s) => s.worked && Date.parse(s.start) <= at.getTime() - HANDOVER_GRACE_MS).at(-1);
   if (last) return last;
   const date = factoryDate(at, ctx.tz);
   return {
