@@ -30,6 +30,8 @@ const ROUTES = {
     'src/features/users/routes/profile-page.tsx',
     'src/features/paradas/routes/paradas-kaiser-page.tsx',
     'src/features/paradas/routes/manual-parada-page.tsx',
+    // 'Línea de tiempo' and 'Relevo de turno', the worker's and the admin's routes in one chunk.
+    'src/app/shift-pages.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',

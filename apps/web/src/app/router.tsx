@@ -29,6 +29,8 @@ const lazyRoute = (Lazy: PreloadableComponent): Pick<RouteObject, 'element' | 'h
 const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load));
 
 // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
+// 'Línea de tiempo' and 'Relevo de turno' of both areas: one chunk, one import (app/shift-pages.tsx).
+const shiftPages = page(() => import('./shift-pages'));
 const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
 const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
 const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
@@ -52,8 +54,8 @@ export const routes: RouteObject[] = [
           { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
           { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
-          { path: 'linea-de-tiempo', ...page(() => import('@/features/timeline/routes/timeline-page')) },
-          { path: 'relevo', ...page(() => import('@/features/handovers/routes/handover-page')) },
+          { path: 'linea-de-tiempo', ...shiftPages },
+          { path: 'relevo', ...shiftPages },
           {
             ...RequireAdminRole,
             children: [
@@ -83,8 +85,8 @@ export const routes: RouteObject[] = [
           { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
-          { path: 'linea-de-tiempo', ...page(() => import('@/features/timeline/routes/admin-timeline-page')) },
-          { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
+          { path: 'linea-de-tiempo', ...shiftPages },
+          { path: 'relevos', ...shiftPages },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useLocation } from 'react-router';
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
@@ -23,10 +24,12 @@ const MODES: Mode[] = ['shift', 'day', 'week'];
 const LEGEND_KINDS: TimelineKind[] = ['running', 'stopped', 'micro', 'planned', 'no_signal'];
 
 /**
- * 'Línea de tiempo': the bars of every arco of a nave over a shift, a day or a week, live from the
- * parada and machine events. Admins choose the nave; a worker reads the nave of their session.
+ * 'Línea de tiempo' (/admin/linea-de-tiempo and /dashboard/linea-de-tiempo, one chunk for both): the
+ * bars of every arco of a nave over a shift, a day or a week, live from the parada and machine events.
+ * Admins choose the nave; a worker reads the nave of their session.
  */
-export default function TimelinePage({ admin = false }: { admin?: boolean }) {
+export default function TimelinePage() {
+  const admin = useLocation().pathname.startsWith('/admin');
   const tz = useFactoryTz();
   const today = useFactoryToday();
   const user = useCurrentUser();

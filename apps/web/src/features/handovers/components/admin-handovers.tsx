@@ -8,10 +8,10 @@ import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
 import { useNaveHandovers } from '../api/handovers';
-import { HandoverCard } from '../components/handover-card';
+import { HandoverCard } from './handover-card';
 
 /** 'Relevos de turno' (admin): every handover of a nave for the shifts that began on a day. */
-export default function AdminHandoversPage() {
+export function AdminHandovers() {
   const tz = useFactoryTz();
   const naves = useNaves();
   const [nave, setNave] = useState('');
