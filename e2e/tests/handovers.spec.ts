@@ -7,6 +7,8 @@ test('a worker writes the handover; the next shift’s worker reads it first and
   baseURL,
   page,
 }) => {
+  // Two devices and three axe-core checks: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const arco = await seed.station('Nave 1');
   const outgoing = await seed.worker(arco, 'Rosa Saliente');
   await seed.startParada(outgoing, 'Falta fundente');

@@ -11,6 +11,8 @@ test('the timeline shows a running machine stop live, opens it, and shows it end
   browser,
   baseURL,
 }) => {
+  // Two axe-core checks and a dialog: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const { arco, admin, report } = await boundStation(seed, baseURL);
   expect((await report('running')).status()).toBe(200);
   const laptop = await device(browser, baseURL, 1280, 800);
