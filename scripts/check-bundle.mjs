@@ -36,6 +36,8 @@ const ROUTES = {
     'src/features/paradas/routes/manual-parada-page.tsx',
     // Also opened at /admin/avisos: one chunk for both areas.
     'src/features/andon/routes/avisos-page.tsx',
+    // 'Línea de tiempo' and 'Relevo de turno', the worker's and the admin's routes in one chunk.
+    'src/app/shift-pages.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',

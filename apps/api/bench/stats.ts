@@ -139,6 +139,76 @@ async function seed(db: Db) {
   await sql.raw('analyze').execute(db);
 }
 
+// The arco timeline (docs/decisions/041-arco-timeline.md): a nave of 50 machine-bound arcos with a week of
+// machine stops, one every TIMELINE_GAP_MINUTES on average (a quarter of them micro-stops), beside the
+// factory above.
+const TIMELINE_ARCOS = 50;
+const TIMELINE_NAVE = 'Nave Línea';
+const TIMELINE_GAP_MINUTES = Number(process.env.BENCH_TIMELINE_GAP ?? 30);
+
+async function seedTimeline(db: Db) {
+  const rand = rng(20261126);
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
+  const nave = await db.insertInto('naves').values({ name: TIMELINE_NAVE, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const motivos = (await db.selectFrom('motivos').select('id').execute()).map((m) => m.id);
+  const stops: Record<string, unknown>[] = [];
+  for (let a = 0; a < TIMELINE_ARCOS; a++) {
+    const arco = await db
+      .insertInto('arcos_sumergidos')
+      .values({ name: `Arco Línea ${a + 1}`, nave_id: nave.id, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('machine_bindings')
+      .values({
+        arco_sumergido_id: arco.id,
+        topic: `bench/linea/${a}`,
+        key_hash: null,
+        key_created_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('machine_states')
+      .values({ arco_sumergido_id: arco.id, state: 'running', state_at: now, last_report_at: now })
+      .execute();
+    for (let t = nowMs - 8 * 86_400_000; ; ) {
+      t += (5 + rand(2 * TIMELINE_GAP_MINUTES - 10)) * 60_000;
+      const micro = rand(4) === 0;
+      const seconds = micro ? 20 + rand(90) : 120 + rand(20 * 60);
+      if (t + seconds * 1000 >= nowMs) break;
+      stops.push({
+        user_id: null,
+        arco_sumergido_id: arco.id,
+        motivo_id: micro || rand(3) === 0 ? null : motivos[rand(motivos.length)],
+        date: factoryDate(t, TZ),
+        start_time: new Date(t).toISOString(),
+        end_time: new Date(t + seconds * 1000).toISOString(),
+        duration_minutes: Math.round(seconds / 60),
+        description: null,
+        source: 'machine',
+        micro_stop: micro ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
+      t += seconds * 1000;
+    }
+  }
+  await insertChunked(db, 'paradas_kaiser', stops.length, (i) => stops[i]);
+  await sql.raw('analyze').execute(db);
+  console.log(`timeline: ${TIMELINE_ARCOS} arcos, ${stops.length} machine stops over 8 days`);
+}
+
+/** The timeline of the 50 arcos over the last week and over the last day. */
+const timelineEndpoints = () => {
+  const now = Date.now();
+  const nave = encodeURIComponent(TIMELINE_NAVE);
+  const range = (days: number) => `from=${new Date(now - days * 86_400_000).toISOString()}&to=${new Date(now).toISOString()}`;
+  return [`/api/timeline?nave=${nave}&${range(7)}`, `/api/timeline?nave=${nave}&${range(1)}`];
+};
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function run(label: string, handle: DbHandle, dataDir: string) {
@@ -150,9 +220,13 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
     const t0 = performance.now();
     if (handle.engine === 'sqlite') {
       // One transaction for the whole load: SQLite commits are the cost of bulk inserts.
-      await handle.db.transaction().execute((trx) => seed(trx));
+      await handle.db.transaction().execute(async (trx) => {
+        await seed(trx);
+        await seedTimeline(trx);
+      });
     } else {
       await seed(handle.db);
+      await seedTimeline(handle.db);
     }
     console.log(
       `seeded ${TRAMOS} tramos, ${STOPS} stops, ${USERS} users, ${POSTS} posts, ${COMMENTS} comments in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -170,7 +244,7 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
     const byShift = `/api/admin/downtime?month=${addMonths(factoryMonth(new Date(), TZ), -1)}&nave=Nave%201&shift=${tarde.shift_id}`;
 
     const rows: Record<string, string>[] = [];
-    for (const url of [...ENDPOINTS, byShift]) {
+    for (const url of [...ENDPOINTS, byShift, ...timelineEndpoints()]) {
       for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
       const times: number[] = [];
       for (let i = 0; i < CALLS; i++) {
@@ -181,7 +255,13 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
       }
       times.sort((a, b) => a - b);
       rows.push({
-        endpoint: url.replace('/api/dashboard/', '').replace('/api/admin/', 'admin/'),
+        endpoint: url
+          .replace('/api/dashboard/', '')
+          .replace('/api/admin/', 'admin/')
+          .replace(
+            /&from=.*&to=[^&]*/,
+            (r) => ` (${Math.round((Date.parse(r.split('&to=')[1]) - Date.parse(r.split('&from=')[1].split('&')[0])) / 86_400_000)} d)`,
+          ),
         'median ms': percentile(times, 50).toFixed(2),
         'p95 ms': percentile(times, 95).toFixed(2),
         'max ms': times[times.length - 1].toFixed(2),

@@ -30,6 +30,7 @@ import downtimeRoutes from './modules/downtime/routes';
 import eventsRoutes from './modules/events/routes';
 import { reloadPayload } from './modules/events/service';
 import exportsRoutes from './modules/exports/routes';
+import handoversRoutes from './modules/handovers/routes';
 import healthRoutes from './modules/health/routes';
 import machinesRoutes from './modules/machines/routes';
 import { stoppedSince as machineStoppedSince } from './modules/machines/service';
@@ -42,6 +43,7 @@ import { plantaGauges } from './modules/planta/service';
 import terminalsRoutes from './modules/terminals/routes';
 import { findLiveTerminal, findTerminalByCredential } from './modules/terminals/service';
 import shiftsRoutes from './modules/shifts/routes';
+import timelineRoutes from './modules/timeline/routes';
 import tramosRoutes from './modules/tramos/routes';
 import usersRoutes from './modules/users/routes';
 import { findAccount } from './modules/users/service';
@@ -84,6 +86,8 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   andonRoutes,
   terminalsRoutes,
   shiftsRoutes,
+  timelineRoutes,
+  handoversRoutes,
 ];
 
 export interface BuildOptions {

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   'terminal',
   'shift',
   'shift_closure',
+  'handover',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
@@ -39,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'machine_end',
   'machine_remove',
   'andon_roles',
+  'confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an arco's machine signal does to its paradas (docs/decisions/031-machine-and-worker-stops.md): no account is its actor. */
@@ -67,6 +69,7 @@ export const auditMessages = {
     terminal: 'Terminal de puesto',
     shift: 'Turno',
     shift_closure: 'Día no trabajado',
+    handover: 'Relevo de turno',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -92,6 +95,7 @@ export const auditMessages = {
     machine_end: 'Parada finalizada por la máquina',
     machine_remove: 'Parada anulada por la máquina (ya funcionaba antes de abrirse)',
     andon_roles: 'Cambio de avisos andon',
+    confirm: 'Confirmación de lectura',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',

@@ -177,6 +177,23 @@ export interface MachineStatesTable {
   last_report_at: string;
 }
 
+/** A shift's handover note at an arco (migration 2026-11-26T03-handovers); `summary` is JSON (contract handoverSummary). */
+export interface HandoversTable {
+  id: Generated<number>;
+  arco_sumergido_id: number;
+  shift_date: string;
+  shift_name: string;
+  shift_start: string;
+  shift_end: string;
+  note: string;
+  summary: string;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_by: number | null;
+  confirmed_at: string | null;
+}
+
 export interface WallPostsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -351,6 +368,7 @@ export interface Database {
   downtime_planned_minutes: DowntimePlannedMinutesTable;
   machine_bindings: MachineBindingsTable;
   machine_states: MachineStatesTable;
+  handovers: HandoversTable;
   wall_posts: WallPostsTable;
   wall_likes: WallLikesTable;
   wall_comments: WallCommentsTable;

@@ -17,6 +17,8 @@ export interface AuthUser {
    * so a revoked one refuses the session at once (docs/decisions/036-station-terminal.md).
    */
   terminal?: { id: number; name: string } | null;
+  /** When the token was issued (its `iat`): a handover written before it is one to read (modules/handovers). */
+  signed_in_at?: string;
 }
 
 /** The account row authentication reads (users/repository.ts findAccount). */
@@ -40,6 +42,8 @@ export function toAuthUser(account: Account, claims: TokenClaims, terminal?: { i
     nave: claims.nave ?? account.nave ?? null,
     arco_sumergido_id: claims.arco_sumergido_id ?? null,
     arco_sumergido_name: claims.arco_sumergido_name ?? null,
+    // `iat` counts whole seconds: the end of that second, so nothing written in it comes after.
+    ...(claims.iat ? { signed_in_at: new Date(claims.iat * 1000 + 999).toISOString() } : {}),
   };
 }
 

@@ -243,6 +243,31 @@ async function freshSession(ctx: Ctx, caller: Caller): Promise<{ token: string; 
   return { token: w.token, password: w.password };
 }
 
+/** A handover of worker A's at S1, unconfirmed, straight in the database (the only one of S1's shift). */
+async function newHandover(ctx: Ctx): Promise<number> {
+  await ctx.t.db.deleteFrom('handovers').where('arco_sumergido_id', '=', ctx.s1.id).execute();
+  const now = new Date().toISOString();
+  const row = await ctx.t.db
+    .insertInto('handovers')
+    .values({
+      arco_sumergido_id: ctx.s1.id,
+      shift_date: now.slice(0, 10),
+      shift_name: 'Mañana',
+      shift_start: new Date(Date.now() - 3600_000).toISOString(),
+      shift_end: new Date(Date.now() + 3600_000).toISOString(),
+      note: 'Relevo de matriz',
+      summary: JSON.stringify({ open_paradas: [], stops: 0, stopped_minutes: 0, micro_stops: 0, planned_minutes: 0 }),
+      author_id: ctx.A.id,
+      created_at: now,
+      updated_at: now,
+      confirmed_by: null,
+      confirmed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const stationOf = (ctx: Ctx, caller: Caller) => (caller === 'otherArco' ? ctx.s2 : ctx.s1);
 const userOf = (ctx: Ctx, caller: Caller) =>
   caller === 'owner' ? ctx.A : caller === 'sameStation' ? ctx.B : caller === 'otherArco' ? ctx.C : null;
@@ -790,6 +815,52 @@ const scenarios: Record<string, Scenario> = {
   },
 
   // --- plant board, exports and the live stream ---
+  'GET /api/timeline': {
+    policy: 'user',
+    // Every caller's own nave (workers may read only theirs: timeline.test.ts).
+    prepare: () => {
+      const from = new Date(Date.now() - 86_400_000).toISOString();
+      return { url: `/api/timeline?nave=Nave%201&from=${from}&to=${new Date().toISOString()}` };
+    },
+    expect: ANY_USER(200),
+  },
+  'GET /api/timeline/paradas/:id': {
+    policy: 'user',
+    // Anyone of the parada's nave (all callers work in Nave 1; another nave's: timeline.test.ts).
+    prepare: (ctx) => ({ url: `/api/timeline/paradas/${ctx.shared.stopA}` }),
+    expect: ANY_USER(200),
+  },
+  'GET /api/handovers/arco': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/handovers/arco' }),
+    // An admin signs in at no arco.
+    expect: { anon: 401, owner: 200, sameStation: 200, otherArco: 200, admin: 400 },
+  },
+  'POST /api/handovers': {
+    policy: 'user',
+    prepare: async (ctx, caller) => {
+      await ctx.t.db.deleteFrom('handovers').where('arco_sumergido_id', '=', stationOf(ctx, caller).id).execute();
+      return { url: '/api/handovers', payload: { note: 'Relevo de matriz' } };
+    },
+    expect: { anon: 401, owner: 201, sameStation: 201, otherArco: 201, admin: 400 },
+  },
+  'PUT /api/handovers/:id': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/handovers/${await newHandover(ctx)}`, payload: { note: 'Relevo editado' } }),
+    // Only its author, not even an admin.
+    expect: { anon: 401, owner: 200, sameStation: 403, otherArco: 403, admin: 403 },
+  },
+  'POST /api/handovers/:id/confirm': {
+    policy: 'user',
+    prepare: async (ctx) => ({ url: `/api/handovers/${await newHandover(ctx)}/confirm` }),
+    // Someone else at its arco: not its author, not another arco, not an admin (at no arco).
+    expect: { anon: 401, owner: 403, sameStation: 200, otherArco: 403, admin: 403 },
+  },
+  'GET /api/admin/handovers': {
+    policy: 'admin',
+    prepare: () => ({ url: `/api/admin/handovers?nave=Nave%201&date=${new Date().toISOString().slice(0, 10)}` }),
+    expect: ADMIN_ONLY(200),
+  },
   'GET /api/admin/planta': { policy: 'admin', prepare: () => ({ url: '/api/admin/planta' }), expect: ADMIN_ONLY(200) },
   'GET /api/admin/export/paradas-kaiser.csv': {
     policy: 'admin',

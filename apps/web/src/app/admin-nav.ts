@@ -4,6 +4,8 @@ export const adminNav = [
   { to: '/admin/planta', label: 'Estado de planta' },
   { to: '/admin/avisos', label: 'Avisos', end: true },
   { to: '/admin/avisos/reglas', label: 'Reglas de aviso' },
+  { to: '/admin/linea-de-tiempo', label: 'Línea de tiempo' },
+  { to: '/admin/relevos', label: 'Relevos de turno' },
   { to: '/admin/users', label: 'Gestionar Usuarios' },
   { to: '/admin/circulares', label: 'Circulares' },
   { to: '/admin/paradas-kaiser', label: 'Paradas Kaiser' },

@@ -52,7 +52,7 @@ export default function AdminShell() {
   return (
     <div className="d-flex flex-column min-vh-100">
       <SkipLink />
-      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1">
+      <Navbar bg="dark" data-bs-theme="dark" sticky="top" className="px-1 d-print-none">
         <Container fluid className="px-1 flex-nowrap">
           <Button variant="outline-light" size="sm" className="d-lg-none me-2" onClick={() => setMenuOpen(true)} aria-label="Abrir menú">
             ☰
@@ -73,7 +73,11 @@ export default function AdminShell() {
       <AndonBar listPath="/admin/avisos" />
 
       <div className="d-flex flex-grow-1">
-        <aside className="d-none d-lg-block border-end bg-light p-3" style={{ width: 240 }} aria-label="Menú de administración">
+        <aside
+          className="d-none d-lg-block d-print-none border-end bg-light p-3"
+          style={{ width: 240 }}
+          aria-label="Menú de administración"
+        >
           <div className="admin-side-nav">
             <SideNav onLogout={logout} />
           </div>

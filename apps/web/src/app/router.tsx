@@ -29,6 +29,8 @@ const lazyRoute = (Lazy: PreloadableComponent): Pick<RouteObject, 'element' | 'h
 const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load));
 
 // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
+// 'Línea de tiempo' and 'Relevo de turno' of both areas: one chunk, one import (app/shift-pages.tsx).
+const shiftPages = page(() => import('./shift-pages'));
 const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
 const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
 const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
@@ -54,6 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
+          { path: 'linea-de-tiempo', ...shiftPages },
+          { path: 'relevo', ...shiftPages },
           {
             ...RequireAdminRole,
             children: [
@@ -87,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
           { path: 'turnos', ...page(() => import('@/features/shifts/routes/admin-shifts-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
+          { path: 'linea-de-tiempo', ...shiftPages },
+          { path: 'relevos', ...shiftPages },
         ],
       },
     ],

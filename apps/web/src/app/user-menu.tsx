@@ -1,4 +1,5 @@
 import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { SectionBoundary } from '@/components/section-boundary';
 import { lazyComponent } from '@/lib/lazy-component';
 import { TruncatedName } from './truncated-name';
@@ -22,7 +23,18 @@ const items = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElem
  * react-bootstrap's dropdown machinery (about 12 KB gzipped) to every worker screen's first paint, for
  * a menu that never needs positioning: in a navbar it is static, aligned to the end.
  */
-export function UserMenu({ id, name, onLogout }: { id: string; name: string; onLogout: () => void }) {
+export function UserMenu({
+  id,
+  name,
+  onLogout,
+  links = [],
+}: {
+  id: string;
+  name: string;
+  onLogout: () => void;
+  /** Screens reached from the menu, before the account's dialogs. */
+  links?: readonly { to: string; label: string }[];
+}) {
   const [show, setShow] = useState(false);
   // Like react-bootstrap's, the menu is rendered once first opened, then only hidden.
   const [rendered, setRendered] = useState(false);
@@ -112,6 +124,12 @@ export function UserMenu({ id, name, onLogout }: { id: string; name: string; onL
         </button>
         {rendered && (
           <div ref={menu} data-bs-popper="static" className={`dropdown-menu${show ? ' show' : ''} dropdown-menu-end`}>
+            {links.map((l) => (
+              <Link key={l.to} to={l.to} className="dropdown-item" onClick={() => setShow(false)}>
+                {l.label}
+              </Link>
+            ))}
+            {links.length > 0 && <hr className="dropdown-divider" />}
             <button type="button" className="dropdown-item" onClick={() => choose(() => openDialog('profile'))}>
               Editar Perfil
             </button>

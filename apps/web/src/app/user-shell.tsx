@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Loading } from '@/components/loading';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { AndonBar, AndonNavLink } from '@/features/andon/components/andon-bar';
+import { SectionBoundary } from '@/components/section-boundary';
+import { lazyComponent } from '@/lib/lazy-component';
 import { removeToken, useCurrentUser } from '@/lib/token';
 import { BRAND } from './brand';
 import { HomeIcon, PlusIcon, SearchIcon, TimerIcon } from './icons';
@@ -17,10 +19,20 @@ const bottomLinks = [
   { to: '/dashboard/paradas-kaiser', label: 'Paradas', Icon: TimerIcon, end: false },
 ];
 
+/** The worker menu's links beside the account's dialogs. */
+const menuLinks = [
+  { to: '/dashboard/linea-de-tiempo', label: 'Línea de tiempo' },
+  { to: '/dashboard/relevo', label: 'Relevo de turno' },
+] as const;
+
+// The previous shift's handover, on the first screen after signing in at an arco, until it is read.
+const IncomingHandover = lazyComponent(() => import('@/features/handovers/components/incoming-handover'));
+
 /** The worker area: top bar, content, bottom bar (mobile first). */
 export default function UserShell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const home = useLocation().pathname.replace(/\/$/, '') === '/dashboard';
   useWorkerCache(user?.id);
   if (!user) return <p className="p-3">Cargando...</p>;
 
@@ -34,7 +46,7 @@ export default function UserShell() {
       <SkipLink />
       {/* react-bootstrap's Navbar and Nav written out (a bar that never collapses): the components would
           bring their collapse, offcanvas and keyboard-navigation code to every worker screen. */}
-      <nav data-bs-theme="dark" className="px-1 navbar navbar-expand navbar-light bg-dark sticky-top">
+      <nav data-bs-theme="dark" className="px-1 navbar navbar-expand navbar-light bg-dark sticky-top d-print-none">
         <div className="px-1 flex-nowrap container-fluid">
           <Link to="/dashboard" className="fw-semibold text-truncate me-2 navbar-brand" style={{ minWidth: 0, flex: '1 1 0' }}>
             {BRAND}
@@ -47,7 +59,7 @@ export default function UserShell() {
                 Admin
               </Link>
             )}
-            <UserMenu id="user-menu" name={user.name || 'Usuario'} onLogout={logout} />
+            <UserMenu id="user-menu" name={user.name || 'Usuario'} onLogout={logout} links={menuLinks} />
           </div>
         </div>
       </nav>
@@ -55,12 +67,19 @@ export default function UserShell() {
 
       <main id="main" tabIndex={-1} className="container flex-grow-1 pt-3" style={{ paddingBottom: '5.5rem' }}>
         <OfflineAlerts />
+        {home && user.arco_sumergido_id && (
+          <SectionBoundary>
+            <Suspense fallback={null}>
+              <IncomingHandover />
+            </Suspense>
+          </SectionBoundary>
+        )}
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
 
-      <nav className="bottom-bar navbar fixed-bottom bg-white border-top p-0" aria-label="Navegación principal">
+      <nav className="bottom-bar navbar fixed-bottom bg-white border-top p-0 d-print-none" aria-label="Navegación principal">
         <ul className="nav nav-justified w-100">
           {bottomLinks.map((l) => (
             <li className="nav-item" key={l.to}>

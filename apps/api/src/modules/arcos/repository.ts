@@ -29,9 +29,9 @@ export const insertArco = (db: Db, name: string, naveId: number, now: string) =>
 export const updateArco = (db: Db, id: number, name: string, naveId: number) =>
   db.updateTable('arcos_sumergidos').set({ name, nave_id: naveId }).where('id', '=', id).executeTakeFirst();
 
-/** Records that keep a station alive: circulares, Kaiser stops and wall posts. */
+/** Records that keep a station alive: circulares, Kaiser stops, wall posts and shift handovers. */
 export async function arcoInUse(db: Db, id: number): Promise<boolean> {
-  for (const table of ['tramos', 'paradas_kaiser', 'wall_posts'] as const) {
+  for (const table of ['tramos', 'paradas_kaiser', 'wall_posts', 'handovers'] as const) {
     const row = await db.selectFrom(table).select('id').where('arco_sumergido_id', '=', id).limit(1).executeTakeFirst();
     if (row) return true;
   }

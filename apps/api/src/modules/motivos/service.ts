@@ -8,6 +8,8 @@ import { recordAudit } from '../audit/service';
 import * as repo from './repository';
 
 export const listMotivos = (ctx: ServiceContext): Promise<Motivo[]> => repo.listMotivos(ctx.db);
+/** The same inside a caller's transaction (a handover's figures: modules/handovers). */
+export const listMotivosOf = (db: Db): Promise<Motivo[]> => repo.listMotivos(db);
 
 function mapWriteError(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict(motivoMessages.nameTaken);

@@ -444,3 +444,29 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
     after,
     limit,
   );
+
+// The arco timeline's read (modules/timeline).
+
+/** A parada lasts at most a day (decision 017), so a range's ended ones started within a day before it. */
+const LONGEST_ENDED_MS = 24 * 3600_000;
+
+/**
+ * The paradas of the given arcos that overlap [from, to): the ended ones through the (arco, start_time)
+ * index, the running ones (which may be older than a day) through (arco, end_time).
+ */
+export async function arcoParadasOverlapping(db: Db, arcoIds: number[], from: string, to: string) {
+  if (arcoIds.length === 0) return [];
+  // Bare columns: a week of 50 arcos is tens of thousands of rows; the names come from the caller's maps.
+  const spans = () =>
+    db
+      .selectFrom('paradas_kaiser')
+      .select(['id', 'arco_sumergido_id', 'start_time', 'end_time', 'micro_stop', 'motivo_id'])
+      .where('arco_sumergido_id', 'in', arcoIds)
+      .where('start_time', '<', to);
+  const earliest = new Date(Date.parse(from) - LONGEST_ENDED_MS).toISOString();
+  const [ended, running] = await Promise.all([
+    spans().where('start_time', '>=', earliest).where('end_time', '>', from).execute(),
+    spans().where('end_time', 'is', null).execute(),
+  ]);
+  return [...ended, ...running];
+}

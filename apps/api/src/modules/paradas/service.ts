@@ -34,6 +34,7 @@ import * as repo from './repository';
 // The admin lists' pages (modules/admin-lists).
 export {
   type AdminParadasFilter,
+  arcoParadasOverlapping,
   countParadas,
   findParada,
   isFiltered,

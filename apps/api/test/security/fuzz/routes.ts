@@ -60,6 +60,7 @@ export const bodylessWrites = new Set([
   'POST /api/admin/arcos-sumergidos/:id/terminal-codes',
   'POST /api/terminal/heartbeat',
   'POST /api/admin/terminals/:id/revoke',
+  'POST /api/handovers/:id/confirm',
 ]);
 
 interface OpenApiParameter {

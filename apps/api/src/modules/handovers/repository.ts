@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import { authorName } from '../../db/names';
+import type { HandoversTable } from '../../db/types';
+
+const base = (db: Db) =>
+  db
+    .selectFrom('handovers as h')
+    .innerJoin('arcos_sumergidos as a', 'a.id', 'h.arco_sumergido_id')
+    .innerJoin('naves as n', 'n.id', 'a.nave_id')
+    .leftJoin('users as u', 'u.id', 'h.author_id')
+    .leftJoin('users as c', 'c.id', 'h.confirmed_by')
+    .select([
+      'h.id',
+      'h.arco_sumergido_id',
+      'a.name as arco_sumergido_name',
+      'n.name as nave',
+      'h.shift_date',
+      'h.shift_name',
+      'h.shift_start',
+      'h.shift_end',
+      'h.note',
+      'h.summary',
+      'h.author_id',
+      authorName('u.name').as('author_name'),
+      'h.created_at',
+      'h.updated_at',
+      'h.confirmed_by',
+      sql<string | null>`case when ${sql.ref('h.confirmed_at')} is null then null else ${authorName('c.name')} end`.as('confirmed_by_name'),
+      'h.confirmed_at',
+    ]);
+
+export type HandoverRow = Awaited<ReturnType<typeof findHandover>> & {};
+
+export const findHandover = (db: Db, id: number) => base(db).where('h.id', '=', id).executeTakeFirst();
+
+export const findAtShift = (db: Db, arcoId: number, shiftStart: string) =>
+  base(db).where('h.arco_sumergido_id', '=', arcoId).where('h.shift_start', '=', shiftStart).executeTakeFirst();
+
+/** The arco's latest handover not yet confirmed, written before `before` by someone other than `reader`. */
+export const latestUnconfirmed = (db: Db, arcoId: number, before: string, reader: number) =>
+  base(db)
+    .where('h.arco_sumergido_id', '=', arcoId)
+    .where('h.created_at', '<=', before)
+    .where('h.confirmed_at', 'is', null)
+    .where((eb) => eb.or([eb('h.author_id', 'is', null), eb('h.author_id', '!=', reader)]))
+    .orderBy('h.shift_start', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** A nave's handovers of the shifts that began on one factory date. */
+export const listOfNaveOn = (db: Db, nave: string, date: string) =>
+  base(db)
+    .where('n.name', '=', nave)
+    .where('h.shift_date', '=', date)
+    .orderBy('h.shift_start')
+    .orderBy('a.name')
+    .orderBy('h.id')
+    .limit(1000)
+    .execute();
+
+export const insertHandover = (db: Db, values: Omit<HandoversTable, 'id'>) =>
+  db.insertInto('handovers').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateNote = (db: Db, id: number, values: { note: string; summary: string; updated_at: string }) =>
+  db.updateTable('handovers').set(values).where('id', '=', id).where('confirmed_at', 'is', null).executeTakeFirst();
+
+export const confirmHandover = (db: Db, id: number, by: number, at: string) =>
+  db
+    .updateTable('handovers')
+    .set({ confirmed_by: by, confirmed_at: at })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();

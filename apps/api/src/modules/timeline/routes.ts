@@ -1,0 +1,45 @@
+import { errorResponses, idParams } from '@portal/contract/common';
+import { timelineParada, timelineQuery, timelineResponse } from '@portal/contract/timeline';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { naveTimeline, timelineParada as readParada } from './service';
+
+const tags = ['timeline'];
+
+export default async function timelineRoutes(app: App, ctx: ServiceContext) {
+  app.get(
+    '/timeline',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description:
+          'The bars of every arco of a nave over [from, to): running, stopped (with motivo), micro-stops, planned stops and no signal, with the shifts. Admins: any nave; workers: the nave of their session.',
+        querystring: timelineQuery,
+        response: { 200: timelineResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const timeline = await naveTimeline(ctx, currentUser(request), request.query);
+      // Sent as written: a week of 50 arcos is tens of thousands of bars, and checking each against the
+      // response schema took longer than reading them (docs/decisions/041-arco-timeline.md; the API
+      // tests parse the answer with the same schema).
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(timeline) as unknown as typeof timeline);
+    },
+  );
+
+  app.get(
+    '/timeline/paradas/:id',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: 'The parada a timeline bar opens: admins any; workers those of the nave of their session.',
+        params: idParams,
+        response: { 200: timelineParada, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readParada(ctx, currentUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,162 @@
+// biome-ignore-all lint/a11y/noAriaHiddenOnFocusable: SVG shapes (g, rect, text) are neither focusable nor interactive unless given tabIndex; Biome's element tables take them for HTML ones
+// biome-ignore-all lint/a11y/noInteractiveElementToNoninteractiveRole: as above, a <g> or <rect> is no interactive element
+// biome-ignore-all lint/a11y/useSemanticElements: an SVG group or bar cannot be a <fieldset> or a <button>; it takes the role, focus and keys
+import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
+import { type TimelineBar, type TimelineResponse, timelineMessages } from '@portal/contract/timeline';
+import type { KeyboardEvent } from 'react';
+import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
+import { barColor } from './timeline-colors';
+
+const LABEL = 150;
+const WIDTH = 1000;
+const AXIS = 34;
+const ROW = 22;
+const GAP = 4;
+const HOUR = 3600_000;
+
+export interface OpenBar {
+  arco: string;
+  paradaId: number;
+}
+
+/** What a bar says to a screen reader and in its tooltip: its arco, kind, motivo and times. */
+export function barText(arco: string, [kind, start, end, , motivoId, open]: TimelineBar, motivos: Map<number, string>, tz: string): string {
+  const motivo =
+    kind === 'stopped' || kind === 'planned' ? `, ${(motivoId !== null && motivos.get(motivoId)) || timelineMessages.noMotivo}` : '';
+  const running = open ? ` (${timelineMessages.open})` : '';
+  return `${arco}: ${timelineMessages.kinds[kind]}${motivo}, ${formatDateTime(new Date(start).toISOString(), tz)}–${formatTime(new Date(end).toISOString(), tz)}${running}`;
+}
+
+/** The axis' ticks: hours over a shift, two hours over a day, the factory's midnights over a week. */
+function ticks(from: number, to: number, tz: string): { at: number; label: string }[] {
+  const span = to - from;
+  if (span > 36 * HOUR) {
+    const out: { at: number; label: string }[] = [];
+    for (let date = factoryDate(from, tz); ; date = addDays(date, 1)) {
+      const at = Date.parse(startOfFactoryDay(date, tz));
+      if (at >= to) break;
+      if (at >= from) out.push({ at, label: formatPlainDate(date).slice(0, 5) });
+    }
+    return out;
+  }
+  const step = span > 12 * HOUR ? 2 * HOUR : HOUR;
+  const out: { at: number; label: string }[] = [];
+  for (let at = Math.ceil(from / HOUR) * HOUR; at < to; at += HOUR) {
+    const label = formatTime(new Date(at).toISOString(), tz);
+    if (step === HOUR || Number(label.slice(0, 2)) % 2 === 0) out.push({ at, label });
+  }
+  return out;
+}
+
+/**
+ * One row per arco of bars on a time axis, in plain SVG: stopped bars coloured by motivo, open ones
+ * striped, the shift boundaries drawn. A parada's bar is a button (Enter or Space opens it); every
+ * bar has its text (aria-label and a tooltip).
+ */
+export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz: string; onOpen: (open: OpenBar) => void }) {
+  const from = Date.parse(data.from);
+  const to = Date.parse(data.to);
+  const motivos = new Map(data.motivos.map((m) => [m.id, m.name]));
+  const x = (iso: string | number) =>
+    LABEL + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * WIDTH;
+  const height = AXIS + data.arcos.length * (ROW + GAP) + GAP;
+  const boundaries = [...new Set(data.shifts.flatMap((s) => [s.start, s.end]))].filter((t) => Date.parse(t) > from && Date.parse(t) < to);
+  const keyOpen = (event: KeyboardEvent, open: OpenBar) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(open);
+    }
+  };
+
+  return (
+    <svg
+      className="timeline-chart"
+      viewBox={`0 0 ${LABEL + WIDTH + 10} ${height}`}
+      width="100%"
+      preserveAspectRatio="xMinYMin meet"
+      role="group"
+      aria-label={`${timelineMessages.title} ${data.nave}`}
+    >
+      <defs>
+        <pattern id="timeline-stripes" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="3" height="6" fill="#fff" fillOpacity="0.55" />
+        </pattern>
+      </defs>
+      <g aria-hidden="true" fontSize="11" fill="#212529">
+        {ticks(from, to, tz).map((t) => (
+          <g key={t.at}>
+            <line x1={x(t.at)} x2={x(t.at)} y1={AXIS - 6} y2={height} stroke="#dee2e6" />
+            <text x={x(t.at) + 2} y={AXIS - 8}>
+              {t.label}
+            </text>
+          </g>
+        ))}
+      </g>
+      {data.arcos.map((arco, row) => {
+        const y = AXIS + GAP + row * (ROW + GAP);
+        return (
+          <g key={arco.id} role="group" aria-label={arco.name}>
+            <text x={4} y={y + ROW / 2 + 4} fontSize="12" fill="#212529" aria-hidden="true">
+              {arco.name.length > 22 ? `${arco.name.slice(0, 21)}…` : arco.name}
+            </text>
+            <rect x={LABEL} y={y} width={WIDTH} height={ROW} fill="#f8f9fa" aria-hidden="true" />
+            {arco.bars.map((bar) => {
+              const [kind, start, end, paradaId, motivoId, isOpen] = bar;
+              const left = x(start);
+              const width = Math.max(x(end) - left, kind === 'micro' ? 2 : 1);
+              const text = barText(arco.name, bar, motivos, tz);
+              const color = barColor(kind, motivoId);
+              const inner = kind === 'micro' ? { y: y + 2, height: ROW - 4 } : { y, height: ROW };
+              const key = `${kind}-${paradaId ?? ''}-${start}`;
+              if (paradaId === null)
+                return (
+                  <rect
+                    key={key}
+                    x={left}
+                    width={width}
+                    {...inner}
+                    fill={color}
+                    fillOpacity={kind === 'running' ? 0.85 : 1}
+                    role="img"
+                    aria-label={text}
+                  >
+                    <title>{text}</title>
+                  </rect>
+                );
+              const open = { arco: arco.name, paradaId };
+              return (
+                <g
+                  key={key}
+                  className="timeline-bar"
+                  role="button"
+                  tabIndex={0}
+                  aria-label={text}
+                  data-kind={kind}
+                  data-open={isOpen}
+                  onClick={() => onOpen(open)}
+                  onKeyDown={(event) => keyOpen(event, open)}
+                >
+                  <title>{text}</title>
+                  <rect x={left} width={width} {...inner} fill={color} />
+                  {isOpen === 1 && <rect x={left} width={width} {...inner} fill="url(#timeline-stripes)" />}
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+      <g aria-hidden="true">
+        {boundaries.map((b) => (
+          <line key={b} x1={x(b)} x2={x(b)} y1={AXIS - 14} y2={height} stroke="#0d6efd" strokeWidth="2" strokeDasharray="4 3" />
+        ))}
+        {data.shifts
+          .filter((s) => Date.parse(s.end) > from && Date.parse(s.start) < to)
+          .map((s) => (
+            <text key={`${s.date}-${s.shift_id}`} x={x(s.start) + 3} y={11} fontSize="11" fill="#0a58ca">
+              {s.name}
+            </text>
+          ))}
+      </g>
+    </svg>
+  );
+}

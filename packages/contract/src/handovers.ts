@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { dateSchema } from './common';
+
+/** The shift handover ('Relevo de turno'): what a shift leaves to the next one at an arco. */
+export const HANDOVER_NOTE_MAX = 2000;
+
+export const handoverMessages = {
+  title: 'Relevo de turno',
+  adminTitle: 'Relevos de turno',
+  noteLabel: 'Nota para el turno entrante',
+  noteRequired: 'Escribe la nota del relevo.',
+  noteMax: `La nota no puede exceder los ${HANDOVER_NOTE_MAX} caracteres.`,
+  noArco: 'Inicia sesión en un arco sumergido para escribir o confirmar un relevo.',
+  notFound: 'Relevo no encontrado.',
+  alreadyWritten: 'Ya hay un relevo de este turno en este arco: edítalo.',
+  notAuthor: 'Solo quien escribió el relevo puede editarlo.',
+  confirmedLocked: 'El relevo ya está confirmado y no se puede editar.',
+  alreadyConfirmed: 'Este relevo ya está confirmado.',
+  ownConfirm: 'El relevo lo confirma el turno entrante, no quien lo escribió.',
+  otherArco: 'Solo se confirman los relevos del arco en el que has iniciado sesión.',
+  saved: '¡Relevo guardado!',
+  updated: '¡Relevo actualizado!',
+  confirmed: '¡Relevo leído!',
+  save: 'Guardar relevo',
+  update: 'Actualizar relevo',
+  confirm: 'Leído',
+  incoming: 'Relevo del turno anterior',
+  writtenBy: 'Escrito por',
+  confirmedBy: 'Leído por',
+  pending: 'Pendiente de leer',
+  openParadas: 'Paradas abiertas',
+  noOpenParadas: 'Sin paradas abiertas.',
+  figures: 'Cifras del turno',
+  stops: 'Paradas',
+  stoppedMinutes: 'Minutos de parada',
+  microStops: 'Microparadas',
+  plannedMinutes: 'Minutos de parada planificada',
+  autoFilled: 'Las paradas abiertas y las cifras del turno se añaden solas al guardar.',
+  loading: 'Cargando relevos...',
+  loadFallback: 'Fallo al cargar los relevos',
+  saveFallback: 'Fallo al guardar el relevo',
+  confirmFallback: 'Fallo al confirmar el relevo',
+  empty: 'No hay relevos para esta nave y fecha.',
+  nave: 'Nave',
+  date: 'Fecha',
+  arco: 'Arco sumergido',
+  shift: 'Turno',
+} as const;
+
+export const handoverBody = z.object({
+  note: z
+    .string({ error: handoverMessages.noteRequired })
+    .trim()
+    .min(1, handoverMessages.noteRequired)
+    .max(HANDOVER_NOTE_MAX, handoverMessages.noteMax),
+});
+export type HandoverBody = z.infer<typeof handoverBody>;
+
+export const handoverOpenParada = z.object({
+  id: z.number(),
+  start_time: z.string(),
+  user_name: z.string(),
+  motivo_name: z.string().nullable(),
+  description: z.string().nullable(),
+});
+
+/** Filled in by the server when the note is written or edited: the arco's figures over the shift so far. */
+export const handoverSummary = z.object({
+  open_paradas: z.array(handoverOpenParada),
+  stops: z.number(),
+  stopped_minutes: z.number(),
+  micro_stops: z.number(),
+  planned_minutes: z.number(),
+});
+export type HandoverSummary = z.infer<typeof handoverSummary>;
+
+export const handover = z.object({
+  id: z.number(),
+  arco_sumergido_id: z.number(),
+  arco_sumergido_name: z.string(),
+  nave: z.string(),
+  /** The factory date the shift began on, its name and its bounds. */
+  shift_date: z.string(),
+  shift_name: z.string(),
+  shift_start: z.string(),
+  shift_end: z.string(),
+  note: z.string(),
+  summary: handoverSummary,
+  author_id: z.number().nullable(),
+  author_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  confirmed_by: z.number().nullable(),
+  confirmed_by_name: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+});
+export type Handover = z.infer<typeof handover>;
+
+/** GET /api/handovers/arco: the caller's arco's shift now, its handover (to write or edit) and the one to read. */
+export const arcoHandovers = z.object({
+  shift: z.object({ date: z.string(), name: z.string(), start: z.string(), end: z.string() }),
+  current: handover.nullable(),
+  /** The latest handover of the arco written by someone else and not yet confirmed. */
+  pending: handover.nullable(),
+});
+export type ArcoHandovers = z.infer<typeof arcoHandovers>;
+
+export const handoverSaved = z.object({ handover, message: z.string() });
+
+export const adminHandoversQuery = z.object({ nave: z.string().trim().min(1, 'Elige una nave.').max(100), date: dateSchema });
