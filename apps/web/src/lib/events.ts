@@ -148,11 +148,6 @@ export abstract class SubscribedStream {
   /** The last subscriber left LINGER_MS ago. */
   protected abstract sleep(): void;
 
-  /** Whether the stream is opened with the worker's session (it then restarts when that changes: syncToken). */
-  get followsSession(): boolean {
-    return this.deps.authHeader === undefined;
-  }
-
   getStatus = (): StreamStatus => this.status;
 
   onStatus = (listener: () => void) => {
@@ -212,6 +207,10 @@ export class EventStream extends SubscribedStream {
 
   constructor(private readonly deps: EventStreamDeps) {
     super(deps);
+  }
+  /** Whether the stream is opened with the worker's session (it then restarts when that changes: syncToken). */
+  get followsSession(): boolean {
+    return this.deps.authHeader === undefined;
   }
 
   protected wake() {
@@ -379,7 +378,7 @@ function safely(fn: () => void) {
 }
 
 /** What the screens use of a stream: the tab's own (EventStream) or one shared by the tabs (lib/shared-events.ts). */
-export type LiveStream = Pick<EventStream, 'subscribe' | 'syncToken' | 'getStatus' | 'onStatus'>;
+export type LiveStream = Pick<EventStream, 'subscribe' | 'syncToken' | 'getStatus' | 'onStatus' | 'followsSession'>;
 
 /** A connection of this tab's own; `doc` tells it whether anyone looks (see EventStreamDeps.doc). */
 export const tabStream = (doc: EventStreamDeps['doc']) =>

@@ -72,6 +72,7 @@ class FakeConnection {
       this.set('idle');
     };
   }
+  readonly followsSession = true;
   syncToken() {}
   retryNow = () => {};
   set(status: StreamStatus) {

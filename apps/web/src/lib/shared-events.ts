@@ -32,6 +32,8 @@ export interface SharedStreamDeps {
 }
 
 export class SharedEventStream extends SubscribedStream implements LiveStream {
+  /** Always the worker's session: a station terminal's stream is a tab's own EventStream. */
+  readonly followsSession = true;
   private role: 'none' | 'follower' | 'leader' = 'none';
   private group: string | null = null;
   private channel: ReturnType<SharedStreamDeps['channel']> | null = null;

@@ -6,8 +6,8 @@ import { plantaAndon } from '../andon/service';
 import { allArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import * as paradas from '../paradas/service';
-import { plantaTerminals } from '../terminals/service';
 import { currentShift, splitStops, timed } from '../shifts/service';
+import { plantaTerminals } from '../terminals/service';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
