@@ -27,6 +27,11 @@ const checks = [
   { what: `Chromium at ${chromium}`, debianPackage: 'chromium', present: () => existsSync(chromium) },
   { what: 'PostgreSQL server binaries (initdb, pg_ctl)', debianPackage: 'postgresql', present: hasPostgres },
   { what: 'the Mosquitto MQTT broker', debianPackage: 'mosquitto', present: hasMosquitto },
+  {
+    what: "openssl (the Web Push test signs its local endpoint's certificate)",
+    debianPackage: 'openssl',
+    present: () => onPath('openssl'),
+  },
 ];
 
 let missing = checks.filter((c) => !c.present());
