@@ -57,6 +57,7 @@ const ROUTES = {
     'src/features/audit/routes/audit-page.tsx',
     'src/features/andon/routes/admin-andon-rules-page.tsx',
     'src/features/terminal/routes/admin-terminals-page.tsx',
+    'src/features/shifts/routes/admin-shifts-page.tsx',
   ],
   // Loaded by main.tsx after the page's load event, on every screen: the service worker's registration.
   background: ['src/lib/pwa-register.ts'],
