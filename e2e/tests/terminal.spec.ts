@@ -112,6 +112,12 @@ for (const [label, viewport] of [
       const [stored] = await arcoParadas(page, admin, arco);
       expect(stored.user_id).toBe(ana.id);
       expect(stored.ended_by).toBe(bruno.id);
+
+      // The andon's cord at the terminal calls as the worker who acts.
+      await page.getByRole('button', { name: 'Llamar supervisor' }).click();
+      await expect(page.getByText('Aviso enviado a supervisor.')).toBeVisible();
+      await expect(page.getByTestId('andon-cord-calls')).toContainText('Supervisor');
+      await expectNoViolations(page, 'terminal home with an andon call');
     });
 
     test('a badge read anywhere on the screen signs its worker in', async ({ page, seed }) => {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
+import { AndonCord } from '@/features/paradas/components/andon-cord';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
 import { TerminalToday } from '@/features/paradas/components/terminal-today';
 import { useCredential } from '@/features/terminal/api/credential';
@@ -134,6 +135,7 @@ function TerminalHomeScreen() {
                 onNeedWorker={needWorker}
                 onChanged={refresh}
               />
+              {info && <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />}
               <TerminalToday paradas={data.today_paradas} tz={tz} />
             </div>
             <div>

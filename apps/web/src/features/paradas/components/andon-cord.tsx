@@ -7,6 +7,7 @@ import Card from 'react-bootstrap/Card';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { andonKeys, callProgress } from '@/lib/andon';
 import { errorText } from '@/lib/api';
+import type { LiveStream } from '@/lib/events';
 import { useEventStream } from '@/lib/use-event-stream';
 import { useCallAndon } from '../api/call-andon';
 import { useArcoCalls } from '../api/get-arco-calls';
@@ -16,17 +17,28 @@ import { useArcoCalls } from '../api/get-arco-calls';
  * parada: the cord of an andon. Below, the open calls of this arco, live (the andon events reach
  * everyone signed in at the arco), so the worker sees who is coming.
  */
-export function AndonCord({ arcoId }: { arcoId: number | null }) {
+export function AndonCord({
+  arcoId,
+  stream,
+  onNeedWorker,
+}: {
+  arcoId: number | null;
+  /** The station terminal's stream (its arco's audience); the tab's session stream otherwise. */
+  stream?: LiveStream;
+  /** At a station terminal with no worker selected: the call waits for one to sign in (the call is theirs). */
+  onNeedWorker?: () => void;
+}) {
   const call = useCallAndon();
   const [banner, setBanner] = useState<BannerMessage | null>(null);
-  const calls = useArcoCalls(arcoId !== null);
+  const calls = useArcoCalls(arcoId !== null && !onNeedWorker);
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: andonKeys.arco() });
-  useEventStream({ 'andon.called': refresh, 'andon.changed': refresh, reconnected: refresh });
+  useEventStream({ 'andon.called': refresh, 'andon.changed': refresh, reconnected: refresh }, stream);
   const headingId = useId();
   if (arcoId === null) return null;
 
   const pull = (level: AndonLevel) => {
+    if (onNeedWorker) return onNeedWorker();
     setBanner(null);
     call.mutate(
       { level },
