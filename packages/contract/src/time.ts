@@ -12,7 +12,7 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 /** The factory-local calendar date of an instant. */
 export function factoryDate(instant: Date | string | number, tz: string): string {
   const d = new TZDate(new Date(instant).getTime(), tz);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** The factory-local month 'YYYY-MM' of an instant. */
@@ -68,7 +68,8 @@ export function addDays(date: string, days: number): string {
 export function addMonths(month: string, months: number): string {
   const [y, m] = month.split('-').map(Number);
   const index = y * 12 + (m - 1) + months;
-  return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
+  // A year before 1000 keeps its four digits ('0154-12'), as the month format and Date.parse need.
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${pad((index % 12) + 1)}`;
 }
 
 /** ISO weekday of a plain date: 1 = Monday ... 7 = Sunday. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_FILTERS, dayFilterRange, factoryDate, factoryTime, factoryToday, mondayOf, zonedInstant } from '../src/time';
+import { addMonths, DAY_FILTERS, dayFilterRange, factoryDate, factoryTime, factoryToday, mondayOf, zonedInstant } from '../src/time';
 
 const TZ = 'Europe/Madrid';
 
@@ -80,5 +80,13 @@ describe('factoryDate near midnight', () => {
   it('follows the zone it is given', () => {
     expect(factoryDate('2026-11-20T23:30:00.000Z', 'UTC')).toBe('2026-11-20');
     expect(factoryDate('2026-11-21T03:00:00.000Z', 'America/New_York')).toBe('2026-11-20');
+  });
+});
+
+describe('years before 1000 keep four digits', () => {
+  it('in dates and months, so Date.parse reads them back', () => {
+    expect(factoryDate('0154-11-15T12:00:00Z', 'Europe/Madrid')).toBe('0154-11-15');
+    expect(addMonths('0154-11', 1)).toBe('0154-12');
+    expect(addMonths('0999-12', 1)).toBe('1000-01');
   });
 });

@@ -7,8 +7,9 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // taken when it was written, and who confirmed it ('Leído') and when.
 //
 // paradas_arco_timeline_idx: the arco timeline (docs/decisions/041-arco-timeline.md) reads every parada
-// of a nave's arcos over a week, tens of thousands of rows; with every column it reads in the index,
-// the rows come from the index alone instead of one table lookup each.
+// of a nave's arcos over a week, by arco and start. It leaves end_time out: with it the index covers
+// the stop writes' "running parada of this arco" read, and SQLite without statistics picked it over
+// paradas_arco_end_idx, reading the arco's whole history (apps/api/test/paradas-write-plans.test.ts).
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen against an untyped database
 type AnyDb = Kysely<any>;
@@ -38,7 +39,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createIndex('paradas_arco_timeline_idx')
     .on('paradas_kaiser')
-    .columns(['arco_sumergido_id', 'start_time', 'end_time', 'micro_stop', 'motivo_id', 'id'])
+    .columns(['arco_sumergido_id', 'start_time', 'micro_stop', 'motivo_id', 'id'])
     .execute();
 }
 

@@ -61,6 +61,9 @@ export const bodylessWrites = new Set([
   'POST /api/terminal/heartbeat',
   'POST /api/admin/terminals/:id/revoke',
   'POST /api/handovers/:id/confirm',
+  'POST /api/andon/calls/:id/ack',
+  'POST /api/andon/calls/:id/arrive',
+  'POST /api/andon/calls/:id/resolve',
 ]);
 
 interface OpenApiParameter {
