@@ -534,10 +534,10 @@ test.describe('admin screens added later, at 1280x800', () => {
     await page.keyboard.press('Enter');
     const signalDialog = page.getByRole('dialog');
     await expect(signalDialog.getByTestId('machine-key-state')).toContainText('Clave activa desde');
-    await expectNoViolations(page, 'Señal dialog');
+    await expectNoViolations(page, 'Señal dialog', '.modal');
     await signalDialog.getByRole('button', { name: 'Revocar clave' }).click();
     await expect(signalDialog.getByRole('button', { name: 'Revocar clave' })).toBeVisible();
-    await expectNoViolations(page, 'Señal dialog confirming revocation');
+    await expectNoViolations(page, 'Señal dialog confirming revocation', '.modal');
     await page.keyboard.press('Escape');
     await expect(signalDialog).toHaveCount(0);
     await expect(signal).toBeFocused();

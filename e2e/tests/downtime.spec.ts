@@ -104,6 +104,7 @@ test('an admin manages motivos, reads the change history and the downtime analys
     'Terminal de puesto',
     'Turno',
     'Día no trabajado',
+    'Relevo de turno',
   ]);
   await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');

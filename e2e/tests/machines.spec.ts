@@ -196,7 +196,7 @@ test('the device set-up shows the URL with the arco’s id, copies the URL and t
   await expect(dialog.getByLabel('Ejemplo con curl')).toHaveValue(
     `curl -X POST '${url}' -H 'X-Device-Key: ${key}' -H 'Content-Type: text/plain' --data stopped`,
   );
-  await expectNoViolations(page, 'machine signal dialog with a new key');
+  await expectNoViolations(page, 'machine signal dialog with a new key', '.modal');
   const report = (withKey: string) =>
     api.post(url, { headers: { 'X-Device-Key': withKey, 'Content-Type': 'text/plain' }, data: 'running' });
   expect((await report(key)).status()).toBe(200);
@@ -272,6 +272,6 @@ test('without the asynchronous clipboard (a portal over plain HTTP) the copy but
   await expect(dialog.getByRole('status').filter({ hasText: 'Copiado' })).toHaveCount(1);
   const copies = await page.evaluate(() => (window as unknown as { __copies: string[] }).__copies);
   expect(copies).toEqual([`${new URL(page.url()).origin}/api/machines/${arco.id}/state`]);
-  await expectNoViolations(page, 'machine signal dialog on a phone');
+  await expectNoViolations(page, 'machine signal dialog on a phone', '.modal');
   await context.close();
 });

@@ -86,7 +86,7 @@ for (const [label, viewport] of [
       await page.goto('/terminal');
       await expectNoViolations(page, 'terminal enrolment');
       await enrol(page, admin, arco);
-      await expect(page.getByText('Sin parada en curso')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sin parada en curso' })).toBeVisible();
       await expectNoViolations(page, 'terminal home');
 
       await page.getByRole('button', { name: 'Identificarse' }).click();
@@ -106,7 +106,7 @@ for (const [label, viewport] of [
 
       await page.getByRole('button', { name: `Actuar como ${bruno.name}` }).click();
       await page.getByRole('button', { name: 'Finalizar parada' }).click();
-      await expect(page.getByText('Sin parada en curso')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sin parada en curso' })).toBeVisible();
       await expect(page.getByTestId('terminal-today')).toContainText(`${ana.name}`);
       await expect(page.getByTestId('terminal-today')).toContainText(`Finalizada por ${bruno.name}`);
       const [stored] = await arcoParadas(page, admin, arco);
@@ -168,7 +168,7 @@ for (const [label, viewport] of [
       await page.getByRole('button', { name: `Actuar como ${bruno.name}` }).click();
       await page.getByRole('button', { name: 'Finalizar parada' }).click();
       const ended = Date.now();
-      await expect(page.getByText('Sin parada en curso')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sin parada en curso' })).toBeVisible();
 
       await new Promise((resolve) => setTimeout(resolve, 4000));
       await context.setOffline(false);
