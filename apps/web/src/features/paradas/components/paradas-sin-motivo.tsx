@@ -17,12 +17,11 @@ function SinMotivoItem({ parada, tz, onDone }: { parada: Parada; tz: string; onD
   const labelId = useId();
   const onSubmit = handleSubmit(({ motivo_id }) => {
     if (!motivo_id) return onDone({ variant: 'danger', text: paradaMessages.motivoRequired });
-    add.mutate(
-      { id: parada.id, motivo_id: Number(motivo_id) },
-      {
-        onSuccess: (res) => onDone({ variant: 'success', text: res.message }),
-        onError: (e) => onDone({ variant: 'danger', text: errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork) }),
-      },
+    // Awaited rather than mutate's callbacks: the parada's event or the list's refetch removes this item
+    // before they would run, and callbacks of an unmounted caller never do; the card's banner stays.
+    return add.mutateAsync({ id: parada.id, motivo_id: Number(motivo_id) }).then(
+      (res) => onDone({ variant: 'success', text: res.message }),
+      (e) => onDone({ variant: 'danger', text: errorText(e, paradaMessages.updateFallback, paradaMessages.updateNetwork) }),
     );
   });
   return (
