@@ -183,11 +183,16 @@ test('the user menu works from the keyboard and closes when left', async ({ page
   const profile = page.getByRole('button', { name: 'Editar Perfil' });
   const password = page.getByRole('button', { name: 'Cambiar Contraseña' });
   const logout = page.getByRole('button', { name: 'Cerrar Sesión' });
+  // The menu's links come first ('Línea de tiempo', 'Relevo de turno'), then the account's items.
+  const first = page.getByRole('link', { name: 'Línea de tiempo' });
 
   // Enter opens it on its first item; the arrows move between items and stop at the ends.
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
   await expect(profile).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(password).toBeFocused();
@@ -204,10 +209,8 @@ test('the user menu works from the keyboard and closes when left', async ({ page
 
   // Arrow Down on the toggle opens it too; Tab out of the menu closes it.
   await page.keyboard.press('ArrowDown');
-  await expect(profile).toBeFocused();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
   await expect(profile).toBeHidden();
 
   // A click elsewhere closes it; choosing an item closes it and opens its dialog.
@@ -221,8 +224,9 @@ test('the user menu works from the keyboard and closes when left', async ({ page
   await page.keyboard.press('Space');
   await expect(logout).toBeHidden();
   await toggle.press('Space');
-  await expect(profile).toBeFocused();
-  await page.keyboard.press('ArrowDown');
+  await expect(first).toBeFocused();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await expect(password).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(password).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Cambiar Contraseña' })).toBeVisible();
