@@ -128,8 +128,8 @@ export async function openLive(page: Page, token: string, path: string) {
  * A new station with a device key, and its machine reporting a state over HTTP as a device does: a
  * plain-text state, or a JSON body with the device's time.
  */
-export async function boundStation(seed: Seed, baseURL: string | undefined) {
-  const arco = await seed.station();
+export async function boundStation(seed: Seed, baseURL: string | undefined, nave?: string) {
+  const arco = await seed.station(nave);
   const admin = await seed.adminToken();
   const api = await request.newContext({ baseURL });
   const keyRes = await api.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: { Authorization: `Bearer ${admin}` } });
