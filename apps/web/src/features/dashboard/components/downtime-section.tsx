@@ -132,7 +132,10 @@ export default function DowntimeSection() {
         </Col>
       </Row>
       <p className="small text-body-secondary">
-        {downtimeMessages.calendarNote} <Link to="/admin/turnos" className="link-body-emphasis">{shiftMessages.title}</Link>
+        {downtimeMessages.calendarNote}{' '}
+        <Link to="/admin/turnos" className="link-body-emphasis">
+          {shiftMessages.title}
+        </Link>
       </p>
       {analysis.isError && <Feedback>{downtimeMessages.loadFailed}</Feedback>}
       {data && data.total_minutes === 0 && <p className="text-muted">{downtimeMessages.empty}</p>}
