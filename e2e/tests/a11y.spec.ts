@@ -125,7 +125,7 @@ test.describe('worker screens at 360x740', () => {
       .click();
     const edit = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Guardar cambios' }) });
     await expect(edit).toBeVisible();
-    await expectNoViolations(page, 'edit circular dialog');
+    await expectNoViolations(page, 'edit circular dialog', '.modal');
     await edit.getByRole('button', { name: 'Cerrar' }).last().click();
     await expect(edit).toHaveCount(0);
 
@@ -499,7 +499,7 @@ test.describe('admin screens added later, at 1280x800', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
     await expect(confirm).toBeVisible();
-    await expectNoViolations(page, 'bulk Confirmar Eliminación');
+    await expectNoViolations(page, 'bulk Confirmar Eliminación', '.modal');
     await page.keyboard.press('Escape');
     await expect(confirm).toHaveCount(0);
     await expect(bulk).toBeFocused();
@@ -520,7 +520,7 @@ test.describe('admin screens added later, at 1280x800', () => {
     await role.selectOption('admin');
     const roleDialog = page.getByRole('dialog', { name: 'Confirmar cambio de rol' });
     await expect(roleDialog).toBeVisible();
-    await expectNoViolations(page, 'Confirmar cambio de rol');
+    await expectNoViolations(page, 'Confirmar cambio de rol', '.modal');
     await roleDialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(roleDialog).toHaveCount(0);
     await expect(role).toBeFocused();

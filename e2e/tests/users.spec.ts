@@ -95,7 +95,8 @@ test.describe('admin screens (desktop width)', () => {
   test('an admin changes a user role, resets a password and deletes the user', async ({ page, seed, request }) => {
     const station = await seed.station();
     const worker = await seed.worker(station, 'Gestionado Prueba');
-    await signIn(page, await seed.adminToken(), '/admin/users');
+    // Filtered to the worker: sorted by name, the list's first page holds whoever the other tests made.
+    await signIn(page, await seed.adminToken(), `/admin/users?q=${worker.worker_id}`);
     await expect(page.getByRole('heading', { name: 'Gestión de Usuarios' })).toBeVisible();
     const card = page.getByTestId('user-card').filter({ hasText: worker.worker_id });
     await expect(card).toHaveCount(1);
@@ -157,7 +158,7 @@ test.describe('admin screens (desktop width)', () => {
     expect(blocked).toBe(true);
     expect((await login(worker.password)).status()).toBe(429);
 
-    await signIn(page, await seed.adminToken(), '/admin/users');
+    await signIn(page, await seed.adminToken(), `/admin/users?q=${worker.worker_id}`);
     const card = page.getByTestId('user-card').filter({ hasText: worker.worker_id });
     await card.getByRole('button', { name: 'Desbloquear inicio de sesión' }).click();
     await expect(page.getByText('Se han borrado los intentos fallidos de inicio de sesión de la cuenta.')).toBeVisible();
