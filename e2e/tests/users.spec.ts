@@ -166,7 +166,7 @@ test.describe('admin screens (desktop width)', () => {
   });
 
   test('an admin cannot delete their own account: the server reason is shown in the dialog', async ({ page, seed }) => {
-    await signIn(page, await seed.adminToken(), '/dashboard/user-management');
+    await signIn(page, await seed.adminToken(), `/dashboard/user-management?q=${ADMIN.worker_id}`);
     const card = page.getByTestId('user-card').filter({ hasText: ADMIN.worker_id });
     await card.getByRole('button', { name: 'Eliminar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar Eliminación' });
