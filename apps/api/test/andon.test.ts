@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { andonCalledEvent, andonMessages } from '@portal/contract/andon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
@@ -313,6 +314,48 @@ describe.skipIf(pgUnavailable)('andon: escalation, answers and the end', () => {
     const audit = await t.db.selectFrom('audit_log').select(['entity', 'action']).where('action', '=', 'andon_roles').execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
     expect(await t.db.selectFrom('audit_log').select('id').where('entity', '=', 'andon_rules').execute()).not.toEqual([]);
+  });
+
+  it("drops a deleted account's capabilities and push devices, and a deleted nave's callers and minutes", async () => {
+    const nave = await t.send(seed.admin, 'POST', '/api/admin/naves', { name: 'Nave Andon Baja' });
+    expect(nave.statusCode, nave.body).toBe(201);
+    const leaving = await t.createWorker(seed.uno, 'Lola Supervisora Saliente');
+    const roles = await t.send(seed.admin, 'PUT', `/api/admin/users/${leaving.id}/andon-roles`, {
+      supervisor: ['Nave 1', 'Nave Andon Baja'],
+      maintenance: [],
+    });
+    expect(roles.statusCode, roles.body).toBe(200);
+    const sub = await t.send(leaving.token, 'POST', '/api/push/subscriptions', {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/saliente-prueba',
+      keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    const rules = (await t.send(seed.admin, 'GET', '/api/admin/andon/rules')).json();
+    const saved = await t.send(seed.admin, 'PUT', '/api/admin/andon/rules', {
+      supervisor_minutes: rules.supervisor_minutes,
+      maintenance_minutes: rules.maintenance_minutes,
+      naves: [{ nave: 'Nave Andon Baja', supervisor_minutes: 3, maintenance_minutes: 9 }],
+      immediate_motivos: rules.immediate_motivos ?? [],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const naveId = nave.json().id as number;
+    const rowsOf = async () => ({
+      roles: await t.db
+        .selectFrom('andon_roles')
+        .select(['user_id', 'nave_id'])
+        .where((eb) => eb.or([eb('user_id', '=', leaving.id), eb('nave_id', '=', naveId)]))
+        .execute(),
+      subs: await t.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', leaving.id).execute(),
+      rules: await t.db.selectFrom('andon_rules').select('nave_id').where('nave_id', '=', naveId).execute(),
+    });
+    const before = await rowsOf();
+    expect([before.roles.length, before.subs.length, before.rules.length]).toEqual([2, 1, 1]);
+
+    expect((await t.send(seed.admin, 'DELETE', `/api/admin/users/${leaving.id}`)).statusCode).toBe(200);
+    const afterUser = await rowsOf();
+    expect([afterUser.roles.length, afterUser.subs.length, afterUser.rules.length]).toEqual([0, 0, 1]);
+    expect((await t.send(seed.admin, 'DELETE', `/api/admin/naves/${naveId}`)).statusCode).toBe(200);
+    expect(await rowsOf()).toEqual({ roles: [], subs: [], rules: [] });
   });
 });
 
