@@ -53,10 +53,15 @@ describe.skipIf(pgUnavailable)('shift handovers', () => {
     expect(written).toMatchObject({ note: 'Falta fundente en la tolva.', author_name: 'Ana Relevo', confirmed_at: null });
     expect(written.shift_start).toBe(before.shift.start);
     expect(written.summary.open_paradas.map((p) => p.id)).toEqual([open.json().stopId]);
-    // The open parada began in this shift; the ended one too, unless the test runs just after a shift change.
-    expect(written.summary.stops).toBe(1 + (endedStart >= Date.parse(written.shift_start) ? 1 : 0));
-    if (endedStart >= Date.parse(written.shift_start)) expect(written.summary.stopped_minutes).toBe(10);
-    else expect(written.summary.stopped_minutes).toBeLessThan(10);
+    // The figures count the stops begun in the note's shift. Mid-shift both paradas began in it; in a
+    // shift's first 30 minutes the note is the previous shift's, and what began after its end counts
+    // no minutes there (the open parada is listed all the same).
+    const inShift = (at: number) => at >= Date.parse(written.shift_start) && at <= Date.parse(before.shift.end);
+    const openStart = Date.parse(open.json().start_time);
+    expect(written.summary.stops).toBe((inShift(openStart) ? 1 : 0) + (inShift(endedStart) ? 1 : 0));
+    const endedEnd = Date.parse(ended.json().parada.end_time);
+    const counted = Math.min(endedEnd, Date.parse(before.shift.end), Date.now()) - Math.max(endedStart, Date.parse(written.shift_start));
+    expect(written.summary.stopped_minutes).toBe(Math.round(Math.max(0, counted) / 60_000));
 
     // One per arco and shift: a colleague's second note is refused.
     const again = await write(seed.bea.token, 'Otra nota');

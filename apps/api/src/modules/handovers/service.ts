@@ -24,15 +24,16 @@ const minutes = (ms: number) => Math.round(ms / 60_000);
 async function shiftSummary(db: Db, arcoId: number, shift: { start: string; end: string }, now: Date): Promise<HandoverSummary> {
   const until = Math.min(now.getTime(), Date.parse(shift.end));
   const start = Date.parse(shift.start);
-  // Up to and including now: a parada begun this very moment is open at the hand-over.
+  // Up to and including now: a parada begun this very moment is open at the hand-over, also when the
+  // note is written in the next shift's first minutes (its figures then count the shift up to its end).
   const [paradas, motivos] = await Promise.all([
-    arcoParadasOverlapping(db, [arcoId], shift.start, new Date(Math.max(until, start) + 1).toISOString()),
+    arcoParadasOverlapping(db, [arcoId], shift.start, new Date(Math.max(now.getTime(), start) + 1).toISOString()),
     listMotivosOf(db),
   ]);
   const planned = new Set(motivos.filter((m) => m.planned).map((m) => m.id));
   const summary: HandoverSummary = { open_paradas: [], stops: 0, stopped_minutes: 0, micro_stops: 0, planned_minutes: 0 };
   for (const p of paradas.sort((a, b) => a.start_time.localeCompare(b.start_time) || a.id - b.id)) {
-    const began = Date.parse(p.start_time) >= start ? 1 : 0;
+    const began = Date.parse(p.start_time) >= start && Date.parse(p.start_time) <= Math.max(until, start) ? 1 : 0;
     const inside = Math.max(
       0,
       Math.min(until, p.end_time === null ? until : Date.parse(p.end_time)) - Math.max(start, Date.parse(p.start_time)),
