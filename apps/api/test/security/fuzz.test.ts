@@ -171,6 +171,21 @@ describe.skipIf(pgUnavailable)('fuzzing every route with hostile input', () => {
     expect(discovered.total).toBeGreaterThan(40);
   });
 
+  it('takes snapshots that see a row added, changed and removed', async () => {
+    const first = await snapshot(t.db, t.uploadsDir);
+    const { id } = await t.db
+      .insertInto('naves')
+      .values({ name: 'Nave Instantánea', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const added = await snapshot(t.db, t.uploadsDir);
+    expect(diff(first, added)).toEqual([expect.stringMatching(/^naves: /)]);
+    await t.db.updateTable('naves').set({ name: 'Nave Instantánea 2' }).where('id', '=', id).execute();
+    expect(diff(added, await snapshot(t.db, t.uploadsDir))).toEqual([expect.stringMatching(/^naves: /)]);
+    await t.db.deleteFrom('naves').where('id', '=', id).execute();
+    expect(diff(first, await snapshot(t.db, t.uploadsDir))).toEqual([]);
+  });
+
   for (const route of discovered.specs) {
     it(`${route.key} (${route.policy})`, { timeout: 600_000 }, async () => {
       const failures: string[] = [];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../../src/db/types';
 
 /**
@@ -24,16 +24,27 @@ export interface Snapshot {
   uploads: string;
 }
 
+/**
+ * On PostgreSQL the server hashes each table (every row's text, sorted) in one round trip: the fuzzer
+ * takes a snapshot per request, and reading every row into Node took two thirds of its time there.
+ */
+const pgSnapshot = sql.raw<Record<string, string>>(
+  `select ${GUARDED_TABLES.map(
+    (table) => `(select count(*) || ':' || md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) from ${table} r) as ${table}`,
+  ).join(', ')}`,
+);
+
 export async function snapshot(db: Kysely<Database>, uploadsDir: string): Promise<Snapshot> {
-  const tables: Record<string, string> = {};
-  // In parallel: on PostgreSQL each table is a round trip, and the fuzzer takes a snapshot per request.
-  await Promise.all(
-    GUARDED_TABLES.map(async (table) => {
+  let tables: Record<string, string> = {};
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    tables = (await pgSnapshot.execute(db)).rows[0];
+  } else {
+    for (const table of GUARDED_TABLES) {
       const rows = await db.selectFrom(table).selectAll().execute();
       const lines = rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
       tables[table] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
-    }),
-  );
+    }
+  }
   let files: string[] = [];
   try {
     files = readdirSync(uploadsDir).sort();
