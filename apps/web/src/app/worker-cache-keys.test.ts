@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paradaKeys } from '@/features/paradas/api/keys';
 import { wallKeys } from '@/features/wall/api/keys';
 import { andonKeys } from '@/lib/andon';
 import { catalogKeys } from '@/lib/catalog';
 import { catalogAdminKeys } from '@/lib/catalog-admin';
 import { motivoKeys } from '@/lib/motivos';
-import { isPersisted } from '@/lib/query-persist';
+import { CACHE_MAX_AGE_MS, isPersisted, persistWorkerCache } from '@/lib/query-persist';
 
 // Which answers the phone keeps for a reload offline (docs/decisions/033-persisted-worker-cache.md),
 // with the keys the screens really use.
@@ -45,5 +46,28 @@ describe('isPersisted', () => {
     ]) {
       expect(isPersisted(key), JSON.stringify(key)).toBe(false);
     }
+  });
+});
+
+describe('persistWorkerCache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the kept answers in memory as long as on disk, and lets the others go after 5 minutes', async () => {
+    vi.useFakeTimers();
+    // A browser's default (under jsdom the query client may count as a server and keep all forever).
+    const client = new QueryClient({ defaultOptions: { queries: { gcTime: 5 * 60_000 } } });
+    const [stop, restored] = persistWorkerCache(client, 1);
+    await restored;
+    const kept = wallKeys.postList({ arco_sumergido_id: 5 });
+    const other = paradaKeys.adminPage({ page: 1 });
+    client.setQueryData(kept, { posts: [] });
+    client.setQueryData(other, { posts: [] });
+    // No screen shows either (no observer): the query client's garbage collection decides.
+    vi.advanceTimersByTime(6 * 60_000);
+    expect(client.getQueryData(kept)).toEqual({ posts: [] });
+    expect(client.getQueryData(other)).toBeUndefined();
+    vi.advanceTimersByTime(CACHE_MAX_AGE_MS);
+    expect(client.getQueryData(kept)).toBeUndefined();
+    stop();
   });
 });

@@ -33,6 +33,24 @@ export function isPersisted(key: QueryKey): boolean {
   return false;
 }
 
+/**
+ * The key prefixes `isPersisted` keeps. Their answers stay in memory as long as they are kept on disk:
+ * with the query client's default 5 minutes an unvisited screen's answer left the cache, and with it
+ * the next save (worker-cache-keys.test.ts). The admin's pages filed under a prefix (the wall's) stay
+ * in memory as long too, never on disk.
+ */
+const PERSISTED_PREFIXES: QueryKey[] = [
+  ['motivos'],
+  ['catalog', 'naves'],
+  ['catalog', 'arcos'],
+  ['wall', 'posts'],
+  ['wall', 'comments'],
+  ['paradas', 'list'],
+  ['paradas', 'active'],
+  ['paradas', 'arco-active'],
+  ['paradas', 'sin-motivo'],
+];
+
 const shouldDehydrateQuery = (query: Query) => query.state.status === 'success' && isPersisted(query.queryKey);
 
 /** What a save holds that matters on restore: each kept answer and when it was fetched. */
@@ -86,6 +104,7 @@ export function persistWorkerCache(queryClient: QueryClient, userId: number): [s
     buster: BUSTER,
     dehydrateOptions: { shouldDehydrateQuery },
   };
+  for (const prefix of PERSISTED_PREFIXES) queryClient.setQueryDefaults(prefix, { gcTime: CACHE_MAX_AGE_MS });
   let stopped = false;
   let unsubscribe = () => {};
   const restored = persistQueryClientRestore(options)
