@@ -11,7 +11,8 @@
  * Builds nothing: it serves the SPA already built in apps/web/dist (or WEB_DIST). It starts the real
  * server as a child process on a temporary data folder, seeds through the API, and drives Debian's
  * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through chrome-launcher. LIGHTHOUSE_DEBUG=1 also
- * prints the LCP element and its phases, the layout shifts, the critical request chains and boot-up time.
+ * prints the LCP element and its phases, the layout shifts, the critical request chains, boot-up time
+ * and the long tasks.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const POSTS = 20;
 const ADMIN = { worker_id: 'bench-admin', password: 'bench-admin-password' };
 const TARGET = { score: 95, cls: 0.05, accessibility: 100, bestPractices: 100 };
+/** The station terminal's home, on a cheap tablet (docs/decisions/051-terminal-first-screen.md): its own bar. */
+const TERMINAL_TARGET = { score: 90, tbt: 300 };
 
 async function call<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -107,7 +110,8 @@ const median = (values: number[]) => {
 
 /**
  * Puts the token in the page's local storage (as the login screen leaves it) or removes it, and
- * empties the HTTP cache, so every run is a first visit of a signed-in (or signed-out) worker.
+ * empties the HTTP cache and the service worker's, so every run is a first visit of a signed-in (or
+ * signed-out) worker.
  */
 async function prepare(chromePort: number, base: string, token: string | null, terminalKey?: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
@@ -126,6 +130,9 @@ async function prepare(chromePort: number, base: string, token: string | null, t
     );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
+    // The service worker the previous run installed would serve every file from its precache: gone
+    // too, with its caches, so no run is faster for the one before it (local storage stays).
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(base).origin, storageTypes: 'service_workers,cache_storage' });
     await page.close();
   } finally {
     await browser.close();
@@ -150,7 +157,7 @@ async function measure(chromePort: number, base: string, url: string, token: str
   const finalUrl = lhr.finalDisplayedUrl;
   if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalUrl}`);
   if (process.env.LIGHTHOUSE_DEBUG) {
-    for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'critical-request-chains', 'bootup-time']) {
+    for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'critical-request-chains', 'bootup-time', 'long-tasks']) {
       console.log(id, JSON.stringify(lhr.audits[id]?.details, null, 1)?.slice(0, 3000));
     }
     // When each request started and ended (observed, unthrottled), to read the critical path.
@@ -211,7 +218,9 @@ async function main() {
       { key: 'wall', name: '/dashboard (wall, 20 posts)', url: `${base}/dashboard`, token },
       { key: 'stops', name: '/dashboard/paradas-kaiser', url: `${base}/dashboard/paradas-kaiser`, token },
       { key: 'admin', name: '/admin', url: `${base}/admin`, token: admin },
-      // The station terminal's home with no worker signed in: what a cheap tablet shows all day.
+      // The station terminal's home with no worker signed in: what a cheap tablet shows all day, and
+      // what every load of it shows (the workers signed in at a terminal live in memory only,
+      // lib/terminal-session.ts).
       { key: 'terminal', name: '/terminal (station home)', url: `${base}/terminal`, token: null, terminalKey },
     ].filter((p) => !only || only.includes(p.key));
     const rows: string[] = [];
@@ -244,8 +253,14 @@ async function main() {
         tbt: median(runs.map((r) => r.tbt)),
         cls: median(runs.map((r) => r.cls)),
       };
+      if (p.key === 'terminal') {
+        const ok = m.score >= TERMINAL_TARGET.score && m.tbt < TERMINAL_TARGET.tbt;
+        console.log(
+          `${p.name}: ${ok ? 'meets' : 'below'} its target (performance >= ${TERMINAL_TARGET.score}, TBT < ${TERMINAL_TARGET.tbt} ms)`,
+        );
+      }
       met &&=
-        m.score >= TARGET.score &&
+        m.score >= (p.key === 'terminal' ? TERMINAL_TARGET.score : TARGET.score) &&
         m.cls <= TARGET.cls &&
         m.accessibility >= TARGET.accessibility &&
         m.bestPractices >= TARGET.bestPractices;

@@ -12,7 +12,10 @@ import { reachable, root } from './util';
  * those both screens use, the login's own, the wall's own, and those the wall shares with the other
  * signed-out screens (register, admin login). The login and the wall download exactly the code they did
  * before, in two to four requests beside their route chunks; another screen that shares a few of
- * those modules downloads the whole chunk (the worker screens come after the wall anyway).
+ * those modules downloads the whole chunk (the worker screens come after the wall anyway). The
+ * station terminal's home is a first screen too, on a slow tablet: what the wall shares with it gets a
+ * chunk of its own, so the terminal does not download the wall's composer and menus
+ * (docs/decisions/051-terminal-first-screen.md).
  */
 export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
   let groups: Map<string, string> | undefined;
@@ -32,9 +35,11 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
       // The other signed-out screens: what they share with the wall gets a chunk of its own, so they
       // do not download the wall's.
       const signedOut = own(['src/features/auth/routes/register-page.tsx', 'src/features/auth/routes/admin-login-page.tsx']);
+      const terminal = own(['src/app/terminal-page.tsx']);
       groups = new Map();
       for (const m of login) groups.set(m, wall.has(m) ? 'first-shared' : 'login-first');
-      for (const m of wall) if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : 'wall-first');
+      for (const m of wall)
+        if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : terminal.has(m) ? 'wall-terminal' : 'wall-first');
       firstPaint = new Set([...entry, ...login, ...wall, ...signedOut]);
     }
     // TanStack Query's (de)hydration is used only by the worker shell's lazily loaded cache

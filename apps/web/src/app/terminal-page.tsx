@@ -1,6 +1,6 @@
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
@@ -12,8 +12,6 @@ import { sendHeartbeat, useTerminalHome, useTerminalMe } from '@/features/termin
 import { terminalKeys } from '@/features/terminal/api/keys';
 import { useTerminalSignIn } from '@/features/terminal/api/sign-in';
 import { terminalStream } from '@/features/terminal/api/terminal-events';
-import { EnrolScreen } from '@/features/terminal/components/enrol-screen';
-import { SignInDialog } from '@/features/terminal/components/sign-in-dialog';
 import { useBadgeReader } from '@/features/terminal/components/use-badge-reader';
 import { useIdleSignOut } from '@/features/terminal/components/use-idle-sign-out';
 import { WorkerChips } from '@/features/terminal/components/worker-chips';
@@ -23,6 +21,10 @@ import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
+
+// What the home does not need to paint loads on first use (docs/decisions/051-terminal-first-screen.md).
+const EnrolScreen = lazy(() => import('@/features/terminal/components/enrol-screen').then((m) => ({ default: m.EnrolScreen })));
+const SignInDialog = lazy(() => import('@/features/terminal/components/sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
 
 /** A heartbeat this often keeps the terminal 'Conectado' on the admin's screens (5 minutes without one: 'Sin conexión'). */
 const HEARTBEAT_MS = 60_000;
@@ -34,7 +36,13 @@ const HEARTBEAT_MS = 60_000;
  */
 export default function TerminalPage() {
   const { credential, refusal } = useCredential();
-  return credential ? <TerminalHomeScreen /> : <EnrolScreen refusal={refusal} />;
+  return credential ? (
+    <TerminalHomeScreen />
+  ) : (
+    <Suspense fallback={null}>
+      <EnrolScreen refusal={refusal} />
+    </Suspense>
+  );
 }
 
 function TerminalHomeScreen() {
@@ -56,6 +64,9 @@ function TerminalHomeScreen() {
   const { workers, selected } = useTerminalWorkers();
   const actor = workers.find((w) => w.id === selected) ?? null;
   const [signingIn, setSigningIn] = useState(false);
+  // The dialog mounts when first opened and stays, so closing it is the native <dialog>'s own.
+  const dialogUsed = useRef(false);
+  dialogUsed.current ||= signingIn;
   const [badgeError, setBadgeError] = useState<string | null>(null);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: terminalKeys.home() }), [queryClient]);
 
@@ -153,7 +164,11 @@ function TerminalHomeScreen() {
           </div>
         )}
       </main>
-      <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
+      {dialogUsed.current && (
+        <Suspense fallback={null}>
+          <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Arco } from '@portal/contract/arcos';
 import { machineMessages } from '@portal/contract/machines';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { renderSVG } from 'uqr';
@@ -23,10 +23,11 @@ export function TerminalCodeModal({ arco, tz, onHide }: { arco: Arco; tz: string
   const { mutate } = create;
   useEffect(() => mutate(arco.id), [mutate, arco.id]);
   const code = create.data;
+  const titleId = useId();
   return (
-    <Modal show onHide={onHide} centered>
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Modal.Header closeButton closeLabel={machineMessages.close}>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title as="h2" className="h5" id={titleId}>
           {t.codeTitle(arco.name)}
         </Modal.Title>
       </Modal.Header>

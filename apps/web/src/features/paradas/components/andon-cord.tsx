@@ -2,8 +2,6 @@ import { type AndonLevel, andonMessages } from '@portal/contract/andon';
 import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { andonKeys, callProgress } from '@/lib/andon';
 import { errorText } from '@/lib/api';
@@ -53,19 +51,21 @@ export function AndonCord({
 
   const open = calls.data ?? [];
   return (
-    <Card as="section" className="mb-3" aria-labelledby={headingId} data-testid="andon-cord">
-      <Card.Body>
+    // Plain Bootstrap markup, as react-bootstrap's Card and Button render it: the station terminal's
+    // home shows the cord and loads no react-bootstrap (docs/decisions/051-terminal-first-screen.md).
+    <section className="card mb-3" aria-labelledby={headingId} data-testid="andon-cord">
+      <div className="card-body">
         <h2 id={headingId} className="h5">
           {t.cordTitle}
         </h2>
         <p className="small text-body-secondary">{t.cordHelp}</p>
         <div className="d-grid gap-2">
-          <Button variant="warning" size="lg" disabled={call.isPending} onClick={() => pull('supervisor')}>
+          <button type="button" className="btn btn-warning btn-lg" disabled={call.isPending} onClick={() => pull('supervisor')}>
             {andonMessages.callSupervisor}
-          </Button>
-          <Button variant="outline-danger" size="lg" disabled={call.isPending} onClick={() => pull('maintenance')}>
+          </button>
+          <button type="button" className="btn btn-outline-danger btn-lg" disabled={call.isPending} onClick={() => pull('maintenance')}>
             {andonMessages.callMaintenance}
-          </Button>
+          </button>
         </div>
         <div className="mt-2">
           <Banner message={banner} onClose={() => setBanner(null)} />
@@ -83,7 +83,7 @@ export function AndonCord({
             </ul>
           </>
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </section>
   );
 }

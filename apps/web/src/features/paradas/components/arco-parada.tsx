@@ -17,8 +17,8 @@ import { useDescribeMachineParada } from '../api/describe-machine-parada';
 import { useEndParada } from '../api/end-parada';
 import { useArcoParada } from '../api/get-arco-parada';
 import { invalidateParadas } from '../api/invalidate';
+import { formatElapsed } from './elapsed';
 import { MotivoSelect } from './motivo-select';
-import { formatElapsed } from './parada-timer';
 
 /**
  * The one panel of the parada running at this arco when it is not the worker's own (the timer shows

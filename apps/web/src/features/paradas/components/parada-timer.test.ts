@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readActiveCache, writeActiveCache } from '../api/active-cache';
-import { formatElapsed } from './parada-timer';
+import { formatElapsed } from './elapsed';
 
 describe('parada clock', () => {
   it('shows mm:ss and keeps counting minutes past the hour', () => {

@@ -19,13 +19,8 @@ import type { ActiveParada } from '../api/get-active-parada';
 import { useActiveParada } from '../api/get-active-parada';
 import { useArcoParada } from '../api/get-arco-parada';
 import { useStartParada } from '../api/start-parada';
+import { formatElapsed } from './elapsed';
 import { MotivoSelect } from './motivo-select';
-
-/** Elapsed time as mm:ss; minutes keep counting past 59 so a long parada never wraps around. */
-export function formatElapsed(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
 
 interface ShownParada {
   /** Null while its start waits in the offline queue (`startKey`). */

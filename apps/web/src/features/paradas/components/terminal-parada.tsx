@@ -13,7 +13,7 @@ import { type QueuedItem, useOfflineQueue } from '@/lib/offline-queue';
 import { useServerNow } from '@/lib/use-server-now';
 import { useEndParada } from '../api/end-parada';
 import { useStartParada } from '../api/start-parada';
-import { formatElapsed } from './parada-timer';
+import { formatElapsed } from './elapsed';
 
 interface Shown {
   /** Null while its start waits in the offline queue (`startKey`). */
