@@ -44,9 +44,10 @@ export default function AdminTerminalsPage() {
       {terminals.isPending && <Loading />}
       {terminals.isError && <Feedback>{errorText(terminals.error, t.loadTerminalsFallback, t.loadTerminalsFallback)}</Feedback>}
       {terminals.data?.length === 0 && <p>{t.terminalsEmpty}</p>}
-      {byNave(terminals.data ?? []).map(([nave, list]) => (
-        <section key={nave} className="mb-4" aria-labelledby={`terminals-${nave}`}>
-          <h2 id={`terminals-${nave}`} className="h5">
+      {byNave(terminals.data ?? []).map(([nave, list], i) => (
+        // An id by position: a nave's name may hold spaces, and aria-labelledby splits ids at spaces.
+        <section key={nave} className="mb-4" aria-labelledby={`terminals-nave-${i}`}>
+          <h2 id={`terminals-nave-${i}`} className="h5">
             {nave}
           </h2>
           <div className="table-responsive">
