@@ -1,9 +1,10 @@
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
+import { SavedDataNote } from '@/components/saved-data-note';
 import { AndonCord } from '@/features/paradas/components/andon-cord';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
 import { TerminalToday } from '@/features/paradas/components/terminal-today';
@@ -23,6 +24,10 @@ import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
+import { useTerminalCache } from './use-terminal-cache';
+
+/** The handover loads with the first worker who acts: the home's first screen does not carry its form. */
+const TerminalHandover = lazy(() => import('@/features/handovers/components/terminal-handover'));
 
 /** A heartbeat this often keeps the terminal 'Conectado' on the admin's screens (5 minutes without one: 'Sin conexión'). */
 const HEARTBEAT_MS = 60_000;
@@ -34,6 +39,7 @@ const HEARTBEAT_MS = 60_000;
  */
 export default function TerminalPage() {
   const { credential, refusal } = useCredential();
+  useTerminalCache(credential !== null);
   return credential ? <TerminalHomeScreen /> : <EnrolScreen refusal={refusal} />;
 }
 
@@ -118,6 +124,11 @@ function TerminalHomeScreen() {
             {t.actingAs(actor.name)}
           </p>
         )}
+        {actor && (
+          <Suspense fallback={null}>
+            <TerminalHandover key={actor.id} actor={actor} tz={tz} />
+          </Suspense>
+        )}
         {!data ? (
           home.isError ? (
             <Feedback>{errorText(home.error, t.loadFallback, t.loadFallback)}</Feedback>
@@ -125,32 +136,37 @@ function TerminalHomeScreen() {
             <p role="status">{t.loading}</p>
           )
         ) : (
-          <div className="terminal-columns">
-            <div>
-              <TerminalParada
-                active={data.active_parada}
-                machine={data.machine}
-                tz={tz}
-                actor={actor}
-                onNeedWorker={needWorker}
-                onChanged={refresh}
-              />
-              {info && <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />}
-              <TerminalToday paradas={data.today_paradas} tz={tz} />
-            </div>
-            <div>
-              {info && (
-                <TerminalCirculares
-                  tramos={data.circulares}
-                  arcoId={info.arco_sumergido_id}
-                  canAdd={actor !== null}
+          <>
+            <SavedDataNote query={home} tz={tz} />
+            <div className="terminal-columns">
+              <div>
+                <TerminalParada
+                  active={data.active_parada}
+                  machine={data.machine}
+                  tz={tz}
+                  actor={actor}
                   onNeedWorker={needWorker}
-                  onAdded={refresh}
+                  onChanged={refresh}
                 />
-              )}
-              <TerminalWall posts={data.wall} tz={tz} />
+                {info && (
+                  <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />
+                )}
+                <TerminalToday paradas={data.today_paradas} tz={tz} />
+              </div>
+              <div>
+                {info && (
+                  <TerminalCirculares
+                    tramos={data.circulares}
+                    arcoId={info.arco_sumergido_id}
+                    canAdd={actor !== null}
+                    onNeedWorker={needWorker}
+                    onAdded={refresh}
+                  />
+                )}
+                <TerminalWall posts={data.wall} tz={tz} />
+              </div>
             </div>
-          </div>
+          </>
         )}
       </main>
       <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
