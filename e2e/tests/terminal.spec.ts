@@ -154,7 +154,7 @@ for (const [label, viewport] of [
       // note at the terminal; Ana signs in again after it, reads it and confirms it as herself.
       await page.getByRole('button', { name: 'Escribir relevo' }).click();
       const form = page.getByRole('dialog', { name: 'Relevo de turno' });
-      await expect(form.getByText('Cifras del turno')).toBeVisible();
+      await expect(form.getByRole('heading', { name: 'Cifras del turno' })).toBeVisible();
       await expectNoViolations(page, 'terminal handover form', '.terminal-dialog');
       await form.getByLabel('Nota para el turno entrante').fill('Hilo nuevo en la bobina 2.');
       await form.getByRole('button', { name: 'Guardar relevo' }).click();
@@ -185,6 +185,11 @@ for (const [label, viewport] of [
       });
       expect(res.status()).toBe(204);
       await enrol(page, admin, arco);
+      // An unknown badge is refused with its message, and the device stays enrolled.
+      await page.keyboard.type(`${badge}X`);
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Tarjeta no reconocida.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: `Terminal · ${arco.name}` })).toBeVisible();
       // A reader types fast and ends with Enter, wherever the focus is.
       await page.keyboard.type(badge);
       await page.keyboard.press('Enter');

@@ -51,7 +51,7 @@ export default function TerminalHandover({ actor, tz }: { actor: Actor; tz: stri
         </HandoverCard>
       )}
       {data && editable && (
-        <button type="button" className="btn btn-outline-primary btn-lg terminal-target" onClick={() => setWriting(true)}>
+        <button type="button" className="btn btn-primary btn-lg terminal-target" onClick={() => setWriting(true)}>
           {current ? m.editForm : m.openForm}
         </button>
       )}
