@@ -185,11 +185,6 @@ for (const [label, viewport] of [
       });
       expect(res.status()).toBe(204);
       await enrol(page, admin, arco);
-      // An unknown badge is refused with its message, and the device stays enrolled.
-      await page.keyboard.type(`${badge}X`);
-      await page.keyboard.press('Enter');
-      await expect(page.getByText('Tarjeta no reconocida.')).toBeVisible();
-      await expect(page.getByRole('heading', { name: `Terminal · ${arco.name}` })).toBeVisible();
       // A reader types fast and ends with Enter, wherever the focus is.
       await page.keyboard.type(badge);
       await page.keyboard.press('Enter');
@@ -255,6 +250,15 @@ test.describe('station terminal across a reload', () => {
   }) => {
     const { arco, admin, ana } = await station(seed, page);
     await enrol(page, admin, arco);
+    // A wrong PIN is refused with its message, and the device stays enrolled.
+    await page.getByRole('button', { name: 'Identificarse' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: ana.name }).click();
+    for (const digit of '9999') await dialog.getByRole('button', { name: digit, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await expect(dialog.getByText('ID de trabajador o PIN incorrectos.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: `Terminal · ${arco.name}` })).toBeVisible();
     await signInWithPin(page, ana, 'name');
     await expect(page.getByRole('heading', { name: 'Sin parada en curso' })).toBeVisible();
     await serviceWorkerReady(page);

@@ -1,6 +1,6 @@
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
@@ -47,8 +47,9 @@ function TerminalHomeScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The selected worker is this tab's session; a refused session signs that worker out here, instead
-  // of leaving for /login as a phone does.
-  useEffect(() => {
+  // of leaving for /login as a phone does. Installed before any screen's query starts (layout effects
+  // run before the passive ones that start them): workers kept across a reload act from the first render.
+  useLayoutEffect(() => {
     const uninstall = installTerminalSession();
     setSessionEndHandler(() => {});
     return () => {
