@@ -36,6 +36,9 @@ export const handoverMessages = {
   microStops: 'Microparadas',
   plannedMinutes: 'Minutos de parada planificada',
   autoFilled: 'Las paradas abiertas y las cifras del turno se añaden solas al guardar.',
+  openForm: 'Escribir relevo',
+  editForm: 'Editar relevo',
+  close: 'Cerrar',
   loading: 'Cargando relevos...',
   loadFallback: 'Fallo al cargar los relevos',
   saveFallback: 'Fallo al guardar el relevo',
@@ -102,6 +105,8 @@ export const arcoHandovers = z.object({
   current: handover.nullable(),
   /** The latest handover of the arco written by someone else and not yet confirmed. */
   pending: handover.nullable(),
+  /** The figures a note written now would carry (the form shows them before saving); null once this shift's note is confirmed. */
+  draft: handoverSummary.nullable(),
 });
 export type ArcoHandovers = z.infer<typeof arcoHandovers>;
 

@@ -1,9 +1,10 @@
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
+import { SavedDataNote } from '@/components/saved-data-note';
 import { AndonCord } from '@/features/paradas/components/andon-cord';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
 import { TerminalToday } from '@/features/paradas/components/terminal-today';
@@ -21,6 +22,10 @@ import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
+import { useTerminalCache } from './use-terminal-cache';
+
+/** The handover loads with the first worker who acts: the home's first screen does not carry its form. */
+const TerminalHandover = lazy(() => import('@/features/handovers/components/terminal-handover'));
 
 // What the home does not need to paint loads on first use (docs/decisions/051-terminal-first-screen.md).
 const EnrolScreen = lazy(() => import('@/features/terminal/components/enrol-screen').then((m) => ({ default: m.EnrolScreen })));
@@ -36,6 +41,7 @@ const HEARTBEAT_MS = 60_000;
  */
 export default function TerminalPage() {
   const { credential, refusal } = useCredential();
+  useTerminalCache(credential !== null);
   return credential ? (
     <TerminalHomeScreen />
   ) : (
@@ -49,8 +55,9 @@ function TerminalHomeScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The selected worker is this tab's session; a refused session signs that worker out here, instead
-  // of leaving for /login as a phone does.
-  useEffect(() => {
+  // of leaving for /login as a phone does. Installed before any screen's query starts (layout effects
+  // run before the passive ones that start them): workers kept across a reload act from the first render.
+  useLayoutEffect(() => {
     const uninstall = installTerminalSession();
     setSessionEndHandler(() => {});
     return () => {
@@ -129,6 +136,11 @@ function TerminalHomeScreen() {
             {t.actingAs(actor.name)}
           </p>
         )}
+        {actor && (
+          <Suspense fallback={null}>
+            <TerminalHandover key={actor.id} actor={actor} tz={tz} />
+          </Suspense>
+        )}
         {!data ? (
           home.isError ? (
             <Feedback>{errorText(home.error, t.loadFallback, t.loadFallback)}</Feedback>
@@ -136,32 +148,37 @@ function TerminalHomeScreen() {
             <p role="status">{t.loading}</p>
           )
         ) : (
-          <div className="terminal-columns">
-            <div>
-              <TerminalParada
-                active={data.active_parada}
-                machine={data.machine}
-                tz={tz}
-                actor={actor}
-                onNeedWorker={needWorker}
-                onChanged={refresh}
-              />
-              {info && <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />}
-              <TerminalToday paradas={data.today_paradas} tz={tz} />
-            </div>
-            <div>
-              {info && (
-                <TerminalCirculares
-                  tramos={data.circulares}
-                  arcoId={info.arco_sumergido_id}
-                  canAdd={actor !== null}
+          <>
+            <SavedDataNote query={home} tz={tz} />
+            <div className="terminal-columns">
+              <div>
+                <TerminalParada
+                  active={data.active_parada}
+                  machine={data.machine}
+                  tz={tz}
+                  actor={actor}
                   onNeedWorker={needWorker}
-                  onAdded={refresh}
+                  onChanged={refresh}
                 />
-              )}
-              <TerminalWall posts={data.wall} tz={tz} />
+                {info && (
+                  <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />
+                )}
+                <TerminalToday paradas={data.today_paradas} tz={tz} />
+              </div>
+              <div>
+                {info && (
+                  <TerminalCirculares
+                    tramos={data.circulares}
+                    arcoId={info.arco_sumergido_id}
+                    canAdd={actor !== null}
+                    onNeedWorker={needWorker}
+                    onAdded={refresh}
+                  />
+                )}
+                <TerminalWall posts={data.wall} tz={tz} />
+              </div>
             </div>
-          </div>
+          </>
         )}
       </main>
       {dialogUsed.current && (

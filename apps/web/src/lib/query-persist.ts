@@ -51,7 +51,20 @@ const PERSISTED_PREFIXES: QueryKey[] = [
   ['paradas', 'sin-motivo'],
 ];
 
-const shouldDehydrateQuery = (query: Query) => query.state.status === 'success' && isPersisted(query.queryKey);
+/**
+ * The station terminal's queries: its own (who it is, the arco's home), the motivos of its picker and
+ * the factory's time zone. Kept per device, not per worker: they are the arco's, the same for every
+ * worker at it (docs/decisions/050-terminal-offline-and-handover.md).
+ */
+export function isTerminalPersisted(key: QueryKey): boolean {
+  const [root, kind] = key;
+  if (root === 'terminal') return (kind === 'me' || kind === 'home') && key.length === 2;
+  return (root === 'motivos' || root === 'config') && key.length === 1;
+}
+
+const TERMINAL_KEY = 'terminal';
+/** The prefixes of `isTerminalPersisted`, kept in memory as long as on disk like the worker's. */
+const TERMINAL_PREFIXES: QueryKey[] = [['terminal', 'me'], ['terminal', 'home'], ['motivos'], ['config']];
 
 /** What a save holds that matters on restore: each kept answer and when it was fetched. */
 const contentOf = (client: PersistedClient) => client.clientState.queries.map((q) => `${q.queryHash}@${q.state.dataUpdatedAt}`).join('\n');
@@ -63,8 +76,7 @@ const contentOf = (client: PersistedClient) => client.clientState.queries.map((q
  * the wall (e2e/tests/offline.spec.ts, 'after several page loads online …'). A cache event that changes
  * no kept answer (a fetch starting, a screen subscribing) writes nothing.
  */
-function persisterFor(userId: number): Persister {
-  const key = `user:${userId}`;
+function persisterFor(key: string): Persister {
   let latest: PersistedClient | null = null;
   let written = '';
   let scheduled = false;
@@ -97,14 +109,33 @@ function persisterFor(userId: number): Persister {
  * saving them. Answers the function that stops saving and the restore's end (never rejects).
  */
 export function persistWorkerCache(queryClient: QueryClient, userId: number): [stop: () => void, restored: Promise<void>] {
+  return persistCache(queryClient, `user:${userId}`, isPersisted, PERSISTED_PREFIXES);
+}
+
+/** The station terminal's saved answers, as persistWorkerCache does for a worker's. */
+export function persistTerminalCache(queryClient: QueryClient): [stop: () => void, restored: Promise<void>] {
+  return persistCache(queryClient, TERMINAL_KEY, isTerminalPersisted, TERMINAL_PREFIXES);
+}
+
+/** A device that is no longer a terminal (never enrolled, or its credential refused) keeps no arco's answers. */
+export function forgetTerminalCache(): Promise<void> {
+  return store ? del(TERMINAL_KEY, store).catch(() => undefined) : Promise.resolve();
+}
+
+function persistCache(
+  queryClient: QueryClient,
+  key: string,
+  kept: (key: QueryKey) => boolean,
+  prefixes: QueryKey[],
+): [stop: () => void, restored: Promise<void>] {
   const options = {
     queryClient,
-    persister: persisterFor(userId),
+    persister: persisterFor(key),
     maxAge: CACHE_MAX_AGE_MS,
     buster: BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery },
+    dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.state.status === 'success' && kept(query.queryKey) },
   };
-  for (const prefix of PERSISTED_PREFIXES) queryClient.setQueryDefaults(prefix, { gcTime: CACHE_MAX_AGE_MS });
+  for (const prefix of prefixes) queryClient.setQueryDefaults(prefix, { gcTime: CACHE_MAX_AGE_MS });
   let stopped = false;
   let unsubscribe = () => {};
   const restored = persistQueryClientRestore(options)

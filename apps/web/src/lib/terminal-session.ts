@@ -5,10 +5,12 @@ import { decodeToken, notifyToken, setSessionSource } from './token';
 /**
  * A station terminal's state in the browser (docs/decisions/038-station-terminal-web.md): the device
  * credential (localStorage, sent as X-Terminal-Key on /api/terminal/*) and the workers signed in on it
- * with a PIN or a badge, in memory only: a reload signs everyone out. The selected worker's token is
- * the session every worker call and the offline queue use (lib/token.ts's session source); a worker
- * who leaves, by hand or when the terminal is idle, keeps their token here until it expires, only for
- * the writes of theirs still waiting in the offline queue.
+ * with a PIN or a badge. The selected worker's token is the session every worker call and the offline
+ * queue use (lib/token.ts's session source); a worker who leaves, by hand or when the terminal is idle,
+ * keeps their token here until it expires, only for the writes of theirs still waiting in the offline
+ * queue. The workers are also kept in the tab's sessionStorage with the time of the last touch, so a
+ * reload (offline too) keeps them signed in, but never past the idle sign-out: a reload after the idle
+ * minutes finds everyone signed out (docs/decisions/050-terminal-offline-and-handover.md).
  */
 
 const CREDENTIAL_KEY = 'terminalKey';
@@ -22,7 +24,12 @@ export function readCredential(): string | null {
 }
 export function saveCredential(credential: string | null): void {
   if (credential) localStorage.setItem(CREDENTIAL_KEY, credential);
-  else localStorage.removeItem(CREDENTIAL_KEY);
+  else {
+    localStorage.removeItem(CREDENTIAL_KEY);
+    // A refused device keeps nobody's session.
+    parked.clear();
+    set({ workers: [], selected: null });
+  }
 }
 
 export interface TerminalWorker {
@@ -37,20 +44,92 @@ interface State {
   selected: number | null;
 }
 
-let state: State = { workers: [], selected: null };
-/** Tokens of workers who left, for their queued writes only (until the token's exp). */
-const parked = new Map<number, string>();
-const listeners = new Set<() => void>();
-function set(next: State) {
-  state = next;
-  for (const l of listeners) l();
-  notifyToken();
-}
-
 const live = (token: string) => {
   const exp = decodeToken(token)?.exp;
   return exp !== undefined && exp * 1000 > Date.now();
 };
+
+/** The tab's copy of the workers, for a reload: sessionStorage, so closing the tab forgets it. */
+const SAVED_KEY = 'terminalWorkers';
+/** The server's TERMINAL_IDLE_MINUTES default, until GET /api/terminal answers the configured one. */
+const DEFAULT_IDLE_MINUTES = 5;
+
+interface Saved {
+  workers: TerminalWorker[];
+  selected: number | null;
+  parked: [number, string][];
+  /** The last touch, key or badge (epoch ms). */
+  activeAt: number;
+  idleMinutes: number;
+}
+
+let idleMinutes = DEFAULT_IDLE_MINUTES;
+let activeAt = Date.now();
+/** Tokens of workers who left, for their queued writes only (until the token's exp). */
+const parked = new Map<number, string>();
+
+let savedAt = 0;
+function save(): void {
+  savedAt = Date.now();
+  const saved: Saved = { workers: [...state.workers], selected: state.selected, parked: [...parked], activeAt, idleMinutes };
+  try {
+    if (saved.workers.length === 0 && saved.parked.length === 0) sessionStorage.removeItem(SAVED_KEY);
+    else sessionStorage.setItem(SAVED_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or disabled: a reload signs everyone out, as before.
+  }
+}
+
+/**
+ * The workers of this tab before a reload: still signed in only if the idle minutes have not passed
+ * since the last touch (else they left, their tokens kept for their queued writes only), and only
+ * with a token not yet expired.
+ */
+function restore(): State {
+  let saved: Saved | null = null;
+  try {
+    saved = readCredential() ? (JSON.parse(sessionStorage.getItem(SAVED_KEY) ?? 'null') as Saved | null) : null;
+  } catch {
+    saved = null;
+  }
+  if (!saved || !Array.isArray(saved.workers) || !Array.isArray(saved.parked)) return { workers: [], selected: null };
+  idleMinutes = saved.idleMinutes > 0 ? saved.idleMinutes : DEFAULT_IDLE_MINUTES;
+  const idle = !(Date.now() - saved.activeAt < idleMinutes * 60_000);
+  for (const [id, token] of saved.parked) if (live(token)) parked.set(id, token);
+  const workers = saved.workers.filter((w) => live(w.token));
+  if (idle) {
+    for (const w of workers) parked.set(w.id, w.token);
+    return { workers: [], selected: null };
+  }
+  activeAt = saved.activeAt;
+  return { workers, selected: workers.some((w) => w.id === saved.selected) ? saved.selected : (workers.at(-1)?.id ?? null) };
+}
+
+let state: State = restore();
+save();
+const listeners = new Set<() => void>();
+function set(next: State) {
+  state = next;
+  save();
+  for (const l of listeners) l();
+  notifyToken();
+}
+
+/** A touch, a key or a badge at the terminal: the idle minutes count again from now (also across a reload). */
+export function touchTerminal(): void {
+  activeAt = Date.now();
+  // At most one write a second (a wheel fires many events): a reload may sign out a second early, never late.
+  if (activeAt - savedAt > 1000 && state.workers.length > 0) save();
+}
+
+/** The idle minutes the server configured; answers the milliseconds left before the idle sign-out. */
+export function idleRemainingMs(minutes: number): number {
+  if (minutes !== idleMinutes) {
+    idleMinutes = minutes;
+    save();
+  }
+  return minutes * 60_000 - (Date.now() - activeAt);
+}
 
 /** A worker signed in: added (or refreshed) and selected. */
 export function addWorker(worker: TerminalWorker): void {

@@ -79,7 +79,8 @@ export async function arcoHandovers(ctx: ServiceContext, user: AuthUser, now: Da
     repo.findAtShift(ctx.db, arco.id, shift.start),
     repo.latestUnconfirmed(ctx.db, arco.id, user.signed_in_at ?? now.toISOString(), user.id),
   ]);
-  return { shift: shiftOf(shift), current: current ? toHandover(current) : null, pending: pending ? toHandover(pending) : null };
+  const draft = current?.confirmed_at ? null : await shiftSummary(ctx.db, arco.id, shift, now);
+  return { shift: shiftOf(shift), current: current ? toHandover(current) : null, pending: pending ? toHandover(pending) : null, draft };
 }
 
 /** Writes the handover of the caller's arco and shift; one per arco and shift (the next write edits it). */

@@ -6,12 +6,21 @@ import { api } from '@/lib/api';
 export const handoverKeys = {
   all: ['handovers'] as const,
   arco: () => [...handoverKeys.all, 'arco'] as const,
+  /** At a station terminal: the arco as one signed-in worker sees it (which note is theirs to read). */
+  arcoOf: (userId: number) => [...handoverKeys.arco(), userId] as const,
   naveDay: (nave: string, date: string) => [...handoverKeys.all, 'nave', nave, date] as const,
 };
 
-/** The caller's arco: the shift now, its handover and the previous shift's one still to read. */
-export function useArcoHandovers() {
-  return useQuery({ queryKey: handoverKeys.arco(), queryFn: () => api<ArcoHandovers>('/api/handovers/arco'), refetchInterval: 60_000 });
+/**
+ * The caller's arco: the shift now, its handover and the previous shift's one still to read. At a
+ * station terminal `userId` is the worker who acts (their session is the one sent): one answer each.
+ */
+export function useArcoHandovers(userId?: number) {
+  return useQuery({
+    queryKey: userId === undefined ? handoverKeys.arco() : handoverKeys.arcoOf(userId),
+    queryFn: () => api<ArcoHandovers>('/api/handovers/arco'),
+    refetchInterval: 60_000,
+  });
 }
 
 /** Writes the shift's handover, or edits it (`id`). */

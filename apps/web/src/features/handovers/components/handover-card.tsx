@@ -1,4 +1,4 @@
-import { type Handover, handoverMessages } from '@portal/contract/handovers';
+import { type Handover, type HandoverSummary, handoverMessages } from '@portal/contract/handovers';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
 
@@ -14,7 +14,6 @@ export function HandoverCard({
   title: ReactNode;
   children?: ReactNode;
 }) {
-  const s = h.summary;
   return (
     <article className="card mb-3" aria-label={`${handoverMessages.title} ${h.arco_sumergido_name} ${h.shift_name}`}>
       <div className="card-body">
@@ -26,35 +25,7 @@ export function HandoverCard({
         <p className="mb-2" style={{ whiteSpace: 'pre-wrap' }}>
           {h.note}
         </p>
-        <h3 className="h6 mt-3">{handoverMessages.figures}</h3>
-        <ul className="small mb-2">
-          <li>
-            {handoverMessages.stops}: {s.stops}
-          </li>
-          <li>
-            {handoverMessages.stoppedMinutes}: {s.stopped_minutes}
-          </li>
-          <li>
-            {handoverMessages.microStops}: {s.micro_stops}
-          </li>
-          <li>
-            {handoverMessages.plannedMinutes}: {s.planned_minutes}
-          </li>
-        </ul>
-        <h3 className="h6">{handoverMessages.openParadas}</h3>
-        {s.open_paradas.length === 0 ? (
-          <p className="small">{handoverMessages.noOpenParadas}</p>
-        ) : (
-          <ul className="small">
-            {s.open_paradas.map((p) => (
-              <li key={p.id}>
-                {formatDateTime(p.start_time, tz)} · {p.user_name}
-                {p.motivo_name ? ` · ${p.motivo_name}` : ''}
-                {p.description ? ` · ${p.description}` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
+        <HandoverFigures summary={h.summary} tz={tz} />
         <p className="small mb-0">
           {handoverMessages.writtenBy} {h.author_name}, {formatDateTime(h.updated_at, tz)}.{' '}
           {h.confirmed_at ? (
@@ -68,5 +39,42 @@ export function HandoverCard({
         {children}
       </div>
     </article>
+  );
+}
+
+/** The shift's figures and the open paradas of a handover, or of one about to be written. */
+export function HandoverFigures({ summary: s, tz }: { summary: HandoverSummary; tz: string }) {
+  return (
+    <>
+      <h3 className="h6 mt-3">{handoverMessages.figures}</h3>
+      <ul className="small mb-2">
+        <li>
+          {handoverMessages.stops}: {s.stops}
+        </li>
+        <li>
+          {handoverMessages.stoppedMinutes}: {s.stopped_minutes}
+        </li>
+        <li>
+          {handoverMessages.microStops}: {s.micro_stops}
+        </li>
+        <li>
+          {handoverMessages.plannedMinutes}: {s.planned_minutes}
+        </li>
+      </ul>
+      <h3 className="h6">{handoverMessages.openParadas}</h3>
+      {s.open_paradas.length === 0 ? (
+        <p className="small">{handoverMessages.noOpenParadas}</p>
+      ) : (
+        <ul className="small">
+          {s.open_paradas.map((p) => (
+            <li key={p.id}>
+              {formatDateTime(p.start_time, tz)} · {p.user_name}
+              {p.motivo_name ? ` · ${p.motivo_name}` : ''}
+              {p.description ? ` · ${p.description}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

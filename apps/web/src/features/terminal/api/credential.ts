@@ -42,14 +42,23 @@ export function useCredential(): CredentialState {
   );
 }
 
-/** A call to /api/terminal/* with the device credential; a 401 forgets it. */
+/** The server's answers that mean the credential itself is refused (a wrong PIN or badge is a 401 too). */
+const refusals: readonly string[] = [terminalMessages.credentialRevoked, terminalMessages.credentialMissing];
+
+/** A call to /api/terminal/* with the device credential; a 401 that refuses the credential forgets it. */
 export async function terminalApi<T>(path: string, options: Omit<ApiOptions, 'auth' | 'headers'> = {}): Promise<T> {
   const credential = state.credential;
   if (!credential) throw new ApiError(401, terminalMessages.credentialMissing);
   try {
     return await api<T>(path, { ...options, auth: false, headers: { [TERMINAL_KEY_HEADER]: credential } });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && state.credential === credential) credentialRefused(error.serverMessage);
+    if (
+      error instanceof ApiError &&
+      error.status === 401 &&
+      state.credential === credential &&
+      (error.serverMessage === undefined || refusals.includes(error.serverMessage))
+    )
+      credentialRefused(error.serverMessage);
     throw error;
   }
 }

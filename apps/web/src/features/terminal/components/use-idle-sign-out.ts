@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { removeAllWorkers } from '@/lib/terminal-session';
+import { idleRemainingMs, removeAllWorkers, touchTerminal } from '@/lib/terminal-session';
 
 /**
  * After `minutes` without a touch, a key or a badge, everyone signs out and the home comes back
- * (`onIdle` closes what is open). Timers only: the fake clock of the browser tests drives it.
+ * (`onIdle` closes what is open). The count goes on across a reload: the workers a reload keeps
+ * (lib/terminal-session.ts) leave when the minutes since the last touch before it are over.
+ * Timers only: the fake clock of the browser tests drives it.
  */
 export function useIdleSignOut(minutes: number | undefined, onIdle: () => void): void {
   const idle = useRef(onIdle);
@@ -11,14 +13,21 @@ export function useIdleSignOut(minutes: number | undefined, onIdle: () => void):
   useEffect(() => {
     if (!minutes) return;
     let timer: ReturnType<typeof setTimeout>;
-    const arm = () => {
+    const wait = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        removeAllWorkers();
-        idle.current();
-      }, minutes * 60_000);
+      timer = setTimeout(
+        () => {
+          removeAllWorkers();
+          idle.current();
+        },
+        Math.max(0, ms),
+      );
     };
-    arm();
+    const arm = () => {
+      touchTerminal();
+      wait(minutes * 60_000);
+    };
+    wait(idleRemainingMs(minutes));
     const events = ['pointerdown', 'keydown', 'wheel'] as const;
     for (const e of events) document.addEventListener(e, arm, { capture: true, passive: true });
     return () => {
