@@ -114,7 +114,6 @@ test('a stop ended offline keeps the tapped end, not the reconnect time, and the
   context,
   seed,
 }) => {
-  test.setTimeout(150_000);
   const worker = await seed.worker(await seed.station());
   await startOnline(page, context, worker);
 
@@ -129,8 +128,9 @@ test('a stop ended offline keeps the tapped end, not the reconnect time, and the
   await expect(page.getByTestId('offline-badge')).toContainText('1 acción pendiente de enviar');
   const frozen = await page.getByTestId('stop-clock').textContent();
 
-  // A minute without network.
-  await page.waitForTimeout(60_000);
+  // Some seconds without network: the clock shows seconds, and the reconnect comes well past the
+  // 2 s the stored end may differ from the tap.
+  await page.waitForTimeout(5_000);
   await expect(page.getByTestId('stop-clock')).toHaveText(frozen!);
   expect((await paradasOf(page, worker))[0].end_time).toBeNull();
 
