@@ -1,9 +1,16 @@
 import { andonMessages, PARADAS_CSV_ANDON_COLUMNS } from '@portal/contract/andon';
-import { PARADAS_CSV_HEADER, PARADAS_CSV_MOTIVO_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
+import {
+  exportMessages,
+  PARADAS_CSV_HEADER,
+  PARADAS_CSV_MOTIVO_COLUMNS,
+  PARADAS_CSV_SHIFT_COLUMNS,
+  TRAMOS_CSV_HEADER,
+} from '@portal/contract/planta';
 import type { ServiceContext } from '../../context';
 import type { Cursor, ExportFilter } from '../../db/paging';
 import { callTimesOf, type ParadaCallTimes } from '../andon/service';
 import { paradasBatch } from '../paradas/service';
+import { eachShiftPart, workedShiftsReader } from '../shifts/service';
 import { tramosBatch } from '../tramos/service';
 import { BOM, type Cell, instantFormatter, plainDate, row } from './csv';
 
@@ -37,15 +44,55 @@ async function* csv<R>(
 const minutesBetween = (from: string | null, to: string | null): number | null =>
   from && to ? Math.round((Date.parse(to) - Date.parse(from)) / 60_000) : null;
 
+type ParadaRow = Awaited<ReturnType<typeof paradasBatch>>[number];
+
+/** A stop's part in one shift: the shift's name and factory date (none outside every shift) and its minutes. */
+interface ShiftPart {
+  name: string;
+  date: string | null;
+  minutes: number;
+}
+
+/**
+ * Splits each stop of a batch at the worked shifts of its nave, as the downtime analysis does
+ * (`eachShiftPart`, docs/decisions/040-shift-calendar.md): a part per shift, then the minutes outside
+ * every worked shift (a holiday, a day without shifts, a break), and one row for a stop with no part.
+ * A stop still running is split up to now.
+ */
+async function shiftPartsOf(ctx: ServiceContext, filter: ExportFilter) {
+  const workedAt = await workedShiftsReader(ctx, filter.startDate);
+  return <R extends ParadaRow>(rows: R[]): (R & { part: ShiftPart })[] => {
+    const now = Date.now();
+    const spans = rows.map((r) => ({ r, start: Date.parse(r.start_time), end: r.end_time ? Date.parse(r.end_time) : now }));
+    const ranges = new Map<string, { from: number; to: number }>();
+    for (const { r, start, end } of spans) {
+      const range = ranges.get(r.nave) ?? { from: start, to: end };
+      ranges.set(r.nave, { from: Math.min(range.from, start), to: Math.max(range.to, end) });
+    }
+    const worked = new Map([...ranges].map(([nave, range]) => [nave, workedAt(nave, range.from, range.to)]));
+    return spans.flatMap(({ r, start, end }) => {
+      const parts: ShiftPart[] = [];
+      const outside = eachShiftPart(worked.get(r.nave) ?? [], start, Math.max(start, end), (t, ms) =>
+        parts.push({ name: t.instance.name, date: t.instance.date, minutes: Math.round(ms / 60_000) }),
+      );
+      if (outside > 0 || parts.length === 0)
+        parts.push({ name: exportMessages.outsideShifts, date: null, minutes: Math.round(outside / 60_000) });
+      return parts.map((part) => ({ ...r, part }));
+    });
+  };
+}
+
 /**
  * The stops export: times in the factory's zone. With the motivo columns, 'Minutos del arco' counts each
  * minute of an arco once where older data holds overlapping stops (docs/decisions/017-downtime-records.md);
  * with the andon columns, each parada's first call, its level, the first 'Voy' and 'En el arco' and the
- * waits between them (docs/decisions/043-andon.md), read per batch from the andon module.
+ * waits between them (docs/decisions/043-andon.md), read per batch from the andon module. By shift, a
+ * row per stop and shift part (`shiftPartsOf`).
  */
-export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGenerator<string> {
+export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGenerator<string> {
   const instant = instantFormatter(ctx.tz);
-  type Row = Awaited<ReturnType<typeof paradasBatch>>[number] & { andon?: ParadaCallTimes };
+  const split = filter.byShift ? await shiftPartsOf(ctx, filter) : null;
+  type Row = ParadaRow & { andon?: ParadaCallTimes; part?: ShiftPart };
   const extra = (r: Row): Cell[] => [
     ...(filter.withMotivo ? [r.motivo, r.counted_minutes ?? r.duration_minutes] : []),
     ...(filter.withAndon
@@ -61,21 +108,27 @@ export function paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGene
           ]
         : PARADAS_CSV_ANDON_COLUMNS.map(() => null)
       : []),
+    ...(r.part ? [r.part.name, r.part.date && plainDate(r.part.date), r.part.minutes] : []),
   ];
   const readBatch = async (after: Cursor | null): Promise<Row[]> => {
     const rows = await paradasBatch(ctx.db, filter, after, EXPORT_BATCH);
-    if (!filter.withAndon || rows.length === 0) return rows;
-    const times = await callTimesOf(
-      ctx,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({ ...r, andon: times.get(r.id) }));
+    if (rows.length === 0) return rows;
+    const times = filter.withAndon
+      ? await callTimesOf(
+          ctx,
+          rows.map((r) => r.id),
+        )
+      : null;
+    const withAndon = times ? rows.map((r) => ({ ...r, andon: times.get(r.id) })) : rows;
+    // The parts of one stop share its key, so the last row's cursor is still the batch's.
+    return split ? split(withAndon) : withAndon;
   };
-  return csv(
+  yield* csv(
     [
       ...PARADAS_CSV_HEADER,
       ...(filter.withMotivo ? PARADAS_CSV_MOTIVO_COLUMNS : []),
       ...(filter.withAndon ? PARADAS_CSV_ANDON_COLUMNS : []),
+      ...(filter.byShift ? PARADAS_CSV_SHIFT_COLUMNS : []),
     ],
     readBatch,
     (r) => [
