@@ -19,12 +19,13 @@ export const EXPORT_BATCH = 2_000;
 
 /**
  * A CSV export, one chunk per batch. Consumed through a Node stream, the next batch is read only when
- * the client has taken the previous one, so memory stays flat whatever the range.
+ * the client has taken the previous one, so memory stays flat whatever the range. `lines` writes a
+ * record's line (or lines: a stop by shift has one per part).
  */
 async function* csv<R>(
   header: readonly string[],
   readBatch: (after: Cursor | null) => Promise<R[]>,
-  cells: (r: R) => readonly Cell[],
+  lines: (r: R) => string,
   cursorOf: (r: R) => Cursor,
 ): AsyncGenerator<string> {
   yield BOM + row(header);
@@ -33,7 +34,7 @@ async function* csv<R>(
     const rows = await readBatch(after);
     if (rows.length === 0) return;
     let chunk = '';
-    for (const r of rows) chunk += row(cells(r));
+    for (const r of rows) chunk += lines(r);
     yield chunk;
     if (rows.length < EXPORT_BATCH) return;
     after = cursorOf(rows[rows.length - 1]);
@@ -56,12 +57,12 @@ interface ShiftPart {
 /**
  * Splits each stop of a batch at the worked shifts of its nave, as the downtime analysis does
  * (`eachShiftPart`, docs/decisions/040-shift-calendar.md): a part per shift, then the minutes outside
- * every worked shift (a holiday, a day without shifts, a break), and one row for a stop with no part.
- * A stop still running is split up to now.
+ * every worked shift (a holiday, a day without shifts, a break), and one part for a stop with none.
+ * A stop still running is split up to now. Answers the parts by stop id.
  */
 async function shiftPartsOf(ctx: ServiceContext, filter: ExportFilter) {
   const workedAt = await workedShiftsReader(ctx, filter.startDate);
-  return <R extends ParadaRow>(rows: R[]): (R & { part: ShiftPart })[] => {
+  return (rows: ParadaRow[]): Map<number, ShiftPart[]> => {
     const now = Date.now();
     const spans = rows.map((r) => ({ r, start: Date.parse(r.start_time), end: r.end_time ? Date.parse(r.end_time) : now }));
     const ranges = new Map<string, { from: number; to: number }>();
@@ -70,15 +71,17 @@ async function shiftPartsOf(ctx: ServiceContext, filter: ExportFilter) {
       ranges.set(r.nave, { from: Math.min(range.from, start), to: Math.max(range.to, end) });
     }
     const worked = new Map([...ranges].map(([nave, range]) => [nave, workedAt(nave, range.from, range.to)]));
-    return spans.flatMap(({ r, start, end }) => {
+    const byStop = new Map<number, ShiftPart[]>();
+    for (const { r, start, end } of spans) {
       const parts: ShiftPart[] = [];
       const outside = eachShiftPart(worked.get(r.nave) ?? [], start, Math.max(start, end), (t, ms) =>
         parts.push({ name: t.instance.name, date: t.instance.date, minutes: Math.round(ms / 60_000) }),
       );
       if (outside > 0 || parts.length === 0)
         parts.push({ name: exportMessages.outsideShifts, date: null, minutes: Math.round(outside / 60_000) });
-      return parts.map((part) => ({ ...r, part }));
-    });
+      byStop.set(r.id, parts);
+    }
+    return byStop;
   };
 }
 
@@ -92,7 +95,9 @@ async function shiftPartsOf(ctx: ServiceContext, filter: ExportFilter) {
 export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGenerator<string> {
   const instant = instantFormatter(ctx.tz);
   const split = filter.byShift ? await shiftPartsOf(ctx, filter) : null;
-  type Row = ParadaRow & { andon?: ParadaCallTimes; part?: ShiftPart };
+  type Row = ParadaRow & { andon?: ParadaCallTimes };
+  // The current batch's parts by stop (by shift only).
+  let partsOf = new Map<number, ShiftPart[]>();
   const extra = (r: Row): Cell[] => [
     ...(filter.withMotivo ? [r.motivo, r.counted_minutes ?? r.duration_minutes] : []),
     ...(filter.withAndon
@@ -108,20 +113,16 @@ export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): As
           ]
         : PARADAS_CSV_ANDON_COLUMNS.map(() => null)
       : []),
-    ...(r.part ? [r.part.name, r.part.date && plainDate(r.part.date), r.part.minutes] : []),
   ];
   const readBatch = async (after: Cursor | null): Promise<Row[]> => {
     const rows = await paradasBatch(ctx.db, filter, after, EXPORT_BATCH);
-    if (rows.length === 0) return rows;
-    const times = filter.withAndon
-      ? await callTimesOf(
-          ctx,
-          rows.map((r) => r.id),
-        )
-      : null;
-    const withAndon = times ? rows.map((r) => ({ ...r, andon: times.get(r.id) })) : rows;
-    // The parts of one stop share its key, so the last row's cursor is still the batch's.
-    return split ? split(withAndon) : withAndon;
+    if (split) partsOf = split(rows);
+    if (!filter.withAndon || rows.length === 0) return rows;
+    const times = await callTimesOf(
+      ctx,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, andon: times.get(r.id) }));
   };
   yield* csv(
     [
@@ -131,18 +132,22 @@ export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): As
       ...(filter.byShift ? PARADAS_CSV_SHIFT_COLUMNS : []),
     ],
     readBatch,
-    (r) => [
-      plainDate(r.date),
-      r.nave,
-      r.arco,
-      r.user_name,
-      r.worker_id,
-      instant(r.start_time),
-      instant(r.end_time),
-      r.duration_minutes,
-      r.description,
-      ...extra(r),
-    ],
+    (r) => {
+      const cells = [
+        plainDate(r.date),
+        r.nave,
+        r.arco,
+        r.user_name,
+        r.worker_id,
+        instant(r.start_time),
+        instant(r.end_time),
+        r.duration_minutes,
+        r.description,
+        ...extra(r),
+      ];
+      const parts = partsOf.get(r.id);
+      return parts ? parts.map((p) => row([...cells, p.name, p.date && plainDate(p.date), p.minutes])).join('') : row(cells);
+    },
     (r) => [r.date, r.start_time, r.id],
   );
 }
@@ -152,17 +157,18 @@ export function tramosCsv(ctx: ServiceContext, filter: ExportFilter, origin: str
   return csv(
     TRAMOS_CSV_HEADER,
     (after) => tramosBatch(ctx.db, filter, after, EXPORT_BATCH),
-    (r) => [
-      plainDate(r.circular_fecha),
-      r.id_tramo,
-      r.id_proyecto,
-      r.id_circular,
-      r.nave,
-      r.arco,
-      r.user_name,
-      r.descripcion,
-      r.imagen ? `${origin}${r.imagen}` : '',
-    ],
+    (r) =>
+      row([
+        plainDate(r.circular_fecha),
+        r.id_tramo,
+        r.id_proyecto,
+        r.id_circular,
+        r.nave,
+        r.arco,
+        r.user_name,
+        r.descripcion,
+        r.imagen ? `${origin}${r.imagen}` : '',
+      ]),
     (r) => [r.circular_fecha, r.id],
   );
 }
