@@ -21,13 +21,15 @@ const HOUR = 3600_000;
 const PRINT_HEIGHT = 600;
 
 /**
- * The CSS variables of the rows' placement (styles.css, '.timeline-chart'): on screen a row every
- * ROW + GAP units; in print, rows closer together and thinner, the label smaller, and the SVG's
- * proportions those of the shorter chart.
+ * The CSS variables of the rows' placement (styles.css, '.timeline-chart'): the first row's top and a
+ * row's middle; on screen a row every ROW + GAP units (the stylesheet's default); in print, rows closer
+ * together and thinner, the label smaller, and the SVG's proportions those of the shorter chart.
  */
-function printGeometry(rows: number, width: number): CSSProperties {
+function rowGeometry(rows: number, width: number): CSSProperties {
   const pitch = Math.min(ROW + GAP, (PRINT_HEIGHT - AXIS - GAP) / Math.max(rows, 1));
   return {
+    '--timeline-top': `${AXIS + GAP}px`,
+    '--timeline-middle': `${ROW / 2}px`,
     '--timeline-print-pitch': `${pitch}px`,
     '--timeline-print-scale': pitch / (ROW + GAP),
     '--timeline-print-font': `${Math.min(12, pitch * 0.8)}px`,
@@ -98,7 +100,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
       // The same as 'meet' on screen (the box has the viewBox' proportions); in print the box is shorter
       // and the rows closer, and the empty bottom is cut, not the width shrunk.
       preserveAspectRatio="xMinYMin slice"
-      style={printGeometry(data.arcos.length, width)}
+      style={rowGeometry(data.arcos.length, width)}
       role="group"
       aria-label={`${timelineMessages.title} ${data.nave}`}
     >
@@ -118,7 +120,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
         ))}
       </g>
       {data.arcos.map((arco, row) => {
-        // Each row in its own coordinates (0 to ROW), placed by CSS: see printGeometry.
+        // Each row in its own coordinates (0 to ROW), placed by CSS: see rowGeometry.
         return (
           <g key={arco.id} role="group" aria-label={arco.name} className="timeline-row" style={{ '--row': row } as CSSProperties}>
             <text x={4} y={0} className="timeline-row-label" dominantBaseline="central" fill="#212529" aria-hidden="true">
