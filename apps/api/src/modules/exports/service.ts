@@ -12,7 +12,7 @@ import { callTimesOf, type ParadaCallTimes } from '../andon/service';
 import { paradasBatch } from '../paradas/service';
 import { eachShiftPart, workedShiftsReader } from '../shifts/service';
 import { tramosBatch } from '../tramos/service';
-import { BOM, type Cell, instantFormatter, plainDate, row } from './csv';
+import { BOM, type Cell, cells, instantFormatter, plainDate, row, rowAfter } from './csv';
 
 /** Rows read per query: big enough to amortise the round trip, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2_000;
@@ -133,7 +133,7 @@ export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): As
     ],
     readBatch,
     (r) => {
-      const cells = [
+      const values = [
         plainDate(r.date),
         r.nave,
         r.arco,
@@ -146,7 +146,11 @@ export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): As
         ...extra(r),
       ];
       const parts = partsOf.get(r.id);
-      return parts ? parts.map((p) => row([...cells, p.name, p.date && plainDate(p.date), p.minutes])).join('') : row(cells);
+      if (!parts) return row(values);
+      const stem = cells(values);
+      let lines = '';
+      for (const p of parts) lines += rowAfter(stem, [p.name, p.date && plainDate(p.date), p.minutes]);
+      return lines;
     },
     (r) => [r.date, r.start_time, r.id],
   );
