@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { PARADAS_CSV_HEADER, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
-import { addDays, factoryToday, zonedInstant } from '@portal/contract/time';
+import { exportMessages, PARADAS_CSV_HEADER, PARADAS_CSV_SHIFT_COLUMNS, TRAMOS_CSV_HEADER } from '@portal/contract/planta';
+import { addDays, factoryToday, isoWeekday, zonedInstant } from '@portal/contract/time';
 import { expect, signIn, test, unique } from '../fixtures';
 
 const TZ = 'Europe/Madrid';
@@ -19,7 +19,9 @@ async function exportFile(page: Page): Promise<{ download: Download; text: strin
 }
 
 test('an admin exports the Kaiser stops of a range as a Spanish Excel CSV', async ({ page, seed }) => {
-  const station = await seed.station('Nave 2');
+  // A nave of its own: the stop stays out of the Nave 2 figures other specs read (e2e/tests/downtime.spec.ts).
+  const nave = await seed.nave();
+  const station = await seed.station(nave);
   const worker = await seed.worker(station, unique('Operario Export '));
   const description = unique('Cambio de hilo; bobina ');
   // A finished stop three factory days ago, 08:00 to 08:45 local time.
@@ -34,7 +36,7 @@ test('an admin exports the Kaiser stops of a range as a Spanish Excel CSV', asyn
   await signIn(page, await seed.adminToken(), '/admin/paradas-kaiser');
   await page.getByLabel('Fecha de inicio').fill(day);
   await page.getByLabel('Fecha de fin').fill(day);
-  await page.getByLabel('Filtrar por nave').selectOption({ label: 'Nave 2' });
+  await page.getByLabel('Filtrar por nave').selectOption({ label: nave });
   await page.getByLabel('Filtrar por arco').selectOption({ label: station.name });
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();
   await expect(page.getByTestId('list-total')).toHaveText('1 resultado · Página 1 de 1');
@@ -45,20 +47,26 @@ test('an admin exports the Kaiser stops of a range as a Spanish Excel CSV', asyn
   const lines = text.slice(1).split('\r\n');
   expect(lines[0]).toBe(PARADAS_CSV_HEADER.join(';'));
   // Only that station's stop of that day; the description holds the separator, so it is quoted.
-  expect(lines.slice(1).filter(Boolean)).toEqual([
-    [
-      plain(day),
-      'Nave 2',
-      station.name,
-      worker.name,
-      worker.worker_id,
-      `${plain(day)} 08:00`,
-      `${plain(day)} 08:45`,
-      '45',
-      `"${description}"`,
-    ].join(';'),
-  ]);
+  const stopRow = [
+    plain(day),
+    nave,
+    station.name,
+    worker.name,
+    worker.worker_id,
+    `${plain(day)} 08:00`,
+    `${plain(day)} 08:45`,
+    '45',
+    `"${description}"`,
+  ].join(';');
+  expect(lines.slice(1).filter(Boolean)).toEqual([stopRow]);
   await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+
+  // By shift: the stop's row with its shift part, the default Mañana from Monday to Saturday.
+  await page.getByLabel(exportMessages.byShift).check();
+  const byShift = (await exportFile(page)).text.slice(1).split('\r\n');
+  expect(byShift[0]).toBe([...PARADAS_CSV_HEADER, ...PARADAS_CSV_SHIFT_COLUMNS].join(';'));
+  const part = isoWeekday(day) === 7 ? `${exportMessages.outsideShifts};` : `Mañana;${plain(day)}`;
+  expect(byShift.slice(1).filter(Boolean)).toEqual([`${stopRow};${part};45`]);
 });
 
 test('an admin exports the circulares of the current month; a wrong range is refused before any download', async ({ page, seed }) => {

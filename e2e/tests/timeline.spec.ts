@@ -2,6 +2,15 @@ import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
 import { boundStation, openDevice as device, expect, openLive, test } from '../fixtures';
 
+/** Prints the page to PDF and finds one A4 landscape page. */
+async function expectOnePage(page: Page) {
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).toHaveLength(1);
+  const size = pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
+  // A4 landscape in points: 842 x 595.
+  expect(size && [Math.round(Number(size[1])), Math.round(Number(size[2]))]).toEqual([842, 595]);
+}
+
 /** A flag on the window that a reload would wipe: proves an update arrived without one. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
@@ -73,12 +82,13 @@ test('a worker reads the timeline of their nave from the menu; it prints on one 
     // Print: the bars and the legend, without the bars of the shell, on one page.
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeHidden();
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
-    expect(pages).toHaveLength(1);
-    const size = pdf.toString('latin1').match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/);
-    // A4 landscape in points: 842 x 595.
-    expect(size && [Math.round(Number(size[1])), Math.round(Number(size[2]))]).toEqual([842, 595]);
+    await expectOnePage(page);
+
+    // Fifty arcos in the nave: the rows scale down and the print still takes one page.
+    for (let i = 0; i < 7; i++) await Promise.all(Array.from({ length: 7 }, () => seed.station(nave)));
+    await page.reload();
+    await expect(page.locator('.timeline-chart [role="group"]')).toHaveCount(50);
+    await expectOnePage(page);
   } finally {
     await phone.context.close();
   }

@@ -115,11 +115,16 @@ async function main() {
     console.log(`server pid ${pid}: ${idle.rssMb.toFixed(0)} MB resident after start and login (peak so far ${idle.peakMb.toFixed(0)} MB)`);
 
     const results: Record<string, string>[] = [];
-    for (const name of ['paradas-kaiser', 'tramos']) {
-      const r = await download(`${base}/api/admin/export/${name}.csv?startDate=${start}&endDate=${end}`, token);
+    // By shift: every stop split at the calendar's shifts (docs/decisions/049-stops-csv-by-shift.md).
+    for (const [name, extra] of [
+      ['paradas-kaiser', ''],
+      ['paradas-kaiser', '&by=shift'],
+      ['tramos', ''],
+    ]) {
+      const r = await download(`${base}/api/admin/export/${name}.csv?startDate=${start}&endDate=${end}${extra}`, token);
       const mem = memory(pid);
       results.push({
-        export: `${name}.csv ${start}..${end}`,
+        export: `${name}.csv ${start}..${end}${extra}`,
         rows: r.rows.toLocaleString('en'),
         MB: (r.bytes / 1024 / 1024).toFixed(1),
         seconds: r.seconds.toFixed(1),

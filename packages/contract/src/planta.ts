@@ -96,6 +96,10 @@ export const exportMessages = {
   motivoColumns: 'Incluir el motivo y los minutos del arco',
   /** Under a list's one filter bar: what of its filters the export takes. */
   columnsInvalid: 'Las columnas opcionales son motivo y andon.',
+  byShift: 'Por turno: una fila por parada y turno',
+  byInvalid: 'El CSV solo se puede dividir por turno.',
+  /** The shift of a stop's part outside every worked shift (a holiday, a day without shifts, a break). */
+  outsideShifts: 'Fuera de turno',
   fromFilters: 'El CSV toma las fechas, la nave y el arco de los filtros aplicados (sin fechas, el mes en curso).',
 } as const;
 
@@ -130,6 +134,16 @@ export const exportQuery = z
       .optional()
       .transform((v) => (v ? v.split(',').map((c) => c.trim()) : []))
       .pipe(z.array(z.enum(EXPORT_COLUMN_SETS, { error: exportMessages.columnsInvalid }))),
+    /**
+     * Stops export only: 'shift' gives a row per stop and shift part (PARADAS_CSV_SHIFT_COLUMNS), each
+     * stop split at the shift boundaries as the downtime analysis splits it
+     * (docs/decisions/049-stops-csv-by-shift.md).
+     */
+    by: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.enum(['shift'], { error: exportMessages.byInvalid }).optional()),
   })
   .refine((q) => q.startDate <= q.endDate, { error: exportMessages.rangeOrder });
 export type ExportQuery = z.input<typeof exportQuery>;
@@ -148,6 +162,8 @@ export const PARADAS_CSV_HEADER = [
 ] as const;
 /** The stops export's extra columns (`columns=motivo`): its motivo and its minutes not already counted at its arco. */
 export const PARADAS_CSV_MOTIVO_COLUMNS = ['Motivo', 'Minutos del arco'] as const;
+/** The stops export's last columns by shift (`by=shift`): the shift of the part, its factory date and the part's minutes. */
+export const PARADAS_CSV_SHIFT_COLUMNS = ['Turno', 'Fecha del turno', 'Minutos en el turno'] as const;
 export const TRAMOS_CSV_HEADER = [
   'Fecha circular',
   'ID Tramo',

@@ -68,6 +68,8 @@ export interface ExportFilter {
   withMotivo?: boolean;
   /** The stops export adds its andon call times (docs/decisions/043-andon.md). */
   withAndon?: boolean;
+  /** The stops export gives a row per stop and shift part (docs/decisions/049-stops-csv-by-shift.md). */
+  byShift?: boolean;
 }
 
 /** Where the previous batch stopped: the last row's key, its factory-local date first and its id last. */

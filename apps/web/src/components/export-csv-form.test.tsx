@@ -1,3 +1,4 @@
+import { exportMessages } from '@portal/contract/planta';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -126,6 +127,12 @@ describe('ExportCsvForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(onExport).toHaveBeenCalledTimes(3), slow);
     expect(onExport.mock.calls[2]).toMatchObject([{ columns: ['motivo', 'andon'] }]);
+    expect(onExport.mock.calls[2]).not.toMatchObject([{ by: 'shift' }]);
+    // 'Por turno': a row per stop and shift part.
+    fireEvent.click(screen.getByLabelText(exportMessages.byShift));
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(onExport).toHaveBeenCalledTimes(4), slow);
+    expect(onExport.mock.calls[3]).toMatchObject([{ columns: ['motivo', 'andon'], by: 'shift' }]);
   });
 
   it('reads Exportando... and is disabled while busy', () => {

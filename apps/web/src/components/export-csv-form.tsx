@@ -37,6 +37,46 @@ export function withColumnSet(current: string | undefined, set: ColumnSet, on: b
   return EXPORT_COLUMN_SETS.filter((c) => chosen.has(c)).join(',') || undefined;
 }
 
+/**
+ * The stops export's choices: its optional column sets and 'Por turno', a row per stop and shift part
+ * (`by=shift`, docs/decisions/049-stops-csv-by-shift.md).
+ */
+export function StopExportChecks({
+  columns,
+  by,
+  onColumns,
+  onBy,
+  className,
+}: {
+  columns: string | undefined;
+  by: string | undefined;
+  onColumns: (columns: string | undefined) => void;
+  onBy: (by: 'shift' | undefined) => void;
+  className?: string;
+}) {
+  return (
+    <>
+      {EXPORT_COLUMN_SETS.map((set) => (
+        <Form.Check
+          key={set}
+          id={`export-${set}`}
+          className={className}
+          label={COLUMN_LABELS[set]}
+          checked={(columns ?? '').split(',').includes(set)}
+          onChange={(e) => onColumns(withColumnSet(columns, set, e.target.checked))}
+        />
+      ))}
+      <Form.Check
+        id="export-by-shift"
+        className={className}
+        label={exportMessages.byShift}
+        checked={by === 'shift'}
+        onChange={(e) => onBy(e.target.checked ? 'shift' : undefined)}
+      />
+    </>
+  );
+}
+
 /** The checks in the order they are reported: the fields', then the range order (which belongs to no field). */
 const ORDER = ['startDate', 'endDate', ''] as const;
 
@@ -44,7 +84,7 @@ const ORDER = ['startDate', 'endDate', ''] as const;
  * 'Exportar CSV': a date range (the current month by default), optionally one nave or arco, and
  * the download. `onExport` rejects with the server's error, shown here. `motivoColumns` (the stops
  * export) offers the motivo columns (`columns=motivo`, docs/decisions/017-downtime-records.md), and
- * with them the andon's times (`andon`, docs/decisions/043-andon.md).
+ * with them the andon's times (`andon`, docs/decisions/043-andon.md) and 'Por turno' (`StopExportChecks`).
  */
 export function ExportCsvForm({
   onExport,
@@ -139,18 +179,17 @@ export function ExportCsvForm({
                 {...register('arco_sumergido_id')}
               />
             </Col>
-            {motivoColumns &&
-              EXPORT_COLUMN_SETS.map((set) => (
-                <Col xs={12} md="auto" key={set}>
-                  <Form.Check
-                    id={`export-${set}`}
-                    className="mb-md-2"
-                    label={COLUMN_LABELS[set]}
-                    checked={(watch('columns') ?? '').split(',').includes(set)}
-                    onChange={(e) => setValue('columns', withColumnSet(watch('columns'), set, e.target.checked))}
-                  />
-                </Col>
-              ))}
+            {motivoColumns && (
+              <Col xs={12} md="auto" className="d-md-flex gap-3">
+                <StopExportChecks
+                  className="mb-md-2"
+                  columns={watch('columns')}
+                  by={watch('by')}
+                  onColumns={(columns) => setValue('columns', columns)}
+                  onBy={(by) => setValue('by', by)}
+                />
+              </Col>
+            )}
             <Col xs={12} md="auto">
               <Button type="submit" variant="outline-primary" className="w-100" disabled={busy}>
                 {busy ? exportMessages.exporting : exportMessages.button}

@@ -1,19 +1,19 @@
-import { EXPORT_COLUMN_SETS, exportMessages, exportQuery } from '@portal/contract/planta';
+import { exportMessages, exportQuery } from '@portal/contract/planta';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import type { ExportParams } from '@/lib/download';
 import { useFactoryTz } from '@/lib/factory';
-import { COLUMN_LABELS, currentMonthRange, withColumnSet } from './export-csv-form';
+import { currentMonthRange, StopExportChecks } from './export-csv-form';
 import { Feedback } from './feedback';
 
 /**
  * 'Exportar CSV' under an admin list's filter bar, so the list has one set of filters: the export takes
  * the applied dates (the current month without them), nave and arco. `motivoColumns` (the stops
- * export) offers the motivo columns (docs/decisions/017-downtime-records.md) and the andon's times.
+ * export) offers the motivo columns (docs/decisions/017-downtime-records.md), the andon's times and
+ * 'Por turno' (`StopExportChecks`).
  */
 export function ExportFiltered({
   filters,
@@ -29,6 +29,7 @@ export function ExportFiltered({
   const tz = useFactoryTz();
   const naves = useNaves();
   const [columns, setColumns] = useState<string | undefined>(undefined);
+  const [by, setBy] = useState<'shift' | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async () => {
     setFailure(null);
@@ -39,6 +40,7 @@ export function ExportFiltered({
       nave: naves.data?.find((n) => String(n.id) === filters.nave_id)?.name ?? '',
       arco_sumergido_id: filters.arco_sumergido_id,
       columns,
+      by,
     });
     if (!parsed.success) return setFailure(parsed.error.issues[0]?.message ?? exportMessages.fallback);
     try {
@@ -53,16 +55,7 @@ export function ExportFiltered({
       <Card.Body className="py-2">
         {failure && <Feedback className="py-2">{failure}</Feedback>}
         <div className="d-flex flex-wrap align-items-center gap-2">
-          {motivoColumns &&
-            EXPORT_COLUMN_SETS.map((set) => (
-              <Form.Check
-                key={set}
-                id={`export-${set}`}
-                label={COLUMN_LABELS[set]}
-                checked={(columns ?? '').split(',').includes(set)}
-                onChange={(e) => setColumns((c) => withColumnSet(c, set, e.target.checked))}
-              />
-            ))}
+          {motivoColumns && <StopExportChecks columns={columns} by={by} onColumns={setColumns} onBy={setBy} />}
           <Button variant="outline-primary" size="sm" disabled={busy} onClick={run}>
             {busy ? exportMessages.exporting : exportMessages.button}
           </Button>

@@ -21,7 +21,13 @@ export function cell(value: Cell): string {
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const row = (values: readonly Cell[]): string => values.map(cell).join(SEPARATOR) + EOL;
+/** A row's cells without its line end: rows that start alike (a stop's parts by shift) share them. */
+export const cells = (values: readonly Cell[]): string => values.map(cell).join(SEPARATOR);
+
+export const row = (values: readonly Cell[]): string => cells(values) + EOL;
+
+/** A row that continues `stem` (the shared first cells) with `values`. */
+export const rowAfter = (stem: string, values: readonly Cell[]): string => stem + SEPARATOR + row(values);
 
 /** 'YYYY-MM-DD' as 'dd/MM/yyyy'. */
 export const plainDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

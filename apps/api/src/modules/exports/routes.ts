@@ -18,6 +18,7 @@ const filterOf = (q: z.output<typeof exportQuery>): ExportFilter => ({
   arcoSumergidoId: q.arco_sumergido_id,
   withMotivo: q.columns.includes('motivo'),
   withAndon: q.columns.includes('andon'),
+  byShift: q.by === 'shift',
 });
 
 /** Sends the chunks as a Node stream: it pulls the next batch only when the socket has drained. */
@@ -44,7 +45,8 @@ export default async function exportsRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'admin' },
       schema: {
         tags,
-        description: 'Kaiser stops of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed.',
+        description:
+          'Kaiser stops of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed; `by=shift` gives a row per stop and shift part.',
         querystring: exportQuery,
         response: errors,
       },

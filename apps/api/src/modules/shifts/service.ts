@@ -22,12 +22,22 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { recordAudit } from '../audit/service';
 import { findNaveByName, listNaves } from '../naves/service';
-import { type Calendar, type CalendarVersion, firstOverlap, instancesBetween, versionOn, weekdayMask, weekdaysOf } from './calendar';
+import {
+  type Calendar,
+  type CalendarVersion,
+  firstOverlap,
+  instancesBetween,
+  type TimedInstance,
+  timed,
+  versionOn,
+  weekdayMask,
+  weekdaysOf,
+} from './calendar';
 import * as repo from './repository';
 
 // What other modules use of the calendar's arithmetic (they import this service only).
 export { breakMs, type TimedInstance, timed } from './calendar';
-export { type StopInterval, splitStops } from './split';
+export { eachShiftPart, type StopInterval, splitStops } from './split';
 
 const DAY_MS = 86_400_000;
 
@@ -82,6 +92,26 @@ export async function shiftInstances(ctx: ServiceContext, from: Date, to: Date, 
 /** The occurrences of [from, to) at a nave given by name, leniently: a nave no longer known gets the plant's shifts. */
 export async function instancesAtNave(ctx: ServiceContext, from: Date, to: Date, nave: string): Promise<ShiftInstance[]> {
   return instancesFor(ctx, from, to, (await findNaveByName(ctx.db, nave))?.id ?? null);
+}
+
+/**
+ * The worked shifts at each nave for a long walk over stops (the stops CSV by shift): the calendar,
+ * the naves and the closures from `fromDate` on are read once; the answer gives the worked occurrences,
+ * ordered by start, at a nave by name (one no longer known gets the plant's shifts) overlapping
+ * [fromMs, toMs).
+ */
+export async function workedShiftsReader(
+  ctx: ServiceContext,
+  fromDate: string,
+): Promise<(nave: string, fromMs: number, toMs: number) => TimedInstance[]> {
+  const [calendar, closures, naves] = await Promise.all([
+    loadCalendar(ctx.db),
+    repo.closuresFrom(ctx.db, addDays(fromDate, -1)),
+    listNaves(ctx),
+  ]);
+  const naveIds = new Map(naves.map((n) => [n.name, n.id]));
+  return (nave, fromMs, toMs) =>
+    timed(instancesBetween(calendar, closures, fromMs, toMs, ctx.tz, naveIds.get(nave) ?? null).filter((i) => i.worked));
 }
 
 /** The shift running at `at` (worked or not) at a nave (a nave no longer known: the plant's shifts), or null between shifts. */

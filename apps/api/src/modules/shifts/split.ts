@@ -23,6 +23,28 @@ export interface Split {
 const add = <K>(map: Map<K, number>, key: K, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
 
 /**
+ * Splits [startMs, endMs) at the boundaries of the worked shifts (ordered by start): `part` gets each
+ * shift's part of it inside the shift and outside its breaks, in time order (a part of 0 ms is left
+ * out). Answers the milliseconds left outside every worked shift (breaks included). The one split of
+ * a stop over shifts: the analysis below and the stops CSV by shift (modules/exports) both read it.
+ */
+export function eachShiftPart(
+  worked: TimedInstance[],
+  startMs: number,
+  endMs: number,
+  part: (t: TimedInstance, ms: number) => void,
+): number {
+  let inside = 0;
+  for (const t of overlapping(worked, startMs, endMs)) {
+    const ms = workedOverlapMs(t, startMs, endMs);
+    if (ms <= 0) continue;
+    inside += ms;
+    part(t, ms);
+  }
+  return Math.max(0, endMs - startMs - inside);
+}
+
+/**
  * Splits stops at the boundaries of the worked shifts (ordered by start): each shift takes the part of
  * a stop inside it and outside its breaks. A minute of an arco counts once where stops overlap (the
  * earlier one takes it, as `counted_minutes` does, docs/decisions/017-downtime-records.md).
@@ -47,18 +69,15 @@ export function splitStops(stops: StopInterval[], worked: TimedInstance[], count
       if (end <= start) continue;
       coveredUntil = end;
       const planned = Boolean(stop.planned);
-      let inside = 0;
-      for (const t of overlapping(worked, start, end)) {
-        const ms = workedOverlapMs(t, start, end);
-        inside += ms;
-        if (!counts(t) || ms <= 0) continue;
+      const outside = eachShiftPart(worked, start, end, (t, ms) => {
+        if (!counts(t)) return;
         const figures = shifts.get(t.instance.shift_id) ?? { unplanned: 0, planned: 0 };
         if (planned) figures.planned += ms;
         else figures.unplanned += ms;
         shifts.set(t.instance.shift_id, figures);
         add(planned ? split.plannedByMotivo : split.unplannedByMotivo, stop.motivo_id ?? 0, ms);
-      }
-      if (end - start > inside) add(split.outside, arco, end - start - inside);
+      });
+      if (outside > 0) add(split.outside, arco, outside);
     }
     split.byArcoShift.set(arco, shifts);
   }

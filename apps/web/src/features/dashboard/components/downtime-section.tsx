@@ -13,7 +13,6 @@ import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, 
 import { Banner, type BannerMessage } from '@/components/banner';
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
-import { ScrollTable } from '@/components/scroll-table';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
@@ -21,6 +20,7 @@ import { useDowntime } from '../api/get-downtime';
 import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
 import { AndonFiguresCard } from './andon-figures';
 import { ChartCard } from './chart-card';
+import { FiguresTable } from './figures-table';
 
 const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : percentText(v * 100));
 
@@ -184,44 +184,20 @@ export default function DowntimeSection() {
                 <Card.Title as="h3" id="downtime-arcos-title" className="h6">
                   {downtimeMessages.availability}
                 </Card.Title>
-                <ScrollTable size="sm" className="mb-0" label={downtimeMessages.availabilityTable}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{downtimeMessages.arco}</th>
-                      <th scope="col" className="text-end">
-                        {downtimeMessages.downtime}
-                      </th>
-                      <th scope="col" className="text-end">
-                        {downtimeMessages.planned}
-                      </th>
-                      <th scope="col" className="text-end">
-                        {downtimeMessages.availability}
-                      </th>
-                      <th scope="col" className="text-end">
-                        {downtimeMessages.plannedStops}
-                      </th>
-                      <th scope="col" className="text-end">
-                        {downtimeMessages.breaks}
-                      </th>
-                      <th scope="col" className="text-end">
-                        {downtimeMessages.outside}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.arcos.map((a) => (
-                      <tr key={a.arco_id}>
-                        <td>{a.name}</td>
-                        <td className="text-end">{a.minutes}</td>
-                        <td className="text-end">{a.planned_minutes}</td>
-                        <td className="text-end">{percent(a.availability)}</td>
-                        <td className="text-end">{a.planned_stop_minutes}</td>
-                        <td className="text-end">{a.break_minutes}</td>
-                        <td className="text-end">{a.outside_minutes}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </ScrollTable>
+                <FiguresTable
+                  label={downtimeMessages.availabilityTable}
+                  rows={data.arcos}
+                  rowKey={(a) => a.arco_id}
+                  columns={[
+                    { header: downtimeMessages.arco, value: (a) => a.name },
+                    { header: downtimeMessages.downtime, value: (a) => a.minutes },
+                    { header: downtimeMessages.planned, value: (a) => a.planned_minutes },
+                    { header: downtimeMessages.availability, value: (a) => percent(a.availability) },
+                    { header: downtimeMessages.plannedStops, value: (a) => a.planned_stop_minutes },
+                    { header: downtimeMessages.breaks, value: (a) => a.break_minutes },
+                    { header: downtimeMessages.outside, value: (a) => a.outside_minutes },
+                  ]}
+                />
               </Card.Body>
             </Card>
           </Col>
@@ -233,40 +209,19 @@ export default function DowntimeSection() {
             <Card.Title as="h3" id="downtime-shifts-title" className="h6">
               {downtimeMessages.byShift}
             </Card.Title>
-            <ScrollTable size="sm" className="mb-0" label={downtimeMessages.byShiftTable}>
-              <thead>
-                <tr>
-                  <th scope="col">{downtimeMessages.shift}</th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.downtime}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.plannedStops}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.breaks}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.planned}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.availabilityShort}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.shifts.map((s) => (
-                  <tr key={s.shift_id}>
-                    <td>{s.name}</td>
-                    <td className="text-end">{s.minutes}</td>
-                    <td className="text-end">{s.planned_stop_minutes}</td>
-                    <td className="text-end">{s.break_minutes}</td>
-                    <td className="text-end">{s.planned_minutes}</td>
-                    <td className="text-end">{percent(s.availability)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <FiguresTable
+              label={downtimeMessages.byShiftTable}
+              rows={data.shifts}
+              rowKey={(s) => s.shift_id}
+              columns={[
+                { header: downtimeMessages.shift, value: (s) => s.name },
+                { header: downtimeMessages.downtime, value: (s) => s.minutes },
+                { header: downtimeMessages.plannedStops, value: (s) => s.planned_stop_minutes },
+                { header: downtimeMessages.breaks, value: (s) => s.break_minutes },
+                { header: downtimeMessages.planned, value: (s) => s.planned_minutes },
+                { header: downtimeMessages.availabilityShort, value: (s) => percent(s.availability) },
+              ]}
+            />
           </Card.Body>
         </Card>
       )}
@@ -294,28 +249,16 @@ export default function DowntimeSection() {
               {downtimeMessages.microTitle}
             </Card.Title>
             <p className="small text-body-secondary">{downtimeMessages.microHelp}</p>
-            <ScrollTable size="sm" className="mb-0" label={downtimeMessages.microTable}>
-              <thead>
-                <tr>
-                  <th scope="col">{downtimeMessages.arco}</th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.microStops}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {downtimeMessages.minutes}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.micro_stops.arcos.map((a) => (
-                  <tr key={a.arco_id}>
-                    <td>{a.name}</td>
-                    <td className="text-end">{a.stops}</td>
-                    <td className="text-end">{a.minutes}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <FiguresTable
+              label={downtimeMessages.microTable}
+              rows={data.micro_stops.arcos}
+              rowKey={(a) => a.arco_id}
+              columns={[
+                { header: downtimeMessages.arco, value: (a) => a.name },
+                { header: downtimeMessages.microStops, value: (a) => a.stops },
+                { header: downtimeMessages.minutes, value: (a) => a.minutes },
+              ]}
+            />
           </Card.Body>
         </Card>
       )}

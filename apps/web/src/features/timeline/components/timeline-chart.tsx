@@ -3,7 +3,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: an SVG group or bar cannot be a <fieldset> or a <button>; it takes the role, focus and keys
 import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
 import { type TimelineBar, type TimelineResponse, timelineMessages } from '@portal/contract/timeline';
-import type { KeyboardEvent } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
 import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
 import { barColor } from './timeline-colors';
 
@@ -13,6 +13,29 @@ const AXIS = 34;
 const ROW = 22;
 const GAP = 4;
 const HOUR = 3600_000;
+/**
+ * The chart's height in print, in the SVG's units (the width is LABEL + WIDTH + 10 = 1160, the
+ * width of an A4 landscape page): rows scale down to fit it, so a nave of dozens of arcos prints on
+ * one page with its heading and legend (docs/decisions/049-stops-csv-by-shift.md).
+ */
+const PRINT_HEIGHT = 600;
+
+/**
+ * The CSS variables of the rows' placement (styles.css, '.timeline-chart'): the first row's top and a
+ * row's middle; on screen a row every ROW + GAP units (the stylesheet's default); in print, rows closer
+ * together and thinner, the label smaller, and the SVG's proportions those of the shorter chart.
+ */
+function rowGeometry(rows: number, width: number): CSSProperties {
+  const pitch = Math.min(ROW + GAP, (PRINT_HEIGHT - AXIS - GAP) / Math.max(rows, 1));
+  return {
+    '--timeline-top': `${AXIS + GAP}px`,
+    '--timeline-middle': `${ROW / 2}px`,
+    '--timeline-print-pitch': `${pitch}px`,
+    '--timeline-print-scale': pitch / (ROW + GAP),
+    '--timeline-print-font': `${Math.min(12, pitch * 0.8)}px`,
+    '--timeline-print-ratio': `${width} / ${AXIS + GAP + rows * pitch}`,
+  } as CSSProperties;
+}
 
 export interface OpenBar {
   arco: string;
@@ -60,6 +83,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
   const x = (iso: string | number) =>
     LABEL + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * WIDTH;
   const height = AXIS + data.arcos.length * (ROW + GAP) + GAP;
+  const width = LABEL + WIDTH + 10;
   const boundaries = [...new Set(data.shifts.flatMap((s) => [s.start, s.end]))].filter((t) => Date.parse(t) > from && Date.parse(t) < to);
   const keyOpen = (event: KeyboardEvent, open: OpenBar) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -71,9 +95,12 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
   return (
     <svg
       className="timeline-chart"
-      viewBox={`0 0 ${LABEL + WIDTH + 10} ${height}`}
+      viewBox={`0 0 ${width} ${height}`}
       width="100%"
-      preserveAspectRatio="xMinYMin meet"
+      // The same as 'meet' on screen (the box has the viewBox' proportions); in print the box is shorter
+      // and the rows closer, and the empty bottom is cut, not the width shrunk.
+      preserveAspectRatio="xMinYMin slice"
+      style={rowGeometry(data.arcos.length, width)}
       role="group"
       aria-label={`${timelineMessages.title} ${data.nave}`}
     >
@@ -93,55 +120,57 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
         ))}
       </g>
       {data.arcos.map((arco, row) => {
-        const y = AXIS + GAP + row * (ROW + GAP);
+        // Each row in its own coordinates (0 to ROW), placed by CSS: see rowGeometry.
         return (
-          <g key={arco.id} role="group" aria-label={arco.name}>
-            <text x={4} y={y + ROW / 2 + 4} fontSize="12" fill="#212529" aria-hidden="true">
+          <g key={arco.id} role="group" aria-label={arco.name} className="timeline-row" style={{ '--row': row } as CSSProperties}>
+            <text x={4} y={0} className="timeline-row-label" dominantBaseline="central" fill="#212529" aria-hidden="true">
               {arco.name.length > 22 ? `${arco.name.slice(0, 21)}…` : arco.name}
             </text>
-            <rect x={LABEL} y={y} width={WIDTH} height={ROW} fill="#f8f9fa" aria-hidden="true" />
-            {arco.bars.map((bar) => {
-              const [kind, start, end, paradaId, motivoId, isOpen] = bar;
-              const left = x(start);
-              const width = Math.max(x(end) - left, kind === 'micro' ? 2 : 1);
-              const text = barText(arco.name, bar, motivos, tz);
-              const color = barColor(kind, motivoId);
-              const inner = kind === 'micro' ? { y: y + 2, height: ROW - 4 } : { y, height: ROW };
-              const key = `${kind}-${paradaId ?? ''}-${start}`;
-              if (paradaId === null)
+            <g className="timeline-row-bars">
+              <rect x={LABEL} y={0} width={WIDTH} height={ROW} fill="#f8f9fa" aria-hidden="true" />
+              {arco.bars.map((bar) => {
+                const [kind, start, end, paradaId, motivoId, isOpen] = bar;
+                const left = x(start);
+                const width = Math.max(x(end) - left, kind === 'micro' ? 2 : 1);
+                const text = barText(arco.name, bar, motivos, tz);
+                const color = barColor(kind, motivoId);
+                const inner = kind === 'micro' ? { y: 2, height: ROW - 4 } : { y: 0, height: ROW };
+                const key = `${kind}-${paradaId ?? ''}-${start}`;
+                if (paradaId === null)
+                  return (
+                    <rect
+                      key={key}
+                      x={left}
+                      width={width}
+                      {...inner}
+                      fill={color}
+                      fillOpacity={kind === 'running' ? 0.85 : 1}
+                      role="img"
+                      aria-label={text}
+                    >
+                      <title>{text}</title>
+                    </rect>
+                  );
+                const open = { arco: arco.name, paradaId };
                 return (
-                  <rect
+                  <g
                     key={key}
-                    x={left}
-                    width={width}
-                    {...inner}
-                    fill={color}
-                    fillOpacity={kind === 'running' ? 0.85 : 1}
-                    role="img"
+                    className="timeline-bar"
+                    role="button"
+                    tabIndex={0}
                     aria-label={text}
+                    data-kind={kind}
+                    data-open={isOpen}
+                    onClick={() => onOpen(open)}
+                    onKeyDown={(event) => keyOpen(event, open)}
                   >
                     <title>{text}</title>
-                  </rect>
+                    <rect x={left} width={width} {...inner} fill={color} />
+                    {isOpen === 1 && <rect x={left} width={width} {...inner} fill="url(#timeline-stripes)" />}
+                  </g>
                 );
-              const open = { arco: arco.name, paradaId };
-              return (
-                <g
-                  key={key}
-                  className="timeline-bar"
-                  role="button"
-                  tabIndex={0}
-                  aria-label={text}
-                  data-kind={kind}
-                  data-open={isOpen}
-                  onClick={() => onOpen(open)}
-                  onKeyDown={(event) => keyOpen(event, open)}
-                >
-                  <title>{text}</title>
-                  <rect x={left} width={width} {...inner} fill={color} />
-                  {isOpen === 1 && <rect x={left} width={width} {...inner} fill="url(#timeline-stripes)" />}
-                </g>
-              );
-            })}
+              })}
+            </g>
           </g>
         );
       })}
