@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as andon from '../src/modules/andon/repository';
 import * as paradas from '../src/modules/paradas/repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
 import { finishedStop, insertRows, pg, queryPlans } from './plans';
@@ -10,7 +11,7 @@ import { finishedStop, insertRows, pg, queryPlans } from './plans';
 
 describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics by shift', () => {
   const t = useTestApp();
-  const { plans, show, expectIndex } = queryPlans(t);
+  const { plans, show, expectIndex, expectNoFullScan } = queryPlans(t);
   const arcos: TestArco[] = [];
 
   beforeAll(async () => {
@@ -44,6 +45,13 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
           : /COVERING INDEX paradas_arco_span_idx \(arco_sumergido_id=\? AND start_time>\? AND start_time<\?\)/,
       );
     }
+  });
+
+  it("reads the month's andon figures of a nave without its arcos' history", async () => {
+    const [p] = await plans((db) => andon.paradaCallTimes(db, { from: '2025-01-01', to: '2025-01-31', nave: 'Nave 1' }));
+    // PostgreSQL starts from the calls when it knows them few; SQLite walks the month of each arco in the index.
+    expectNoFullScan(p, pg ? ['paradas_kaiser'] : ['paradas_kaiser', 'p']);
+    if (!pg) expectIndex(p, 'p', 'paradas_arco_span_idx');
   });
 
   it('answers the stops of the nave and the range only, by start', async () => {
