@@ -1,4 +1,5 @@
 import type { AndonLevel } from '@portal/contract/andon';
+import { addDays, addMonths } from '@portal/contract/time';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { authorName } from '../../db/names';
@@ -242,7 +243,16 @@ export const paradaCallTimes = (db: Db, filter: { from: string; to: string; nave
     .where('p.end_time', 'is not', null)
     .groupBy(['c.parada_id', 'p.arco_sumergido_id', 'a.name', 'p.motivo_id', 'm.name', 'p.end_time']);
   if (filter.paradaIds) q = q.where('c.parada_id', 'in', filter.paradaIds.length ? filter.paradaIds : [0]);
-  else q = q.where('p.date', '>=', filter.from).where('p.date', '<=', filter.to);
+  else {
+    // Each arco's ended paradas of those days are a range of start times of paradas_arco_span_idx, read
+    // from the index alone: a parada's date is its start's factory date, less than a day from that
+    // date's UTC midnight in any zone (docs/decisions/048-shift-reads-from-one-index.md).
+    q = q
+      .where('p.date', '>=', filter.from)
+      .where('p.date', '<=', filter.to)
+      .where('p.start_time', '>=', `${addDays(filter.from, -1)}T00:00:00.000Z`)
+      .where('p.start_time', '<', `${addDays(`${addMonths(filter.to.slice(0, 7), 1)}-01`, 1)}T00:00:00.000Z`);
+  }
   if (filter.nave) q = q.where('n.name', '=', filter.nave);
   return q.execute();
 };

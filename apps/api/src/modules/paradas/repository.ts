@@ -1,5 +1,6 @@
 import type { PARADA_SORTS } from '@portal/contract/paging';
 import { durationMinutes } from '@portal/contract/paradas';
+import { addDays } from '@portal/contract/time';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
 import { stopAuthorName } from '../../db/names';
@@ -281,22 +282,29 @@ export const microStopsOn = (db: Db, date: string) =>
 /**
  * The finished stops (micro-stops apart) of a nave's stations that overlap [fromIso, toIso), with
  * whether their motivo is planned: what the statistics by shift split at the shifts' boundaries
- * (docs/decisions/040-shift-calendar.md). `date` bounds the read to the range's days on its index
- * (a stop lasts at most 24 h, so it starts at most a day before the range).
+ * (docs/decisions/040-shift-calendar.md). `date` bounds the read to the range's days (a stop lasts at
+ * most 24 h, so it starts at most a day before the range). Each station's stops are a range of
+ * paradas_arco_span_idx, read from the index alone (docs/decisions/048-shift-reads-from-one-index.md):
+ * a stop's `date` is the factory date of its start, which lies less than a day either side of that
+ * date's UTC midnight in any zone, so starting from the UTC midnight a day before `fromDate` loses
+ * none. By start, then id: the order the earlier stop of an overlap is taken in.
  */
 export const finishedStopsOverlapping = (db: Db, nave: string, fromIso: string, toIso: string, fromDate: string, toDate: string) =>
   db
     .selectFrom('paradas_kaiser as p')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 'a.nave_id')
     .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
     .select(['p.arco_sumergido_id as arco_id', 'p.motivo_id', 'p.start_time', 'p.end_time', 'm.planned'])
-    .where('n.name', '=', nave)
-    .where('p.date', '>=', fromDate)
-    .where('p.date', '<=', toDate)
+    .where('p.arco_sumergido_id', 'in', (eb) =>
+      eb.selectFrom('arcos_sumergidos as a').innerJoin('naves as n', 'n.id', 'a.nave_id').select('a.id').where('n.name', '=', nave),
+    )
+    .where('p.start_time', '>=', `${addDays(fromDate, -1)}T00:00:00.000Z`)
     .where('p.start_time', '<', toIso)
     .where('p.end_time', '>', fromIso)
+    .where('p.date', '>=', fromDate)
+    .where('p.date', '<=', toDate)
     .where('p.micro_stop', '=', 0)
+    .orderBy('p.start_time')
+    .orderBy('p.id')
     .$narrowType<{ end_time: string }>()
     .execute();
 
