@@ -20,6 +20,8 @@ test('a worker writes the handover; the next shift’s worker reads it first and
     await out.getByRole('button', { name: 'Rosa Saliente' }).click();
     await out.getByRole('link', { name: 'Relevo de turno' }).click();
     await expect(out.getByRole('heading', { name: 'Relevo de turno', level: 1 })).toBeVisible();
+    // Before the first save, the figures and open paradas the note will carry.
+    await expect(out.getByTestId('handover-draft')).toContainText('Falta fundente');
     await out.getByLabel('Nota para el turno entrante').fill('La tolva de fundente queda vacía; pedido hecho.');
     await out.getByRole('button', { name: 'Guardar relevo' }).click();
     await expect(out.getByRole('status').filter({ hasText: '¡Relevo guardado!' })).toBeVisible();

@@ -12,7 +12,7 @@ import { useFactoryTz } from '@/lib/factory';
 import { fieldError } from '@/lib/field-error';
 import { useCurrentUser } from '@/lib/token';
 import { useArcoHandovers, useSaveHandover } from '../api/handovers';
-import { HandoverCard } from './handover-card';
+import { HandoverCard, HandoverFigures } from './handover-card';
 import IncomingHandover from './incoming-handover';
 
 /** 'Relevo de turno' (worker): the previous shift's note to read, and this shift's note to write or edit. */
@@ -63,6 +63,12 @@ export function WorkerHandover() {
             <Form.Control as="textarea" rows={5} {...register('note')} {...fieldError(!!errors.note, 'handover-error')} />
             <Form.Text>{handoverMessages.autoFilled}</Form.Text>
           </Form.Group>
+          {/* What the server fills in, before the first save (a saved note's card shows its own). */}
+          {current === null && arco.data.draft && (
+            <div data-testid="handover-draft">
+              <HandoverFigures summary={arco.data.draft} tz={tz} />
+            </div>
+          )}
           <Button type="submit" disabled={save.isPending} style={{ minHeight: 48 }}>
             {current ? handoverMessages.update : handoverMessages.save}
           </Button>
