@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -44,6 +45,10 @@ const projectCounts: Reporter = {
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's 2 cores. Most of
+    // the API files wait (on PostgreSQL's own process, child servers, timers), so three run side by
+    // side there (docs/performance.md, 'The test suite').
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     reporters: ['default', 'json', projectCounts],
     outputFile: { json: 'test-results/vitest.json' },
     projects: [

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { addMonths, factoryDate, factoryMonth } from '@portal/contract/time';
+import { PostgresAdapter, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -199,7 +200,16 @@ async function seed(db: AnyDb, uploadsDir: string): Promise<Seeded> {
 /** The user tables of a database (the migrator's own excluded), on either engine. */
 async function tables(db: AnyDb): Promise<string[]> {
   const all = await db.introspection.getTables();
-  return all.map((t) => t.name).filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_'));
+  // On PostgreSQL introspection lists every schema's tables, those of test files running beside this
+  // one included: only this database's own schema counts.
+  const own =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
+      : undefined;
+  return all
+    .filter((t) => own === undefined || t.schema === own)
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_'));
 }
 
 /** Every row of a table in a stable order, restricted to `columns` when given. */
