@@ -1,31 +1,36 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paradaKeys } from '@/features/paradas/api/keys';
+import { terminalKeys } from '@/features/terminal/api/keys';
 import { wallKeys } from '@/features/wall/api/keys';
 import { andonKeys } from '@/lib/andon';
 import { catalogKeys } from '@/lib/catalog';
 import { catalogAdminKeys } from '@/lib/catalog-admin';
+import { configKeys } from '@/lib/factory';
 import { motivoKeys } from '@/lib/motivos';
-import { CACHE_MAX_AGE_MS, isPersisted, persistWorkerCache } from '@/lib/query-persist';
+import { CACHE_MAX_AGE_MS, isPersisted, isTerminalPersisted, persistTerminalCache, persistWorkerCache } from '@/lib/query-persist';
 
 // Which answers the phone keeps for a reload offline (docs/decisions/033-persisted-worker-cache.md),
 // with the keys the screens really use.
+const KEPT: QueryKey[] = [
+  motivoKeys.all,
+  catalogKeys.naves,
+  catalogKeys.arcos('Nave 1'),
+  catalogKeys.allArcos,
+  wallKeys.postList({ arco_sumergido_id: 5 }),
+  wallKeys.comments(3),
+  paradaKeys.list({ startDate: '2026-11-23', endDate: '2026-11-29' }),
+  paradaKeys.activeOf(7),
+  paradaKeys.arcoActive(),
+  paradaKeys.sinMotivo(),
+];
+/** The station terminal's kept queries (docs/decisions/050-terminal-offline-and-handover.md). */
+const TERMINAL_KEPT: QueryKey[] = [terminalKeys.me(), terminalKeys.home(), motivoKeys.all, configKeys.all];
+
 describe('isPersisted', () => {
   it("keeps the worker screens' queries", () => {
-    for (const key of [
-      motivoKeys.all,
-      catalogKeys.naves,
-      catalogKeys.arcos('Nave 1'),
-      catalogKeys.allArcos,
-      wallKeys.postList({ arco_sumergido_id: 5 }),
-      wallKeys.comments(3),
-      paradaKeys.list({ startDate: '2026-11-23', endDate: '2026-11-29' }),
-      paradaKeys.activeOf(7),
-      paradaKeys.arcoActive(),
-      paradaKeys.sinMotivo(),
-    ]) {
-      expect(isPersisted(key), JSON.stringify(key)).toBe(true);
-    }
+    for (const key of KEPT) expect(isPersisted(key), JSON.stringify(key)).toBe(true);
+    for (const key of TERMINAL_KEPT) expect(isTerminalPersisted(key), JSON.stringify(key)).toBe(true);
   });
 
   it("leaves out the admin's lists and anything else", () => {
@@ -69,5 +74,17 @@ describe('persistWorkerCache', () => {
     vi.advanceTimersByTime(CACHE_MAX_AGE_MS);
     expect(client.getQueryData(kept)).toBeUndefined();
     stop();
+  });
+
+  it('gives every kept key, of a worker or of a terminal, the saved copy’s lifetime', () => {
+    for (const [keys, persist] of [
+      [KEPT, (c: QueryClient) => persistWorkerCache(c, 1)],
+      [TERMINAL_KEPT, persistTerminalCache],
+    ] as const) {
+      const client = new QueryClient();
+      const [stop] = persist(client);
+      for (const key of keys) expect(client.getQueryDefaults(key).gcTime, JSON.stringify(key)).toBe(CACHE_MAX_AGE_MS);
+      stop();
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { type AndonFigure, type AndonFigures, andonMessages } from '@portal/contract/andon';
 import { downtimeMessages } from '@portal/contract/downtime';
 import { motivoMessages } from '@portal/contract/motivos';
-import Card from 'react-bootstrap/Card';
 import { ScrollTable } from '@/components/scroll-table';
 import { formatParadaClock } from '@/lib/clock';
+import { FiguresCard } from './figures-table';
 
 const SPREADS = [
   ['acknowledge', andonMessages.toAcknowledge],
@@ -21,25 +21,20 @@ const wait = (seconds: number | null) => (seconds === null ? downtimeMessages.no
 export function AndonFiguresCard({ figures }: { figures: AndonFigures }) {
   if (figures.arcos.length === 0 && figures.motivos.length === 0) return null;
   return (
-    <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-andon-title" data-testid="downtime-andon">
-      <Card.Body>
-        <Card.Title as="h3" id="downtime-andon-title" className="h6">
-          {andonMessages.figuresTitle}
-        </Card.Title>
-        <FigureTable
-          label={`${andonMessages.figuresTitle}: ${downtimeMessages.arco}`}
-          first={downtimeMessages.arco}
-          rows={figures.arcos}
-          name={(r) => r.arco_name}
-        />
-        <FigureTable
-          label={`${andonMessages.figuresTitle}: ${motivoMessages.label}`}
-          first={motivoMessages.label}
-          rows={figures.motivos}
-          name={(r) => r.motivo_name ?? downtimeMessages.noMotivo}
-        />
-      </Card.Body>
-    </Card>
+    <FiguresCard title={andonMessages.figuresTitle} testId="downtime-andon">
+      <FigureTable
+        label={`${andonMessages.figuresTitle}: ${downtimeMessages.arco}`}
+        first={downtimeMessages.arco}
+        rows={figures.arcos}
+        name={(r) => r.arco_name}
+      />
+      <FigureTable
+        label={`${andonMessages.figuresTitle}: ${motivoMessages.label}`}
+        first={motivoMessages.label}
+        rows={figures.motivos}
+        name={(r) => r.motivo_name ?? downtimeMessages.noMotivo}
+      />
+    </FiguresCard>
   );
 }
 

@@ -20,7 +20,7 @@ import { useDowntime } from '../api/get-downtime';
 import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
 import { AndonFiguresCard } from './andon-figures';
 import { ChartCard } from './chart-card';
-import { FiguresTable } from './figures-table';
+import { FiguresCard, FiguresTable } from './figures-table';
 
 const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : percentText(v * 100));
 
@@ -204,63 +204,46 @@ export default function DowntimeSection() {
         </Row>
       )}
       {data && data.shifts.length > 0 && (
-        <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-shifts-title" data-testid="downtime-shifts">
-          <Card.Body>
-            <Card.Title as="h3" id="downtime-shifts-title" className="h6">
-              {downtimeMessages.byShift}
-            </Card.Title>
-            <FiguresTable
-              label={downtimeMessages.byShiftTable}
-              rows={data.shifts}
-              rowKey={(s) => s.shift_id}
-              columns={[
-                { header: downtimeMessages.shift, value: (s) => s.name },
-                { header: downtimeMessages.downtime, value: (s) => s.minutes },
-                { header: downtimeMessages.plannedStops, value: (s) => s.planned_stop_minutes },
-                { header: downtimeMessages.breaks, value: (s) => s.break_minutes },
-                { header: downtimeMessages.planned, value: (s) => s.planned_minutes },
-                { header: downtimeMessages.availabilityShort, value: (s) => percent(s.availability) },
-              ]}
-            />
-          </Card.Body>
-        </Card>
+        <FiguresCard title={downtimeMessages.byShift} testId="downtime-shifts">
+          <FiguresTable
+            label={downtimeMessages.byShiftTable}
+            rows={data.shifts}
+            rowKey={(s) => s.shift_id}
+            columns={[
+              { header: downtimeMessages.shift, value: (s) => s.name },
+              { header: downtimeMessages.downtime, value: (s) => s.minutes },
+              { header: downtimeMessages.plannedStops, value: (s) => s.planned_stop_minutes },
+              { header: downtimeMessages.breaks, value: (s) => s.break_minutes },
+              { header: downtimeMessages.planned, value: (s) => s.planned_minutes },
+              { header: downtimeMessages.availabilityShort, value: (s) => percent(s.availability) },
+            ]}
+          />
+        </FiguresCard>
       )}
       {data && data.planned_stops.minutes > 0 && (
-        <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-planned-title" data-testid="downtime-planned">
-          <Card.Body>
-            <Card.Title as="h3" id="downtime-planned-title" className="h6">
-              {downtimeMessages.plannedStopsTitle}
-            </Card.Title>
-            <p className="small text-body-secondary">{downtimeMessages.plannedStopsHelp}</p>
-            <ul className="mb-0">
-              {data.planned_stops.motivos.map((m) => (
-                <li key={m.motivo_id ?? 0}>
-                  {m.name}: {m.minutes} min
-                </li>
-              ))}
-            </ul>
-          </Card.Body>
-        </Card>
+        <FiguresCard title={downtimeMessages.plannedStopsTitle} help={downtimeMessages.plannedStopsHelp} testId="downtime-planned">
+          <ul className="mb-0">
+            {data.planned_stops.motivos.map((m) => (
+              <li key={m.motivo_id ?? 0}>
+                {m.name}: {m.minutes} min
+              </li>
+            ))}
+          </ul>
+        </FiguresCard>
       )}
       {data && data.micro_stops.stops > 0 && (
-        <Card as="section" className="shadow-sm mt-3" aria-labelledby="downtime-micro-title" data-testid="downtime-micro">
-          <Card.Body>
-            <Card.Title as="h3" id="downtime-micro-title" className="h6">
-              {downtimeMessages.microTitle}
-            </Card.Title>
-            <p className="small text-body-secondary">{downtimeMessages.microHelp}</p>
-            <FiguresTable
-              label={downtimeMessages.microTable}
-              rows={data.micro_stops.arcos}
-              rowKey={(a) => a.arco_id}
-              columns={[
-                { header: downtimeMessages.arco, value: (a) => a.name },
-                { header: downtimeMessages.microStops, value: (a) => a.stops },
-                { header: downtimeMessages.minutes, value: (a) => a.minutes },
-              ]}
-            />
-          </Card.Body>
-        </Card>
+        <FiguresCard title={downtimeMessages.microTitle} help={downtimeMessages.microHelp} testId="downtime-micro">
+          <FiguresTable
+            label={downtimeMessages.microTable}
+            rows={data.micro_stops.arcos}
+            rowKey={(a) => a.arco_id}
+            columns={[
+              { header: downtimeMessages.arco, value: (a) => a.name },
+              { header: downtimeMessages.microStops, value: (a) => a.stops },
+              { header: downtimeMessages.minutes, value: (a) => a.minutes },
+            ]}
+          />
+        </FiguresCard>
       )}
       {data?.andon && <AndonFiguresCard figures={data.andon} />}
       <PlannedHoursForm />

@@ -1,4 +1,5 @@
-import type { Key } from 'react';
+import { type Key, type ReactNode, useId } from 'react';
+import Card from 'react-bootstrap/Card';
 import { ScrollTable } from '@/components/scroll-table';
 import type { ChartTableColumn } from './chart-card';
 
@@ -41,5 +42,21 @@ export function FiguresTable<T>({
         ))}
       </tbody>
     </ScrollTable>
+  );
+}
+
+/** A titled card of the downtime analysis around its figures, with an optional line of help. */
+export function FiguresCard({ title, help, testId, children }: { title: string; help?: string; testId: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card as="section" className="shadow-sm mt-3" aria-labelledby={titleId} data-testid={testId}>
+      <Card.Body>
+        <Card.Title as="h3" id={titleId} className="h6">
+          {title}
+        </Card.Title>
+        {help && <p className="small text-body-secondary">{help}</p>}
+        {children}
+      </Card.Body>
+    </Card>
   );
 }
