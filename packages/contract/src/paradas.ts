@@ -59,6 +59,10 @@ export const paradaMessages = {
   /** A worker's parada ended by someone else: 'Finalizada por Ana.'; by the arco's machine signal: 'Finalizada por la máquina.' */
   endedBy: (name: string | null) => (name ? `Finalizada por ${name}.` : 'Finalizada por la máquina.'),
   endRunning: 'Finalizar parada del arco',
+  /** The arco's running clock (a timer, named for screen readers). */
+  arcoClock: 'Tiempo de la parada del arco',
+  starting: 'Iniciando...',
+  ending: 'Finalizando...',
   noDuration: '--',
   noDescription: 'Sin descripción',
   // 'Paradas sin motivo': the arco's ended paradas a worker there completes.

@@ -85,7 +85,7 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
               {!machine && running.motivo_name ? ` · ${running.motivo_name}` : ''}
             </p>
             {/* A timer, not a live region: the seconds are not read out. */}
-            <div role="timer" aria-live="off" className="d-block h3 font-monospace mb-2" aria-label="Tiempo de la parada del arco">
+            <div role="timer" aria-live="off" className="d-block h3 font-monospace mb-2" aria-label={paradaMessages.arcoClock}>
               {formatElapsed(now - Date.parse(running.start_time))}
             </div>
             {machine ? (
@@ -97,7 +97,7 @@ export function ArcoParada({ userId, arcoId, tz }: { userId: number; arcoId: num
             ) : (
               <div className="d-grid">
                 <Button variant="danger" onClick={onEnd} disabled={end.isPending}>
-                  {end.isPending ? 'Finalizando...' : paradaMessages.endRunning}
+                  {end.isPending ? paradaMessages.ending : paradaMessages.endRunning}
                 </Button>
               </div>
             )}

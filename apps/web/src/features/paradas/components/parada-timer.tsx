@@ -180,7 +180,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           <div className="d-grid gap-2">
             {running ? (
               <Button id="stop-action" type="submit" variant="danger" size="lg" disabled={busy}>
-                {end.isPending ? 'Finalizando...' : 'Finalizar Parada'}
+                {end.isPending ? paradaMessages.ending : 'Finalizar Parada'}
               </Button>
             ) : arcoBusy ? (
               <p className="text-center small text-body-secondary mb-0" data-testid="arco-busy">
@@ -188,7 +188,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
               </p>
             ) : (
               <Button id="stop-action" type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
-                {start.isPending ? 'Iniciando...' : 'Iniciar Parada'}
+                {start.isPending ? paradaMessages.starting : 'Iniciar Parada'}
               </Button>
             )}
             <Link to="/dashboard/add-manual-parada" className="btn btn-outline-secondary">

@@ -123,7 +123,7 @@ export function TerminalParada({
         <div
           role="timer"
           aria-live="off"
-          aria-label="Tiempo de la parada del arco"
+          aria-label={paradaMessages.arcoClock}
           className="terminal-clock font-monospace text-center"
           data-testid="terminal-clock"
           data-start={shown ? new Date(shown.start).toISOString() : ''}
@@ -143,11 +143,11 @@ export function TerminalParada({
             {actor && <MotivoPicker value={motivo} onChange={setMotivo} />}
             {shown ? (
               <button type="button" className="btn btn-danger btn-lg terminal-action flex-grow-1" disabled={busy} onClick={onEnd}>
-                {end.isPending ? 'Finalizando...' : 'Finalizar parada'}
+                {end.isPending ? paradaMessages.ending : t.endParada}
               </button>
             ) : (
               <button type="button" className="btn btn-success btn-lg terminal-action flex-grow-1" disabled={busy} onClick={onStart}>
-                {start.isPending ? 'Iniciando...' : 'Iniciar parada'}
+                {start.isPending ? paradaMessages.starting : t.startParada}
               </button>
             )}
           </div>

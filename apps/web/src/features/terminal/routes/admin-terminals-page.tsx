@@ -112,7 +112,7 @@ export default function AdminTerminalsPage() {
         show={revoking !== null}
         title={t.revoke}
         confirmLabel={t.revoke}
-        busyLabel="Dando de baja..."
+        busyLabel={t.revoking}
         busy={revoke.isPending}
         error={revoke.isError ? errorText(revoke.error, t.saveFallback, t.saveFallback) : null}
         onCancel={() => {
