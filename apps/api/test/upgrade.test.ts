@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { addMonths, factoryDate, factoryMonth } from '@portal/contract/time';
-import { PostgresAdapter, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -199,15 +198,8 @@ async function seed(db: AnyDb, uploadsDir: string): Promise<Seeded> {
 
 /** The user tables of a database (the migrator's own excluded), on either engine. */
 async function tables(db: AnyDb): Promise<string[]> {
-  const all = await db.introspection.getTables();
-  // On PostgreSQL introspection lists every schema's tables, those of test files running beside this
-  // one included: only this database's own schema counts.
-  const own =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0].schema
-      : undefined;
-  return all
-    .filter((t) => own === undefined || t.schema === own)
+  // On PostgreSQL introspection reads only the current schema (docs/decisions/052-migrations-read-their-own-schema.md).
+  return (await db.introspection.getTables())
     .map((t) => t.name)
     .filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_'));
 }

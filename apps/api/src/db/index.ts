@@ -1,9 +1,10 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import type { Config, SqliteSynchronous } from '../config';
 import { privateDatabaseFileSync } from '../lib/file-modes';
 import { CONNECT_TIMEOUT_MS, guardPool } from './outage';
+import { CurrentSchemaPostgresDialect } from './pg-introspector';
 import { LiteralLimitPlugin, preparedStatementsPool } from './pg-prepared';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
@@ -73,9 +74,9 @@ export function createDb(options: DbOptions): DbHandle {
     guardPool(pool);
     const db =
       options.preparedStatements === false
-        ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+        ? new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) })
         : new Kysely<Database>({
-            dialect: new PostgresDialect({ pool: preparedStatementsPool(pool) }),
+            dialect: new CurrentSchemaPostgresDialect({ pool: preparedStatementsPool(pool) }),
             plugins: [new LiteralLimitPlugin()],
           });
     return { db, engine: 'postgres', pool };
