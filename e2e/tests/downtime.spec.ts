@@ -60,7 +60,9 @@ test('a night-shift parada entered through the manual form ends on the next day'
 
 test('an admin manages motivos, reads the change history and the downtime analysis', async ({ page, seed }) => {
   const admin = await seed.adminToken();
-  const station = await seed.station('Nave 2');
+  // A nave of its own: the analysis below reads only this test's parada.
+  const nave = await seed.nave();
+  const station = await seed.station(nave);
   const worker = await seed.worker(station, 'Operario Historial');
   // The latest day before today on which shifts start (the default calendar starts none on Sunday).
   const yesterday = addDays(factoryToday(TZ), -1);
@@ -130,7 +132,7 @@ test('an admin manages motivos, reads the change history and the downtime analys
   // The analysis mounts once it is reached (stats-page.tsx).
   await page.getByRole('heading', { name: 'Análisis de paradas' }).scrollIntoViewIfNeeded();
   await page.getByLabel('Mes', { exact: true }).fill(day.slice(0, 7));
-  await page.getByLabel('Nave', { exact: true }).selectOption('Nave 2');
+  await page.getByLabel('Nave', { exact: true }).selectOption(nave);
   const pareto = page.getByRole('region', { name: 'Minutos de parada por motivo' });
   await expect(pareto).toContainText('Avería eléctrica');
   // The chart's tooltip writes the cumulative share with a Spanish percent, as the table does.

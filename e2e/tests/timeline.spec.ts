@@ -22,14 +22,16 @@ test('the timeline shows a running machine stop live, opens it, and shows it end
 }) => {
   // Two axe-core checks and a dialog: more than the default minute on a busy machine.
   test.setTimeout(120_000);
-  const { arco, admin, report } = await boundStation(seed, baseURL);
+  // A nave of its own: its rows are this test's, not every arco other tests made in Nave 1.
+  const nave = await seed.nave();
+  const { arco, admin, report } = await boundStation(seed, baseURL, nave);
   expect((await report('running')).status()).toBe(200);
   const laptop = await device(browser, baseURL, 1280, 800);
   try {
     const page = laptop.page;
     await openLive(page, admin, '/admin/linea-de-tiempo');
-    await page.getByLabel('Nave', { exact: true }).selectOption('Nave 1');
-    await expect(page.getByRole('heading', { name: /Línea de tiempo · Nave 1/ })).toBeVisible();
+    await page.getByLabel('Nave', { exact: true }).selectOption(nave);
+    await expect(page.getByRole('heading', { name: new RegExp(`Línea de tiempo · ${nave}`) })).toBeVisible();
     await expect(page.getByRole('group', { name: arco.name, exact: true })).toBeVisible();
     await markDocument(page);
 

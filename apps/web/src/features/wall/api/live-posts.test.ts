@@ -1,6 +1,7 @@
 import type { WallPost } from '@portal/contract/wall-messages';
-import { describe, expect, it } from 'vitest';
-import { applyWallEvent, inList, type PostPages } from './live-posts';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { applyLiveEvent, applyWallEvent, inList, type PostPages } from './live-posts';
 
 const post = (id: number, over: Partial<WallPost> = {}): WallPost => ({
   id,
@@ -99,5 +100,38 @@ describe('applyWallEvent', () => {
     const data = pages([post(3)]);
     expect(applyWallEvent(data, { type: 'like.changed', payload: { post_id: 77, like_count: 1, arco_sumergido_id: 5 } }, arco5)).toBe(data);
     expect(applyWallEvent(undefined, { type: 'post.created', payload: { post: post(4) } }, arco5)).toBeUndefined();
+  });
+});
+
+describe('applyLiveEvent', () => {
+  it('a fetch under way when a post arrives live is replaced, so its older answer cannot drop the post', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ['wall', 'posts', arco5];
+    // The server's list: the post is there from the moment its event is published.
+    let server: WallPost[] = [post(3)];
+    const answers: ((list: WallPost[]) => void)[] = [];
+    const toPages = (list: WallPost[]): PostPages => ({ pages: [list], pageParams: [undefined] });
+    queryClient.setQueryData<PostPages>(key, toPages([post(3)]));
+    // The wall's list, on screen (an observer, as useInfiniteQuery is): the refetches go to the server.
+    const observer = new QueryObserver<PostPages>(queryClient, {
+      queryKey: key,
+      queryFn: () => new Promise<PostPages>((resolve) => answers.push((list) => resolve(toPages(list)))),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    // A refetch (after a reconnect) starts; the server answers it before the post exists …
+    const stale = observer.refetch();
+    const staleAnswer = [...server];
+    // … and the post's event arrives while that answer is on its way.
+    server = [post(4), ...server];
+    expect(applyLiveEvent(queryClient, key, arco5, { type: 'post.created', payload: { post: post(4) } })).toBe(true);
+    answers[0](staleAnswer);
+    // The stale fetch was cancelled and a new one asked for.
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1](server);
+    await stale;
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('idle');
+    expect(ids(queryClient.getQueryData<PostPages>(key))).toEqual([[4, 3]]);
+    unsubscribe();
   });
 });

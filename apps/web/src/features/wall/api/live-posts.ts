@@ -1,6 +1,6 @@
 import type { EventPayloads } from '@portal/contract/events';
 import { type PostsQuery, WALL_DEFAULT_NAME, type WallPost } from '@portal/contract/wall-messages';
-import type { InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
 export type PostPages = InfiniteData<WallPost[], number | undefined>;
 export type PostListQuery = Omit<PostsQuery, 'before' | 'limit'>;
@@ -61,4 +61,17 @@ export function applyWallEvent(data: PostPages | undefined, event: WallEvent, qu
       return has(data, post_id) ? mapPosts(data, (p) => (p.id === post_id ? { ...p, like_count } : p)) : data;
     }
   }
+}
+
+/**
+ * Applies a live event to the cached list of `key`; answers whether the list changed. A fetch of the
+ * list under way began before the event, and its answer would put back the list without it: that
+ * fetch is replaced by a new one (tested in live-posts.test.ts).
+ */
+export function applyLiveEvent(queryClient: QueryClient, key: QueryKey, query: PostListQuery, event: WallEvent): boolean {
+  const before = queryClient.getQueryData<PostPages>(key);
+  const after = applyWallEvent(before, event, query);
+  if (after !== before) queryClient.setQueryData<PostPages>(key, after);
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  return after !== before;
 }

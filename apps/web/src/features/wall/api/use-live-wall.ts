@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useEventStream } from '@/lib/use-event-stream';
 import { wallKeys } from './keys';
-import { applyWallEvent, type PostListQuery, type PostPages, type WallEvent } from './live-posts';
+import { applyLiveEvent, type PostListQuery, type WallEvent } from './live-posts';
 
 /** How long a post that arrived live stays highlighted (the CSS fade lasts as long). */
 export const FRESH_MS = 2_000;
@@ -42,12 +42,7 @@ export function useLiveWall(query: PostListQuery) {
     );
   };
 
-  const apply = (event: WallEvent) => {
-    const before = queryClient.getQueryData<PostPages>(key);
-    const after = applyWallEvent(before, event, query);
-    if (after !== before) queryClient.setQueryData<PostPages>(key, after);
-    return after !== before;
-  };
+  const apply = (event: WallEvent) => applyLiveEvent(queryClient, key, query, event);
 
   const refreshComments = (postId: number) => void queryClient.invalidateQueries({ queryKey: wallKeys.comments(postId) });
 
