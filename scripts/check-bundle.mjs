@@ -6,8 +6,8 @@
 //   worker every chunk reachable (static or dynamic imports) from the /dashboard shell and the worker
 //          screens that is not already in the login set
 //   admin  the admin shell and screens (no budget; they load only with /admin)
-//   terminal everything the station terminal's home (/terminal) downloads before it paints, the entry
-//          included (a cheap tablet's first screen); the forms it opens later are not counted
+//   terminal everything the station terminal's home (/terminal, terminal.html) downloads before it paints,
+//          the entry included (a cheap tablet's first screen); the forms it opens later are not counted
 //
 // Each chunk is gzipped (zlib level 9) on its own, as the server would send it. Exits 1 when a budget
 // is passed, when Recharts or an admin screen sits in the login or worker set, or when a route chunk
@@ -105,8 +105,15 @@ function closure(keys, { dynamic = false } = {}) {
 const files = (keys) => new Set([...keys].map((k) => manifest[k].file));
 
 // index.html may preload more than the entry's own imports: count every script it makes the browser fetch.
-const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-const htmlScripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+const scriptsOf = (page) =>
+  [
+    ...readFileSync(path.join(dir, page), 'utf8').matchAll(
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g,
+    ),
+  ].map((m) => m[1]);
+const htmlScripts = scriptsOf('index.html');
+// The station terminal's own page (docs/decisions/055-terminal-home-first-paint.md), where the build wrote one.
+const terminalScripts = existsSync(path.join(dir, 'terminal.html')) ? scriptsOf('terminal.html') : htmlScripts;
 
 const login = new Set([...files(closure([entryKey, ...ROUTES.login])), ...htmlScripts]);
 const workerAll = files(closure(ROUTES.worker, { dynamic: true }));
@@ -114,7 +121,7 @@ const worker = new Set([...workerAll].filter((f) => !login.has(f)));
 const adminAll = files(closure(ROUTES.admin, { dynamic: true }));
 const publicAll = files(closure(ROUTES.public, { dynamic: true }));
 // Everything the terminal's home downloads before it paints (the entry included); its forms load later.
-const terminal = new Set([...files(closure([entryKey, ...ROUTES.terminal])), ...htmlScripts]);
+const terminal = new Set([...files(closure([entryKey, ...ROUTES.terminal])), ...terminalScripts]);
 
 // Every lazily loaded chunk must be a classified route or be reached from one.
 const reachable = closure([entryKey, ...Object.values(ROUTES).flat()], { dynamic: true });

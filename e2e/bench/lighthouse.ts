@@ -12,9 +12,9 @@
  * server as a child process on a temporary data folder, seeds through the API, and drives Debian's
  * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through chrome-launcher. LIGHTHOUSE_DEBUG=1 also
  * prints the LCP element and its phases, the layout shifts, the critical request chains, boot-up time
- * and the long tasks.
+ * and the long tasks; LIGHTHOUSE_SAVE=<folder> writes each run's full report there as JSON.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -154,6 +154,12 @@ async function measure(chromePort: number, base: string, url: string, token: str
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.LIGHTHOUSE_SAVE) {
+    // Every run's full report, to read its traces' costs (mainthread-work-breakdown, bootup-time, long-tasks).
+    mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+  }
   const finalUrl = lhr.finalDisplayedUrl;
   if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalUrl}`);
   if (process.env.LIGHTHOUSE_DEBUG) {

@@ -109,3 +109,18 @@ test('the live login replaces the static one in place, with nothing in between, 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: worker.name })).toBeVisible();
 });
+
+test("the station terminal's page paints its frame before the app, preloads its home, and the app replaces the frame", async ({ page }) => {
+  // build/terminal-html.ts, docs/decisions/055-terminal-home-first-paint.md
+  const html = await (await page.request.get('/terminal')).text();
+  expect(html).toContain('<html lang="es" class="prerendered">');
+  expect(html).toContain('<div data-prerendered="terminal" inert>');
+  expect(html).not.toContain('data-prerendered="login"');
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/terminal-page-[\w-]+\.js">/);
+  expect(html).toMatch(/<script async src="\/assets\/terminal-preload-[\w-]+\.js"><\/script>/);
+
+  // Not enrolled: the live enrolment screen takes the frame's place.
+  await page.goto('/terminal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alta del terminal' })).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+});

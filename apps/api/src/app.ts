@@ -57,7 +57,7 @@ import eventsPlugin from './plugins/events';
 import idempotencyPlugin from './plugins/idempotency';
 import metricsPlugin from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
-import { serveWebDist } from './plugins/web-dist';
+import { serveWebDist, spaPage } from './plugins/web-dist';
 
 export type { App } from './app-type';
 
@@ -269,8 +269,10 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     // A missing asset (/assets/old-hash.js after a deploy) is a 404, not the SPA's HTML.
     const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]);
     if (!isApi && !isFile && config.webDist && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Deep links such as /dashboard/paradas-kaiser load the SPA, which routes on the client.
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', config.webDist);
+      // Deep links such as /dashboard/paradas-kaiser load the SPA, which routes on the client. The
+      // station terminal has a page of its own that preloads its home (docs/decisions/055-terminal-home-first-paint.md);
+      // a build without it serves index.html there too.
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(spaPage(config.webDist, url), config.webDist);
     }
     return reply.status(404).send({ message: isApi ? messages.routeNotFound : messages.notFound });
   });

@@ -61,4 +61,18 @@ describe.skipIf(pgUnavailable)('serving the web app while it is rebuilt', () => 
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
     expect((await get('/assets/..%2Findex.html')).statusCode).toBe(404);
   });
+
+  it("answers the station terminal's own page at /terminal, where the build wrote one, and index.html elsewhere", async () => {
+    // docs/decisions/055-terminal-home-first-paint.md
+    expect((await get('/terminal')).body).toContain('<div id="root"></div>');
+    writeFileSync(path.join(webDist, 'terminal.html'), '<!doctype html><div data-prerendered="terminal" inert></div>');
+    for (const url of ['/terminal', '/terminal?code=12345678']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('data-prerendered="terminal"');
+    }
+    for (const url of ['/dashboard', '/terminal/other', '/login']) expect((await get(url)).body).toContain('<div id="root"></div>');
+  });
 });

@@ -46,6 +46,12 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
     // (src/lib/query-persist.ts): it goes with it, not into the entry beside the rest of query-core.
     if (/[\\/]@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/]hydration|query-persist-client-core[\\/])/.test(id))
       return 'query-persist';
+    // The contract's zod-free texts of the paradas, machines, motivos, circulares, terminal and andon
+    // (packages/contract/src/*-messages.ts) that the wall does not already carry: the terminal's home
+    // and most worker screens use them all, so one chunk, one request, and one name in the entry's
+    // lists of each route's chunks (docs/decisions/055-terminal-home-first-paint.md).
+    if (!groups.has(id) && /[\\/]packages[\\/]contract[\\/]src[\\/](paradas|machines|motivos|tramos|terminal|andon)-messages\.ts$/.test(id))
+      return 'contract-texts';
     // The small shared pieces of the other screens (dialogs, list states, fields) in one chunk: one
     // request and one gzip stream instead of a dozen tiny ones (the admin-only pieces stay apart, out
     // of the worker screens' downloads).

@@ -22,23 +22,7 @@ export function prerenderLogin(): Plugin {
       async handler(_options, bundle) {
         const html = bundle['index.html'];
         if (html?.type !== 'asset') return;
-        const server = await createServer({
-          configFile: false,
-          root,
-          logLevel: 'error',
-          plugins: [react()],
-          resolve: { alias: { '@': path.join(root, 'src') } },
-          optimizeDeps: { noDiscovery: true, include: [] },
-          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-          appType: 'custom',
-        });
-        let markup: string;
-        try {
-          const mod = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../src/prerender');
-          markup = mod.renderLogin();
-        } finally {
-          await server.close();
-        }
+        const markup = await renderAtBuild('renderLogin');
         const gate = await emitScript(
           this,
           'prerender-gate',
@@ -53,4 +37,24 @@ export function prerenderLogin(): Plugin {
       },
     },
   };
+}
+
+/** One of src/prerender.tsx's screens, rendered through Vite's SSR module loader. */
+export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal'): Promise<string> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    plugins: [react()],
+    resolve: { alias: { '@': path.join(root, 'src') } },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: 'custom',
+  });
+  try {
+    const mod = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../src/prerender');
+    return mod[screen]();
+  } finally {
+    await server.close();
+  }
 }

@@ -18,14 +18,14 @@ const app = (
 );
 
 if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
-  // The login screen rendered at build time is showing (vite.config.ts, src/prerender-gate.ts). The
-  // live one replaces it in a single commit, with no "Cargando..." and no blank frame in between: `/`
-  // goes to /login at once (what its catch-all route does a render later), the screen's chunk is
-  // loaded first, and the render runs in a transition, which waits for it instead of showing the
-  // Suspense fallback.
+  // A screen rendered at build time is showing: the login (vite.config.ts, src/prerender-gate.ts) or
+  // the station terminal's frame (build/terminal-html.ts). The live one replaces it in a single
+  // commit, with no "Cargando..." and no blank frame in between: `/` goes to /login at once (what its
+  // catch-all route does a render later), the screen's chunk is loaded first, and the render runs in a
+  // transition, which waits for it instead of showing the Suspense fallback.
   if (location.pathname === '/') history.replaceState(history.state, '', `/login${location.search}${location.hash}`);
   const show = () => startTransition(() => root.render(app));
-  Promise.all(preloadBranch('/login')).then(show, show);
+  Promise.all(preloadBranch(location.pathname)).then(show, show);
 } else {
   root.render(app);
 }

@@ -7,7 +7,8 @@
  * with no token in local storage. A deep link (/dashboard, /admin...) or a signed-in visit never shows
  * it, and neither does a page whose script failed to load.
  */
-export const PRERENDER_CLASS = 'prerender-login';
+/** On <html>: a screen rendered at build time is showing (the login here; terminal.html sets it itself, build/terminal-html.ts). */
+export const PRERENDER_CLASS = 'prerendered';
 
 /** The paths whose first screen, signed out, is the login (`/` goes to /login). */
 export const PRERENDER_PATH = '^/(login/?)?$';

@@ -1,12 +1,15 @@
 /**
  * Build-time render of the login screen (vite.config.ts loads this module through Vite's SSR loader
- * after the client build and puts the markup inside index.html's #root). The same components and
- * providers as the app, so the static screen cannot drift from the live one that replaces it.
+ * after the client build and puts the markup inside index.html's #root), and of the station
+ * terminal's frame for terminal.html (build/terminal-html.ts). The same components and providers as
+ * the app, so the static screen cannot drift from the live one that replaces it.
  */
+import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { TerminalFrame } from '@/app/terminal-frame';
 import LoginPage from '@/features/auth/routes/login-page';
 
 export function renderLogin(): string {
@@ -18,5 +21,14 @@ export function renderLogin(): string {
         </MemoryRouter>
       </QueryClientProvider>
     </StrictMode>,
+  );
+}
+
+/** The terminal's home as it first renders, before its answers: the frame and 'Cargando...'. */
+export function renderTerminal(): string {
+  return renderToString(
+    <TerminalFrame title={terminalScreenMessages.loading}>
+      <p role="status">{terminalScreenMessages.loading}</p>
+    </TerminalFrame>,
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { machineMessages } from './machines-messages';
 import { optionalMotivo } from './motivos';
 import { descriptionSchema, parada } from './paradas';
 
@@ -6,84 +7,9 @@ import { descriptionSchema, parada } from './paradas';
  * Machine signals: an arco bound to an MQTT topic or an HTTP device key reports 'running' or
  * 'stopped', and the server turns its transitions into paradas (source 'machine').
  */
-export const machineMessages = {
-  /** The broker's last error on the admin screen while the database is away (the signals wait in the broker). */
-  heldForDatabase: 'Base de datos no disponible: las señales esperan en el broker.',
-  // Device (POST /api/machines/:id/state) and MQTT payload rules.
-  stateInvalid: 'Estado no válido: envía running o stopped, 1 o 0, o un JSON con state y at.',
-  atInvalid: 'La hora del estado no es válida: usa una fecha ISO 8601 con zona horaria.',
-  keyMissing: 'Falta la clave del dispositivo (cabecera X-Device-Key).',
-  keyInvalid: 'Clave de dispositivo no válida o revocada.',
-  // Binding rules (admin).
-  topicMax: 'El tema MQTT no puede exceder los 200 caracteres.',
-  topicInvalid: 'El tema MQTT no puede contener comodines (+ o #), empezar por $ ni estar vacío entre barras.',
-  topicDuplicate: 'Ese tema MQTT ya está asignado a otro arco sumergido.',
-  noKey: 'Este arco sumergido no tiene clave de dispositivo.',
-  // Server texts.
-  bindingSaved: 'Señal de máquina guardada.',
-  keyCreated: 'Clave de dispositivo creada. Cópiala ahora: no se volverá a mostrar.',
-  keyRevoked: 'Clave de dispositivo revocada.',
-  accepted: 'Estado recibido.',
-  described: 'Descripción de la parada guardada.',
-  notMachineParada: 'Solo se puede completar así una parada abierta por la máquina.',
-  otherArco: 'Esta parada es de otro arco sumergido.',
-  // Texts the screens show.
-  signal: 'Señal de máquina',
-  topic: 'Tema MQTT',
-  topicHelp: 'Déjalo vacío si la máquina no publica por MQTT.',
-  deviceKey: 'Clave de dispositivo (HTTP)',
-  keyActive: (date: string) => `Clave activa desde ${date}`,
-  keyNone: 'Sin clave',
-  newKey: 'Generar clave nueva',
-  revokeKey: 'Revocar clave',
-  confirmRevoke: '¿Seguro que quieres revocar la clave? El dispositivo dejará de poder enviar estados.',
-  copyNow: 'Copia la clave ahora: no se volverá a mostrar.',
-  // Device set-up (docs/decisions/035-device-set-up-and-live-reports.md).
-  deviceSetup: 'Configuración del dispositivo',
-  arcoId: 'Número del arco sumergido',
-  deviceUrl: 'URL del dispositivo (POST)',
-  deviceUrlHelp: 'El dispositivo envía running o stopped (o 1 o 0) con la clave en la cabecera X-Device-Key.',
-  curlExample: 'Ejemplo con curl',
-  curlKeyPlaceholder: 'TU_CLAVE',
-  mqttExample: 'Ejemplo por MQTT (mosquitto_pub)',
-  copy: 'Copiar',
-  copyUrl: 'Copiar URL',
-  copyKey: 'Copiar clave',
-  copyCurl: 'Copiar ejemplo curl',
-  copyMqtt: 'Copiar ejemplo MQTT',
-  copied: 'Copiado',
-  copyFailed: 'No se pudo copiar: el texto queda seleccionado, cópialo con Ctrl+C o manteniéndolo pulsado.',
-  confirmNewKeyTitle: 'Generar clave nueva',
-  confirmNewKey:
-    'La clave actual dejará de funcionar en cuanto se genere la nueva: el dispositivo no podrá enviar estados hasta que tenga la clave nueva.',
-  confirmNewKeyAction: 'Generar clave nueva',
-  confirmNewKeyBusy: 'Generando...',
-  save: 'Guardar',
-  close: 'Cerrar',
-  configure: 'Señal',
-  bound: 'Con señal de máquina',
-  lastReport: 'Último informe',
-  never: 'Nunca',
-  noSignal: 'Sin señal',
-  machine: 'Máquina',
-  worker: 'Trabajador',
-  microStop: 'Microparada',
-  microStops: 'Microparadas',
-  microStopsToday: 'Microparadas hoy',
-  brokerTitle: 'Broker MQTT',
-  brokerConnected: 'Conectado',
-  brokerDisconnected: 'Desconectado',
-  brokerOff: 'No configurado (MQTT_URL vacío)',
-  panelTitle: 'Parada detectada por la máquina',
-  panelSince: 'Desde las',
-  panelHelp: 'La máquina la cerrará al volver a funcionar. Añade lo que la máquina no sabe.',
-  descriptionLabel: 'Descripción de la parada',
-  saveDescription: 'Guardar descripción',
-  describeFallback: 'Fallo al guardar la descripción.',
-  loadFallback: 'Fallo al cargar las señales de máquina',
-  saveFallback: 'Fallo al guardar la señal de máquina.',
-  keyFallback: 'Fallo al cambiar la clave de dispositivo.',
-} as const;
+
+// The texts and limits, zod-free (the terminal's home imports them from machines-messages directly).
+export * from './machines-messages';
 
 export const MACHINE_STATES = ['running', 'stopped'] as const;
 export type MachineState = (typeof MACHINE_STATES)[number];

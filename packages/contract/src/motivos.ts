@@ -1,37 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { MOTIVO_NAME_MAX, motivoMessages } from './motivos-messages';
 
-export const MOTIVO_NAME_MAX = 80;
-
-export const motivoMessages = {
-  nameRequired: 'El nombre del motivo es obligatorio.',
-  nameMax: 'El nombre del motivo no puede exceder los 80 caracteres.',
-  nameTaken: 'Ya existe un motivo con ese nombre.',
-  notFound: 'Motivo no encontrado.',
-  unknown: 'El motivo seleccionado no existe.',
-  retired: 'El motivo seleccionado está retirado y no se puede usar en paradas nuevas.',
-  created: 'Motivo creado con éxito!',
-  updated: 'Motivo actualizado con éxito!',
-  // Texts the screens show.
-  title: 'Motivos de parada',
-  label: 'Motivo',
-  none: 'Sin motivo',
-  all: 'Todos los motivos',
-  name: 'Nombre',
-  state: 'Estado',
-  active: 'Activo',
-  retiredState: 'Retirado',
-  planned: 'Planificada',
-  plannedHint: 'Las paradas con un motivo planificado no restan disponibilidad.',
-  add: 'Añadir motivo',
-  retire: 'Retirar',
-  reactivate: 'Reactivar',
-  save: 'Guardar',
-  empty: 'No hay motivos registrados.',
-  loading: 'Cargando motivos...',
-  loadFailed: 'Ocurrió un error al cargar los motivos.',
-  saveFailed: 'Ocurrió un error al guardar el motivo.',
-} as const;
+// The texts and limits, zod-free (the terminal's home imports them from motivos-messages directly).
+export * from './motivos-messages';
 
 /** The motivos a new database starts with: the usual causes of a stop at a submerged-arc station. */
 export const MOTIVOS_SEED = [

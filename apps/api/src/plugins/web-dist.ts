@@ -29,6 +29,15 @@ function snapshotAssets(assetsDir: string): Map<string, { body: Buffer; type: st
 }
 
 /**
+ * The page a client-side route loads: the station terminal has its own, index.html with its home's
+ * chunks and requests preloaded (docs/decisions/055-terminal-home-first-paint.md); a build without it
+ * serves index.html there too, as every other path.
+ */
+export function spaPage(webDist: string, url: string): string {
+  return url.split('?')[0] === '/terminal' && existsSync(path.join(webDist, 'terminal.html')) ? 'terminal.html' : 'index.html';
+}
+
+/**
  * The built web app (WEB_DIST), served so that a rebuild while the server runs breaks no visitor
  * (docs/decisions/032-serving-across-a-rebuild.md): files are looked up on disk at each request (a new
  * build's index.html and assets are served at once), and the hashed assets present at start are kept in

@@ -22,6 +22,7 @@ import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
+import { TerminalFrame } from './terminal-frame';
 import { useTerminalCache } from './use-terminal-cache';
 
 /** The handover loads with the first worker who acts: the home's first screen does not carry its form. */
@@ -118,74 +119,75 @@ function TerminalHomeScreen() {
   const info = me.data?.terminal;
   const data = home.data;
   return (
-    <div className="terminal min-vh-100 bg-body-tertiary">
-      <header className="bg-dark text-white px-3 py-2 d-flex flex-wrap align-items-center gap-3" data-bs-theme="dark">
-        <h1 className="h3 mb-0 me-auto">{info ? t.homeTitle(info.arco_sumergido_name) : t.loading}</h1>
-        <OfflineBadge />
-        <WorkerChips onSignIn={needWorker} />
-      </header>
-      <main id="main" tabIndex={-1} className="container-fluid py-3">
-        <OfflineAlerts />
-        {badgeError && (
-          <Feedback onClose={() => setBadgeError(null)} className="fs-5">
-            {badgeError}
-          </Feedback>
-        )}
-        {actor && (
-          <p className="fs-4 mb-3" data-testid="terminal-actor">
-            {t.actingAs(actor.name)}
-          </p>
-        )}
-        {actor && (
+    <TerminalFrame
+      title={info ? t.homeTitle(info.arco_sumergido_name) : t.loading}
+      bar={
+        <>
+          <OfflineBadge />
+          <WorkerChips onSignIn={needWorker} />
+        </>
+      }
+      after={
+        dialogUsed.current && (
           <Suspense fallback={null}>
-            <TerminalHandover key={actor.id} actor={actor} tz={tz} />
+            <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
           </Suspense>
-        )}
-        {!data ? (
-          home.isError ? (
-            <Feedback>{errorText(home.error, t.loadFallback, t.loadFallback)}</Feedback>
-          ) : (
-            <p role="status">{t.loading}</p>
-          )
-        ) : (
-          <>
-            <SavedDataNote query={home} tz={tz} />
-            <div className="terminal-columns">
-              <div>
-                <TerminalParada
-                  active={data.active_parada}
-                  machine={data.machine}
-                  tz={tz}
-                  actor={actor}
-                  onNeedWorker={needWorker}
-                  onChanged={refresh}
-                />
-                {info && (
-                  <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />
-                )}
-                <TerminalToday paradas={data.today_paradas} tz={tz} />
-              </div>
-              <div>
-                {info && (
-                  <TerminalCirculares
-                    tramos={data.circulares}
-                    arcoId={info.arco_sumergido_id}
-                    canAdd={actor !== null}
-                    onNeedWorker={needWorker}
-                    onAdded={refresh}
-                  />
-                )}
-                <TerminalWall posts={data.wall} tz={tz} />
-              </div>
-            </div>
-          </>
-        )}
-      </main>
-      {dialogUsed.current && (
+        )
+      }
+    >
+      <OfflineAlerts />
+      {badgeError && (
+        <Feedback onClose={() => setBadgeError(null)} className="fs-5">
+          {badgeError}
+        </Feedback>
+      )}
+      {actor && (
+        <p className="fs-4 mb-3" data-testid="terminal-actor">
+          {t.actingAs(actor.name)}
+        </p>
+      )}
+      {actor && (
         <Suspense fallback={null}>
-          <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
+          <TerminalHandover key={actor.id} actor={actor} tz={tz} />
         </Suspense>
       )}
-    </div>
+      {!data ? (
+        home.isError ? (
+          <Feedback>{errorText(home.error, t.loadFallback, t.loadFallback)}</Feedback>
+        ) : (
+          <p role="status">{t.loading}</p>
+        )
+      ) : (
+        <>
+          <SavedDataNote query={home} tz={tz} />
+          <div className="terminal-columns">
+            <div>
+              <TerminalParada
+                active={data.active_parada}
+                machine={data.machine}
+                tz={tz}
+                actor={actor}
+                onNeedWorker={needWorker}
+                onChanged={refresh}
+              />
+              {info && <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />}
+              <TerminalToday paradas={data.today_paradas} tz={tz} />
+            </div>
+            <div>
+              {info && (
+                <TerminalCirculares
+                  tramos={data.circulares}
+                  arcoId={info.arco_sumergido_id}
+                  canAdd={actor !== null}
+                  onNeedWorker={needWorker}
+                  onAdded={refresh}
+                />
+              )}
+              <TerminalWall posts={data.wall} tz={tz} />
+            </div>
+          </div>
+        </>
+      )}
+    </TerminalFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { type AndonCall, type AndonCallsResponse, andonMessages } from '@portal/contract/andon';
+import type { AndonCall, AndonCallsResponse } from '@portal/contract/andon';
+import { andonMessages } from '@portal/contract/andon-messages';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 

@@ -5,7 +5,8 @@
 export const PREFETCH_GLOBAL = '__portalPrefetch';
 
 export interface PrefetchEntry {
-  token: string;
+  /** The bearer token it was sent with; null for the station terminal's calls (lib/terminal-preload.ts). */
+  token: string | null;
   at: number;
   response: Promise<Response>;
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setQueueSessions } from './offline-queue';
+import { CREDENTIAL_KEY } from './terminal-preload';
 import { decodeToken, notifyToken, setSessionSource } from './token';
 
 /**
@@ -12,8 +13,6 @@ import { decodeToken, notifyToken, setSessionSource } from './token';
  * reload (offline too) keeps them signed in, but never past the idle sign-out: a reload after the idle
  * minutes finds everyone signed out (docs/decisions/050-terminal-offline-and-handover.md).
  */
-
-const CREDENTIAL_KEY = 'terminalKey';
 
 export function readCredential(): string | null {
   try {

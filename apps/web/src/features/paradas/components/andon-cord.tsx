@@ -1,4 +1,4 @@
-import { type AndonLevel, andonMessages } from '@portal/contract/andon';
+import { type AndonLevel, andonMessages } from '@portal/contract/andon-messages';
 import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

@@ -1,7 +1,8 @@
-import { machineMessages } from '@portal/contract/machines';
-import { motivoMessages } from '@portal/contract/motivos';
+import { machineMessages } from '@portal/contract/machines-messages';
+import { motivoMessages } from '@portal/contract/motivos-messages';
 import { offlineMessages } from '@portal/contract/offline-messages';
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import type { Parada } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import type { TerminalHome } from '@portal/contract/terminal';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { factoryTime } from '@portal/contract/time';

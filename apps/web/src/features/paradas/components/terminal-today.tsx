@@ -1,6 +1,7 @@
 import { minutesText } from '@portal/contract/format';
-import { motivoMessages } from '@portal/contract/motivos';
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import { motivoMessages } from '@portal/contract/motivos-messages';
+import type { Parada } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { formatTime } from '@/lib/dates';
 

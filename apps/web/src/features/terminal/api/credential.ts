@@ -1,4 +1,4 @@
-import { TERMINAL_KEY_HEADER, terminalMessages } from '@portal/contract/terminal';
+import { TERMINAL_KEY_HEADER, terminalMessages } from '@portal/contract/terminal-messages';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiOptions, api } from '@/lib/api';
 import { readCredential, saveCredential } from '@/lib/terminal-session';

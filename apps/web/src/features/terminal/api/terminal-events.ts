@@ -1,4 +1,4 @@
-import { TERMINAL_KEY_HEADER } from '@portal/contract/terminal';
+import { TERMINAL_KEY_HEADER } from '@portal/contract/terminal-messages';
 import { apiUrl } from '@/lib/api';
 import { EventStream } from '@/lib/events';
 import { connection } from '@/lib/online';

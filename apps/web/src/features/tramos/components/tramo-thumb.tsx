@@ -1,4 +1,5 @@
-import { type Tramo, tramoMessages } from '@portal/contract/tramos';
+import type { Tramo } from '@portal/contract/tramos';
+import { tramoMessages } from '@portal/contract/tramos-messages';
 import { imageUrl } from '@/lib/api';
 
 /** A list thumbnail: the small re-encoded copy, lazily loaded, with a fixed box so the grid does not jump. */

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
+import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/lib/terminal-preload';
+import { PRERENDER_CLASS } from '../src/prerender-gate';
+import { renderAtBuild } from './prerender-login';
+import { emitScript, reachable, root } from './util';
+
+/** The page the server answers for /terminal (apps/api/src/app.ts); the service worker's precache serves it for /terminal too. */
+export const TERMINAL_HTML = 'terminal.html';
+
+/**
+ * The station terminal's own page (docs/decisions/055-terminal-home-first-paint.md): index.html as
+ * Vite wrote it (no login prerender, no route-preload script: this runs before those plugins), plus
+ * modulepreload links for the chunks the terminal's home imports, so they download beside the entry
+ * instead of after it, the script that starts the home's requests (src/lib/terminal-preload.ts), and
+ * the home's frame rendered at build time, so the first paint needs only the HTML and the CSS.
+ * index.html, and with it the login's budget, is unchanged.
+ */
+export function terminalHtml(): Plugin {
+  let apiUrl = '';
+  return {
+    name: 'portal:terminal-html',
+    apply: 'build',
+    configResolved(config) {
+      // The same API host as src/lib/api.ts.
+      apiUrl = String(config.env.VITE_API_URL ?? '').replace(/\/$/, '');
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const html = bundle['index.html'];
+        const page = chunks.find((c) => c.facadeModuleId === path.resolve(root, 'src/app/terminal-page.tsx'));
+        if (!entry || !page || html?.type !== 'asset') throw new Error('terminal-html: no entry, index.html or terminal page chunk');
+        const closure = (files: string[]) => reachable(files, (f) => byFile.get(f)?.imports);
+        const inEntry = closure([entry.fileName]);
+        const links = [...closure([page.fileName])]
+          .filter((f) => !inEntry.has(f))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        const script = await emitScript(
+          this,
+          'terminal-preload',
+          `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});`,
+        );
+        let source = String(html.source);
+        const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
+        if (!stylesheet) throw new Error('terminal-html: unexpected index.html');
+        // The requests first (async, they leave at once), the chunks after the stylesheet: the first
+        // paint still waits only for the CSS.
+        source = source.replace('</title>', `</title>\n    <script async src="${script}"></script>`);
+        source = source.replace(stylesheet[0], `${stylesheet[0]}\n    ${links.join('\n    ')}`);
+        // The home's frame, rendered at build time (src/prerender.tsx), paints with the CSS; it is
+        // inert, and main.tsx replaces it with the live home in one commit.
+        const frame = await renderAtBuild('renderTerminal');
+        if (!source.includes('<html lang="es">') || !source.includes('<div id="root"></div>'))
+          throw new Error('terminal-html: unexpected index.html');
+        source = source.replace('<html lang="es">', `<html lang="es" class="${PRERENDER_CLASS}">`);
+        source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="terminal" inert>${frame}</div></div>`);
+        this.emitFile({ type: 'asset', fileName: TERMINAL_HTML, source });
+      },
+    },
+  };
+}
