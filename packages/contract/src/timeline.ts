@@ -64,22 +64,22 @@ export const TIMELINE_KINDS = ['running', 'stopped', 'micro', 'planned', 'no_sig
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /**
- * One bar the server sends, clipped to the range, as a tuple (a week of 50 arcos is tens of thousands
- * of bars: docs/decisions/041-arco-timeline.md): kind, start and end in epoch milliseconds (the end of
- * an open one is the server's now), the parada's id and motivo's id (null for a break of the calendar
- * and no signal), and 1 while it is still open. Running is not sent: it is the worked time between the
- * bars, which `withRunning` fills in (docs/decisions/053-timeline-without-running-bars.md).
+ * One bar the server sends, clipped to the range, as a tuple (a week of 50 arcos is thousands of
+ * bars: docs/decisions/041-arco-timeline.md): kind, start and end (ISO instants; the end of an open
+ * one is the server's now), the parada's id and motivo's id (null for a break of the calendar and no
+ * signal), and 1 while it is still open. Running is not sent: it is the worked time between the bars,
+ * which `withRunning` fills in (docs/decisions/053-timeline-without-running-bars.md).
  */
 export const timelineBar = z.tuple([
   z.enum(['stopped', 'micro', 'planned', 'no_signal']),
-  z.number(),
-  z.number(),
+  z.string(),
+  z.string(),
   z.number().nullable(),
   z.number().nullable(),
   z.union([z.literal(0), z.literal(1)]),
 ]);
 export type TimelineBar = z.infer<typeof timelineBar>;
-/** A bar as drawn: one the server sent, or running between them. */
+/** A bar as drawn, its instants in epoch milliseconds: one the server sent, or running between them. */
 export type TimelineDrawnBar = [TimelineKind, number, number, number | null, number | null, 0 | 1];
 
 export const timelineShift = z.object({
@@ -124,11 +124,13 @@ export function workedSpans({ from, to, now, shifts }: Pick<TimelineResponse, 'f
 }
 
 /**
- * An arco's bars by start with running in every worked gap between them (cut at the shifts'
- * boundaries, as the worked spans are): what the server left out of its answer.
+ * An arco's bars by start, in epoch milliseconds, with running in every worked gap between them (cut
+ * at the shifts' boundaries, as the worked spans are): what the server left out of its answer.
  */
 export function withRunning(bars: readonly TimelineBar[], worked: readonly Span[]): TimelineDrawnBar[] {
-  const sorted = [...bars].sort((x, y) => x[1] - y[1]);
+  const sorted = bars
+    .map(([kind, start, end, parada, motivo, open]): TimelineDrawnBar => [kind, Date.parse(start), Date.parse(end), parada, motivo, open])
+    .sort((x, y) => x[1] - y[1]);
   const out: TimelineDrawnBar[] = [...sorted];
   for (const span of worked) {
     let cursor = span.start;

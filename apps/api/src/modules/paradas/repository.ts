@@ -494,12 +494,13 @@ export async function arcoParadasOverlapping(db: Db, arcoIds: number[], from: st
 
 /**
  * The timeline's bars of the ended paradas of the given arcos over [from, until), written by the
- * database as JSON text, one string per arco with a parada there: `["kind",start,end,id,motivo,0]`,
- * comma-separated, the times in epoch milliseconds clipped to the range (the tuple of
- * `timelineBar` in packages/contract/src/timeline.ts). A week of 50 arcos is about 13,000 paradas:
- * read as rows, parsed and written again in JavaScript they cost several times what the database
- * takes to write them (docs/decisions/053-timeline-without-running-bars.md). Read from
- * paradas_arco_span_idx alone (decision 048).
+ * database as JSON text, one string per arco with a parada there: `["kind","start","end",id,motivo,0]`,
+ * comma-separated, the instants as stored clipped to the range (the tuple of `timelineBar` in
+ * packages/contract/src/timeline.ts). A week of 50 arcos is about 13,000 paradas: read as rows, parsed
+ * and written again in JavaScript they cost several times what the database takes to write them, and
+ * the instants go as stored because turning them into numbers was most of PostgreSQL's time
+ * (docs/decisions/053-timeline-without-running-bars.md). Read from paradas_arco_span_idx alone
+ * (decision 048).
  */
 export async function arcoEndedBarsJson(
   db: Db,
@@ -509,18 +510,10 @@ export async function arcoEndedBarsJson(
   until: string,
 ): Promise<{ arco_sumergido_id: number; bars: string }[]> {
   if (arcoIds.length === 0) return [];
-  const pg = engine === 'postgres';
-  // Epoch milliseconds of a stored ISO instant, and a bound one as an integer (a JavaScript number
-  // binds as a real on SQLite, which would write '….0').
-  const ms = (column: 'start_time' | 'end_time') =>
-    pg
-      ? sql<number>`(extract(epoch from ${sql.ref(column)}::timestamptz) * 1000)::bigint`
-      : sql<number>`cast(round(unixepoch(${sql.ref(column)}, 'subsec') * 1000) as integer)`;
-  const int = (value: number) => (pg ? sql<number>`${value}::bigint` : sql<number>`cast(${value} as integer)`);
-  const start = sql`${sql.raw(pg ? 'greatest' : 'max')}(${ms('start_time')}, ${int(Date.parse(from))})`;
-  const end = sql`${sql.raw(pg ? 'least' : 'min')}(${ms('end_time')}, ${int(Date.parse(until))})`;
+  // The later and the earlier of two instants stored as ISO text (they sort as text, as every range read here assumes).
+  const [later, earlier] = engine === 'postgres' ? ['greatest', 'least'] : ['max', 'min'];
   const kind = sql`case when micro_stop = 1 then '"micro"' when motivo_id in (select id from motivos where planned = 1) then '"planned"' else '"stopped"' end`;
-  const bar = sql`'[' || ${kind} || ',' || ${start} || ',' || ${end} || ',' || id || ',' || coalesce(cast(motivo_id as text), 'null') || ',0]'`;
+  const bar = sql`'[' || ${kind} || ',"' || ${sql.raw(later)}(start_time, ${from}) || '","' || ${sql.raw(earlier)}(end_time, ${until}) || '",' || id || ',' || coalesce(cast(motivo_id as text), 'null') || ',0]'`;
   return db
     .selectFrom('paradas_kaiser')
     .select(['arco_sumergido_id', sql<string>`string_agg(${bar}, ',')`.as('bars')])

@@ -49,11 +49,12 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
   const toIso = iso(to);
   const nowMs = now.getTime();
   const until = Math.min(to, nowMs);
+  const untilIso = iso(until);
 
   const arcos = await listArcos(ctx, nave);
   const ids = arcos.map((a) => a.id);
   const [ended, open, bindings, shifts, motivos] = await Promise.all([
-    from < until ? arcoEndedBarsJson(ctx.db, ctx.engine, ids, fromIso, iso(until)) : [],
+    from < until ? arcoEndedBarsJson(ctx.db, ctx.engine, ids, fromIso, untilIso) : [],
     arcoOpenParadas(ctx.db, ids, toIso),
     listBindings(ctx.db),
     shiftsBetween(ctx, fromIso, toIso, nave),
@@ -67,14 +68,14 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
     const start = Math.max(from, Date.parse(p.start_time));
     if (start >= until) continue;
     const kind = p.micro_stop ? 'micro' : p.motivo_id !== null && planned.has(p.motivo_id) ? 'planned' : 'stopped';
-    bars.get(p.arco_sumergido_id)?.push([kind, start, until, p.id, p.motivo_id, 1]);
+    bars.get(p.arco_sumergido_id)?.push([kind, iso(start), untilIso, p.id, p.motivo_id, 1]);
   }
   const breaks = shifts
     .filter((s) => s.worked)
     .flatMap((s) => s.breaks)
     .map((b) => ({ start: Math.max(from, Date.parse(b.start)), end: Math.min(until, Date.parse(b.end)) }))
     .filter((b) => b.start < b.end);
-  for (const id of ids) for (const b of breaks) bars.get(id)?.push(['planned', b.start, b.end, null, null, 0]);
+  for (const id of ids) for (const b of breaks) bars.get(id)?.push(['planned', iso(b.start), iso(b.end), null, null, 0]);
   const silenceMs = ctx.machines.silenceSeconds * 1000;
   for (const b of bindings) {
     if (!bars.has(b.arco_sumergido_id)) continue;
@@ -82,7 +83,7 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
     if (last !== null && nowMs - last < silenceMs) continue;
     const start = Math.max(from, last ?? from);
     if (start >= until) continue;
-    bars.get(b.arco_sumergido_id)?.push(['no_signal', start, until, null, null, 1]);
+    bars.get(b.arco_sumergido_id)?.push(['no_signal', iso(start), untilIso, null, null, 1]);
   }
 
   const written = new Map(ended.map((e) => [e.arco_sumergido_id, e.bars]));
