@@ -43,7 +43,12 @@ export interface OpenBar {
 }
 
 /** What a bar says to a screen reader and in its tooltip: its arco, kind, motivo and times. */
-export function barText(arco: string, [kind, start, end, , motivoId, open]: TimelineDrawnBar, motivos: Map<number, string>, tz: string): string {
+export function barText(
+  arco: string,
+  [kind, start, end, , motivoId, open]: TimelineDrawnBar,
+  motivos: Map<number, string>,
+  tz: string,
+): string {
   const motivo =
     kind === 'stopped' || kind === 'planned' ? `, ${(motivoId !== null && motivos.get(motivoId)) || timelineMessages.noMotivo}` : '';
   const running = open ? ` (${timelineMessages.open})` : '';
