@@ -64,22 +64,33 @@ export const TIMELINE_KINDS = ['running', 'stopped', 'micro', 'planned', 'no_sig
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /**
- * One bar, clipped to the range, as a tuple (a week of 50 arcos is tens of thousands of bars:
- * docs/decisions/041-arco-timeline.md): kind, start and end in epoch milliseconds (the end of an open
- * one is the server's now), the parada's id and motivo's id (null for running and no signal), and 1
- * while it is still open.
+ * One bar the server sends, clipped to the range, as a tuple (a week of 50 arcos is thousands of
+ * bars: docs/decisions/041-arco-timeline.md): kind, start and end (ISO instants; the end of an open
+ * one is the server's now), the parada's id and motivo's id (null for a break of the calendar and no
+ * signal), and 1 while it is still open. Running is not sent: it is the worked time between the bars,
+ * which `withRunning` fills in (docs/decisions/053-timeline-without-running-bars.md).
  */
 export const timelineBar = z.tuple([
-  z.enum(TIMELINE_KINDS),
-  z.number(),
-  z.number(),
+  z.enum(['stopped', 'micro', 'planned', 'no_signal']),
+  z.string(),
+  z.string(),
   z.number().nullable(),
   z.number().nullable(),
   z.union([z.literal(0), z.literal(1)]),
 ]);
 export type TimelineBar = z.infer<typeof timelineBar>;
+/** A bar as drawn, its instants in epoch milliseconds: one the server sent, or running between them. */
+export type TimelineDrawnBar = [TimelineKind, number, number, number | null, number | null, 0 | 1];
 
-export const timelineShift = z.object({ date: z.string(), shift_id: z.number(), name: z.string(), start: z.string(), end: z.string() });
+export const timelineShift = z.object({
+  date: z.string(),
+  shift_id: z.number(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** false on a day or shift marked as not worked: no running time in it. */
+  worked: z.boolean(),
+});
 export type TimelineShift = z.infer<typeof timelineShift>;
 
 export const timelineResponse = z.object({
@@ -89,11 +100,51 @@ export const timelineResponse = z.object({
   now: z.string(),
   /** The shifts that overlap the range (their boundaries are drawn). */
   shifts: z.array(timelineShift),
-  /** The motivos the bars name, for their colours and the legend. */
+  /** Every motivo, for the bars' colours and texts; the legend lists those the bars name. */
   motivos: z.array(z.object({ id: z.number(), name: z.string(), planned: z.boolean() })),
+  /** Each arco's bars in no particular order (`withRunning` sorts them). */
   arcos: z.array(z.object({ id: z.number(), name: z.string(), bars: z.array(timelineBar) })),
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
+
+type Span = { start: number; end: number };
+
+/**
+ * The time an arco runs unless a bar says otherwise: the worked shifts up to the server's now, clipped
+ * to the range, or the whole range up to now when the calendar has no shift in it.
+ */
+export function workedSpans({ from, to, now, shifts }: Pick<TimelineResponse, 'from' | 'to' | 'now' | 'shifts'>): Span[] {
+  const start = Date.parse(from);
+  const until = Math.min(Date.parse(to), Date.parse(now));
+  if (shifts.length === 0) return start < until ? [{ start, end: until }] : [];
+  return shifts
+    .filter((s) => s.worked)
+    .map((s) => ({ start: Math.max(start, Date.parse(s.start)), end: Math.min(until, Date.parse(s.end)) }))
+    .filter((s) => s.start < s.end);
+}
+
+/**
+ * An arco's bars by start, in epoch milliseconds, with running in every worked gap between them (cut
+ * at the shifts' boundaries, as the worked spans are): what the server left out of its answer.
+ */
+export function withRunning(bars: readonly TimelineBar[], worked: readonly Span[]): TimelineDrawnBar[] {
+  const sorted = bars
+    .map(([kind, start, end, parada, motivo, open]): TimelineDrawnBar => [kind, Date.parse(start), Date.parse(end), parada, motivo, open])
+    .sort((x, y) => x[1] - y[1]);
+  const out: TimelineDrawnBar[] = [...sorted];
+  for (const span of worked) {
+    let cursor = span.start;
+    for (const [, start, end] of sorted) {
+      if (end <= cursor) continue;
+      if (start >= span.end) break;
+      if (start > cursor) out.push(['running', cursor, start, null, null, 0]);
+      cursor = Math.max(cursor, end);
+      if (cursor >= span.end) break;
+    }
+    if (cursor < span.end) out.push(['running', cursor, span.end, null, null, 0]);
+  }
+  return out.sort((x, y) => x[1] - y[1]);
+}
 
 /** GET /api/timeline/paradas/:id: what a bar opens (admins: any; workers: the paradas of their nave). */
 export const timelineParada = z.object({

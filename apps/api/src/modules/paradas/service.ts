@@ -34,6 +34,8 @@ import * as repo from './repository';
 // The admin lists' pages (modules/admin-lists).
 export {
   type AdminParadasFilter,
+  arcoEndedBarsJson,
+  arcoOpenParadas,
   arcoParadasOverlapping,
   countParadas,
   findParada,

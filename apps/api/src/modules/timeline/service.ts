@@ -13,15 +13,13 @@ import { findArco, listArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import { listMotivos } from '../motivos/service';
 import { findNaveByName } from '../naves/service';
-import { arcoParadasOverlapping, findParada } from '../paradas/service';
+import { arcoEndedBarsJson, arcoOpenParadas, findParada } from '../paradas/service';
 import { shiftsBetween } from './shifts';
 
 export { type ShiftInstance, shiftAt } from './shifts';
 
 // 'Arco 2' before 'Arco 10', as the plant board sorts them.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
-
-type Interval = { start: number; end: number };
 
 /** The nave whose timeline the caller may read: an admin any (named), a worker only the one of their session. */
 async function readableNave(ctx: ServiceContext, user: AuthUser, asked: string | undefined): Promise<string> {
@@ -34,38 +32,16 @@ async function readableNave(ctx: ServiceContext, user: AuthUser, asked: string |
   return asked;
 }
 
-/** `within` minus the union of `taken`, both sorted or not; the pieces in order. */
-function complement(within: Interval[], taken: Interval[]): Interval[] {
-  const busy = [...taken].sort((a, b) => a.start - b.start);
-  const out: Interval[] = [];
-  for (const span of within) {
-    let cursor = span.start;
-    for (const t of busy) {
-      if (t.end <= cursor) continue;
-      if (t.start >= span.end) break;
-      if (t.start > cursor) out.push({ start: cursor, end: t.start });
-      cursor = Math.max(cursor, t.end);
-      if (cursor >= span.end) break;
-    }
-    if (cursor < span.end) out.push({ start: cursor, end: span.end });
-  }
-  return out;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The bars of every arco of a nave over [from, to): its paradas (stopped, micro-stops and planned
- * stops, an open one up to now), a bound machine's current silence ('Sin señal', from its last report)
- * and running for the rest of the worked time up to now (the worked shifts when the calendar has any,
- * else the whole range): docs/decisions/041-arco-timeline.md.
+ * The JSON text of the bars of every arco of a nave over [from, to) (a `TimelineResponse`): its
+ * ended paradas (stopped, micro-stops and planned stops) as the database writes them, its open ones
+ * up to now, the calendar's breaks and a bound machine's current silence ('Sin señal', from its last
+ * report). Running is the worked time between them, which the client fills in (`withRunning`):
+ * docs/decisions/041-arco-timeline.md, docs/decisions/053-timeline-without-running-bars.md.
  */
-export async function naveTimeline(
-  ctx: ServiceContext,
-  user: AuthUser,
-  query: TimelineQuery,
-  now: Date = new Date(),
-): Promise<TimelineResponse> {
+export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: TimelineQuery, now: Date = new Date()): Promise<string> {
   const nave = await readableNave(ctx, user, query.nave);
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
@@ -73,51 +49,33 @@ export async function naveTimeline(
   const toIso = iso(to);
   const nowMs = now.getTime();
   const until = Math.min(to, nowMs);
+  const untilIso = iso(until);
 
   const arcos = await listArcos(ctx, nave);
   const ids = arcos.map((a) => a.id);
-  const [paradas, bindings, shifts, motivos] = await Promise.all([
-    arcoParadasOverlapping(ctx.db, ids, fromIso, toIso),
+  const [ended, open, bindings, shifts, motivos] = await Promise.all([
+    from < until ? arcoEndedBarsJson(ctx.db, ctx.engine, ids, fromIso, untilIso) : [],
+    arcoOpenParadas(ctx.db, ids, toIso),
     listBindings(ctx.db),
     shiftsBetween(ctx, fromIso, toIso, nave),
     listMotivos(ctx),
   ]);
   const planned = new Set(motivos.filter((m) => m.planned).map((m) => m.id));
 
-  const worked: Interval[] =
-    shifts.length === 0
-      ? [{ start: from, end: until }]
-      : shifts
-          .filter((s) => s.worked)
-          .map((s) => ({ start: Math.max(from, Date.parse(s.start)), end: Math.min(until, Date.parse(s.end)) }))
-          .filter((i) => i.start < i.end);
-
+  // The few bars written here: open paradas, the calendar's breaks and silent machines.
   const bars = new Map<number, TimelineBar[]>(ids.map((id) => [id, []]));
-  const taken = new Map<number, Interval[]>(ids.map((id) => [id, []]));
-  const named = new Set<number>();
-  for (const p of paradas) {
+  for (const p of open) {
     const start = Math.max(from, Date.parse(p.start_time));
-    const end = Math.min(until, p.end_time === null ? nowMs : Date.parse(p.end_time));
-    if (start >= end) continue;
-    taken.get(p.arco_sumergido_id)?.push({ start, end });
-    if (p.motivo_id !== null) named.add(p.motivo_id);
+    if (start >= until) continue;
     const kind = p.micro_stop ? 'micro' : p.motivo_id !== null && planned.has(p.motivo_id) ? 'planned' : 'stopped';
-    bars.get(p.arco_sumergido_id)?.push([kind, start, end, p.id, p.motivo_id, p.end_time === null ? 1 : 0]);
+    bars.get(p.arco_sumergido_id)?.push([kind, iso(start), untilIso, p.id, p.motivo_id, 1]);
   }
-
-  // The calendar's breaks: planned time of every arco, not running.
   const breaks = shifts
     .filter((s) => s.worked)
     .flatMap((s) => s.breaks)
     .map((b) => ({ start: Math.max(from, Date.parse(b.start)), end: Math.min(until, Date.parse(b.end)) }))
     .filter((b) => b.start < b.end);
-  for (const id of ids) {
-    for (const b of breaks) {
-      taken.get(id)?.push(b);
-      bars.get(id)?.push(['planned', b.start, b.end, null, null, 0]);
-    }
-  }
-
+  for (const id of ids) for (const b of breaks) bars.get(id)?.push(['planned', iso(b.start), iso(b.end), null, null, 0]);
   const silenceMs = ctx.machines.silenceSeconds * 1000;
   for (const b of bindings) {
     if (!bars.has(b.arco_sumergido_id)) continue;
@@ -125,29 +83,26 @@ export async function naveTimeline(
     if (last !== null && nowMs - last < silenceMs) continue;
     const start = Math.max(from, last ?? from);
     if (start >= until) continue;
-    taken.get(b.arco_sumergido_id)?.push({ start, end: until });
-    bars.get(b.arco_sumergido_id)?.push(['no_signal', start, until, null, null, 1]);
+    bars.get(b.arco_sumergido_id)?.push(['no_signal', iso(start), untilIso, null, null, 1]);
   }
 
-  return {
+  const written = new Map(ended.map((e) => [e.arco_sumergido_id, e.bars]));
+  const head: Omit<TimelineResponse, 'arcos'> = {
     nave,
     from: fromIso,
     to: toIso,
     now: now.toISOString(),
-    shifts: shifts.map(({ date, shift_id, name, start, end }): TimelineShift => ({ date, shift_id, name, start, end })),
-    motivos: motivos.filter((m) => named.has(m.id)).map(({ id, name, planned }) => ({ id, name, planned })),
-    arcos: arcos
-      .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
-      .map((a) => ({
-        id: a.id,
-        name: a.name,
-        // By start; a running bar never starts where another does (it fills the gaps).
-        bars: [
-          ...(bars.get(a.id) ?? []),
-          ...complement(worked, taken.get(a.id) ?? []).map((i): TimelineBar => ['running', i.start, i.end, null, null, 0]),
-        ].sort((x, y) => x[1] - y[1]),
-      })),
+    shifts: shifts.map(({ date, shift_id, name, start, end, worked }): TimelineShift => ({ date, shift_id, name, start, end, worked })),
+    motivos: motivos.map(({ id, name, planned }) => ({ id, name, planned })),
   };
+  // Each arco's bars spliced in as written: the database's text, then the few written here.
+  const rows = arcos
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
+    .map((a) => {
+      const own = [written.get(a.id), ...(bars.get(a.id) ?? []).map((bar) => JSON.stringify(bar))].filter(Boolean).join(',');
+      return `{"id":${a.id},"name":${JSON.stringify(a.name)},"bars":[${own}]}`;
+    });
+  return `${JSON.stringify(head).slice(0, -1)},"arcos":[${rows.join(',')}]}`;
 }
 
 /** A parada a bar opens: admins any, a worker those of the nave of their session. */

@@ -2,8 +2,8 @@
 // biome-ignore-all lint/a11y/noInteractiveElementToNoninteractiveRole: as above, a <g> or <rect> is no interactive element
 // biome-ignore-all lint/a11y/useSemanticElements: an SVG group or bar cannot be a <fieldset> or a <button>; it takes the role, focus and keys
 import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
-import { type TimelineBar, type TimelineResponse, timelineMessages } from '@portal/contract/timeline';
-import type { CSSProperties, KeyboardEvent } from 'react';
+import { type TimelineDrawnBar, type TimelineResponse, timelineMessages, withRunning, workedSpans } from '@portal/contract/timeline';
+import { type CSSProperties, type KeyboardEvent, useMemo } from 'react';
 import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
 import { barColor } from './timeline-colors';
 
@@ -43,7 +43,12 @@ export interface OpenBar {
 }
 
 /** What a bar says to a screen reader and in its tooltip: its arco, kind, motivo and times. */
-export function barText(arco: string, [kind, start, end, , motivoId, open]: TimelineBar, motivos: Map<number, string>, tz: string): string {
+export function barText(
+  arco: string,
+  [kind, start, end, , motivoId, open]: TimelineDrawnBar,
+  motivos: Map<number, string>,
+  tz: string,
+): string {
   const motivo =
     kind === 'stopped' || kind === 'planned' ? `, ${(motivoId !== null && motivos.get(motivoId)) || timelineMessages.noMotivo}` : '';
   const running = open ? ` (${timelineMessages.open})` : '';
@@ -80,6 +85,11 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
   const from = Date.parse(data.from);
   const to = Date.parse(data.to);
   const motivos = new Map(data.motivos.map((m) => [m.id, m.name]));
+  // The server leaves running out (docs/decisions/053-timeline-without-running-bars.md): filled in here, once per answer.
+  const rows = useMemo(() => {
+    const worked = workedSpans(data);
+    return data.arcos.map((arco) => ({ ...arco, bars: withRunning(arco.bars, worked) }));
+  }, [data]);
   const x = (iso: string | number) =>
     LABEL + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * WIDTH;
   const height = AXIS + data.arcos.length * (ROW + GAP) + GAP;
@@ -119,7 +129,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
           </g>
         ))}
       </g>
-      {data.arcos.map((arco, row) => {
+      {rows.map((arco, row) => {
         // Each row in its own coordinates (0 to ROW), placed by CSS: see rowGeometry.
         return (
           <g key={arco.id} role="group" aria-label={arco.name} className="timeline-row" style={{ '--row': row } as CSSProperties}>

@@ -1,7 +1,7 @@
 import { addDays, mondayOf, startOfFactoryDay } from '@portal/contract/time';
 import { type TimelineKind, timelineMessages } from '@portal/contract/timeline';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useLocation } from 'react-router';
@@ -77,7 +77,11 @@ export default function TimelinePage() {
     setShiftIndex(null);
   };
   const data = timeline.data;
-  const motivos = data?.motivos.filter((m) => !m.planned) ?? [];
+  // The legend's motivos: those the bars name (the answer lists every motivo).
+  const motivos = useMemo(() => {
+    const named = new Set(data?.arcos.flatMap((a) => a.bars.map((b) => b[4])));
+    return data?.motivos.filter((m) => !m.planned && named.has(m.id)) ?? [];
+  }, [data]);
 
   return (
     <div className="timeline-page">
