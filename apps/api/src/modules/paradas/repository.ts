@@ -280,20 +280,20 @@ export const microStopsOn = (db: Db, date: string) =>
     .execute();
 
 /**
- * The finished stops (micro-stops apart) of a nave's stations that overlap [fromIso, toIso), with
- * whether their motivo is planned: what the statistics by shift split at the shifts' boundaries
- * (docs/decisions/040-shift-calendar.md). `date` bounds the read to the range's days (a stop lasts at
- * most 24 h, so it starts at most a day before the range). Each station's stops are a range of
- * paradas_arco_span_idx, read from the index alone (docs/decisions/048-shift-reads-from-one-index.md):
- * a stop's `date` is the factory date of its start, which lies less than a day either side of that
- * date's UTC midnight in any zone, so starting from the UTC midnight a day before `fromDate` loses
- * none. By start, then id: the order the earlier stop of an overlap is taken in.
+ * The finished stops (micro-stops apart) of a nave's stations that overlap [fromIso, toIso): what the
+ * statistics by shift split at the shifts' boundaries (docs/decisions/040-shift-calendar.md). `date`
+ * bounds the read to the range's days (a stop lasts at most 24 h, so it starts at most a day before
+ * the range). Each station's stops are a range of paradas_arco_span_idx, read from the index alone
+ * (docs/decisions/048-shift-reads-from-one-index.md): a stop's `date` is the factory date of its start,
+ * which lies less than a day either side of that date's UTC midnight in any zone, so starting from the
+ * UTC midnight a day before `fromDate` loses none. In no order, and without the motivo's row: the
+ * split orders each arco's stops itself and knows the planned motivos
+ * (docs/decisions/054-shift-analysis-and-export-at-scale.md).
  */
 export const finishedStopsOverlapping = (db: Db, nave: string, fromIso: string, toIso: string, fromDate: string, toDate: string) =>
   db
     .selectFrom('paradas_kaiser as p')
-    .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
-    .select(['p.arco_sumergido_id as arco_id', 'p.motivo_id', 'p.start_time', 'p.end_time', 'm.planned'])
+    .select(['p.id', 'p.arco_sumergido_id as arco_id', 'p.motivo_id', 'p.start_time', 'p.end_time'])
     .where('p.arco_sumergido_id', 'in', (eb) =>
       eb.selectFrom('arcos_sumergidos as a').innerJoin('naves as n', 'n.id', 'a.nave_id').select('a.id').where('n.name', '=', nave),
     )
@@ -303,8 +303,6 @@ export const finishedStopsOverlapping = (db: Db, nave: string, fromIso: string, 
     .where('p.date', '>=', fromDate)
     .where('p.date', '<=', toDate)
     .where('p.micro_stop', '=', 0)
-    .orderBy('p.start_time')
-    .orderBy('p.id')
     .$narrowType<{ end_time: string }>()
     .execute();
 
