@@ -12,6 +12,7 @@ import { finishedStop, insertRows, pg, queryPlans } from './plans';
 describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics by shift', () => {
   const t = useTestApp();
   const { plans, show, expectIndex, expectNoFullScan } = queryPlans(t);
+  const engine = pg ? 'postgres' : 'sqlite';
   const arcos: TestArco[] = [];
 
   beforeAll(async () => {
@@ -30,7 +31,7 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
         paradas.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.finishedStopsOverlapping(db, 'Nave 1', '2025-01-10T00:00:00.000Z', '2025-01-20T00:00:00.000Z', '2025-01-09', '2025-01-21'),
+        paradas.finishedStopsOverlapping(db, engine, 'Nave 1', '2025-01-10T00:00:00.000Z', '2025-01-20T00:00:00.000Z', '2025-01-09', '2025-01-21'),
       )),
     ];
     // The timeline's ended and running paradas, then the analysis's finished stops.
@@ -61,6 +62,7 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
   it('answers the stops of the nave and the range only', async () => {
     const stops = await paradas.finishedStopsOverlapping(
       t.db,
+      engine,
       'Nave 1',
       '2025-01-10T00:00:00.000Z',
       '2025-01-11T00:00:00.000Z',

@@ -279,6 +279,15 @@ export const microStopsOn = (db: Db, date: string) =>
     .groupBy('arco_sumergido_id')
     .execute();
 
+/** A finished stop as the statistics by shift read it (`finishedStopsOverlapping`). */
+export interface FinishedStop {
+  id: number;
+  arco_id: number;
+  motivo_id: number | null;
+  start_time: string;
+  end_time: string;
+}
+
 /**
  * The finished stops (micro-stops apart) of a nave's stations that overlap [fromIso, toIso): what the
  * statistics by shift split at the shifts' boundaries (docs/decisions/040-shift-calendar.md). `date`
@@ -286,14 +295,27 @@ export const microStopsOn = (db: Db, date: string) =>
  * the range). Each station's stops are a range of paradas_arco_span_idx, read from the index alone
  * (docs/decisions/048-shift-reads-from-one-index.md): a stop's `date` is the factory date of its start,
  * which lies less than a day either side of that date's UTC midnight in any zone, so starting from the
- * UTC midnight a day before `fromDate` loses none. In no order, and without the motivo's row: the
- * split orders each arco's stops itself and knows the planned motivos
- * (docs/decisions/054-shift-analysis-and-export-at-scale.md).
+ * UTC midnight a day before `fromDate` loses none.
+ *
+ * A nave's month is some 14,000 stops: each arco's come packed in one text ('start end motivo id',
+ * comma-separated; group_concat or string_agg) and are unpacked here, since a row per stop cost the
+ * drivers more than the read itself. In no order, and without the motivo's row: the split orders each
+ * arco's stops itself and knows the planned motivos (docs/decisions/054-shift-analysis-and-export-at-scale.md).
  */
-export const finishedStopsOverlapping = (db: Db, nave: string, fromIso: string, toIso: string, fromDate: string, toDate: string) =>
-  db
+export async function finishedStopsOverlapping(
+  db: Db,
+  engine: DbEngine,
+  nave: string,
+  fromIso: string,
+  toIso: string,
+  fromDate: string,
+  toDate: string,
+): Promise<FinishedStop[]> {
+  const entry = sql<string>`p.start_time || ' ' || p.end_time || ' ' || coalesce(cast(p.motivo_id as text), '') || ' ' || cast(p.id as text)`;
+  const packed = engine === 'postgres' ? sql<string>`string_agg(${entry}, ',')` : sql<string>`group_concat(${entry}, ',')`;
+  const arcos = await db
     .selectFrom('paradas_kaiser as p')
-    .select(['p.id', 'p.arco_sumergido_id as arco_id', 'p.motivo_id', 'p.start_time', 'p.end_time'])
+    .select(['p.arco_sumergido_id as arco_id', packed.as('stops')])
     .where('p.arco_sumergido_id', 'in', (eb) =>
       eb.selectFrom('arcos_sumergidos as a').innerJoin('naves as n', 'n.id', 'a.nave_id').select('a.id').where('n.name', '=', nave),
     )
@@ -303,8 +325,25 @@ export const finishedStopsOverlapping = (db: Db, nave: string, fromIso: string, 
     .where('p.date', '>=', fromDate)
     .where('p.date', '<=', toDate)
     .where('p.micro_stop', '=', 0)
-    .$narrowType<{ end_time: string }>()
+    .groupBy('p.arco_sumergido_id')
     .execute();
+  const stops: FinishedStop[] = [];
+  for (const { arco_id, stops: packedStops } of arcos) {
+    for (const s of packedStops.split(',')) {
+      const endAt = s.indexOf(' ');
+      const motivoAt = s.indexOf(' ', endAt + 1);
+      const idAt = s.indexOf(' ', motivoAt + 1);
+      stops.push({
+        id: Number(s.slice(idAt + 1)),
+        arco_id,
+        motivo_id: idAt === motivoAt + 1 ? null : Number(s.slice(motivoAt + 1, idAt)),
+        start_time: s.slice(0, endAt),
+        end_time: s.slice(endAt + 1, motivoAt),
+      });
+    }
+  }
+  return stops;
+}
 
 // The plant board's reads (modules/planta).
 
