@@ -31,7 +31,15 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
         paradas.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.finishedStopsOverlapping(db, engine, 'Nave 1', '2025-01-10T00:00:00.000Z', '2025-01-20T00:00:00.000Z', '2025-01-09', '2025-01-21'),
+        paradas.finishedStopsOverlapping(
+          db,
+          engine,
+          'Nave 1',
+          '2025-01-10T00:00:00.000Z',
+          '2025-01-20T00:00:00.000Z',
+          '2025-01-09',
+          '2025-01-21',
+        ),
       )),
     ];
     // The timeline's ended and running paradas, then the analysis's finished stops.

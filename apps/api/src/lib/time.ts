@@ -36,7 +36,16 @@ export function instantMs(iso: string): number {
   const minute = digitsAt(iso, 14, 2);
   const second = digitsAt(iso, 17, 2);
   const ms = digitsAt(iso, 20, 3);
-  if ((year | month | day | hour | minute | second | ms) < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+  if (
+    (year | month | day | hour | minute | second | ms) < 0 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 31 ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
     return Date.parse(iso);
   // Days since 1970-01-01 of a proleptic Gregorian date (the civil-from-days inverse: eras of 400 years
   // starting in March, so the leap day ends a year).

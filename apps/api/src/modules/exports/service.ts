@@ -8,9 +8,9 @@ import {
 } from '@portal/contract/planta';
 import type { ServiceContext } from '../../context';
 import type { Cursor, ExportFilter } from '../../db/paging';
+import { instantMs } from '../../lib/time';
 import { callTimesOf, type ParadaCallTimes } from '../andon/service';
 import { paradasBatch } from '../paradas/service';
-import { instantMs } from '../../lib/time';
 import { eachShiftPart, type TimedInstance, workedShiftsReader } from '../shifts/service';
 import { tramosBatch } from '../tramos/service';
 import { BOM, type Cell, cells, instantFormatter, plainDate, row, rowAfter } from './csv';
