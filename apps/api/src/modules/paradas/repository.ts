@@ -297,10 +297,13 @@ export interface FinishedStop {
  * which lies less than a day either side of that date's UTC midnight in any zone, so starting from the
  * UTC midnight a day before `fromDate` loses none.
  *
- * A nave's month is some 14,000 stops: each arco's come packed in one text ('start end motivo id',
- * comma-separated; group_concat or string_agg) and are unpacked here, since a row per stop cost the
- * drivers more than the read itself. In no order, and without the motivo's row: the split orders each
- * arco's stops itself and knows the planned motivos (docs/decisions/054-shift-analysis-and-export-at-scale.md).
+ * A nave's month is some 14,000 stops: each arco's come packed in one text ('start end date motivo
+ * id', comma-separated; group_concat or string_agg) and are unpacked here, since a row per stop cost
+ * the drivers more than the read itself. In no order, and without the motivo's row: the split orders
+ * each arco's stops itself and knows the planned motivos. The dates are checked here too: as
+ * conditions of the query they made PostgreSQL's generic plan of the prepared statement (from its
+ * sixth run, docs/decisions/021-postgres-prepared-statements.md) walk paradas_date_idx and the
+ * table, 450 ms for a month (docs/decisions/054-shift-analysis-and-export-at-scale.md).
  */
 export async function finishedStopsOverlapping(
   db: Db,
@@ -311,7 +314,7 @@ export async function finishedStopsOverlapping(
   fromDate: string,
   toDate: string,
 ): Promise<FinishedStop[]> {
-  const entry = sql<string>`p.start_time || ' ' || p.end_time || ' ' || coalesce(cast(p.motivo_id as text), '') || ' ' || cast(p.id as text)`;
+  const entry = sql<string>`p.start_time || ' ' || p.end_time || ' ' || p.date || ' ' || coalesce(cast(p.motivo_id as text), '') || ' ' || cast(p.id as text)`;
   const packed = engine === 'postgres' ? sql<string>`string_agg(${entry}, ',')` : sql<string>`group_concat(${entry}, ',')`;
   const arcos = await db
     .selectFrom('paradas_kaiser as p')
@@ -322,8 +325,6 @@ export async function finishedStopsOverlapping(
     .where('p.start_time', '>=', `${addDays(fromDate, -1)}T00:00:00.000Z`)
     .where('p.start_time', '<', toIso)
     .where('p.end_time', '>', fromIso)
-    .where('p.date', '>=', fromDate)
-    .where('p.date', '<=', toDate)
     .where('p.micro_stop', '=', 0)
     .groupBy('p.arco_sumergido_id')
     .execute();
@@ -331,14 +332,17 @@ export async function finishedStopsOverlapping(
   for (const { arco_id, stops: packedStops } of arcos) {
     for (const s of packedStops.split(',')) {
       const endAt = s.indexOf(' ');
-      const motivoAt = s.indexOf(' ', endAt + 1);
+      const dateAt = s.indexOf(' ', endAt + 1);
+      const motivoAt = s.indexOf(' ', dateAt + 1);
       const idAt = s.indexOf(' ', motivoAt + 1);
+      const date = s.slice(dateAt + 1, motivoAt);
+      if (date < fromDate || date > toDate) continue;
       stops.push({
         id: Number(s.slice(idAt + 1)),
         arco_id,
         motivo_id: idAt === motivoAt + 1 ? null : Number(s.slice(motivoAt + 1, idAt)),
         start_time: s.slice(0, endAt),
-        end_time: s.slice(endAt + 1, motivoAt),
+        end_time: s.slice(endAt + 1, dateAt),
       });
     }
   }
