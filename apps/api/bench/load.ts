@@ -17,8 +17,7 @@
  * PRAGMA synchronous, `normal` or `full`, default the app's `full`; `normal,full` runs the write mix in
  * BENCH_ROUNDS alternating rounds of each on the same database and prints their medians and ratio).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -31,6 +30,7 @@ import { createDb, type DbHandle } from '../src/db/index';
 import { type CannonResult, type CannonSpec, runCannon } from './lib/cannon';
 import { benchConfig } from './lib/config';
 import { onBenchPostgres } from './lib/pg-schema';
+import { profiled } from './lib/profile';
 import { DEFAULT_SIZE, type FactorySize, seedFactory } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
@@ -57,23 +57,6 @@ async function bareServer() {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const { port } = bare.server.address() as { port: number };
   return { bare, url: `http://127.0.0.1:${port}` };
-}
-
-/** Runs `work` under the V8 profiler of this process (the server's) when BENCH_PROFILE is set. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!PROFILE_DIR) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    writeFileSync(path.join(PROFILE_DIR, `${name.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 type Measured = CannonResult & { cpuPerRequest: number };
@@ -231,7 +214,7 @@ async function run(label: string, handle: DbHandle, dataDir: string): Promise<Me
       await runCannon({ ...spec, durationSeconds: 1, workers: half(0) });
       await endRunning();
       const cpu = process.cpuUsage();
-      const result = await profiled(`${label}-${spec.name}`, () => runCannon({ ...spec, workers: half(1) }));
+      const result = await profiled(PROFILE_DIR, `${label}-${spec.name}`, () => runCannon({ ...spec, workers: half(1) }));
       const used = process.cpuUsage(cpu);
       // Server CPU per answer: unlike requests/s, barely moved by other load on the machine.
       const cpuPerRequest = (used.user + used.system) / Math.max(1, result.requests);

@@ -9,7 +9,9 @@
  *
  * Env: BENCH_TRAMOS, BENCH_STOPS, BENCH_CALLS (defaults 200000, 1000000, 30), BENCH_DATABASE_URL,
  * BENCH_SQLITE=0 to measure PostgreSQL only, BENCH_DAYS (default 1095: the history's length; a shorter
- * one with proportionally fewer stops keeps a month's density for a quicker run).
+ * one with proportionally fewer stops keeps a month's density for a quicker run), BENCH_ONLY (comma list:
+ * only the endpoints whose URL contains one of them, e.g. `shift=`), BENCH_PROFILE (a folder: a CPU
+ * profile of the timed calls per endpoint).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { createDb, type Db, type DbHandle } from '../src/db/index';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
 import { benchConfig } from './lib/config';
 import { onBenchPostgres } from './lib/pg-schema';
+import { profiled } from './lib/profile';
 import { insertChunked, rng } from './seed-factory';
 
 const TZ = 'Europe/Madrid';
@@ -33,6 +36,8 @@ const STATIONS_PER_NAVE = 20;
 const POSTS = 20_000;
 const COMMENTS = 60_000;
 const DAYS = Number(process.env.BENCH_DAYS ?? 3 * 365);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
 
 const ENDPOINTS = [
@@ -248,19 +253,22 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
     const byShift = `/api/admin/downtime?month=${addMonths(factoryMonth(new Date(), TZ), -1)}&nave=Nave%201&shift=${tarde.shift_id}`;
 
     const rows: Record<string, string>[] = [];
-    for (const url of [...ENDPOINTS, byShift, ...timelineEndpoints()]) {
+    const urls = [...ENDPOINTS, byShift, ...timelineEndpoints()].filter((url) => !ONLY || ONLY.some((o) => url.includes(o)));
+    for (const url of urls) {
       for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
       const times: number[] = [];
       const cpu: number[] = [];
-      for (let i = 0; i < CALLS; i++) {
-        const start = performance.now();
-        const used = process.cpuUsage();
-        const res = await app.inject({ method: 'GET', url, headers });
-        const spent = process.cpuUsage(used);
-        times.push(performance.now() - start);
-        cpu.push((spent.user + spent.system) / 1000);
-        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-      }
+      await profiled(PROFILE_DIR, `${label}-${url.slice(5, 60)}`, async () => {
+        for (let i = 0; i < CALLS; i++) {
+          const start = performance.now();
+          const used = process.cpuUsage();
+          const res = await app.inject({ method: 'GET', url, headers });
+          const spent = process.cpuUsage(used);
+          times.push(performance.now() - start);
+          cpu.push((spent.user + spent.system) / 1000);
+          if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+        }
+      });
       times.sort((a, b) => a - b);
       cpu.sort((a, b) => a - b);
       rows.push({

@@ -72,6 +72,10 @@ describe.skipIf(pgUnavailable)('andon figures: time to acknowledge, to arrive an
     ids.p5 = await parada(seed.wa, '07', '12:00:00', '12:03:00');
     ids.p4 = await parada(seed.wb, '06', '08:00:00', '08:40:00', fundente);
     await call(ids.p4, b.id, 'supervisor', '06', '08:05:00', '08:05:30', '08:15:00');
+    // 00:30 to 01:00 on 1 April in Madrid (UTC+2 by then): a parada of April, though it starts on the
+    // 31st in UTC, inside the range of start times the query of March reads.
+    ids.p6 = await parada(seed.wb, '31', '22:30:00', '23:00:00');
+    await call(ids.p6, b.id, 'supervisor', '31', '22:35:00', '22:36:00', '22:40:00');
   });
 
   it('gives the median and p90 (nearest rank) per arco and per motivo, in seconds', async () => {
@@ -139,7 +143,21 @@ describe.skipIf(pgUnavailable)('andon figures: time to acknowledge, to arrive an
       arcos: [],
       motivos: [],
     });
-    expect((await t.send(seed.admin, 'GET', `/api/admin/downtime?month=2025-04&nave=Nave%202`)).json().andon).toEqual({
+    // April has the parada of its first night only.
+    const april = (await t.send(seed.admin, 'GET', `/api/admin/downtime?month=2025-04&nave=Nave%202`)).json().andon;
+    expect(april.arcos).toEqual([
+      {
+        arco_id: seed.b.id,
+        arco_name: 'Arco Figuras 2',
+        motivo_id: null,
+        motivo_name: null,
+        paradas: 1,
+        acknowledge: s(60, 60, 1),
+        arrive: s(300, 300, 1),
+        repair: s(1200, 1200, 1),
+      },
+    ]);
+    expect((await t.send(seed.admin, 'GET', `/api/admin/downtime?month=2025-05&nave=Nave%202`)).json().andon).toEqual({
       arcos: [],
       motivos: [],
     });

@@ -12,6 +12,7 @@ import { finishedStop, insertRows, pg, queryPlans } from './plans';
 describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics by shift', () => {
   const t = useTestApp();
   const { plans, show, expectIndex, expectNoFullScan } = queryPlans(t);
+  const engine = pg ? 'postgres' : 'sqlite';
   const arcos: TestArco[] = [];
 
   beforeAll(async () => {
@@ -32,14 +33,22 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
       ...(await plans((db) =>
         paradas.arcoEndedBarsJson(
           db,
-          pg ? 'postgres' : 'sqlite',
+          engine,
           [arcos[0].id, arcos[1].id],
           '2025-01-10T00:00:00.000Z',
           '2025-01-17T00:00:00.000Z',
         ),
       )),
       ...(await plans((db) =>
-        paradas.finishedStopsOverlapping(db, 'Nave 1', '2025-01-10T00:00:00.000Z', '2025-01-20T00:00:00.000Z', '2025-01-09', '2025-01-21'),
+        paradas.finishedStopsOverlapping(
+          db,
+          engine,
+          'Nave 1',
+          '2025-01-10T00:00:00.000Z',
+          '2025-01-20T00:00:00.000Z',
+          '2025-01-09',
+          '2025-01-21',
+        ),
       )),
     ];
     // The handover's ended and running paradas, the timeline's ended ones written as JSON
@@ -69,9 +78,10 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
     if (!pg) expectIndex(p, 'p', 'paradas_arco_span_idx');
   });
 
-  it('answers the stops of the nave and the range only, by start', async () => {
+  it('answers the stops of the nave and the range only', async () => {
     const stops = await paradas.finishedStopsOverlapping(
       t.db,
+      engine,
       'Nave 1',
       '2025-01-10T00:00:00.000Z',
       '2025-01-11T00:00:00.000Z',
@@ -82,6 +92,7 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
     expect(new Set(stops.map((s) => s.arco_id))).toEqual(new Set([arcos[0].id, arcos[1].id]));
     expect(stops.length).toBe(32);
     expect(stops.every((s) => s.start_time >= '2025-01-10T00:00:00.000Z' && s.start_time < '2025-01-11T00:00:00.000Z')).toBe(true);
-    expect(stops.map((s) => s.start_time)).toEqual([...stops.map((s) => s.start_time)].sort());
+    // In no order (the split orders each arco's own), each with its id for the order of equal starts.
+    expect(new Set(stops.map((s) => s.id)).size).toBe(32);
   });
 });

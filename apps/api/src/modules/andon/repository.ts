@@ -220,7 +220,7 @@ export const openLevels = (db: Db, arcoId: number) =>
  * The ended paradas of a nave dated in [from, to] that had a call, each with its first call, first
  * 'Voy' and first 'En el arco', its end and its highest level.
  */
-export const paradaCallTimes = (db: Db, filter: { from: string; to: string; nave?: string; paradaIds?: number[] }) => {
+export const paradaCallTimes = async (db: Db, filter: { from: string; to: string; nave?: string; paradaIds?: number[] }) => {
   let q = db
     .selectFrom('andon_calls as c')
     .innerJoin('paradas_kaiser as p', 'p.id', 'c.parada_id')
@@ -234,6 +234,7 @@ export const paradaCallTimes = (db: Db, filter: { from: string; to: string; nave
       'p.motivo_id',
       'm.name as motivo_name',
       'p.end_time',
+      'p.date',
       eb.fn.min('c.created_at').as('first_call'),
       eb.fn.min('c.acknowledged_at').as('first_ack'),
       eb.fn.min('c.arrived_at').as('first_arrival'),
@@ -241,20 +242,22 @@ export const paradaCallTimes = (db: Db, filter: { from: string; to: string; nave
       eb.fn.min('c.level').as('top_level'),
     ])
     .where('p.end_time', 'is not', null)
-    .groupBy(['c.parada_id', 'p.arco_sumergido_id', 'a.name', 'p.motivo_id', 'm.name', 'p.end_time']);
+    .groupBy(['c.parada_id', 'p.arco_sumergido_id', 'a.name', 'p.motivo_id', 'm.name', 'p.end_time', 'p.date']);
   if (filter.paradaIds) q = q.where('c.parada_id', 'in', filter.paradaIds.length ? filter.paradaIds : [0]);
   else {
-    // Each arco's ended paradas of those days are a range of start times of paradas_arco_span_idx, read
-    // from the index alone: a parada's date is its start's factory date, less than a day from that
-    // date's UTC midnight in any zone (docs/decisions/048-shift-reads-from-one-index.md).
+    // Each arco's ended paradas that start from a day before those days to a day after are a range of
+    // paradas_arco_span_idx, read from the index alone: a parada's date is its start's factory date,
+    // less than a day from that date's UTC midnight in any zone (docs/decisions/048-shift-reads-from-one-index.md).
+    // The dates themselves are checked below, on the few paradas with a call: as a condition of the
+    // query they let SQLite take paradas_arco_date_idx instead, a table row for each parada of the
+    // month to learn its end (docs/decisions/054-shift-analysis-and-export-at-scale.md).
     q = q
-      .where('p.date', '>=', filter.from)
-      .where('p.date', '<=', filter.to)
       .where('p.start_time', '>=', `${addDays(filter.from, -1)}T00:00:00.000Z`)
       .where('p.start_time', '<', `${addDays(`${addMonths(filter.to.slice(0, 7), 1)}-01`, 1)}T00:00:00.000Z`);
   }
   if (filter.nave) q = q.where('n.name', '=', filter.nave);
-  return q.execute();
+  const rows = await q.execute();
+  return filter.paradaIds ? rows : rows.filter((r) => r.date >= filter.from && r.date <= filter.to);
 };
 
 // ---- Push subscriptions ----

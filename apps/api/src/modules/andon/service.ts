@@ -443,7 +443,11 @@ export async function andonFigures(ctx: ServiceContext, month: string, nave: str
   const rows = await repo.paradaCallTimes(ctx.db, { from: `${month}-01`, to: `${month}-31`, nave });
   const group = <K>(key: (r: TimesRow) => K) => {
     const groups = new Map<K, TimesRow[]>();
-    for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+    for (const r of rows) {
+      const group = groups.get(key(r));
+      if (group) group.push(r);
+      else groups.set(key(r), [r]);
+    }
     return [...groups.values()];
   };
   const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

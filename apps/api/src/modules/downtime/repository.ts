@@ -12,4 +12,4 @@ export const monthRollup = (db: Db, month: string, nave: string) =>
     .where((eb) => eb.or([eb('r.minutes', '>', 0), eb('r.micro_stops', '>', 0)]))
     .execute();
 
-export const motivoNames = (db: Db) => db.selectFrom('motivos').select(['id', 'name']).execute();
+export const motivoNames = (db: Db) => db.selectFrom('motivos').select(['id', 'name', 'planned']).execute();

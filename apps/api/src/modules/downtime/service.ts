@@ -62,7 +62,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
         toDate: addDays(`${addMonths(query.month, 1)}-01`, 1),
       })
     : [];
-  const split = splitStops(stops, worked, counted);
+  const split = splitStops(stops, worked, { counts: counted, planned: new Set(names.filter((m) => m.planned).map((m) => m.id)) });
 
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const motivoName = (id: number) => (id === 0 ? downtimeMessages.noMotivo : (nameOf.get(id) ?? '?'));

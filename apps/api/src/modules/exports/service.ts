@@ -8,9 +8,10 @@ import {
 } from '@portal/contract/planta';
 import type { ServiceContext } from '../../context';
 import type { Cursor, ExportFilter } from '../../db/paging';
+import { instantMs } from '../../lib/time';
 import { callTimesOf, type ParadaCallTimes } from '../andon/service';
 import { paradasBatch } from '../paradas/service';
-import { eachShiftPart, workedShiftsReader } from '../shifts/service';
+import { eachShiftPart, type TimedInstance, workedShiftsReader } from '../shifts/service';
 import { tramosBatch } from '../tramos/service';
 import { BOM, type Cell, cells, instantFormatter, plainDate, row, rowAfter } from './csv';
 
@@ -18,9 +19,18 @@ import { BOM, type Cell, cells, instantFormatter, plainDate, row, rowAfter } fro
 export const EXPORT_BATCH = 2_000;
 
 /**
- * A CSV export, one chunk per batch. Consumed through a Node stream, the next batch is read only when
- * the client has taken the previous one, so memory stays flat whatever the range. `lines` writes a
- * record's line (or lines: a stop by shift has one per part).
+ * About the characters per chunk: a batch's text goes out in pieces of this size. A piece per batch
+ * (200 to 300 KB) took the server of `npm run bench:export` to 256 MB (the plain export) and 310 MB (by
+ * shift), pieces of 32 KB to 211 and 214 MB, three times faster: each piece becomes a Buffer outside
+ * the JavaScript heap, and large ones wait in the socket's queue (docs/decisions/054-shift-analysis-and-export-at-scale.md).
+ */
+export const EXPORT_CHUNK = 32_768;
+
+/**
+ * A CSV export, in chunks of about EXPORT_CHUNK characters. Consumed through a Node stream, the next
+ * chunk is written (and the next batch read) only when the client has taken the previous one, so memory
+ * stays flat whatever the range. `lines` writes a record's line (or lines: a stop by shift has one per
+ * part).
  */
 async function* csv<R>(
   header: readonly string[],
@@ -34,8 +44,13 @@ async function* csv<R>(
     const rows = await readBatch(after);
     if (rows.length === 0) return;
     let chunk = '';
-    for (const r of rows) chunk += lines(r);
-    yield chunk;
+    for (const r of rows) {
+      chunk += lines(r);
+      if (chunk.length < EXPORT_CHUNK) continue;
+      yield chunk;
+      chunk = '';
+    }
+    if (chunk) yield chunk;
     if (rows.length < EXPORT_BATCH) return;
     after = cursorOf(rows[rows.length - 1]);
   }
@@ -47,41 +62,44 @@ const minutesBetween = (from: string | null, to: string | null): number | null =
 
 type ParadaRow = Awaited<ReturnType<typeof paradasBatch>>[number];
 
-/** A stop's part in one shift: the shift's name and factory date (none outside every shift) and its minutes. */
-interface ShiftPart {
-  name: string;
-  date: string | null;
-  minutes: number;
-}
-
 /**
- * Splits each stop of a batch at the worked shifts of its nave, as the downtime analysis does
- * (`eachShiftPart`, docs/decisions/040-shift-calendar.md): a part per shift, then the minutes outside
- * every worked shift (a holiday, a day without shifts, a break), and one part for a stop with none.
- * A stop still running is split up to now. Answers the parts by stop id.
+ * Splits each stop at the worked shifts of its nave, as the downtime analysis does (`eachShiftPart`,
+ * docs/decisions/040-shift-calendar.md), and writes its lines: a line per shift part, then one for the
+ * minutes outside every worked shift (a holiday, a day without shifts, a break), and that one alone for
+ * a stop with no part. A stop still running is split up to now. `batch` reads the occurrences each nave
+ * of a batch spans; the lines are written straight from the split, keeping nothing per stop
+ * (docs/decisions/054-shift-analysis-and-export-at-scale.md).
  */
-async function shiftPartsOf(ctx: ServiceContext, filter: ExportFilter) {
+async function shiftSplitter(ctx: ServiceContext, filter: ExportFilter) {
   const workedAt = await workedShiftsReader(ctx, filter.startDate);
-  return (rows: ParadaRow[]): Map<number, ShiftPart[]> => {
-    const now = Date.now();
-    const spans = rows.map((r) => ({ r, start: Date.parse(r.start_time), end: r.end_time ? Date.parse(r.end_time) : now }));
-    const ranges = new Map<string, { from: number; to: number }>();
-    for (const { r, start, end } of spans) {
-      const range = ranges.get(r.nave) ?? { from: start, to: end };
-      ranges.set(r.nave, { from: Math.min(range.from, start), to: Math.max(range.to, end) });
-    }
-    const worked = new Map([...ranges].map(([nave, range]) => [nave, workedAt(nave, range.from, range.to)]));
-    const byStop = new Map<number, ShiftPart[]>();
-    for (const { r, start, end } of spans) {
-      const parts: ShiftPart[] = [];
-      const outside = eachShiftPart(worked.get(r.nave) ?? [], start, Math.max(start, end), (t, ms) =>
-        parts.push({ name: t.instance.name, date: t.instance.date, minutes: Math.round(ms / 60_000) }),
-      );
-      if (outside > 0 || parts.length === 0)
-        parts.push({ name: exportMessages.outsideShifts, date: null, minutes: Math.round(outside / 60_000) });
-      byStop.set(r.id, parts);
-    }
-    return byStop;
+  let worked = new Map<string, TimedInstance[]>();
+  let now = 0;
+  const endOf = (r: ParadaRow) => (r.end_time ? instantMs(r.end_time) : now);
+  return {
+    batch(rows: ParadaRow[]) {
+      now = Date.now();
+      const ranges = new Map<string, { from: number; to: number }>();
+      for (const r of rows) {
+        const start = instantMs(r.start_time);
+        const end = endOf(r);
+        const range = ranges.get(r.nave);
+        if (!range) ranges.set(r.nave, { from: start, to: end });
+        else {
+          range.from = Math.min(range.from, start);
+          range.to = Math.max(range.to, end);
+        }
+      }
+      worked = new Map([...ranges].map(([nave, range]) => [nave, workedAt(nave, range.from, range.to)]));
+    },
+    lines(r: ParadaRow, stem: string): string {
+      const start = instantMs(r.start_time);
+      let lines = '';
+      const outside = eachShiftPart(worked.get(r.nave) ?? [], start, Math.max(start, endOf(r)), (t, ms) => {
+        lines += rowAfter(stem, [t.instance.name, plainDate(t.instance.date), Math.round(ms / 60_000)]);
+      });
+      if (outside > 0 || lines === '') lines += rowAfter(stem, [exportMessages.outsideShifts, null, Math.round(outside / 60_000)]);
+      return lines;
+    },
   };
 }
 
@@ -90,14 +108,12 @@ async function shiftPartsOf(ctx: ServiceContext, filter: ExportFilter) {
  * minute of an arco once where older data holds overlapping stops (docs/decisions/017-downtime-records.md);
  * with the andon columns, each parada's first call, its level, the first 'Voy' and 'En el arco' and the
  * waits between them (docs/decisions/043-andon.md), read per batch from the andon module. By shift, a
- * row per stop and shift part (`shiftPartsOf`).
+ * row per stop and shift part (`shiftSplitter`).
  */
 export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): AsyncGenerator<string> {
   const instant = instantFormatter(ctx.tz);
-  const split = filter.byShift ? await shiftPartsOf(ctx, filter) : null;
+  const split = filter.byShift ? await shiftSplitter(ctx, filter) : null;
   type Row = ParadaRow & { andon?: ParadaCallTimes };
-  // The current batch's parts by stop (by shift only).
-  let partsOf = new Map<number, ShiftPart[]>();
   const extra = (r: Row): Cell[] => [
     ...(filter.withMotivo ? [r.motivo, r.counted_minutes ?? r.duration_minutes] : []),
     ...(filter.withAndon
@@ -116,7 +132,7 @@ export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): As
   ];
   const readBatch = async (after: Cursor | null): Promise<Row[]> => {
     const rows = await paradasBatch(ctx.db, filter, after, EXPORT_BATCH);
-    if (split) partsOf = split(rows);
+    split?.batch(rows);
     if (!filter.withAndon || rows.length === 0) return rows;
     const times = await callTimesOf(
       ctx,
@@ -145,12 +161,7 @@ export async function* paradasCsv(ctx: ServiceContext, filter: ExportFilter): As
         r.description,
         ...extra(r),
       ];
-      const parts = partsOf.get(r.id);
-      if (!parts) return row(values);
-      const stem = cells(values);
-      let lines = '';
-      for (const p of parts) lines += rowAfter(stem, [p.name, p.date && plainDate(p.date), p.minutes]);
-      return lines;
+      return split ? split.lines(r, cells(values)) : row(values);
     },
     (r) => [r.date, r.start_time, r.id],
   );

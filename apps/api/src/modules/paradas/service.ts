@@ -556,7 +556,7 @@ export const finishedStopsOverlapping = (
   ctx: ServiceContext,
   nave: string,
   range: { from: string; to: string; fromDate: string; toDate: string },
-) => repo.finishedStopsOverlapping(ctx.db, nave, range.from, range.to, range.fromDate, range.toDate);
+) => repo.finishedStopsOverlapping(ctx.db, ctx.engine, nave, range.from, range.to, range.fromDate, range.toDate);
 export const microStopsOn = (ctx: ServiceContext, date: string) => repo.microStopsOn(ctx.db, date);
 export const countStoppedArcos = (ctx: ServiceContext) => repo.countStoppedArcos(ctx.db);
 export const countParadasOn = (ctx: ServiceContext, date: string) => repo.countParadasOn(ctx.db, date);

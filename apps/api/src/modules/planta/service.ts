@@ -113,7 +113,7 @@ async function shiftFigures(ctx: ServiceContext, nave: string, now: Date, runnin
   });
   const stops = [
     ...finished,
-    ...running.map((p) => ({ arco_id: p.arco_sumergido_id, motivo_id: null, start_time: p.start_time, end_time: nowIso, planned: false })),
+    ...running.map((p) => ({ arco_id: p.arco_sumergido_id, motivo_id: null, start_time: p.start_time, end_time: nowIso })),
   ];
   const split = splitStops(stops, timed([shift], now.getTime()));
   for (const [arco, byShift] of split.byArcoShift) {

@@ -40,10 +40,25 @@ export function versionOn(versions: CalendarVersion[], date: string): CalendarVe
 export const weekdayMask = (weekdays: number[]) => weekdays.reduce((mask, d) => mask | (1 << (d - 1)), 0);
 export const weekdaysOf = (mask: number) => [1, 2, 3, 4, 5, 6, 7].filter((d) => mask & (1 << (d - 1)));
 
+// A factory date and a wall-clock time always make the same instant, and the occurrences of a month
+// are built again on every read of the analysis: each pair is computed once (a few per shift and day).
+const instants = new Map<string, string>();
+
+function wallInstant(day: string, time: string, tz: string): string {
+  const key = `${tz} ${day} ${time}`;
+  let found = instants.get(key);
+  if (found === undefined) {
+    if (instants.size >= 100_000) instants.clear();
+    found = zonedInstant(day, time, tz);
+    instants.set(key, found);
+  }
+  return found;
+}
+
 /** The instant of a time of day inside the shift that starts at `start` on `day`. */
 function instantInShift(day: string, start: string, time: string, tz: string): string {
   const next = minuteOfDay(start) + minutesIntoShift(start, time) >= 1440;
-  return zonedInstant(next ? addDays(day, 1) : day, time, tz);
+  return wallInstant(next ? addDays(day, 1) : day, time, tz);
 }
 
 /**
@@ -68,7 +83,7 @@ export function instancesBetween(
       const v = versionOn(versions, day);
       if (!v?.active || !(v.weekdays & bit)) continue;
       if (v.naveId !== null && v.naveId !== (naveId ?? null)) continue;
-      const start = zonedInstant(day, v.start, tz);
+      const start = wallInstant(day, v.start, tz);
       const end = instantInShift(day, v.start, v.end, tz);
       if (Date.parse(end) <= fromMs || Date.parse(start) >= toMs) continue;
       out.push({
@@ -132,15 +147,18 @@ export function workedOverlapMs(t: TimedInstance, startMs: number, endMs: number
   return inside - breaks;
 }
 
-/** The instances (of a list ordered by start) that overlap [startMs, endMs): a binary search, then a short walk. */
-export function* overlapping(list: TimedInstance[], startMs: number, endMs: number): Generator<TimedInstance> {
-  // Instances never overlap one another for one nave, so their ends are ordered like their starts.
+/**
+ * The index of the first instance (of a list ordered by start) that ends after `ms`: where the instances
+ * overlapping an interval that starts at `ms` begin. A binary search; instances never overlap one
+ * another for one nave, so their ends are ordered like their starts.
+ */
+export function firstEndingAfter(list: TimedInstance[], ms: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid].end <= startMs) lo = mid + 1;
+    if (list[mid].end <= ms) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < list.length && list[i].start < endMs; i++) yield list[i];
+  return lo;
 }
