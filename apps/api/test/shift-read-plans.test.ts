@@ -31,13 +31,7 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
         paradas.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.arcoEndedBarsJson(
-          db,
-          engine,
-          [arcos[0].id, arcos[1].id],
-          '2025-01-10T00:00:00.000Z',
-          '2025-01-17T00:00:00.000Z',
-        ),
+        paradas.arcoEndedBarsJson(db, engine, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
         paradas.finishedStopsOverlapping(
