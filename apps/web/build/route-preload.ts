@@ -1,7 +1,6 @@
-import path from 'node:path';
-import type { Plugin, Rollup } from 'vite';
+import type { Plugin } from 'vite';
 import { FIRST_SCREENS, type PreloadRule, routePreloadScript } from '../src/app/route-preload';
-import { emitScript, reachable, root } from './util';
+import { apiUrlOf, chunkGraph, emitScript } from './util';
 
 /**
  * A route screen's chunks are normally requested only once the entry chunk has run and the router has
@@ -17,28 +16,24 @@ export function routePreload(): Plugin {
     apply: 'build',
     configResolved(config) {
       // The same API host as src/lib/api.ts.
-      apiUrl = String(config.env.VITE_API_URL ?? '').replace(/\/$/, '');
+      apiUrl = apiUrlOf(config);
     },
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const entry = chunks.find((c) => c.isEntry);
+        const { entry, chunkOf, beyondEntry } = chunkGraph(bundle);
         const html = bundle['index.html'];
         if (!entry || !html || html.type !== 'asset') return;
-        const closure = (files: string[]) => reachable(files, (f) => byFile.get(f)?.imports);
-        const inEntry = closure([entry.fileName]);
         const rules = FIRST_SCREENS.map((rule) => {
           const files = rule.modules.map((m) => {
-            const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, m));
+            const chunk = chunkOf(m);
             if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
             return chunk.fileName;
           });
           const preload: PreloadRule = [
             rule.path,
             rule.signedIn,
-            [...closure(files)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`),
+            beyondEntry(files).map((f) => `/${f}`),
             rule.prefetch ?? [],
           ];
           return preload;

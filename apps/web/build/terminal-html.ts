@@ -1,10 +1,9 @@
-import path from 'node:path';
-import type { Plugin, Rollup } from 'vite';
+import type { Plugin } from 'vite';
 import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
 import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/lib/terminal-preload';
 import { PRERENDER_CLASS } from '../src/prerender-gate';
 import { renderAtBuild } from './prerender-login';
-import { emitScript, reachable, root } from './util';
+import { apiUrlOf, chunkGraph, emitScript } from './util';
 
 /** The page the server answers for /terminal (apps/api/src/app.ts); the service worker's precache serves it for /terminal too. */
 export const TERMINAL_HTML = 'terminal.html';
@@ -24,22 +23,16 @@ export function terminalHtml(): Plugin {
     apply: 'build',
     configResolved(config) {
       // The same API host as src/lib/api.ts.
-      apiUrl = String(config.env.VITE_API_URL ?? '').replace(/\/$/, '');
+      apiUrl = apiUrlOf(config);
     },
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const entry = chunks.find((c) => c.isEntry);
+        const { entry, chunkOf, beyondEntry } = chunkGraph(bundle);
         const html = bundle['index.html'];
-        const page = chunks.find((c) => c.facadeModuleId === path.resolve(root, 'src/app/terminal-page.tsx'));
+        const page = chunkOf('src/app/terminal-page.tsx');
         if (!entry || !page || html?.type !== 'asset') throw new Error('terminal-html: no entry, index.html or terminal page chunk');
-        const closure = (files: string[]) => reachable(files, (f) => byFile.get(f)?.imports);
-        const inEntry = closure([entry.fileName]);
-        const links = [...closure([page.fileName])]
-          .filter((f) => !inEntry.has(f))
-          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        const links = beyondEntry([page.fileName]).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
         const script = await emitScript(
           this,
           'terminal-preload',
