@@ -30,12 +30,7 @@ export function routePreload(): Plugin {
             if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
             return chunk.fileName;
           });
-          const preload: PreloadRule = [
-            rule.path,
-            rule.signedIn,
-            beyondEntry(files).map((f) => `/${f}`),
-            rule.prefetch ?? [],
-          ];
+          const preload: PreloadRule = [rule.path, rule.signedIn, beyondEntry(files).map((f) => `/${f}`), rule.prefetch ?? []];
           return preload;
         });
         const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname);`;
