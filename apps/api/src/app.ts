@@ -16,7 +16,6 @@ import { privateDirSync } from './lib/file-modes';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { serializeError } from './lib/log-error';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
-import { PushSender, resolveVapidKeys } from './lib/web-push';
 import adminListsRoutes from './modules/admin-lists/routes';
 import andonRoutes from './modules/andon/routes';
 import { createAndonScheduler } from './modules/andon/scheduler';
@@ -129,9 +128,9 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     dbHandle,
     tokens ?? createTokenService(resolveSecret(config), config.tokenTtlHours, config.terminalIdleMinutes * TERMINAL_TOKEN_IDLE_PERIODS),
     app.log,
+    // A stopped machine's time stays covered when a parada ends (docs/decisions/031-machine-and-worker-stops.md).
+    { machineStoppedSince },
   );
-  // A stopped machine's time stays covered when a parada ends (docs/decisions/031-machine-and-worker-stops.md).
-  ctx.machines.stoppedSince = machineStoppedSince;
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await dbHandle.db.destroy();
@@ -231,17 +230,12 @@ export async function buildApp({ config, db: handle, logger = false, logControll
 
   // The andon's escalation (docs/decisions/043-andon.md): started once the app is ready, closed
   // before the MQTT client so that its last light goes out.
-  try {
-    ctx.andon.push = new PushSender(resolveVapidKeys(config.andon.vapid), ctx.log);
-  } catch (error) {
-    app.log.warn({ err: error }, 'no VAPID keys: Web Push is off');
-  }
   const andon = createAndonScheduler(ctx, config.andon.scanMs);
   app.addHook('onReady', async () => andon.start());
   app.addHook('preClose', () => andon.close());
 
   // Machine signals over MQTT (MQTT_URL): subscribed once the app is ready, closed before the database.
-  const signals = createMachineSignals(ctx, config.machines);
+  const signals = createMachineSignals(ctx);
   if (signals) {
     app.addHook('onReady', () => signals.start());
     app.addHook('preClose', () => signals.close());

@@ -5,9 +5,9 @@ import { EventBus } from './lib/event-bus';
 import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
 import { LogSummary } from './lib/log-summary';
-import type { MqttSignalClient } from './lib/mqtt-client';
+import { MqttSignalClient } from './lib/mqtt-client';
 import type { TokenService } from './lib/tokens';
-import type { PushSender } from './lib/web-push';
+import { PushSender, resolveVapidKeys } from './lib/web-push';
 
 /**
  * What every service takes as its first argument, built once in app.ts: the database and its
@@ -15,6 +15,11 @@ import type { PushSender } from './lib/web-push';
  * account rows, the log and the attempt limits. Nothing in it knows about HTTP, so a service runs
  * the same from a route, a script or a test. A step that runs inside another service's transaction
  * takes the transaction first instead (`recordAudit(trx, …)`, `endActiveParadaOf(trx, …)`).
+ *
+ * It is complete once built: nothing is assigned into it afterwards (`npm run lint` checks it,
+ * scripts/check-wiring.mjs). What a lower module needs of a higher one is given to
+ * createServiceContext (`ModuleWiring`); what a module keeps while it runs stays in the module
+ * (modules/andon/state.ts) (docs/decisions/064-no-late-wiring.md).
  */
 export interface ServiceContext {
   db: Db;
@@ -35,10 +40,11 @@ export interface ServiceContext {
   /** Bounds of client-stamped times on writes queued offline. */
   clientTime: Config['clientTime'];
   /**
-   * Machine signals: the thresholds, the MQTT subscriber when MQTT_URL is set, `stoppedSince`, when
-   * the arco's machine stopped (null: unbound or running), its state row locked for the caller's
-   * transaction (docs/decisions/031-machine-and-worker-stops.md) (app.ts sets those two), and the
-   * summaries of refused device keys and MQTT messages (log and /metrics, decision 028).
+   * Machine signals: the thresholds, the MQTT client when MQTT_URL is set (built here, started by
+   * modules/machines/signals.ts), `stoppedSince`, when the arco's machine stopped (null: unbound or
+   * running), its state row locked for the caller's transaction
+   * (docs/decisions/031-machine-and-worker-stops.md), and the summaries of refused device keys and
+   * MQTT messages (log and /metrics, decision 028).
    */
   machines: {
     microStopSeconds: number;
@@ -48,23 +54,60 @@ export interface ServiceContext {
     refusals: { deviceKeys: LogSummary; mqtt: LogSummary };
   };
   /**
-   * The andon (docs/decisions/043-andon.md): its clock (tests move it), its pass, the Web Push sender (null when
-   * no VAPID keys could be had), the light last sent per arco by this instance, and the pushes and
-   * MQTT messages under way (settled on close).
+   * The andon's settings (docs/decisions/043-andon.md): its clock (a bench moves it) and the Web Push
+   * sender (null when no VAPID keys could be had). What it keeps while it runs (the light last sent
+   * per arco, the pushes under way) is the andon module's own (modules/andon/state.ts).
    */
   andon: {
     now: () => Date;
-    /** Runs an andon pass now, after the one under way (set by modules/andon/scheduler.ts). */
-    scan: () => Promise<void>;
     push: PushSender | null;
     /** PUSH_ALLOWED_HOSTS. */
     pushHosts: string[];
-    lights: Map<number, string>;
-    background: Set<Promise<unknown>>;
   };
 }
 
-export function createServiceContext(config: Config, handle: DbHandle, tokens: TokenService, log: Log): ServiceContext {
+/**
+ * What the context needs of the modules, given by app.ts when it builds the context (lower modules
+ * call it through the context, so they import no higher module).
+ */
+export interface ModuleWiring {
+  /** modules/machines/service.ts `stoppedSince`: the paradas service calls it (decision 031). */
+  machineStoppedSince: ServiceContext['machines']['stoppedSince'];
+}
+
+/** The Web Push sender, or null (and a warning) when no VAPID keys could be had. */
+function pushSender(config: Config, log: Log): PushSender | null {
+  try {
+    return new PushSender(resolveVapidKeys(config.andon.vapid), log);
+  } catch (error) {
+    log.warn({ err: error }, 'no VAPID keys: Web Push is off');
+    return null;
+  }
+}
+
+/** The MQTT client of machine signals when MQTT_URL is set; it connects when modules/machines/signals.ts starts it. */
+function mqttClient(settings: Config['machines'], log: Log): MqttSignalClient | null {
+  if (!settings.mqttUrl) return null;
+  return new MqttSignalClient(
+    {
+      url: settings.mqttUrl,
+      username: settings.mqttUsername,
+      password: settings.mqttPassword,
+      caFile: settings.mqttCaFile,
+      clientId: settings.mqttClientId,
+      shareGroup: settings.mqttSharedSubscription ? 'portal' : undefined,
+    },
+    log,
+  );
+}
+
+export function createServiceContext(
+  config: Config,
+  handle: DbHandle,
+  tokens: TokenService,
+  log: Log,
+  wiring: ModuleWiring,
+): ServiceContext {
   const events = new EventBus(handle.db, log);
   const userCache = new UserCache(config.authCacheMs);
   // Anything may have changed (another instance's account change, or events missed while the LISTEN
@@ -87,8 +130,8 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     machines: {
       microStopSeconds: config.machines.microStopSeconds,
       silenceSeconds: config.machines.silenceSeconds,
-      mqtt: null,
-      stoppedSince: async () => null,
+      mqtt: mqttClient(config.machines, log),
+      stoppedSince: wiring.machineStoppedSince,
       refusals: {
         deviceKeys: new LogSummary(log, 'wrong device keys (per arco and address)'),
         mqtt: new LogSummary(log, 'machine signals refused (per topic)'),
@@ -96,11 +139,8 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
     },
     andon: {
       now: () => new Date(),
-      scan: async () => {},
-      push: null,
+      push: pushSender(config, log),
       pushHosts: config.andon.pushHosts,
-      lights: new Map(),
-      background: new Set(),
     },
   };
 }

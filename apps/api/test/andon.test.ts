@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { andonCalledEvent, andonMessages } from '@portal/contract/andon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { scanNow } from '../src/modules/andon/scheduler';
 import { settleBackground } from '../src/modules/andon/service';
 import { fakeClock, pgUnavailable, secondInstance, TEST_DB, type TestApp, useSeed, useTestApp } from './helper';
 import { closeClients, connect, listen } from './sse-client';
@@ -13,7 +14,7 @@ const MINUTE = 60_000;
 
 /** One andon pass at the clock's now, then the pushes and lights it started. */
 async function scan(app: App) {
-  await app.ctx.andon.scan();
+  await scanNow(app.ctx);
   await settleBackground(app.ctx);
 }
 

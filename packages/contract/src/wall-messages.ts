@@ -1,9 +1,9 @@
 /**
  * The wall's Spanish texts and limits, apart from the schemas (wall.ts re-exports them): the wall
  * screen paints with these before zod and the schemas load, as the login screen does with auth-messages.
- * The types are the schemas' (type-only, erased from the JavaScript).
+ * The types are the schemas' own, in wall.ts: a type-only import of them is erased from the JavaScript,
+ * so the screen imports them from there without loading zod.
  */
-export type { LikeResponse, PostsQuery, WallComment, WallPost } from './wall';
 
 export const WALL_DEFAULT_NAME = 'Main';
 export const POST_MAX = 500;

@@ -85,7 +85,6 @@ export class MqttSignalClient {
 
   constructor(
     private readonly settings: MqttSettings,
-    private readonly handler: MqttMessageHandler,
     private readonly log: Log,
   ) {
     this.group = settings.shareGroup;
@@ -110,8 +109,11 @@ export class MqttSignalClient {
     return this.state.connected;
   }
 
-  /** Connects in the background: the portal starts whether the broker is up or not. */
-  start(): void {
+  /**
+   * Connects in the background (the portal starts whether the broker is up or not) and hands each
+   * message to `handler`: the subscriber above (modules/machines/signals.ts) gives it when it starts.
+   */
+  start(handler: MqttMessageHandler): void {
     const options: IClientOptions = {
       clientId: this.settings.clientId,
       protocolVersion: 5,
@@ -129,7 +131,7 @@ export class MqttSignalClient {
     const client = connect(this.settings.url, options);
     this.client = client;
     client.handleMessage = (packet, callback) => {
-      this.handling = this.handler(packet.topic, packet.payload as Buffer).then(
+      this.handling = handler(packet.topic, packet.payload as Buffer).then(
         () => {
           this.state.messages += 1;
           callback();

@@ -1,10 +1,21 @@
 import type { ServiceContext } from '../../context';
+import type { EventBus } from '../../lib/event-bus';
 import { andonTick, settleBackground } from './service';
+
+/** Each app's scheduler pass (keyed by its event bus, shared by the context's copies for a transaction). */
+const scans = new WeakMap<EventBus, () => Promise<void>>();
+
+/** Runs an andon pass now, after the one under way, and settles when it is done (a test's step). */
+export function scanNow(ctx: ServiceContext): Promise<void> {
+  const scan = scans.get(ctx.events);
+  if (!scan) throw new Error('no andon scheduler for this app');
+  return scan();
+}
 
 /**
  * Runs the andon's pass (`andonTick`) every `periodMs` and at once after any parada event, one pass at
  * a time on this instance: a pass asked for while one runs follows it (asked again meanwhile, still
- * once). Its clock is `ctx.andon.now`; `ctx.andon.scan` asks for a pass and settles when it is done.
+ * once). Its clock is `ctx.andon.now`; `scanNow(ctx)` asks for a pass and settles when it is done.
  * Started once the app is ready; close() waits for the pass, the pushes and the MQTT messages under way.
  */
 export function createAndonScheduler(ctx: ServiceContext, periodMs: number) {
@@ -33,7 +44,7 @@ export function createAndonScheduler(ctx: ServiceContext, periodMs: number) {
     chain = pass;
     return pass;
   };
-  ctx.andon.scan = scan;
+  scans.set(ctx.events, scan);
   let timer: NodeJS.Timeout | undefined;
   let unwatch: (() => void) | undefined;
   return {

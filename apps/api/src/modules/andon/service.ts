@@ -31,6 +31,7 @@ import { findNaveByName, listNaves } from '../naves/service';
 import * as paradas from '../paradas/service';
 import { findAccount } from '../users/service';
 import * as repo from './repository';
+import { andonState } from './state';
 
 // The andon: who is called, when, the answers and the figures (docs/decisions/043-andon.md).
 
@@ -47,13 +48,14 @@ function toCall(row: repo.CallRow): AndonCall {
 function inBackground(ctx: ServiceContext, what: string, step: () => Promise<unknown>): void {
   const running = step()
     .catch((error) => ctx.log.warn({ err: error }, what))
-    .finally(() => ctx.andon.background.delete(running));
-  ctx.andon.background.add(running);
+    .finally(() => andonState(ctx).background.delete(running));
+  andonState(ctx).background.add(running);
 }
 
 /** Waits for the pushes and MQTT messages under way (on close, and in tests). */
 export async function settleBackground(ctx: ServiceContext): Promise<void> {
-  while (ctx.andon.background.size) await Promise.allSettled([...ctx.andon.background]);
+  const { background } = andonState(ctx);
+  while (background.size) await Promise.allSettled([...background]);
 }
 
 // ---- Capabilities ----
@@ -230,10 +232,11 @@ async function sendLight(ctx: ServiceContext, arcoId: number): Promise<void> {
   const mqtt = ctx.machines.mqtt;
   if (!mqtt) return;
   const light = await lightOf(ctx, arcoId);
-  if (ctx.andon.lights.get(arcoId) === light) return;
+  const { lights } = andonState(ctx);
+  if (lights.get(arcoId) === light) return;
   const topic = (await listBindings(ctx.db)).find((b) => b.arco_sumergido_id === arcoId)?.topic;
   if (!topic) return;
-  ctx.andon.lights.set(arcoId, light);
+  lights.set(arcoId, light);
   await mqtt.publishRetained(`${topic}/andon`, light);
 }
 

@@ -1,4 +1,4 @@
-import type { WallComment } from '@portal/contract/wall-messages';
+import type { WallComment } from '@portal/contract/wall';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { formFields, submit, tapNow } from '@/lib/offline-queue';

@@ -1,5 +1,5 @@
 import type { Page } from '@portal/contract/paging';
-import type { WallComment, WallPost } from '@portal/contract/wall-messages';
+import type { WallComment, WallPost } from '@portal/contract/wall';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { wallKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { WallComment } from '@portal/contract/wall-messages';
+import type { WallComment } from '@portal/contract/wall';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { wallKeys } from './keys';

@@ -1,4 +1,5 @@
-import { type PostsQuery, WALL_PAGE_DEFAULT, type WallPost } from '@portal/contract/wall-messages';
+import type { PostsQuery, WallPost } from '@portal/contract/wall';
+import { WALL_PAGE_DEFAULT } from '@portal/contract/wall-messages';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { wallKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { PostsQuery } from '@portal/contract/wall-messages';
+import type { PostsQuery } from '@portal/contract/wall';
 
 /** Query keys of the wall: every post list lives under ['wall', 'posts'] so one invalidation reloads them all. */
 export const wallKeys = {

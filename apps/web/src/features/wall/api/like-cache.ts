@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall-messages';
+import type { WallPost } from '@portal/contract/wall';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { wallKeys } from './keys';
 

@@ -1,4 +1,4 @@
-import type { LikeResponse } from '@portal/contract/wall-messages';
+import type { LikeResponse } from '@portal/contract/wall';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { wallKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall-messages';
+import type { WallPost } from '@portal/contract/wall';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent, applyWallEvent, inList, type PostPages } from './live-posts';

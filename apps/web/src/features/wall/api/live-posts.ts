@@ -1,5 +1,6 @@
 import type { EventPayloads } from '@portal/contract/events';
-import { type PostsQuery, WALL_DEFAULT_NAME, type WallPost } from '@portal/contract/wall-messages';
+import type { PostsQuery, WallPost } from '@portal/contract/wall';
+import { WALL_DEFAULT_NAME } from '@portal/contract/wall-messages';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
 export type PostPages = InfiniteData<WallPost[], number | undefined>;

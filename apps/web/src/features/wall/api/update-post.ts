@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall-messages';
+import type { WallPost } from '@portal/contract/wall';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { formData, wallKeys } from './keys';

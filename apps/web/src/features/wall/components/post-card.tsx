@@ -1,4 +1,5 @@
-import { type WallPost, wallMessages } from '@portal/contract/wall-messages';
+import type { WallPost } from '@portal/contract/wall';
+import { wallMessages } from '@portal/contract/wall-messages';
 import { Suspense } from 'react';
 import { Loading } from '@/components/loading';
 import { PhotoViewer } from '@/components/photo-viewer';

@@ -1,5 +1,5 @@
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
-import type { WallPost } from '@portal/contract/wall-messages';
+import type { WallPost } from '@portal/contract/wall';
 import { imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 

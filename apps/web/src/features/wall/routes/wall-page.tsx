@@ -1,4 +1,5 @@
-import { WALL_DEFAULT_NAME, type WallPost, wallMessages } from '@portal/contract/wall-messages';
+import type { WallPost } from '@portal/contract/wall';
+import { WALL_DEFAULT_NAME, wallMessages } from '@portal/contract/wall-messages';
 import { useDeferredValue, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
