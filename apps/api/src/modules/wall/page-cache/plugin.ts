@@ -18,9 +18,10 @@ import { type Encoded, preferredEncoding } from './variants';
  * A cached page is answered with no promise in between, which the load bench measures (docs/performance-history.md,
  * 'Per-request overhead'): the auth and NUL-check hooks are callback hooks, synchronous when the
  * caller's account row is cached (`cachedCaller`); the route's handler is not `async`; `hit()`
- * returns the bytes directly. Only a miss goes through promises. The server runs under tsx, which
- * keeps function names: a named closure created per request costs an Object.defineProperty each
- * time, so this path declares none.
+ * returns the bytes directly. Only a miss goes through promises. The server runs compiled
+ * (scripts/build-api.mjs, decision 009) without esbuild's keepNames; tsx (`npm run dev`, the tests)
+ * keeps function names, where a named closure created per request costs an Object.defineProperty
+ * each time, so this path declares none.
  */
 export class WallPages {
   /** Answers from the cache and from the database, for the metrics endpoint: one increment per request. */
