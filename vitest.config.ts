@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import type { Reporter, TestModule } from 'vitest/node';
+import { BaseSequencer, type Reporter, type TestModule, type TestSpecification } from 'vitest/node';
 
 const results = new URL('./test-results/', import.meta.url).pathname;
 
@@ -40,6 +40,45 @@ const projectCounts: Reporter = {
 };
 
 /**
+ * The files that take longest, in seconds of a single-file run on the 2-core machine
+ * (docs/performance.md, 'The test suite'). Vitest starts the files it has no timing of by their size,
+ * largest first: on a clean clone these would start late (the fuzzer's and the crash test's files are
+ * a few lines each) and finish long after the rest.
+ */
+const slowFiles: Record<string, number> = {
+  'apps/api/test/machines-outage.postgres.test.ts': 130,
+  'apps/api/test/crash/crash.postgres.test.ts': 100,
+  'apps/api/test/crash/crash-2.postgres.test.ts': 100,
+  'apps/api/test/crash/crash.sqlite-only.test.ts': 60,
+  'apps/api/test/security/fuzz-1.test.ts': 80,
+  'apps/api/test/security/fuzz-2.test.ts': 80,
+  'apps/api/test/security/fuzz-3.test.ts': 80,
+  'apps/api/test/pg-outage.postgres.test.ts': 60,
+  'apps/api/test/security/login-abuse-addresses.test.ts': 40,
+  'apps/api/test/security/login-abuse.test.ts': 40,
+};
+
+/**
+ * Longest first over every project (a file's last timing, else its entry in slowFiles), then
+ * Vitest's own order: the long files run beside the many short ones instead of after them.
+ */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    const root = this.ctx.config.root;
+    const seconds = (spec: TestSpecification) => {
+      const file = path.relative(root, spec.moduleId);
+      const last = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
+      return last !== undefined ? last / 1000 : (slowFiles[file] ?? 0);
+    };
+    return ordered
+      .map((spec, index) => ({ spec, index, seconds: seconds(spec) }))
+      .sort((a, b) => b.seconds - a.seconds || a.index - b.index)
+      .map(({ spec }) => spec);
+  }
+}
+
+/**
  * One run covers the contract, the web unit tests and the API suite twice: on SQLite and on a real
  * PostgreSQL that the api-postgres project starts itself (apps/api/test/pg-global-setup.ts).
  */
@@ -50,6 +89,7 @@ export default defineConfig({
     // side there (docs/performance.md, 'The test suite').
     maxWorkers: Math.max(3, availableParallelism() - 1),
     reporters: ['default', 'json', projectCounts],
+    sequence: { sequencer: SlowFirst },
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' } },

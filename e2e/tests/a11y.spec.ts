@@ -64,6 +64,10 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 // Without motion, axe and the focus checks see dialogs and scrolls at rest, never mid-fade.
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
+// Each test seeds its own station, worker and data (the seed fixture), as tests of different files
+// do beside one another: the file's tests are shared between the workers instead of running one
+// after another in one of them (docs/performance.md, 'The test suite').
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('worker screens at 360x740', () => {
   test.use({ viewport: { width: 360, height: 740 } });

@@ -19,7 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshSchema } from '../helper';
 import { type RequestInput, requestInit, ServerProcess, serverEnv } from './server-process';
 
-const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
+export const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
 const CI_SEED = 20261124;
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const SEED = Number(process.env.CRASH_SEED ?? (inCi ? CI_SEED : Math.floor(Math.random() * 2 ** 31)));
@@ -509,11 +509,20 @@ async function openStream(token: string): Promise<{ end: Promise<'ended' | 'cut'
 /** SIGTERMs after the kills: the graceful shutdown under the same write load. */
 const STOPS = 3;
 
+/** The rounds in order: ITERATIONS kills (1…ITERATIONS), then STOPS graceful stops. */
+export const ROUNDS = ITERATIONS + STOPS;
+
 /**
- * The suite on one engine: ITERATIONS kills, then STOPS graceful stops (SIGTERM), each followed by
- * the examination of the database against the ledger.
+ * The suite on one engine: rounds `from` to `to` of ROUNDS (kills, then graceful stops: SIGTERM),
+ * each followed by the examination of the database against the ledger. A file may run a part of
+ * the rounds on a server and database of its own (crash.postgres.test.ts and crash-2.postgres.test.ts
+ * run them side by side); each round keeps its place in the seeded schedule, so under one seed
+ * (CRASH_SEED, or CI's fixed one) the kill times and the clients' writes are those of a run of all
+ * rounds. Elsewhere each file draws and prints its own seed.
  */
-export function crashSuite(engine: 'sqlite' | 'postgres') {
+export function crashSuite(engine: 'sqlite' | 'postgres', { from, to }: { from: number; to: number } = { from: 1, to: ROUNDS }) {
+  const kills = Math.max(0, Math.min(to, ITERATIONS) - from + 1);
+  const stops = to - from + 1 - kills;
   let pgSchema: { url: string; drop: () => Promise<void> } | undefined;
   const openExamined = () => (pgSchema ? openPostgres(pgSchema.url) : Promise.resolve(openSqlite()));
 
@@ -547,9 +556,11 @@ export function crashSuite(engine: 'sqlite' | 'postgres') {
     });
 
     it(
-      `loses no acknowledged write across ${ITERATIONS} kills and ${STOPS} graceful stops`,
+      `loses no acknowledged write across ${kills} kills and ${stops} graceful stops (rounds ${from} to ${to} of ${ROUNDS})`,
       async () => {
-        console.log(`crash test (${engine}): seed ${SEED} (CRASH_SEED=${SEED} replays the kill schedule), ${ITERATIONS} kills`);
+        console.log(
+          `crash test (${engine}): seed ${SEED} (CRASH_SEED=${SEED} replays the kill schedule), rounds ${from} to ${to}: ${kills} kills, ${stops} stops`,
+        );
         dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
         if (engine === 'postgres') pgSchema = await freshSchema();
         // No JWT_SECRET: the generated one kept in DATA_DIR must survive the kills with the sessions.
@@ -574,17 +585,19 @@ export function crashSuite(engine: 'sqlite' | 'postgres') {
         const setup = rng(SEED);
         for (let c = 0; c < CLIENTS; c++) for (let i = 0; i < WORKERS_PER_CLIENT; i++) await register(c, setup);
 
+        // The whole schedule is drawn, so that each round waits as it would in a run of all rounds.
         const schedule = rng(SEED ^ 0x5eed);
+        const waits = Array.from({ length: ROUNDS + 1 }, (_, i) => (i === 0 ? 0 : 150 + schedule.int(1850)));
         let agedOrphans: string[] = [];
-        for (let iteration = 1; iteration <= ITERATIONS + STOPS; iteration++) {
+        for (let iteration = from; iteration <= to; iteration++) {
           const started = Date.now();
-          if (iteration > 1) await server.start();
+          if (iteration > from) await server.start();
           const startMs = Date.now() - started;
           // Orphans aged past the sweep's minimum age before this start are gone once it answers.
           const survivors = agedOrphans.filter((name) => readdirSync(uploadsDir()).includes(name));
           expect(survivors, `iteration ${iteration}: orphaned files the start-up sweep left`).toEqual([]);
 
-          const wait = 150 + schedule.int(1850);
+          const wait = waits[iteration];
           let orphans: string[];
           if (iteration <= ITERATIONS) {
             orphans = await round(`#${iteration}: up in ${startMs} ms, killed after ${wait} ms`, iteration, wait, () => server.kill());
@@ -623,7 +636,7 @@ export function crashSuite(engine: 'sqlite' | 'postgres') {
         }
         await server.kill();
       },
-      (ITERATIONS + STOPS) * 20_000 + 60_000,
+      (to - from + 1) * 20_000 + 60_000,
     );
   });
 }

@@ -1,0 +1,4 @@
+import { fuzzSuite } from './fuzz/suite';
+
+// Routes 2 of 3 of the fuzzer (fuzz/suite.ts): one file per share, run side by side.
+fuzzSuite(2);
