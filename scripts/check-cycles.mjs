@@ -5,13 +5,15 @@
 // resolved with TypeScript's own module resolution under that tsconfig; the graph's strongly
 // connected components (Tarjan) of more than one file, or a file importing itself, are circles.
 //
-//   node scripts/check-cycles.mjs [tsconfig.json…]    (default: the API, the contract and the web)
+//   node scripts/check-cycles.mjs [tsconfig.json…]    (default: every workspace: the API, the contract, the web, e2e)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const configs =
-  process.argv.length > 2 ? process.argv.slice(2) : ['apps/api/tsconfig.json', 'packages/contract/tsconfig.json', 'apps/web/tsconfig.json'];
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['apps/api/tsconfig.json', 'packages/contract/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'];
 
 /** The files of a tsconfig and the options its imports resolve with. */
 function workspace(configPath) {
