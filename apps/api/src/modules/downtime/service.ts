@@ -49,20 +49,34 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     instancesAtNave(ctx, new Date(monthStart), new Date(nextMonth + DAY_MS), query.nave),
   ]);
   const shiftId = query.shift === undefined ? null : Number(query.shift);
+  // Every worked occurrence the month's stops may touch, the neighbouring months' included: a minute
+  // inside one belongs to it (and to its month), so only the month's own count; a minute outside every
+  // shift belongs to the month it lies in (docs/decisions/056-shift-figures-across-a-month.md).
+  const now = Date.now();
   const worked = timed(
-    instances.filter((i) => i.worked && i.date.startsWith(query.month)),
-    Date.now(),
+    instances.filter((i) => i.worked),
+    now,
   );
-  const counted = (t: TimedInstance) => shiftId === null || t.instance.shift_id === shiftId;
-  const stops = worked.length
-    ? await finishedStopsOverlapping(ctx, query.nave, {
-        from: new Date(worked[0].start).toISOString(),
-        to: new Date(worked[worked.length - 1].end).toISOString(),
-        fromDate: addDays(`${query.month}-01`, -1),
-        toDate: addDays(`${addMonths(query.month, 1)}-01`, 1),
-      })
-    : [];
-  const split = splitStops(stops, worked, { counts: counted, planned: new Set(names.filter((m) => m.planned).map((m) => m.id)) });
+  const inMonth = (t: TimedInstance) => t.instance.date.startsWith(query.month);
+  const counted = (t: TimedInstance) => inMonth(t) && (shiftId === null || t.instance.shift_id === shiftId);
+  const own = worked.filter(inMonth);
+  const window = { start: monthStart, end: Math.min(nextMonth, now) };
+  const readFrom = Math.min(window.start, own[0]?.start ?? window.start);
+  const readTo = Math.max(window.end, own.at(-1)?.end ?? window.end);
+  const stops =
+    readFrom < readTo
+      ? await finishedStopsOverlapping(ctx, query.nave, {
+          from: new Date(readFrom).toISOString(),
+          to: new Date(readTo).toISOString(),
+          fromDate: addDays(`${query.month}-01`, -1),
+          toDate: addDays(`${addMonths(query.month, 1)}-01`, 1),
+        })
+      : [];
+  const split = splitStops(stops, worked, {
+    counts: counted,
+    planned: new Set(names.filter((m) => m.planned).map((m) => m.id)),
+    window,
+  });
 
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const motivoName = (id: number) => (id === 0 ? downtimeMessages.noMotivo : (nameOf.get(id) ?? '?'));
@@ -79,7 +93,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
 
   // The planned time of one station per shift (the same for every station of the nave).
   const perShift = new Map<number, { name: string; planned: number; breaks: number }>();
-  for (const t of worked) {
+  for (const t of own) {
     if (!counted(t)) continue;
     const breaks = breakMs(t);
     const f = perShift.get(t.instance.shift_id) ?? { name: t.instance.name, planned: 0, breaks: 0 };
