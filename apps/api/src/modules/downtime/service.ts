@@ -3,20 +3,10 @@ import { downtimeMessages } from '@portal/contract/downtime';
 import { addDays, addMonths, factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import type { AuthUser } from '../../lib/auth-user';
 import { andonFigures } from '../andon/service';
 import { listArcos } from '../arcos/service';
-import { recordAudit } from '../audit/service';
 import { finishedStopsOverlapping } from '../paradas/service';
-import {
-  breakMs,
-  instancesAtNave,
-  replaceWithWeeklyMinutes,
-  splitStops,
-  type TimedInstance,
-  timed,
-  weeklyMinutes,
-} from '../shifts/service';
+import { breakMs, instancesAtNave, splitStops, type TimedInstance, timed, weeklyMinutes } from '../shifts/service';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', as on the plant board.
@@ -182,29 +172,11 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
   };
 }
 
-/** The hours per weekday of the plant-wide calendar in force today (the old setting's read). */
+/**
+ * The hours per weekday of the plant-wide calendar in force today (the old setting's read). Its write is
+ * retired: the shift calendar is the one place the working time is edited
+ * (docs/decisions/056-shift-figures-across-a-month.md).
+ */
 export async function getPlannedHours(ctx: ServiceContext): Promise<{ hours: number[] }> {
   return { hours: (await weeklyMinutes(ctx.db, factoryToday(ctx.tz))).map((m) => m / 60) };
-}
-
-/** The audit rows of the planned hours name the one weekly plan by this id. */
-export const PLANNED_HOURS_AUDIT_ID = 1;
-
-/** The old setting's write: the calendar from today on becomes that week (the days before keep theirs). */
-export async function setPlannedHours(ctx: ServiceContext, actor: AuthUser, hours: number[]): Promise<{ hours: number[] }> {
-  const minutesPerDay = hours.map((h) => Math.round(h * 60));
-  const today = factoryToday(ctx.tz);
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = await weeklyMinutes(trx, today);
-    await replaceWithWeeklyMinutes(trx, minutesPerDay, today);
-    await recordAudit(trx, {
-      actor,
-      entity: 'planned_hours',
-      entityId: PLANNED_HOURS_AUDIT_ID,
-      action: 'update',
-      before: { hours: before.map((m) => m / 60) },
-      after: { hours: minutesPerDay.map((m) => m / 60) },
-    });
-  });
-  return getPlannedHours(ctx);
 }
