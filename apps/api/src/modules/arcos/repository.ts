@@ -9,6 +9,10 @@ const listed = (db: Db) => withNave(db).select(['arcos_sumergidos.id', 'arcos_su
 /** Every station, in no order (the plant board sorts them itself). */
 export const allArcos = (db: Db) => listed(db).execute();
 
+/** When each station of a nave was created: the planned time of the figures and the timeline starts there. */
+export const arcosCreatedAt = (db: Db, naveName: string) =>
+  withNave(db).select(['arcos_sumergidos.id', 'arcos_sumergidos.created_at']).where('naves.name', '=', naveName).execute();
+
 /** Stations of a nave by its name, or all stations. */
 export function listArcos(db: Db, naveName?: string) {
   let q = listed(db);

@@ -27,6 +27,11 @@ async function arcoById(db: Db, id: number): Promise<Arco> {
 /** The stations of a nave (by name), or every station. */
 export const listArcos = (ctx: ServiceContext, naveName?: string) => repo.listArcos(ctx.db, naveName);
 
+/** Each station of a nave by id → when it was created (epoch ms): nothing of it was planned or ran before. */
+export async function arcosSince(ctx: ServiceContext, naveName: string): Promise<Map<number, number>> {
+  return new Map((await repo.arcosCreatedAt(ctx.db, naveName)).map((a) => [a.id, Date.parse(a.created_at)]));
+}
+
 /** The fields of a station its audit rows show. */
 const audited = (a: Arco) => ({ name: a.name, nave: a.nave });
 

@@ -4,9 +4,9 @@ import { addDays, addMonths, factoryToday, startOfFactoryDay } from '@portal/con
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { andonFigures } from '../andon/service';
-import { listArcos } from '../arcos/service';
+import { arcosSince, listArcos } from '../arcos/service';
 import { finishedStopsOverlapping } from '../paradas/service';
-import { breakMs, instancesAtNave, splitStops, type TimedInstance, timed, weeklyMinutes } from '../shifts/service';
+import { breakMs, instancesAtNave, splitStops, type TimedInstance, timed, weeklyMinutes, workedOverlapMs } from '../shifts/service';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', as on the plant board.
@@ -31,10 +31,11 @@ const availabilityOf = (downtime: number, planned: number, plannedStops: number)
 export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<typeof downtimeQuery>): Promise<DowntimeAnalysis> {
   const monthStart = Date.parse(startOfFactoryDay(`${query.month}-01`, ctx.tz));
   const nextMonth = Date.parse(startOfFactoryDay(`${addMonths(query.month, 1)}-01`, ctx.tz));
-  const [rows, names, arcos, andon, instances] = await Promise.all([
+  const [rows, names, arcos, since, andon, instances] = await Promise.all([
     repo.monthRollup(ctx.db, query.month, query.nave),
     repo.motivoNames(ctx.db),
     listArcos(ctx, query.nave),
+    arcosSince(ctx, query.nave),
     andonFigures(ctx, query.month, query.nave, downtimeMessages.noMotivo),
     instancesAtNave(ctx, new Date(monthStart), new Date(nextMonth + DAY_MS), query.nave),
   ]);
@@ -92,8 +93,26 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     f.breaks += breaks;
     perShift.set(t.instance.shift_id, f);
   }
-  const planned = [...perShift.values()].reduce((sum, f) => sum + f.planned, 0);
-  const breaks = [...perShift.values()].reduce((sum, f) => sum + f.breaks, 0);
+  // An arco is planned from its creation on (one created tonight has no planned time before it): each
+  // station's planned time and breaks per shift, the same for every station that existed all month.
+  const whole = new Map([...perShift].map(([id, f]) => [id, { planned: f.planned, breaks: f.breaks }]));
+  const plannedSince = (from: number) => {
+    if (own.length === 0 || from <= own[0].start) return whole;
+    const byId = new Map<number, { planned: number; breaks: number }>();
+    for (const t of own) {
+      if (!counted(t) || t.end <= from) continue;
+      const start = Math.max(t.start, from);
+      const inside = workedOverlapMs(t, start, t.end);
+      const f = byId.get(t.instance.shift_id) ?? { planned: 0, breaks: 0 };
+      f.planned += inside;
+      f.breaks += t.end - start - inside;
+      byId.set(t.instance.shift_id, f);
+    }
+    return byId;
+  };
+  const plannedByArco = new Map(arcos.map((a) => [a.id, plannedSince(since.get(a.id) ?? Number.NEGATIVE_INFINITY)]));
+  const sumOf = (m: Map<number, { planned: number; breaks: number }>, key: 'planned' | 'breaks') =>
+    [...m.values()].reduce((sum, f) => sum + f[key], 0);
 
   const byShift = new Map<number, { unplanned: number; planned: number }>();
   const stations = arcos
@@ -110,6 +129,9 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
       }
       const m = minutes(unplanned);
       const p = minutes(plannedStops);
+      const own = plannedByArco.get(a.id) ?? whole;
+      const planned = sumOf(own, 'planned');
+      const breaks = sumOf(own, 'breaks');
       return {
         arco_id: a.id,
         name: a.name,
@@ -126,12 +148,18 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
   const shifts = [...perShift.entries()]
     .map(([id, f]) => {
       const s = byShift.get(id) ?? { unplanned: 0, planned: 0 };
-      const shiftPlanned = minutes(f.planned * arcos.length);
+      let planned = 0;
+      let breaks = 0;
+      for (const a of plannedByArco.values()) {
+        planned += a.get(id)?.planned ?? 0;
+        breaks += a.get(id)?.breaks ?? 0;
+      }
+      const shiftPlanned = minutes(planned);
       return {
         shift_id: id,
         name: f.name,
         planned_minutes: shiftPlanned,
-        break_minutes: minutes(f.breaks * arcos.length),
+        break_minutes: minutes(breaks),
         minutes: minutes(s.unplanned),
         planned_stop_minutes: minutes(s.planned),
         availability: availabilityOf(minutes(s.unplanned), shiftPlanned, minutes(s.planned)),

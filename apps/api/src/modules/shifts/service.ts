@@ -35,7 +35,7 @@ import {
 import * as repo from './repository';
 
 // What other modules use of the calendar's arithmetic (they import this service only).
-export { breakMs, type TimedInstance, timed } from './calendar';
+export { breakMs, type TimedInstance, timed, workedOverlapMs } from './calendar';
 export { eachShiftPart, type StopInterval, splitStops } from './split';
 
 const DAY_MS = 86_400_000;

@@ -89,7 +89,8 @@ export default function DowntimeSection() {
         </p>
       )}
       {data && (
-        <Row xs={1} lg={2} className="g-3">
+        // Side by side only on a wide screen: the availability table's seven columns need the whole width below it.
+        <Row xs={1} xxl={2} className="g-3">
           <Col>
             <ChartCard
               title={downtimeMessages.pareto}
