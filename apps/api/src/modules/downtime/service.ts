@@ -4,7 +4,7 @@ import { addDays, addMonths, factoryToday, startOfFactoryDay } from '@portal/con
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { andonFigures } from '../andon/service';
-import { arcosSince, listArcos } from '../arcos/service';
+import { arcosSince } from '../arcos/service';
 import { finishedStopsOverlapping } from '../paradas/service';
 import { breakMs, instancesAtNave, splitStops, type TimedInstance, timed, weeklyMinutes, workedOverlapMs } from '../shifts/service';
 import * as repo from './repository';
@@ -31,10 +31,9 @@ const availabilityOf = (downtime: number, planned: number, plannedStops: number)
 export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<typeof downtimeQuery>): Promise<DowntimeAnalysis> {
   const monthStart = Date.parse(startOfFactoryDay(`${query.month}-01`, ctx.tz));
   const nextMonth = Date.parse(startOfFactoryDay(`${addMonths(query.month, 1)}-01`, ctx.tz));
-  const [rows, names, arcos, since, andon, instances] = await Promise.all([
+  const [rows, names, arcos, andon, instances] = await Promise.all([
     repo.monthRollup(ctx.db, query.month, query.nave),
     repo.motivoNames(ctx.db),
-    listArcos(ctx, query.nave),
     arcosSince(ctx, query.nave),
     andonFigures(ctx, query.month, query.nave, downtimeMessages.noMotivo),
     instancesAtNave(ctx, new Date(monthStart), new Date(nextMonth + DAY_MS), query.nave),
@@ -110,7 +109,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     }
     return byId;
   };
-  const plannedByArco = new Map(arcos.map((a) => [a.id, plannedSince(since.get(a.id) ?? Number.NEGATIVE_INFINITY)]));
+  const plannedByArco = new Map(arcos.map((a) => [a.id, plannedSince(a.since)]));
   const sumOf = (m: Map<number, { planned: number; breaks: number }>, key: 'planned' | 'breaks') =>
     [...m.values()].reduce((sum, f) => sum + f[key], 0);
 
