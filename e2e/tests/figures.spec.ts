@@ -60,23 +60,41 @@ test('the timeline opens on the current shift, legible on a phone', async ({ see
   }
 });
 
-test('the analysis keeps every shift in its Turno select and its availability table whole at 1280 px', async ({
+test('the analysis keeps every shift in its Turno select, its availability table whole at 1280 px, and waits with a unit', async ({
   seed,
   browser,
   baseURL,
 }) => {
   const admin = await seed.adminToken();
   const nave = await seed.nave();
-  await seed.station(nave);
+  const station = await seed.station(nave);
+  // A stop of this month with a call answered at once: the response times have data.
+  const welder = await seed.worker(station, 'Lia Cordón');
+  const supervisor = await seed.worker(station, 'Rai Supervisor');
+  await seed.andonRoles(supervisor.id, { supervisor: [nave] });
+  const stopId = await seed.startParada(welder, 'Atasco');
   const laptop = await device(browser, baseURL, 1280, 800);
   try {
     const page = laptop.page;
+    const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+    const cord = await page.request.post('/api/andon/calls', { headers: as(welder.token), data: { level: 'supervisor' } });
+    expect(cord.status()).toBe(201);
+    const callId = ((await cord.json()) as { call: { id: number } }).call.id;
+    for (const step of ['ack', 'arrive'])
+      expect((await page.request.post(`/api/andon/calls/${callId}/${step}`, { headers: as(supervisor.token) })).status()).toBe(200);
+    expect((await page.request.put(`/api/paradas-kaiser/end/${stopId}`, { headers: as(welder.token), data: {} })).status()).toBe(200);
+
     await openLive(page, admin, '/admin');
     const heading = page.getByRole('heading', { name: 'Análisis de paradas' });
     await heading.scrollIntoViewIfNeeded();
+    await page.getByLabel('Nave', { exact: true }).selectOption(nave);
+    // This month's response times carry their unit ('0 s', '1 min 05 s'), not a bare '00:33'.
+    const waits = page.getByRole('region', { name: 'Tiempos de respuesta: Arco sumergido' });
+    await expect(waits.getByRole('row', { name: new RegExp(station.name) })).toContainText(/\d+ s/);
+    await expect(waits).not.toContainText(/\d\d:\d\d/);
+
     // Last month: every shift of the default calendar has worked time in it.
     await page.getByLabel('Mes', { exact: true }).fill(addMonths(factoryMonth(new Date(), 'Europe/Madrid'), -1));
-    await page.getByLabel('Nave', { exact: true }).selectOption(nave);
     const turno = page.locator('#downtime-shift');
     await expect(turno.locator('option')).toHaveText(['Todos los turnos', 'Mañana', 'Tarde', 'Noche']);
     await turno.selectOption({ label: 'Noche' });
