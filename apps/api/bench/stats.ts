@@ -64,7 +64,8 @@ async function seed(db: Db) {
     for (let i = 0; i < STATIONS_PER_NAVE; i++) {
       const r = await db
         .insertInto('arcos_sumergidos')
-        .values({ name: `Arco ${nave.id}-${i + 1}`, nave_id: nave.id, created_at: now })
+        // There before the history: an arco is planned only from its creation (docs/decisions/056-shift-figures-across-a-month.md).
+        .values({ name: `Arco ${nave.id}-${i + 1}`, nave_id: nave.id, created_at: new Date(nowMs - (DAYS + 2) * 86_400_000).toISOString() })
         .returning('id')
         .executeTakeFirstOrThrow();
       stations.push({ id: r.id, nave_id: nave.id });
@@ -163,7 +164,7 @@ async function seedTimeline(db: Db) {
   for (let a = 0; a < TIMELINE_ARCOS; a++) {
     const arco = await db
       .insertInto('arcos_sumergidos')
-      .values({ name: `Arco Línea ${a + 1}`, nave_id: nave.id, created_at: now })
+      .values({ name: `Arco Línea ${a + 1}`, nave_id: nave.id, created_at: new Date(nowMs - 30 * 86_400_000).toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

@@ -91,34 +91,31 @@ describe.skipIf(pgUnavailable)('downtime analysis', () => {
     expect(r.total_minutes).toBe(300);
   });
 
-  it('uses the planned hours an admin sets per weekday, as the calendar from that day on', async () => {
-    // Set on 2025-02-01: February 2025 is measured with it, the days before keep the calendar they had.
+  it('no longer lets the planned hours rewrite the calendar: the write is a 410 pointing to it, the read stays', async () => {
+    // The shift calendar is the one place the working time is edited (docs/decisions/056-shift-figures-across-a-month.md).
+    const calendar = () => t.db.selectFrom('shift_versions').selectAll().orderBy('id').execute();
+    const shifts = () => t.db.selectFrom('shifts').selectAll().orderBy('id').execute();
+    const audits = () => t.db.selectFrom('audit_log').select('id').execute();
+    const [versionsBefore, shiftsBefore, auditsBefore, analysisBefore] = await Promise.all([calendar(), shifts(), audits(), analysis()]);
     fakeClock(Date.parse('2025-02-01T08:00:00Z'));
-    const set = await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [8, 8, 8, 8, 8, 0, 0] });
-    expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
-    expect((await t.send(seed.admin, 'GET', '/api/admin/downtime/planned-hours')).json()).toEqual({ hours: [8, 8, 8, 8, 8, 0, 0] });
+    for (const body of [{ hours: [8, 8, 8, 8, 8, 0, 0] }, { hours: 'ocho' }, {}]) {
+      const set = await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', body);
+      expect(set.statusCode).toBe(410);
+      expect(set.json()).toEqual({
+        message:
+          'Las horas planificadas ya no se editan aquí: el tiempo de trabajo se define en el calendario de turnos (Administración → Turnos).',
+      });
+    }
     vi.useRealTimers();
-    // 20 working days of 8 h.
-    expect(ours(await analysis())[0]).toMatchObject({ planned_minutes: 9600, availability: 0.9844 });
-    // Back to 24 h Monday to Saturday from March 2025 on.
-    fakeClock(Date.parse('2025-03-01T08:00:00Z'));
-    expect((await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours: [24, 24, 24, 24, 24, 24, 0] })).statusCode).toBe(
-      200,
-    );
+    expect(await calendar()).toEqual(versionsBefore);
+    expect(await shifts()).toEqual(shiftsBefore);
+    expect(await audits()).toHaveLength(auditsBefore.length);
+    expect(await analysis()).toEqual(analysisBefore);
+    // The read answers the calendar in force: 24 h Monday to Saturday.
+    expect((await t.send(seed.admin, 'GET', '/api/admin/downtime/planned-hours')).json()).toEqual({ hours: [24, 24, 24, 24, 24, 24, 0] });
   });
 
-  it('refuses bad planned hours and bad queries with Spanish messages, and is for administrators only', async () => {
-    for (const [hours, message] of [
-      [[8, 8, 8], 'Indica las horas de los siete días de la semana.'],
-      [[25, 8, 8, 8, 8, 0, 0], 'Las horas de cada día deben estar entre 0 y 24.'],
-      [[-1, 8, 8, 8, 8, 0, 0], 'Las horas de cada día deben estar entre 0 y 24.'],
-      ['ocho', 'Indica las horas de los siete días de la semana.'],
-    ] as const) {
-      const res = await t.send(seed.admin, 'PUT', '/api/admin/downtime/planned-hours', { hours });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
-    }
+  it('refuses bad queries with Spanish messages, and is for administrators only', async () => {
     const badMonth = await t.send(seed.admin, 'GET', '/api/admin/downtime?month=2025-13&nave=Nave%201');
     expect(badMonth.statusCode).toBe(400);
     expect(badMonth.json()).toEqual({ message: 'El mes no es válido.' });

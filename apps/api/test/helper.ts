@@ -295,7 +295,9 @@ export async function createArco(t: TestApp, name = `Arco ${seq++}`, nave = 'Nav
   const naveRow = await t.db.selectFrom('naves').select('id').where('name', '=', nave).executeTakeFirstOrThrow();
   const row = await t.db
     .insertInto('arcos_sumergidos')
-    .values({ name, nave_id: naveRow.id, created_at: new Date().toISOString() })
+    // A station that has always been there: the figures and the timeline plan an arco only from its
+    // creation on (docs/decisions/056-shift-figures-across-a-month.md), and the suites record stops in the past.
+    .values({ name, nave_id: naveRow.id, created_at: '2000-01-01T00:00:00.000Z' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, name, nave };

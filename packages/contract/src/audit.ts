@@ -117,6 +117,8 @@ export const auditMessages = {
   system: 'Sistema',
   /** The actor of a row written by an arco's machine signal. */
   machine: 'La máquina',
+  /** After the actor of an act made at a station terminal. */
+  fromTerminal: (name: string) => `desde el terminal «${name}»`,
   nothing: '—',
   yes: 'Sí',
   no: 'No',
@@ -130,6 +132,7 @@ export const auditMessages = {
     start_time: 'Inicio',
     end_time: 'Fin',
     duration_minutes: 'Duración',
+    duration_seconds: 'Duración',
     description: 'Descripción',
     descripcion: 'Descripción',
     motivo_id: 'Motivo',
@@ -154,6 +157,7 @@ export const auditMessages = {
     pin: 'PIN',
     badge: 'Tarjeta',
     terminal_id: 'Terminal',
+    terminal_code: 'Código de alta del terminal',
     planned: 'Planificada',
     start: 'Inicio',
     end: 'Fin',
@@ -172,6 +176,16 @@ export const auditMessages = {
     summary: 'Resumen del turno',
     confirmed_by: 'Leído por',
     confirmed_at: 'Leído a las',
+    author_id: 'Escrito por',
+    created_by: 'Creado por',
+    open_paradas: 'Paradas abiertas',
+    stops: 'Paradas',
+    stopped_minutes: 'Minutos de parada',
+    micro_stops: 'Microparadas',
+    planned_minutes: 'Minutos de parada planificada',
+    level: 'Nivel',
+    shift_name: 'Turno',
+    shift_date: 'Fecha del turno',
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;
@@ -215,7 +229,7 @@ export const auditPage = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  /** The names of the accounts the page's changes name by id (user_id, ended_by), by id. */
+  /** The names of the accounts the page names by id (its changes' user fields and the user records), by id. */
   users: z.record(z.string(), z.string()),
 });
 export type AuditPage = z.infer<typeof auditPage>;

@@ -68,7 +68,7 @@ export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** HTTP statuses the API answers with an ErrorResponse (a Spanish `message`). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429;
 
 /**
  * The error part of a route's responses: each status answers `{ message }`. The API documents its

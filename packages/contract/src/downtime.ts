@@ -21,12 +21,9 @@ export const downtimeMessages = {
   empty: 'No hay paradas finalizadas en este mes y nave.',
   loading: 'Cargando análisis de paradas...',
   loadFailed: 'Ocurrió un error al cargar el análisis de paradas.',
-  plannedTitle: 'Horas planificadas por día de la semana',
-  plannedSave: 'Guardar horas',
-  plannedSaved: 'Horas planificadas guardadas con éxito!',
-  plannedFailed: 'Ocurrió un error al guardar las horas planificadas.',
-  hoursRange: 'Las horas de cada día deben estar entre 0 y 24.',
-  hoursRequired: 'Indica las horas de los siete días de la semana.',
+  /** The answer of the retired planned-hours write (docs/decisions/056-shift-figures-across-a-month.md). */
+  plannedHoursRetired:
+    'Las horas planificadas ya no se editan aquí: el tiempo de trabajo se define en el calendario de turnos (Administración → Turnos).',
   monthInvalid: 'El mes no es válido.',
   naveRequired: 'Selecciona una nave.',
   notApplicable: '—',
@@ -118,17 +115,5 @@ export const downtimeAnalysis = z.object({
 });
 export type DowntimeAnalysis = z.infer<typeof downtimeAnalysis>;
 
-/** Planned hours per ISO weekday, Monday first (seven numbers, 0 to 24, half hours allowed). */
-export const plannedHours = z
-  .array(
-    z
-      .number({ error: downtimeMessages.hoursRange })
-      .min(0, downtimeMessages.hoursRange)
-      .max(24, downtimeMessages.hoursRange)
-      .multipleOf(0.25, downtimeMessages.hoursRange),
-    { error: downtimeMessages.hoursRequired },
-  )
-  .length(7, downtimeMessages.hoursRequired);
-export const plannedHoursBody = z.object({ hours: plannedHours });
-export type PlannedHoursBody = z.input<typeof plannedHoursBody>;
+/** The planned hours per ISO weekday (Monday first) of the plant-wide calendar in force today: a read only. */
 export const plannedHoursResponse = z.object({ hours: z.array(z.number()) });

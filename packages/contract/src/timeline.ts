@@ -102,8 +102,11 @@ export const timelineResponse = z.object({
   shifts: z.array(timelineShift),
   /** Every motivo, for the bars' colours and texts; the legend lists those the bars name. */
   motivos: z.array(z.object({ id: z.number(), name: z.string(), planned: z.boolean() })),
-  /** Each arco's bars in no particular order (`withRunning` sorts them). */
-  arcos: z.array(z.object({ id: z.number(), name: z.string(), bars: z.array(timelineBar) })),
+  /**
+   * Each arco's bars in no particular order (`withRunning` sorts them); `since`, an arco created inside
+   * the range: nothing of it ran before (`spansSince`).
+   */
+  arcos: z.array(z.object({ id: z.number(), name: z.string(), since: z.string().optional(), bars: z.array(timelineBar) })),
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
@@ -121,6 +124,13 @@ export function workedSpans({ from, to, now, shifts }: Pick<TimelineResponse, 'f
     .filter((s) => s.worked)
     .map((s) => ({ start: Math.max(start, Date.parse(s.start)), end: Math.min(until, Date.parse(s.end)) }))
     .filter((s) => s.start < s.end);
+}
+
+/** The worked spans of an arco created at `since` (an ISO instant; none: all of them): it ran only from then on. */
+export function spansSince(worked: readonly Span[], since?: string): Span[] {
+  if (since === undefined) return [...worked];
+  const from = Date.parse(since);
+  return worked.map((s) => ({ start: Math.max(s.start, from), end: s.end })).filter((s) => s.start < s.end);
 }
 
 /**

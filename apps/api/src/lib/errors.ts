@@ -17,6 +17,7 @@ export const unauthorized = (message: string = messages.unauthenticated) => new 
 export const forbidden = (message: string = messages.forbidden) => new AppError(403, message);
 export const notFound = (message: string = messages.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const gone = (message: string) => new AppError(410, message);
 
 /** True when a database error is a unique-constraint violation (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,18 +1,18 @@
-import { type AuditEntry, auditMessages, isMachineAction } from '@portal/contract/audit';
+import { type AuditEntry, auditMessages } from '@portal/contract/audit';
 import { useMemo } from 'react';
-import { type AuditNames, auditFieldLabel, auditValueText } from '@/lib/audit-text';
+import { type AuditNames, auditActorText, auditChanges, auditFieldLabel, auditRecordText, auditValueText } from '@/lib/audit-text';
 import { useAllArcos, useNaves } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/dates';
 import { useMotivos } from '@/lib/motivos';
 import { ScrollTable } from './scroll-table';
 
-const USER_FIELDS = new Set(['user_id', 'ended_by']);
 const byId = (list: { id: number; name: string }[] | undefined) => new Map((list ?? []).map((x) => [x.id, x.name]));
 
 /**
  * Audit rows, newest first: when, who, which record, what it did, and each changed field before and
  * after, in Spanish: the fields' names, factory-local times, and names for the ids of motivos, arcos
- * and naves (from the catalogs the app loads) and of users (`users`, sent with the page).
+ * and naves (from the catalogs the app loads) and of users (`users`, sent with the page); an act made
+ * at a station terminal says so ('desde el terminal «…»', `lib/audit-text.ts`).
  */
 export function AuditTable({
   items,
@@ -29,11 +29,10 @@ export function AuditTable({
   const arcos = useAllArcos().data;
   const naves = useNaves().data;
   const names = useMemo<AuditNames>(
-    () => ({ tz, motivos: byId(motivos), arcos: byId(arcos), naves: byId(naves) }),
-    [tz, motivos, arcos, naves],
+    () => ({ tz, motivos: byId(motivos), arcos: byId(arcos), naves: byId(naves), users }),
+    [tz, motivos, arcos, naves, users],
   );
-  const value = (field: string, v: unknown) =>
-    USER_FIELDS.has(field) && typeof v === 'number' ? (users[String(v)] ?? `#${v}`) : auditValueText(field, v, names);
+  const value = (field: string, v: unknown) => auditValueText(field, v, names);
   return (
     <ScrollTable size="sm" className="small" label={auditMessages.table}>
       <thead>
@@ -49,16 +48,12 @@ export function AuditTable({
         {items.map((e) => (
           <tr key={e.id} data-testid="audit-row">
             <td className="text-nowrap">{formatDateTime(e.at, tz)}</td>
-            <td>{isMachineAction(e.action) ? auditMessages.machine : (e.actor_name ?? auditMessages.system)}</td>
-            {showRecord && (
-              <td className="text-nowrap">
-                {auditMessages.entities[e.entity]} #{e.entity_id}
-              </td>
-            )}
+            <td>{auditActorText(e)}</td>
+            {showRecord && <td>{auditRecordText(e, names)}</td>}
             <td>{auditMessages.actions[e.action]}</td>
             <td>
               <ul className="list-unstyled mb-0">
-                {Object.entries(e.changes).map(([field, c]) => (
+                {auditChanges(e).map(([field, c]) => (
                   <li key={field}>
                     <span className="fw-semibold">{auditFieldLabel(field)}</span>
                     {/* A field recorded without its values (a password, a device key) is only named. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatParadaClock } from './clock';
+import { formatParadaClock, formatWait } from './clock';
 
 describe('formatParadaClock', () => {
   it('shows mm:ss under an hour', () => {
@@ -16,5 +16,15 @@ describe('formatParadaClock', () => {
 
   it('never shows a negative time when the browser clock is behind the server', () => {
     expect(formatParadaClock(-5_000)).toBe('00:00');
+  });
+});
+
+describe('formatWait', () => {
+  it('writes a wait with its unit', () => {
+    expect(formatWait(33)).toBe('33 s');
+    expect(formatWait(0)).toBe('0 s');
+    expect(formatWait(125)).toBe('2 min 05 s');
+    expect(formatWait(3720)).toBe('1 h 02 min');
+    expect(formatWait(-4)).toBe('0 s');
   });
 });

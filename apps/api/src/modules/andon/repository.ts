@@ -242,6 +242,9 @@ export const paradaCallTimes = async (db: Db, filter: { from: string; to: string
       eb.fn.min('c.level').as('top_level'),
     ])
     .where('p.end_time', 'is not', null)
+    // A call opened at or after its parada's end (a race with the end) is no call of that stop
+    // (docs/decisions/057-andon-by-recorded-times.md).
+    .whereRef('c.created_at', '<', 'p.end_time')
     .groupBy(['c.parada_id', 'p.arco_sumergido_id', 'a.name', 'p.motivo_id', 'm.name', 'p.end_time', 'p.date']);
   if (filter.paradaIds) q = q.where('c.parada_id', 'in', filter.paradaIds.length ? filter.paradaIds : [0]);
   else {

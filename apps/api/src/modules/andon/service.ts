@@ -348,6 +348,26 @@ function minutesFor(rules: Awaited<ReturnType<typeof repo.listRules>>) {
 }
 
 /**
+ * How long a start that reached the server late waits for its end (docs/decisions/057-andon-by-recorded-times.md):
+ * a phone's offline queue sends a stop's start and then its end, one after the other.
+ */
+export const ANDON_LATE_START_WAIT_MS = 30_000;
+
+/**
+ * Whether a level due at `dueMs` waits (the next pass judges it again): the escalation judges a stop by
+ * its recorded times, and a start received well after it was tapped and after the level fell due (sent
+ * from an offline queue) may already have ended; its end is then on its way and no call should open
+ * after it. Such a stop is called only if it is still running ANDON_LATE_START_WAIT_MS after its start
+ * arrived.
+ */
+function sentLate(parada: { start_time: string; start_received_at?: string | null }, dueMs: number, nowMs: number): boolean {
+  if (!parada.start_received_at) return false;
+  const received = Date.parse(parada.start_received_at);
+  const late = received - Date.parse(parada.start_time) > ANDON_LATE_START_WAIT_MS && received > dueMs;
+  return late && nowMs < received + ANDON_LATE_START_WAIT_MS;
+}
+
+/**
  * One pass of the andon at the clock's now: resolves the calls of paradas that ended (at their end
  * time), then calls, once per parada and level, the levels due for each running unplanned parada.
  * Safe to run on several instances at once: the unique index makes one insert win, and only the
@@ -393,13 +413,15 @@ export async function andonTick(ctx: ServiceContext): Promise<void> {
     const naveId = naveOfArco.get(parada.arco_sumergido_id);
     if (naveId === undefined) continue;
     const due = minutes(naveId);
-    const elapsed = now.getTime() - Date.parse(parada.start_time);
-    const levels: [AndonLevel, AndonOrigin][] = [];
-    if (elapsed >= due.supervisor * 60_000) levels.push(['supervisor', 'rule']);
-    if (parada.motivo_id !== null && atOnce.has(parada.motivo_id)) levels.push(['maintenance', 'motivo']);
-    else if (elapsed >= due.maintenance * 60_000) levels.push(['maintenance', 'rule']);
-    for (const [level, origin] of levels) {
+    const start = Date.parse(parada.start_time);
+    const elapsed = now.getTime() - start;
+    const levels: [AndonLevel, AndonOrigin, number][] = [];
+    if (elapsed >= due.supervisor * 60_000) levels.push(['supervisor', 'rule', due.supervisor * 60_000]);
+    if (parada.motivo_id !== null && atOnce.has(parada.motivo_id)) levels.push(['maintenance', 'motivo', 0]);
+    else if (elapsed >= due.maintenance * 60_000) levels.push(['maintenance', 'rule', due.maintenance * 60_000]);
+    for (const [level, origin, after] of levels) {
       if (done.has(`${parada.id}:${level}`)) continue;
+      if (sentLate(parada, start + after, now.getTime())) continue;
       const id = await repo.insertCall(ctx.db, {
         arco_sumergido_id: parada.arco_sumergido_id,
         parada_id: parada.id,

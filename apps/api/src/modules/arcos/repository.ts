@@ -9,6 +9,15 @@ const listed = (db: Db) => withNave(db).select(['arcos_sumergidos.id', 'arcos_su
 /** Every station, in no order (the plant board sorts them itself). */
 export const allArcos = (db: Db) => listed(db).execute();
 
+/** The stations of a nave as `listArcos` lists them, with when each was created (the figures and the timeline start there). */
+export const arcosCreatedAt = (db: Db, naveName: string) =>
+  listed(db)
+    .select('arcos_sumergidos.created_at')
+    .where('naves.name', '=', naveName)
+    .orderBy('arcos_sumergidos.name')
+    .limit(2000)
+    .execute();
+
 /** Stations of a nave by its name, or all stations. */
 export function listArcos(db: Db, naveName?: string) {
   let q = listed(db);

@@ -27,6 +27,11 @@ async function arcoById(db: Db, id: number): Promise<Arco> {
 /** The stations of a nave (by name), or every station. */
 export const listArcos = (ctx: ServiceContext, naveName?: string) => repo.listArcos(ctx.db, naveName);
 
+/** The stations of a nave, each with `since`, when it was created (epoch ms): nothing of it was planned or ran before. */
+export async function arcosSince(ctx: ServiceContext, naveName: string): Promise<(Arco & { since: number })[]> {
+  return (await repo.arcosCreatedAt(ctx.db, naveName)).map(({ created_at, ...a }) => ({ ...a, since: Date.parse(created_at) }));
+}
+
 /** The fields of a station its audit rows show. */
 const audited = (a: Arco) => ({ name: a.name, nave: a.nave });
 

@@ -83,11 +83,15 @@ export async function listAudit(ctx: ServiceContext, query: z.output<typeof audi
 }
 
 /** Fields whose values are user ids: the page names them (the client has no list of every account). */
-const USER_FIELDS = ['user_id', 'ended_by'] as const;
+const USER_FIELDS = ['user_id', 'ended_by', 'confirmed_by', 'author_id', 'created_by'] as const;
 
-/** The names of the accounts the page's changes refer to by id (a deleted account is left out). */
+/**
+ * The names of the accounts the page refers to by id, in its changes or as the record itself (a user's
+ * row: 'Usuario: Ana', not 'Usuario #5'); a deleted account is left out.
+ */
 async function userNames(db: Db, items: AuditEntry[]): Promise<Record<string, string>> {
   const ids = new Set<number>();
+  for (const item of items) if (item.entity === 'user') ids.add(item.entity_id);
   for (const item of items)
     for (const field of USER_FIELDS)
       for (const value of [item.changes[field]?.before, item.changes[field]?.after]) if (typeof value === 'number') ids.add(value);

@@ -1,8 +1,8 @@
 import { errorResponses } from '@portal/contract/common';
-import { downtimeAnalysis, downtimeQuery, plannedHoursBody, plannedHoursResponse } from '@portal/contract/downtime';
+import { downtimeAnalysis, downtimeMessages, downtimeQuery, plannedHoursResponse } from '@portal/contract/downtime';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { currentUser } from '../../plugins/auth';
+import { gone } from '../../lib/errors';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403);
@@ -29,9 +29,20 @@ export default async function downtimeRoutes(app: App, ctx: ServiceContext) {
     async () => service.getPlannedHours(ctx),
   );
 
+  // Retired: the shift calendar is the one place the working time is edited; the write answers 410
+  // whatever it is sent, and changes nothing (docs/decisions/056-shift-figures-across-a-month.md).
   app.put(
     '/admin/downtime/planned-hours',
-    { config: { policy: 'admin' }, schema: { tags, body: plannedHoursBody, response: { 200: plannedHoursResponse, ...errors } } },
-    async (request) => service.setPlannedHours(ctx, currentUser(request), request.body.hours),
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags,
+        description: 'Retired: answers 410 and points to the shift calendar (/api/admin/shifts).',
+        response: errorResponses(401, 403, 410),
+      },
+    },
+    async () => {
+      throw gone(downtimeMessages.plannedHoursRetired);
+    },
   );
 }

@@ -3,20 +3,10 @@ import { downtimeMessages } from '@portal/contract/downtime';
 import { addDays, addMonths, factoryToday, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import type { AuthUser } from '../../lib/auth-user';
 import { andonFigures } from '../andon/service';
-import { listArcos } from '../arcos/service';
-import { recordAudit } from '../audit/service';
+import { arcosSince } from '../arcos/service';
 import { finishedStopsOverlapping } from '../paradas/service';
-import {
-  breakMs,
-  instancesAtNave,
-  replaceWithWeeklyMinutes,
-  splitStops,
-  type TimedInstance,
-  timed,
-  weeklyMinutes,
-} from '../shifts/service';
+import { breakMs, instancesAtNave, splitStops, type TimedInstance, timed, weeklyMinutes, workedOverlapMs } from '../shifts/service';
 import * as repo from './repository';
 
 // 'Arco 2' before 'Arco 10', as on the plant board.
@@ -44,25 +34,39 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
   const [rows, names, arcos, andon, instances] = await Promise.all([
     repo.monthRollup(ctx.db, query.month, query.nave),
     repo.motivoNames(ctx.db),
-    listArcos(ctx, query.nave),
+    arcosSince(ctx, query.nave),
     andonFigures(ctx, query.month, query.nave, downtimeMessages.noMotivo),
     instancesAtNave(ctx, new Date(monthStart), new Date(nextMonth + DAY_MS), query.nave),
   ]);
   const shiftId = query.shift === undefined ? null : Number(query.shift);
+  // Every worked occurrence the month's stops may touch, the neighbouring months' included: a minute
+  // inside one belongs to it (and to its month), so only the month's own count; a minute outside every
+  // shift belongs to the month it lies in (docs/decisions/056-shift-figures-across-a-month.md).
+  const now = Date.now();
   const worked = timed(
-    instances.filter((i) => i.worked && i.date.startsWith(query.month)),
-    Date.now(),
+    instances.filter((i) => i.worked),
+    now,
   );
-  const counted = (t: TimedInstance) => shiftId === null || t.instance.shift_id === shiftId;
-  const stops = worked.length
-    ? await finishedStopsOverlapping(ctx, query.nave, {
-        from: new Date(worked[0].start).toISOString(),
-        to: new Date(worked[worked.length - 1].end).toISOString(),
-        fromDate: addDays(`${query.month}-01`, -1),
-        toDate: addDays(`${addMonths(query.month, 1)}-01`, 1),
-      })
-    : [];
-  const split = splitStops(stops, worked, { counts: counted, planned: new Set(names.filter((m) => m.planned).map((m) => m.id)) });
+  const inMonth = (t: TimedInstance) => t.instance.date.startsWith(query.month);
+  const counted = (t: TimedInstance) => inMonth(t) && (shiftId === null || t.instance.shift_id === shiftId);
+  const own = worked.filter(inMonth);
+  const window = { start: monthStart, end: Math.min(nextMonth, now) };
+  const readFrom = Math.min(window.start, own[0]?.start ?? window.start);
+  const readTo = Math.max(window.end, own.at(-1)?.end ?? window.end);
+  const stops =
+    readFrom < readTo
+      ? await finishedStopsOverlapping(ctx, query.nave, {
+          from: new Date(readFrom).toISOString(),
+          to: new Date(readTo).toISOString(),
+          fromDate: addDays(`${query.month}-01`, -1),
+          toDate: addDays(`${addMonths(query.month, 1)}-01`, 1),
+        })
+      : [];
+  const split = splitStops(stops, worked, {
+    counts: counted,
+    planned: new Set(names.filter((m) => m.planned).map((m) => m.id)),
+    window,
+  });
 
   const nameOf = new Map(names.map((m) => [m.id, m.name]));
   const motivoName = (id: number) => (id === 0 ? downtimeMessages.noMotivo : (nameOf.get(id) ?? '?'));
@@ -79,7 +83,7 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
 
   // The planned time of one station per shift (the same for every station of the nave).
   const perShift = new Map<number, { name: string; planned: number; breaks: number }>();
-  for (const t of worked) {
+  for (const t of own) {
     if (!counted(t)) continue;
     const breaks = breakMs(t);
     const f = perShift.get(t.instance.shift_id) ?? { name: t.instance.name, planned: 0, breaks: 0 };
@@ -88,8 +92,26 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
     f.breaks += breaks;
     perShift.set(t.instance.shift_id, f);
   }
-  const planned = [...perShift.values()].reduce((sum, f) => sum + f.planned, 0);
-  const breaks = [...perShift.values()].reduce((sum, f) => sum + f.breaks, 0);
+  // An arco is planned from its creation on (one created tonight has no planned time before it): each
+  // station's planned time and breaks per shift, the same for every station that existed all month.
+  const whole = new Map([...perShift].map(([id, f]) => [id, { planned: f.planned, breaks: f.breaks }]));
+  const plannedSince = (from: number) => {
+    if (own.length === 0 || from <= own[0].start) return whole;
+    const byId = new Map<number, { planned: number; breaks: number }>();
+    for (const t of own) {
+      if (!counted(t) || t.end <= from) continue;
+      const start = Math.max(t.start, from);
+      const inside = workedOverlapMs(t, start, t.end);
+      const f = byId.get(t.instance.shift_id) ?? { planned: 0, breaks: 0 };
+      f.planned += inside;
+      f.breaks += t.end - start - inside;
+      byId.set(t.instance.shift_id, f);
+    }
+    return byId;
+  };
+  const plannedByArco = new Map(arcos.map((a) => [a.id, plannedSince(a.since)]));
+  const sumOf = (m: Map<number, { planned: number; breaks: number }>, key: 'planned' | 'breaks') =>
+    [...m.values()].reduce((sum, f) => sum + f[key], 0);
 
   const byShift = new Map<number, { unplanned: number; planned: number }>();
   const stations = arcos
@@ -106,6 +128,9 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
       }
       const m = minutes(unplanned);
       const p = minutes(plannedStops);
+      const own = plannedByArco.get(a.id) ?? whole;
+      const planned = sumOf(own, 'planned');
+      const breaks = sumOf(own, 'breaks');
       return {
         arco_id: a.id,
         name: a.name,
@@ -122,12 +147,18 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
   const shifts = [...perShift.entries()]
     .map(([id, f]) => {
       const s = byShift.get(id) ?? { unplanned: 0, planned: 0 };
-      const shiftPlanned = minutes(f.planned * arcos.length);
+      let planned = 0;
+      let breaks = 0;
+      for (const a of plannedByArco.values()) {
+        planned += a.get(id)?.planned ?? 0;
+        breaks += a.get(id)?.breaks ?? 0;
+      }
+      const shiftPlanned = minutes(planned);
       return {
         shift_id: id,
         name: f.name,
         planned_minutes: shiftPlanned,
-        break_minutes: minutes(f.breaks * arcos.length),
+        break_minutes: minutes(breaks),
         minutes: minutes(s.unplanned),
         planned_stop_minutes: minutes(s.planned),
         availability: availabilityOf(minutes(s.unplanned), shiftPlanned, minutes(s.planned)),
@@ -168,29 +199,11 @@ export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<type
   };
 }
 
-/** The hours per weekday of the plant-wide calendar in force today (the old setting's read). */
+/**
+ * The hours per weekday of the plant-wide calendar in force today (the old setting's read). Its write is
+ * retired: the shift calendar is the one place the working time is edited
+ * (docs/decisions/056-shift-figures-across-a-month.md).
+ */
 export async function getPlannedHours(ctx: ServiceContext): Promise<{ hours: number[] }> {
   return { hours: (await weeklyMinutes(ctx.db, factoryToday(ctx.tz))).map((m) => m / 60) };
-}
-
-/** The audit rows of the planned hours name the one weekly plan by this id. */
-export const PLANNED_HOURS_AUDIT_ID = 1;
-
-/** The old setting's write: the calendar from today on becomes that week (the days before keep theirs). */
-export async function setPlannedHours(ctx: ServiceContext, actor: AuthUser, hours: number[]): Promise<{ hours: number[] }> {
-  const minutesPerDay = hours.map((h) => Math.round(h * 60));
-  const today = factoryToday(ctx.tz);
-  await ctx.db.transaction().execute(async (trx) => {
-    const before = await weeklyMinutes(trx, today);
-    await replaceWithWeeklyMinutes(trx, minutesPerDay, today);
-    await recordAudit(trx, {
-      actor,
-      entity: 'planned_hours',
-      entityId: PLANNED_HOURS_AUDIT_ID,
-      action: 'update',
-      before: { hours: before.map((m) => m / 60) },
-      after: { hours: minutesPerDay.map((m) => m / 60) },
-    });
-  });
-  return getPlannedHours(ctx);
 }

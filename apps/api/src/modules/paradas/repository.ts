@@ -360,6 +360,7 @@ export const listActiveParadas = (db: Db) =>
       'p.id',
       'p.arco_sumergido_id',
       'p.start_time',
+      'p.start_received_at',
       'p.source',
       'p.motivo_id',
       stopAuthorName('p.source', 'u.name').as('user_name'),

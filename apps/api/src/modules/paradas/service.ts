@@ -62,6 +62,8 @@ const audited = (p: Partial<repo.NewParada>) => ({
   start_time: p.start_time,
   end_time: p.end_time,
   duration_minutes: p.duration_minutes,
+  // The history shows a stop under a minute in seconds (docs/decisions/034-history-in-spanish.md).
+  duration_seconds: p.end_time && p.start_time ? Math.round((Date.parse(p.end_time) - Date.parse(p.start_time)) / 1000) : null,
   description: p.description,
   motivo_id: p.motivo_id,
   ended_by: p.ended_by,

@@ -41,10 +41,6 @@ export async function putVersion(db: Db, values: VersionValues, at: string): Pro
     .execute();
 }
 
-/** Drops the changes of a shift planned after a date (the calendar is being replaced from that date). */
-export const dropVersionsAfter = (db: Db, shiftId: number, date: string) =>
-  db.deleteFrom('shift_versions').where('shift_id', '=', shiftId).where('effective_from', '>', date).execute();
-
 /** Closures whose day lies in [fromDate, toDate]. */
 export const closuresBetween = (db: Db, fromDate: string, toDate: string) =>
   db

@@ -1,7 +1,6 @@
 import {
   type Closure,
   type closureBody,
-  DEFAULT_SHIFTS,
   minutesIntoShift,
   SHIFT_RANGE_MAX_DAYS,
   type ShiftBody,
@@ -36,7 +35,7 @@ import {
 import * as repo from './repository';
 
 // What other modules use of the calendar's arithmetic (they import this service only).
-export { breakMs, type TimedInstance, timed } from './calendar';
+export { breakMs, type TimedInstance, timed, workedOverlapMs } from './calendar';
 export { eachShiftPart, type StopInterval, splitStops } from './split';
 
 const DAY_MS = 86_400_000;
@@ -322,47 +321,3 @@ export async function weeklyMinutes(db: Db, date: string): Promise<number[]> {
   }
   return week;
 }
-
-/**
- * Replaces the plant-wide calendar from `from` on with the week of planned minutes (the old setting's
- * write, inside the caller's transaction): 24 h days get Mañana, Tarde and Noche, any other length a
- * 'Jornada' from 06:00. The shifts in force are retired from that date, their later changes dropped.
- */
-export async function replaceWithWeeklyMinutes(trx: Db, minutes: number[], from: string): Promise<void> {
-  const at = nowIso();
-  for (const [shiftId, versions] of await loadCalendar(trx)) {
-    const current = versionOn(versions, from);
-    const later = versions.filter((v) => v.effectiveFrom > from);
-    if (current?.naveId !== null && current !== undefined) continue;
-    await repo.dropVersionsAfter(trx, shiftId, from);
-    const last = current ?? later[0];
-    if (!last || (!last.active && !later.some((v) => v.active))) continue;
-    await repo.putVersion(trx, { ...storedVersion({ ...last, effectiveFrom: from }), active: 0 }, at);
-  }
-  const groups = new Map<number, number[]>();
-  for (const [i, m] of minutes.entries()) if (m > 0) groups.set(m, [...(groups.get(m) ?? []), i + 1]);
-  for (const [length, weekdays] of groups) {
-    const shifts =
-      length >= 1440
-        ? DEFAULT_SHIFTS.map((d) => ({ name: d.name, start: d.start, end: d.end }))
-        : [{ name: `Jornada de ${Math.round((length / 60) * 100) / 100} h`, start: '06:00', end: hhmm(360 + length) }];
-    for (const shift of shifts) {
-      const { id } = await repo.insertShift(trx, at);
-      await repo.putVersion(
-        trx,
-        storedVersion({
-          shiftId: id,
-          effectiveFrom: from,
-          naveId: null,
-          weekdays: weekdayMask(weekdays),
-          breaks: [],
-          active: true,
-          ...shift,
-        }),
-        at,
-      );
-    }
-  }
-}
-
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

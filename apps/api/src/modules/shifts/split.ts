@@ -26,6 +26,13 @@ export interface SplitOptions {
   counts?: (t: TimedInstance) => boolean;
   /** The ids of the planned motivos (docs/decisions/039-planned-motivos.md); default none. */
   planned?: ReadonlySet<number>;
+  /**
+   * Where the outside part is counted (a month, [start, end) in epoch ms); default everywhere. A minute
+   * inside a worked shift belongs to that shift's occurrence, counted or not; one outside every shift
+   * belongs to the window it lies in, so months side by side count each minute once
+   * (docs/decisions/056-shift-figures-across-a-month.md).
+   */
+  window?: { start: number; end: number };
 }
 
 const add = <K>(map: Map<K, number>, key: K, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
@@ -63,6 +70,7 @@ interface Parsed {
 }
 
 const NONE: ReadonlySet<number> = new Set();
+const noPart = () => {};
 
 /**
  * Splits stops at the boundaries of the worked shifts (ordered by start): each shift takes the part of
@@ -73,6 +81,7 @@ const NONE: ReadonlySet<number> = new Set();
  */
 export function splitStops(stops: StopInterval[], worked: TimedInstance[], options: SplitOptions = {}): Split {
   const planned = options.planned ?? NONE;
+  const window = options.window ?? { start: Number.NEGATIVE_INFINITY, end: Number.POSITIVE_INFINITY };
   const counted = worked.map((t) => options.counts?.(t) ?? true);
   const split: Split = { byArcoShift: new Map(), unplannedByMotivo: new Map(), plannedByMotivo: new Map(), outside: new Map() };
   const byArco = new Map<number, Parsed[]>();
@@ -102,7 +111,7 @@ export function splitStops(stops: StopInterval[], worked: TimedInstance[], optio
       coveredUntil = end;
       while (from < worked.length && worked[from].end <= start) from++;
       let kept = 0;
-      outside += eachShiftPart(
+      const left = eachShiftPart(
         worked,
         start,
         end,
@@ -116,6 +125,13 @@ export function splitStops(stops: StopInterval[], worked: TimedInstance[], optio
         },
         from,
       );
+      // A stop over the window's edge: only its outside minutes within the window (rare: a month's turn).
+      if (start >= window.start && end <= window.end) outside += left;
+      else if (left > 0) {
+        const a = Math.max(start, window.start);
+        const b = Math.min(end, window.end);
+        if (a < b) outside += eachShiftPart(worked, a, b, noPart, from);
+      }
       if (kept > 0) add(stop.planned ? split.plannedByMotivo : split.unplannedByMotivo, stop.motivo, kept);
     }
     if (outside > 0) split.outside.set(arco, outside);

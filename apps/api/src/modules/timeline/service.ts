@@ -9,7 +9,7 @@ import {
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { findArco, listArcos } from '../arcos/service';
+import { arcosSince, findArco } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import { listMotivos } from '../motivos/service';
 import { findNaveByName } from '../naves/service';
@@ -51,7 +51,7 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
   const until = Math.min(to, nowMs);
   const untilIso = iso(until);
 
-  const arcos = await listArcos(ctx, nave);
+  const arcos = await arcosSince(ctx, nave);
   const ids = arcos.map((a) => a.id);
   const [ended, open, bindings, shifts, motivos] = await Promise.all([
     from < until ? arcoEndedBarsJson(ctx.db, ctx.engine, ids, fromIso, untilIso) : [],
@@ -100,7 +100,9 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
     .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
     .map((a) => {
       const own = [written.get(a.id), ...(bars.get(a.id) ?? []).map((bar) => JSON.stringify(bar))].filter(Boolean).join(',');
-      return `{"id":${a.id},"name":${JSON.stringify(a.name)},"bars":[${own}]}`;
+      // An arco created inside the range did not run before it (spansSince in the contract).
+      const sinceJson = a.since > from ? `,"since":${JSON.stringify(iso(a.since))}` : '';
+      return `{"id":${a.id},"name":${JSON.stringify(a.name)}${sinceJson},"bars":[${own}]}`;
     });
   return `${JSON.stringify(head).slice(0, -1)},"arcos":[${rows.join(',')}]}`;
 }

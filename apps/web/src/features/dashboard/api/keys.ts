@@ -7,6 +7,5 @@ export const dashboardKeys = {
   paradasKaiserStats: () => [...dashboardKeys.all, 'kaiser-stops-stats', 'monthly'] as const,
   topUsersByTramos: () => [...dashboardKeys.all, 'top-users-by-tramos'] as const,
   topUsersByParadasKaiser: () => [...dashboardKeys.all, 'top-users-by-kaiser-stops'] as const,
-  plannedHours: () => [...dashboardKeys.all, 'planned-hours'] as const,
   downtime: (month: string, nave: string, shift = '') => [...dashboardKeys.all, 'downtime', month, nave, shift] as const,
 };

@@ -2,7 +2,7 @@ import { type AndonFigure, type AndonFigures, andonMessages } from '@portal/cont
 import { downtimeMessages } from '@portal/contract/downtime';
 import { motivoMessages } from '@portal/contract/motivos';
 import { ScrollTable } from '@/components/scroll-table';
-import { formatParadaClock } from '@/lib/clock';
+import { formatWait } from '@/lib/clock';
 import { FiguresCard } from './figures-table';
 
 const SPREADS = [
@@ -11,8 +11,8 @@ const SPREADS = [
   ['repair', andonMessages.repair],
 ] as const;
 
-/** A wait in seconds as mm:ss (h:mm:ss past an hour), or '—' without data. */
-const wait = (seconds: number | null) => (seconds === null ? downtimeMessages.notApplicable : formatParadaClock(seconds * 1000));
+/** A wait in seconds with its unit ('33 s', '2 min 05 s'), or '—' without data. */
+const wait = (seconds: number | null) => (seconds === null ? downtimeMessages.notApplicable : formatWait(seconds));
 
 /**
  * The andon's waits of the month (docs/decisions/043-andon.md): per arco and per motivo, the median
@@ -85,10 +85,10 @@ function FigureTable({
             </th>
             <td className="text-end">{r.paradas}</td>
             {SPREADS.flatMap(([key]) => [
-              <td key={`${key}-median`} className="text-end font-monospace">
+              <td key={`${key}-median`} className="text-end text-nowrap">
                 {wait(r[key].median_seconds)}
               </td>,
-              <td key={`${key}-p90`} className="text-end font-monospace">
+              <td key={`${key}-p90`} className="text-end text-nowrap">
                 {wait(r[key].p90_seconds)}
               </td>,
             ])}

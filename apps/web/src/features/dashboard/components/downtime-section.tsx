@@ -1,83 +1,24 @@
-import { downtimeMessages, WEEKDAY_NAMES } from '@portal/contract/downtime';
+import { downtimeMessages } from '@portal/contract/downtime';
 import { percentText } from '@portal/contract/format';
 import { shiftMessages } from '@portal/contract/shifts';
 import { factoryMonth } from '@portal/contract/time';
-import { useEffect, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Banner, type BannerMessage } from '@/components/banner';
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
-import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
 import { useDowntime } from '../api/get-downtime';
-import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
 import { AndonFiguresCard } from './andon-figures';
 import { ChartCard } from './chart-card';
 import { FiguresCard, FiguresTable } from './figures-table';
 
 const percent = (v: number | null) => (v === null ? downtimeMessages.notApplicable : percentText(v * 100));
-
-/** The planned hours of each weekday, which every station's availability is measured against. */
-function PlannedHoursForm() {
-  const planned = usePlannedHours();
-  const save = useSavePlannedHours();
-  const [hours, setHours] = useState<string[]>([]);
-  const [banner, setBanner] = useState<BannerMessage | null>(null);
-  useEffect(() => {
-    if (planned.data) setHours(planned.data.hours.map(String));
-  }, [planned.data]);
-  if (!planned.data) return null;
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { hours: hours.map(Number) },
-      {
-        onSuccess: () => setBanner({ variant: 'success', text: downtimeMessages.plannedSaved }),
-        onError: (err) =>
-          setBanner({ variant: 'danger', text: errorText(err, downtimeMessages.plannedFailed, downtimeMessages.plannedFailed) }),
-      },
-    );
-  };
-  return (
-    <Card as="section" className="shadow-sm mt-3" aria-labelledby="planned-hours-title">
-      <Card.Body>
-        <Card.Title as="h3" id="planned-hours-title" className="h6">
-          {downtimeMessages.plannedTitle}
-        </Card.Title>
-        <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={3000} />
-        <Form onSubmit={onSubmit} noValidate>
-          <Row xs={2} sm={4} lg={7} className="g-2 mb-2">
-            {WEEKDAY_NAMES.map((day, i) => (
-              <Col key={day}>
-                <Form.Group controlId={`planned-${i + 1}`}>
-                  <Form.Label className="small mb-1">{day}</Form.Label>
-                  <Form.Control
-                    type="number"
-                    min={0}
-                    max={24}
-                    step={0.25}
-                    value={hours[i] ?? ''}
-                    onChange={(e) => setHours((h) => h.map((v, j) => (j === i ? e.target.value : v)))}
-                  />
-                </Form.Group>
-              </Col>
-            ))}
-          </Row>
-          <Button type="submit" size="sm" disabled={save.isPending}>
-            {downtimeMessages.plannedSave}
-          </Button>
-        </Form>
-      </Card.Body>
-    </Card>
-  );
-}
 
 /**
  * The downtime analysis of the statistics (a chunk of its own): for a month and nave, the Pareto of
@@ -93,6 +34,9 @@ export default function DowntimeSection() {
   const chosenNave = nave || naves.data?.[0]?.name || '';
   const analysis = useDowntime(month, chosenNave, shift);
   const data = analysis.data;
+  // The Turno select offers every shift of the month, whichever is chosen: the figures of all shifts
+  // list them (the same query as with no shift chosen, usually in the cache already).
+  const allShifts = useDowntime(month, chosenNave, '').data?.shifts ?? data?.shifts ?? [];
 
   return (
     <section className="mt-4" aria-labelledby="downtime-title">
@@ -122,7 +66,7 @@ export default function DowntimeSection() {
             <Form.Label className="small mb-1">{downtimeMessages.shift}</Form.Label>
             <Form.Select value={shift} onChange={(e) => setShift(e.target.value)}>
               <option value="">{downtimeMessages.allShifts}</option>
-              {(data?.shifts ?? []).map((s) => (
+              {allShifts.map((s) => (
                 <option key={s.shift_id} value={s.shift_id}>
                   {s.name}
                 </option>
@@ -145,7 +89,8 @@ export default function DowntimeSection() {
         </p>
       )}
       {data && (
-        <Row xs={1} lg={2} className="g-3">
+        // Side by side only on a wide screen: the availability table's seven columns need the whole width below it.
+        <Row xs={1} xxl={2} className="g-3">
           <Col>
             <ChartCard
               title={downtimeMessages.pareto}
@@ -246,7 +191,6 @@ export default function DowntimeSection() {
         </FiguresCard>
       )}
       {data?.andon && <AndonFiguresCard figures={data.andon} />}
-      <PlannedHoursForm />
     </section>
   );
 }

@@ -2,13 +2,28 @@
 // biome-ignore-all lint/a11y/noInteractiveElementToNoninteractiveRole: as above, a <g> or <rect> is no interactive element
 // biome-ignore-all lint/a11y/useSemanticElements: an SVG group or bar cannot be a <fieldset> or a <button>; it takes the role, focus and keys
 import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
-import { type TimelineDrawnBar, type TimelineResponse, timelineMessages, withRunning, workedSpans } from '@portal/contract/timeline';
-import { type CSSProperties, type KeyboardEvent, useMemo } from 'react';
+import {
+  spansSince,
+  type TimelineDrawnBar,
+  type TimelineResponse,
+  timelineMessages,
+  withRunning,
+  workedSpans,
+} from '@portal/contract/timeline';
+import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
 import { barColor } from './timeline-colors';
 
 const LABEL = 150;
 const WIDTH = 1000;
+/**
+ * Below this width on screen (a phone), the chart is drawn in the screen's own pixels rather than
+ * scaled down from LABEL + WIDTH: a row's name stays 12 px and its bars 22 px high, where at 360 px the
+ * scaled chart drew them at about 4 and 7 px. Print always takes the wide chart (one A4 page).
+ */
+const NARROW = 760;
+const NARROW_LABEL = 100;
 const AXIS = 34;
 const ROW = 22;
 const GAP = 4;
@@ -55,8 +70,11 @@ export function barText(
   return `${arco}: ${timelineMessages.kinds[kind]}${motivo}, ${formatDateTime(new Date(start).toISOString(), tz)}–${formatTime(new Date(end).toISOString(), tz)}${running}`;
 }
 
-/** The axis' ticks: hours over a shift, two hours over a day, the factory's midnights over a week. */
-function ticks(from: number, to: number, tz: string): { at: number; label: string }[] {
+/**
+ * The axis' ticks: hours over a shift, two hours over a day, the factory's midnights over a week; on a
+ * narrow chart every two hours over a shift and every four over a day, so the labels never touch.
+ */
+function ticks(from: number, to: number, tz: string, narrow = false): { at: number; label: string }[] {
   const span = to - from;
   if (span > 36 * HOUR) {
     const out: { at: number; label: string }[] = [];
@@ -67,11 +85,11 @@ function ticks(from: number, to: number, tz: string): { at: number; label: strin
     }
     return out;
   }
-  const step = span > 12 * HOUR ? 2 * HOUR : HOUR;
+  const every = (span > 12 * HOUR ? 2 : 1) * (narrow ? 2 : 1);
   const out: { at: number; label: string }[] = [];
   for (let at = Math.ceil(from / HOUR) * HOUR; at < to; at += HOUR) {
     const label = formatTime(new Date(at).toISOString(), tz);
-    if (step === HOUR || Number(label.slice(0, 2)) % 2 === 0) out.push({ at, label });
+    if (Number(label.slice(0, 2)) % every === 0) out.push({ at, label });
   }
   return out;
 }
@@ -81,19 +99,53 @@ function ticks(from: number, to: number, tz: string): { at: number; label: strin
  * striped, the shift boundaries drawn. A parada's bar is a button (Enter or Space opens it); every
  * bar has its text (aria-label and a tooltip).
  */
+/** The chart's width on screen, or null for the wide chart (not measured yet, wide enough, or printing). */
+function useNarrowWidth() {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  // A page loaded for print (or under print emulation) starts wide.
+  const [printing, setPrinting] = useState(() => window.matchMedia('print').matches);
+  useEffect(() => {
+    const svg = ref.current;
+    if (!svg) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(svg);
+    // The print layout comes right after 'beforeprint': the wide chart is drawn synchronously for it.
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    const media = window.matchMedia('print');
+    const change = (event: MediaQueryListEvent) => (event.matches ? before() : after());
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    media.addEventListener('change', change);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+      media.removeEventListener('change', change);
+    };
+  }, []);
+  return { ref, narrow: !printing && width !== null && width > 0 && width < NARROW ? width : null };
+}
+
 export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz: string; onOpen: (open: OpenBar) => void }) {
+  const { ref, narrow } = useNarrowWidth();
+  const label = narrow === null ? LABEL : NARROW_LABEL;
+  const span = narrow === null ? WIDTH : narrow - NARROW_LABEL - 10;
   const from = Date.parse(data.from);
   const to = Date.parse(data.to);
   const motivos = new Map(data.motivos.map((m) => [m.id, m.name]));
   // The server leaves running out (docs/decisions/053-timeline-without-running-bars.md): filled in here, once per answer.
   const rows = useMemo(() => {
     const worked = workedSpans(data);
-    return data.arcos.map((arco) => ({ ...arco, bars: withRunning(arco.bars, worked) }));
+    return data.arcos.map((arco) => ({ ...arco, bars: withRunning(arco.bars, spansSince(worked, arco.since)) }));
   }, [data]);
   const x = (iso: string | number) =>
-    LABEL + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * WIDTH;
+    label + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * span;
   const height = AXIS + data.arcos.length * (ROW + GAP) + GAP;
-  const width = LABEL + WIDTH + 10;
+  const width = label + span + 10;
+  // A row's name cut to what its column holds (about 6.5 units a character at 12).
+  const chars = narrow === null ? 22 : Math.floor((NARROW_LABEL - 8) / 6.5);
   const boundaries = [...new Set(data.shifts.flatMap((s) => [s.start, s.end]))].filter((t) => Date.parse(t) > from && Date.parse(t) < to);
   const keyOpen = (event: KeyboardEvent, open: OpenBar) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -104,6 +156,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
 
   return (
     <svg
+      ref={ref}
       className="timeline-chart"
       viewBox={`0 0 ${width} ${height}`}
       width="100%"
@@ -113,6 +166,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
       style={rowGeometry(data.arcos.length, width)}
       role="group"
       aria-label={`${timelineMessages.title} ${data.nave}`}
+      data-narrow={narrow === null ? undefined : 'true'}
     >
       <defs>
         <pattern id="timeline-stripes" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -120,7 +174,7 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
         </pattern>
       </defs>
       <g aria-hidden="true" fontSize="11" fill="#212529">
-        {ticks(from, to, tz).map((t) => (
+        {ticks(from, to, tz, narrow !== null).map((t) => (
           <g key={t.at}>
             <line x1={x(t.at)} x2={x(t.at)} y1={AXIS - 6} y2={height} stroke="#dee2e6" />
             <text x={x(t.at) + 2} y={AXIS - 8}>
@@ -134,10 +188,10 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
         return (
           <g key={arco.id} role="group" aria-label={arco.name} className="timeline-row" style={{ '--row': row } as CSSProperties}>
             <text x={4} y={0} className="timeline-row-label" dominantBaseline="central" fill="#212529" aria-hidden="true">
-              {arco.name.length > 22 ? `${arco.name.slice(0, 21)}…` : arco.name}
+              {arco.name.length > chars ? `${arco.name.slice(0, chars - 1)}…` : arco.name}
             </text>
             <g className="timeline-row-bars">
-              <rect x={LABEL} y={0} width={WIDTH} height={ROW} fill="#f8f9fa" aria-hidden="true" />
+              <rect x={label} y={0} width={span} height={ROW} fill="#f8f9fa" aria-hidden="true" />
               {arco.bars.map((bar) => {
                 const [kind, start, end, paradaId, motivoId, isOpen] = bar;
                 const left = x(start);
@@ -190,6 +244,8 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
         ))}
         {data.shifts
           .filter((s) => Date.parse(s.end) > from && Date.parse(s.start) < to)
+          // On a narrow chart a name is written only where its shift leaves room for it (a week's are too close).
+          .filter((s) => narrow === null || x(s.end) - x(s.start) >= s.name.length * 6.5 + 6)
           .map((s) => (
             <text key={`${s.date}-${s.shift_id}`} x={x(s.start) + 3} y={11} fontSize="11" fill="#0a58ca">
               {s.name}

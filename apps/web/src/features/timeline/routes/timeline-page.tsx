@@ -35,9 +35,13 @@ export default function TimelinePage() {
   const user = useCurrentUser();
   const naves = useNaves();
   const [nave, setNave] = useState<string>(admin ? '' : (user?.nave ?? ''));
-  const [mode, setMode] = useState<Mode>('day');
+  const [mode, setMode] = useState<Mode>('shift');
   const [date, setDate] = useState(today);
-  const [shiftIndex, setShiftIndex] = useState<number | null>(null);
+  // The shift chosen, by its start (the shifts of the date are read again on every refetch).
+  const [shiftStart, setShiftStart] = useState<string | null>(null);
+  // The screen opens on the shift running now (a Noche begun yesterday included), or on the day
+  // when none runs; until it is found, nothing is read for the shift.
+  const [findCurrent, setFindCurrent] = useState(true);
   const [open, setOpen] = useState<OpenBar | null>(null);
   const chosenNave = admin ? nave || naves.data?.[0]?.name || '' : null;
 
@@ -49,7 +53,23 @@ export default function TimelinePage() {
   };
   const wide = useTimeline(dayRange, !admin || chosenNave !== '');
   const shifts = wide.data?.shifts.filter((s) => s.date === date) ?? [];
-  const shift = mode === 'shift' ? (shifts[shiftIndex ?? 0] ?? null) : null;
+  const shiftIndex = Math.max(
+    0,
+    shifts.findIndex((s) => s.start === shiftStart),
+  );
+  const shift = mode === 'shift' && !findCurrent ? (shifts[shiftIndex] ?? null) : null;
+  useEffect(() => {
+    if (!findCurrent || !wide.data) return;
+    const now = Date.parse(wide.data.now);
+    const running = wide.data.shifts.find((s) => Date.parse(s.start) <= now && now < Date.parse(s.end));
+    if (running && running.date !== date) {
+      setDate(running.date);
+      return;
+    }
+    setFindCurrent(false);
+    if (running) setShiftStart(running.start);
+    else setMode('day');
+  }, [findCurrent, wide.data, date]);
   const narrow = useTimeline({ nave: chosenNave, from: shift?.start ?? '', to: shift?.end ?? '' }, shift !== null);
   const timeline = mode === 'shift' ? narrow : wide;
 
@@ -73,8 +93,9 @@ export default function TimelinePage() {
   });
 
   const step = (days: number) => {
+    setFindCurrent(false);
     setDate(addDays(date, mode === 'week' ? 7 * days : days));
-    setShiftIndex(null);
+    setShiftStart(null);
   };
   const data = timeline.data;
   // The legend's motivos: those the bars name (the answer lists every motivo).
@@ -113,7 +134,13 @@ export default function TimelinePage() {
         )}
         <Form.Group controlId="timeline-mode">
           <Form.Label>{timelineMessages.range}</Form.Label>
-          <Form.Select value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+          <Form.Select
+            value={mode}
+            onChange={(e) => {
+              setFindCurrent(false);
+              setMode(e.target.value as Mode);
+            }}
+          >
             {MODES.map((m) => (
               <option key={m} value={m}>
                 {timelineMessages[m]}
@@ -129,15 +156,16 @@ export default function TimelinePage() {
             required
             onChange={(e) => {
               if (!e.target.value) return;
+              setFindCurrent(false);
               setDate(e.target.value);
-              setShiftIndex(null);
+              setShiftStart(null);
             }}
           />
         </Form.Group>
         {mode === 'shift' && shifts.length > 0 && (
           <Form.Group controlId="timeline-shift">
             <Form.Label>{timelineMessages.shift}</Form.Label>
-            <Form.Select value={shiftIndex ?? 0} onChange={(e) => setShiftIndex(Number(e.target.value))}>
+            <Form.Select value={shiftIndex} onChange={(e) => setShiftStart(shifts[Number(e.target.value)]?.start ?? null)}>
               {shifts.map((s, i) => (
                 <option key={`${s.shift_id}-${s.start}`} value={i}>
                   {s.name} ({formatTime(s.start, tz)}–{formatTime(s.end, tz)})
