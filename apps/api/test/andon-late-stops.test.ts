@@ -1,6 +1,7 @@
 import { factoryToday } from '@portal/contract/time';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
+import { scanNow } from '../src/modules/andon/scheduler';
 import { ANDON_LATE_START_WAIT_MS, settleBackground } from '../src/modules/andon/service';
 import { fakeClock, pgUnavailable, type TestApp, useSeed, useTestApp } from './helper';
 
@@ -11,7 +12,7 @@ import { fakeClock, pgUnavailable, type TestApp, useSeed, useTestApp } from './h
 const MINUTE = 60_000;
 
 async function scan(app: App) {
-  await app.ctx.andon.scan();
+  await scanNow(app.ctx);
   await settleBackground(app.ctx);
 }
 
