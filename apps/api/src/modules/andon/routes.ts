@@ -96,12 +96,10 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
       schema: { tags, body: createAndonCallBody, response: { 201: andonCallSaved, ...errors } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          call: await service.pullCord(ctx, currentUser(request), request.body.level, request.body.client_time),
-          message: andonMessages.called,
-        }),
+      reply.status(201).send({
+        call: await service.pullCord(ctx, currentUser(request), request.body.level, request.body.client_time),
+        message: andonMessages.called,
+      }),
   );
 
   const answers = [

@@ -14,7 +14,7 @@ import { Banner, type BannerMessage } from '@/components/banner';
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
-import { useNaves } from '@/lib/catalog';
+import { useChosenNave, useNaves } from '@/lib/catalog';
 import { useFactoryTz } from '@/lib/factory';
 import { useDowntime } from '../api/get-downtime';
 import { usePlannedHours, useSavePlannedHours } from '../api/planned-hours';
@@ -88,9 +88,8 @@ export default function DowntimeSection() {
   const tz = useFactoryTz();
   const naves = useNaves();
   const [month, setMonth] = useState(() => factoryMonth(new Date(), tz));
-  const [nave, setNave] = useState('');
+  const [chosenNave, setNave] = useChosenNave();
   const [shift, setShift] = useState('');
-  const chosenNave = nave || naves.data?.[0]?.name || '';
   const analysis = useDowntime(month, chosenNave, shift);
   const data = analysis.data;
 

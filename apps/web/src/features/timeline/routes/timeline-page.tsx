@@ -9,10 +9,9 @@ import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
-import { useNaves } from '@/lib/catalog';
+import { useChosenNave, useNaves } from '@/lib/catalog';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
-import { useCurrentUser } from '@/lib/token';
 import { useEventStream } from '@/lib/use-event-stream';
 import { timelineKeys, useTimeline } from '../api/get-timeline';
 import { BarDialog } from '../components/bar-dialog';
@@ -32,14 +31,13 @@ export default function TimelinePage() {
   const admin = useLocation().pathname.startsWith('/admin');
   const tz = useFactoryTz();
   const today = useFactoryToday();
-  const user = useCurrentUser();
   const naves = useNaves();
-  const [nave, setNave] = useState<string>(admin ? '' : (user?.nave ?? ''));
+  const [adminNave, setNave] = useChosenNave();
   const [mode, setMode] = useState<Mode>('day');
   const [date, setDate] = useState(today);
   const [shiftIndex, setShiftIndex] = useState<number | null>(null);
   const [open, setOpen] = useState<OpenBar | null>(null);
-  const chosenNave = admin ? nave || naves.data?.[0]?.name || '' : null;
+  const chosenNave = admin ? adminNave : null;
 
   const start = mode === 'week' ? mondayOf(date) : date;
   const dayRange = {

@@ -18,7 +18,8 @@ export function TerminalCirculares({
   tramos: readonly Tramo[];
   arcoId: number;
   canAdd: boolean;
-  onNeedWorker: () => void;
+  /** Nobody signed in: the form opens once a worker has (the tap waits for the sign-in). */
+  onNeedWorker: (then: () => void) => void;
   onAdded: () => void;
 }) {
   const [adding, setAdding] = useState(false);
@@ -32,7 +33,7 @@ export function TerminalCirculares({
           <button
             type="button"
             className="btn btn-primary btn-lg terminal-target"
-            onClick={() => (canAdd ? setAdding(true) : onNeedWorker())}
+            onClick={() => (canAdd ? setAdding(true) : onNeedWorker(() => setAdding(true)))}
           >
             {t.addCircular}
           </button>
