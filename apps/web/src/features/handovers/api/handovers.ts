@@ -27,6 +27,8 @@ export function useArcoHandovers(userId?: number, stream?: LiveStream) {
   return useQuery({
     queryKey: userId === undefined ? handoverKeys.arco() : handoverKeys.arcoOf(userId),
     queryFn: () => api<ArcoHandovers>('/api/handovers/arco'),
+    // Asked again at every sign-in (a worker's answer is kept under their id): never the one of a minute before.
+    staleTime: 0,
     refetchInterval: 60_000,
   });
 }
