@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { SavedDataNote } from '@/components/saved-data-note';
-import type { AfterSignIn } from '@/components/use-worker-message';
 import { AndonCord } from '@/features/paradas/components/andon-cord';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
 import { TerminalToday } from '@/features/paradas/components/terminal-today';
@@ -23,6 +22,7 @@ import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
+import type { AfterSignIn } from '@/lib/worker-message';
 import { TerminalFrame } from './terminal-frame';
 import { useTerminalCache } from './use-terminal-cache';
 

@@ -1,7 +1,6 @@
 import type { ArcoOption } from '@portal/contract/arcos';
 import type { Nave } from '@portal/contract/naves';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
 import { api } from './api';
 
 /**
@@ -47,31 +46,3 @@ export const useArcos = (nave: string | null | undefined) =>
   useCatalogList<ArcoOption>(catalogKeys.arcos(nave || ''), '/api/arcos-sumergidos', nave || null);
 
 export const useAllArcos = () => useCatalogList<ArcoOption>(catalogKeys.allArcos, '/api/arcos-sumergidos');
-
-/** Where this browser keeps the nave last chosen on an admin screen. */
-const CHOSEN_NAVE_KEY = 'adminNave';
-
-/**
- * The nave an admin screen shows and its setter: the last one chosen on any admin screen of this
- * browser (localStorage), else the first nave; a remembered nave since deleted falls back to the first.
- */
-export function useChosenNave(): [nave: string, choose: (nave: string) => void] {
-  const naves = useNaves();
-  const [nave, setNave] = useState(() => {
-    try {
-      return localStorage.getItem(CHOSEN_NAVE_KEY) ?? '';
-    } catch {
-      return '';
-    }
-  });
-  const choose = useCallback((next: string) => {
-    setNave(next);
-    try {
-      localStorage.setItem(CHOSEN_NAVE_KEY, next);
-    } catch {
-      // Storage disabled: remembered for this screen only.
-    }
-  }, []);
-  const known = naves.data?.some((n) => n.name === nave) ?? false;
-  return [(known ? nave : '') || naves.data?.[0]?.name || '', choose];
-}

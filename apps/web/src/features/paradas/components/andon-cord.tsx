@@ -4,12 +4,12 @@ import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Banner, type BannerMessage } from '@/components/banner';
-import { type AfterSignIn, useWorkerMessage } from '@/components/use-worker-message';
 import { andonKeys, callProgress } from '@/lib/andon';
 import { errorText } from '@/lib/api';
 import type { LiveStream } from '@/lib/events';
 import { tapNow } from '@/lib/offline-queue';
 import { useEventStream } from '@/lib/use-event-stream';
+import { type AfterSignIn, useWorkerMessage } from '@/lib/worker-message';
 import { useCallAndon } from '../api/call-andon';
 import { useArcoCalls } from '../api/get-arco-calls';
 

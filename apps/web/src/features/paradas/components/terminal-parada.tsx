@@ -8,11 +8,11 @@ import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-me
 import { factoryTime } from '@portal/contract/time';
 import { useId, useState } from 'react';
 import { Feedback } from '@/components/feedback';
-import { type AfterSignIn, useWorkerMessage } from '@/components/use-worker-message';
 import { errorText } from '@/lib/api';
 import { useMotivos } from '@/lib/motivos';
 import { type QueuedItem, tapNow, useOfflineQueue } from '@/lib/offline-queue';
 import { useServerNow } from '@/lib/use-server-now';
+import { type AfterSignIn, useWorkerMessage } from '@/lib/worker-message';
 import { useEndParada } from '../api/end-parada';
 import { useStartParada } from '../api/start-parada';
 import { formatElapsed } from './elapsed';
