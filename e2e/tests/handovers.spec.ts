@@ -79,3 +79,19 @@ test('a worker writes the handover; a colleague of the shift is not offered it; 
     await phone.context.close();
   }
 });
+
+test('the admin screens remember the last nave chosen on this browser', async ({ page, seed }) => {
+  const nave = await seed.nave();
+  await signIn(page, await seed.adminToken(), '/admin/relevos');
+  const naveSelect = page.getByLabel('Nave', { exact: true });
+  await expect(naveSelect.getByRole('option', { name: nave })).toBeAttached();
+  // Not the first nave, so only a remembered choice can bring it back.
+  expect(await naveSelect.inputValue()).not.toBe(nave);
+  await naveSelect.selectOption(nave);
+  await page.goto('/admin/linea-de-tiempo');
+  await expect(page.getByLabel('Nave', { exact: true })).toHaveValue(nave);
+  await page.goto('/admin');
+  await expect(page.locator('#downtime-nave')).toHaveValue(nave);
+  await page.reload();
+  await expect(page.locator('#downtime-nave')).toHaveValue(nave);
+});
