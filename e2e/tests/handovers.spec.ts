@@ -80,18 +80,24 @@ test('a worker writes the handover; a colleague of the shift is not offered it; 
   }
 });
 
-test('the admin screens remember the last nave chosen on this browser', async ({ page, seed }) => {
+test('the admin screens remember the last nave chosen on this browser; the sidebar keeps one width', async ({ page, seed }) => {
   const nave = await seed.nave();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const sidebar = async () => (await page.getByRole('complementary', { name: 'Menú de administración' }).boundingBox())!.width;
   await signIn(page, await seed.adminToken(), '/admin/relevos');
   const naveSelect = page.getByLabel('Nave', { exact: true });
   await expect(naveSelect.getByRole('option', { name: nave })).toBeAttached();
   // Not the first nave, so only a remembered choice can bring it back.
   expect(await naveSelect.inputValue()).not.toBe(nave);
   await naveSelect.selectOption(nave);
+  const width = await sidebar();
+  expect(width).toBe(240);
   await page.goto('/admin/linea-de-tiempo');
   await expect(page.getByLabel('Nave', { exact: true })).toHaveValue(nave);
+  expect(await sidebar()).toBe(width);
   await page.goto('/admin');
   await expect(page.locator('#downtime-nave')).toHaveValue(nave);
+  expect(await sidebar()).toBe(width);
   await page.reload();
   await expect(page.locator('#downtime-nave')).toHaveValue(nave);
 });

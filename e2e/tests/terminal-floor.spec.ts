@@ -136,6 +136,15 @@ test.describe('station terminal on the floor, portrait 800×1280', () => {
     await expect(ended).toHaveCount(0);
     await signInWithPin(page, ana, 'name');
     await expect(ended).toHaveCount(0);
+
+    // 'Añadir circular' tapped signed out opens the form for whoever signs in; a switch closes it.
+    await page.getByRole('button', { name: `Salir: ${ana.name}` }).click();
+    await page.getByRole('button', { name: 'Añadir circular' }).click();
+    await signInWithPin(page, bruno, 'name', true);
+    const idTramo = page.locator('form.terminal-form');
+    await expect(idTramo).toBeVisible();
+    await signInWithPin(page, ana, 'name');
+    await expect(idTramo).toHaveCount(0);
   });
 });
 

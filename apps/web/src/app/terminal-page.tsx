@@ -207,7 +207,7 @@ function TerminalHomeScreen() {
                 <TerminalCirculares
                   tramos={data.circulares}
                   arcoId={info.arco_sumergido_id}
-                  canAdd={actor !== null}
+                  actorId={actor?.id ?? null}
                   onNeedWorker={needWorker}
                   onAdded={refresh}
                 />
