@@ -154,7 +154,7 @@ export function TerminalParada({
         ) : (
           <div className="d-flex flex-wrap gap-3 align-items-end">
             {/* Shown signed in or not: a tap waiting for the sign-in keeps the motivo chosen with it. */}
-            <MotivoPicker value={motivo} onChange={setMotivo} />
+            <MotivoPicker value={motivo} onChange={setMotivo} signedIn={actor !== null} />
             {shown ? (
               <button type="button" className="btn btn-danger btn-lg terminal-action flex-grow-1" disabled={busy} onClick={onEnd}>
                 {end.isPending ? paradaMessages.ending : t.endParada}
@@ -171,9 +171,12 @@ export function TerminalParada({
   );
 }
 
-/** The motivo of the stop being started or ended (optional), as a large native select. */
-function MotivoPicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const motivos = useMotivos();
+/**
+ * The motivo of the stop being started or ended (optional), as a large native select. The list needs a
+ * worker's session: with nobody signed in it shows the one read before (kept with the terminal's home).
+ */
+function MotivoPicker({ value, onChange, signedIn }: { value: string; onChange: (v: string) => void; signedIn: boolean }) {
+  const motivos = useMotivos(signedIn);
   const id = useId();
   return (
     <div className="flex-grow-1">
