@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, test as base, expect, type Page, request } from '@playwright/test';
 
 /**
@@ -84,6 +86,31 @@ export class Seed {
     });
     if (res.status() !== 201) throw new Error(`start parada failed: ${res.status()} ${await res.text()}`);
     return ((await res.json()) as { stopId: number }).stopId;
+  }
+}
+
+/**
+ * Sets when a handover's shift ends, `inMs` from now, straight in the portal's database (SQLite in
+ * DATA_DIR, as the browser tests run it): a test then reads the rule of
+ * docs/decisions/059-handover-for-the-next-shift.md at any hour it runs, the writer's shift still
+ * running (positive) or the clock past its end (negative: the next shift's to read). The driver is the API's own.
+ */
+export function setHandoverShiftEnd(handoverId: number, inMs: number): void {
+  const require = createRequire(new URL('../apps/api/package.json', import.meta.url));
+  const Sqlite = require('better-sqlite3') as new (
+    file: string,
+  ) => {
+    pragma(text: string): unknown;
+    prepare(sql: string): { run(...args: unknown[]): { changes: number } };
+    close(): void;
+  };
+  const db = new Sqlite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const done = db.prepare('UPDATE handovers SET shift_end = ? WHERE id = ?').run(new Date(Date.now() + inMs).toISOString(), handoverId);
+    if (done.changes !== 1) throw new Error(`handover ${handoverId} not found`);
+  } finally {
+    db.close();
   }
 }
 

@@ -139,3 +139,43 @@ test("the admin marks a user's naves, sets the rules, and axe finds nothing on e
   await page.getByRole('button', { name: 'Guardar reglas' }).click();
   await expect(page.getByRole('alert')).toHaveText('Los minutos deben ser un número entero entre 1 y 1440.');
 });
+
+test('a Mantenimiento capability granted to an open page: Avisos and the alert bar come without a reload, and so does the next call', async ({
+  page,
+  browser,
+  baseURL,
+  seed,
+}) => {
+  test.setTimeout(120_000);
+  const nave = await seed.nave();
+  const station = await seed.station(nave);
+  const office = await seed.station(nave);
+  const worker = await seed.worker(station, 'Rita Soldadora');
+  const maintainer = await seed.worker(office, 'Mateo Mantenimiento');
+  // His page is open before anyone names him: no 'Avisos' yet.
+  await openLive(page, maintainer.token, '/dashboard');
+  await expect(page.getByRole('heading', { name: /^Muro/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Avisos', exact: true })).toHaveCount(0);
+  await markDocument(page);
+
+  await seed.andonRoles(maintainer.id, { maintenance: [nave] });
+  await expect(page.getByRole('link', { name: 'Avisos', exact: true })).toBeVisible();
+
+  const phone = await device(browser, baseURL);
+  try {
+    await openLive(phone.page, worker.token, '/dashboard/paradas-kaiser');
+    await phone.page.getByRole('button', { name: 'Llamar mantenimiento' }).click();
+    const call = page.getByTestId('andon-bar').getByTestId('andon-bar-call').filter({ hasText: station.name });
+    await expect(call).toContainText('Mantenimiento');
+    expect(await sameDocument(page)).toBe(true);
+    await expectNoViolations(page, 'the alert bar after a capability granted live');
+
+    // Removed: 'Avisos' and the bar go, still without a reload.
+    await seed.andonRoles(maintainer.id, {});
+    await expect(page.getByRole('link', { name: 'Avisos', exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('andon-bar')).toHaveCount(0);
+    expect(await sameDocument(page)).toBe(true);
+  } finally {
+    await phone.context.close();
+  }
+});

@@ -1,7 +1,7 @@
 import { expectNoViolations } from '../a11y';
-import { openDevice as device, expect, signIn, test } from '../fixtures';
+import { openDevice as device, expect, markDocument, openLive, sameDocument, setHandoverShiftEnd, signIn, test } from '../fixtures';
 
-test('a worker writes the handover; the next shift’s worker reads it first and confirms Leído; admins read it', async ({
+test('a worker writes the handover; a colleague of the shift is not offered it; the next shift reads it live, first, and confirms Leído; admins read it', async ({
   seed,
   browser,
   baseURL,
@@ -23,7 +23,9 @@ test('a worker writes the handover; the next shift’s worker reads it first and
     // Before the first save, the figures and open paradas the note will carry.
     await expect(out.getByTestId('handover-draft')).toContainText('Falta fundente');
     await out.getByLabel('Nota para el turno entrante').fill('La tolva de fundente queda vacía; pedido hecho.');
+    const saved = out.waitForResponse((r) => new URL(r.url()).pathname === '/api/handovers' && r.request().method() === 'POST');
     await out.getByRole('button', { name: 'Guardar relevo' }).click();
+    const handoverId = ((await (await saved).json()) as { handover: { id: number } }).handover.id;
     await expect(out.getByRole('status').filter({ hasText: '¡Relevo guardado!' })).toBeVisible();
     const card = out.getByRole('article');
     await expect(card).toContainText('La tolva de fundente queda vacía');
@@ -31,11 +33,28 @@ test('a worker writes the handover; the next shift’s worker reads it first and
     await expect(card).toContainText('Pendiente de leer');
     await expectNoViolations(out, 'handover written');
 
-    // The incoming shift signs in at the arco: the note is on its first screen.
+    // A colleague of the same shift (still running, whatever the hour the test runs) signs in after it
+    // was written: not theirs to read (docs/decisions/059-handover-for-the-next-shift.md).
+    setHandoverShiftEnd(handoverId, 3_600_000);
+    const colleague = await seed.worker(arco, 'Clara Compañera');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/handovers/arco' && r.ok());
+    await signIn(page, colleague.token, '/dashboard');
+    expect(((await (await answered).json()) as { pending: unknown }).pending).toBeNull();
+    await expect(page.getByRole('heading', { name: /^Muro/ })).toBeVisible();
+    await expect(page.getByRole('article', { name: /Relevo de turno/ })).toHaveCount(0);
+
+    // The shift ends; the incoming shift signs in at the arco: the note is on its first screen.
+    setHandoverShiftEnd(handoverId, -60_000);
     const incoming = await seed.worker(arco, 'Iván Entrante');
-    await signIn(page, incoming.token, '/dashboard');
+    await openLive(page, incoming.token, '/dashboard');
     const note = page.getByRole('article', { name: /Relevo de turno/ });
     await expect(note).toContainText('La tolva de fundente queda vacía');
+    // Its author edits it: the open page follows without a reload.
+    await markDocument(page);
+    await out.getByLabel('Nota para el turno entrante').fill('La tolva de fundente queda vacía; pedido hecho y confirmado.');
+    await out.getByRole('button', { name: 'Actualizar relevo' }).click();
+    await expect(note).toContainText('pedido hecho y confirmado');
+    expect(await sameDocument(page)).toBe(true);
     await expect(note).toContainText('Rosa Saliente');
     await expectNoViolations(page, 'incoming handover on the first screen');
     await note.getByRole('button', { name: 'Leído' }).click();
@@ -59,4 +78,26 @@ test('a worker writes the handover; the next shift’s worker reads it first and
   } finally {
     await phone.context.close();
   }
+});
+
+test('the admin screens remember the last nave chosen on this browser; the sidebar keeps one width', async ({ page, seed }) => {
+  const nave = await seed.nave();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const sidebar = async () => (await page.getByRole('complementary', { name: 'Menú de administración' }).boundingBox())!.width;
+  await signIn(page, await seed.adminToken(), '/admin/relevos');
+  const naveSelect = page.getByLabel('Nave', { exact: true });
+  await expect(naveSelect.getByRole('option', { name: nave })).toBeAttached();
+  // Not the first nave, so only a remembered choice can bring it back.
+  expect(await naveSelect.inputValue()).not.toBe(nave);
+  await naveSelect.selectOption(nave);
+  const width = await sidebar();
+  expect(width).toBe(240);
+  await page.goto('/admin/linea-de-tiempo');
+  await expect(page.getByLabel('Nave', { exact: true })).toHaveValue(nave);
+  expect(await sidebar()).toBe(width);
+  await page.goto('/admin');
+  await expect(page.locator('#downtime-nave')).toHaveValue(nave);
+  expect(await sidebar()).toBe(width);
+  await page.reload();
+  await expect(page.locator('#downtime-nave')).toHaveValue(nave);
 });

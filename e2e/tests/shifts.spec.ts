@@ -32,7 +32,7 @@ test('an admin defines a shift that crosses midnight, with a break after midnigh
   await form.getByLabel('Fin del descanso').fill('02:30');
   await expectNoViolations(page, '/admin/turnos with a break');
   await form.getByRole('button', { name: 'Añadir turno' }).click();
-  await expect(page.getByText('Turno creado con éxito!')).toBeVisible();
+  await expect(page.getByText('¡Turno creado con éxito!')).toBeVisible();
 
   const row = page.getByTestId('shift-row').filter({ hasText: name });
   await expect(row).toContainText('termina al día siguiente');

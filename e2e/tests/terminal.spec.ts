@@ -1,77 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
-import { expect, type Seed, silenceOnlineEvents, type TestArco, test, unique, type Worker } from '../fixtures';
+import { expect, setHandoverShiftEnd, silenceOnlineEvents, test, unique } from '../fixtures';
+import { arcoParadas, enrol, signInWithPin, station } from '../terminal';
 
 // The station terminal (docs/decisions/036-station-terminal.md, 038-station-terminal-web.md) on a
 // tablet lying down and standing up: enrolment, workers signing in with a PIN or a badge and switching
 // with one tap, a parada started by one and ended by the other, the idle sign-out on the page's fake
 // clock, and a parada started and ended offline keeping both tapped times.
-
-interface StoredParada {
-  id: number;
-  user_id: number;
-  ended_by?: number | null;
-  start_time: string;
-  end_time: string | null;
-}
-
-/** A station with two workers who have a PIN (signed in there once from a phone, so it lists them) and an enrolment code. */
-async function station(seed: Seed, page: Page) {
-  const arco = await seed.station();
-  const admin = await seed.adminToken();
-  const withPin = async (name: string, pin: string) => {
-    const worker = await seed.worker(arco, name);
-    const res = await page.request.put('/api/users/me/pin', {
-      headers: { Authorization: `Bearer ${worker.token}` },
-      data: { current_password: worker.password, pin },
-    });
-    expect(res.status()).toBe(204);
-    return { ...worker, pin };
-  };
-  const ana = await withPin(unique('Ana '), '1234');
-  const bruno = await withPin(unique('Bruno '), '975310');
-  return { arco, admin, ana, bruno };
-}
-
-async function enrolmentCode(page: Page, admin: string, arco: TestArco): Promise<string> {
-  const res = await page.request.post(`/api/admin/arcos-sumergidos/${arco.id}/terminal-codes`, {
-    headers: { Authorization: `Bearer ${admin}` },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
-
-/** Opens /terminal and enrols it with a fresh code, up to the arco's home. */
-async function enrol(page: Page, admin: string, arco: TestArco) {
-  const code = await enrolmentCode(page, admin, arco);
-  await page.goto('/terminal');
-  await expect(page.getByRole('heading', { name: 'Alta del terminal' })).toBeVisible();
-  await page.getByLabel('Código de alta').fill(code);
-  await page.getByRole('button', { name: 'Dar de alta' }).click();
-  await expect(page.getByRole('heading', { name: `Terminal · ${arco.name}` })).toBeVisible();
-}
-
-/** Signs a worker in: their name among the recent ones, or their worker ID typed, then the PIN on the pad. */
-async function signInWithPin(page: Page, worker: Worker & { pin: string }, how: 'name' | 'id') {
-  await page.getByRole('button', { name: 'Identificarse' }).click();
-  const dialog = page.getByRole('dialog');
-  if (how === 'name') await dialog.getByRole('button', { name: worker.name }).click();
-  else {
-    await dialog.getByLabel('ID de trabajador').fill(worker.worker_id);
-    await dialog.getByRole('button', { name: 'Continuar' }).click();
-  }
-  for (const digit of worker.pin) await dialog.getByRole('button', { name: digit, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: `Actuar como ${worker.name}` })).toHaveAttribute('aria-pressed', 'true');
-}
-
-async function arcoParadas(page: Page, admin: string, arco: TestArco): Promise<StoredParada[]> {
-  // An administrator's list holds every worker's stops.
-  const res = await page.request.get('/api/paradas-kaiser', { headers: { Authorization: `Bearer ${admin}` } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as (StoredParada & { arco_sumergido_id: number })[]).filter((p) => p.arco_sumergido_id === arco.id);
-}
 
 async function serviceWorkerReady(page: Page) {
   await page.waitForFunction(async () => {
@@ -151,17 +86,29 @@ for (const [label, viewport] of [
       await expectNoViolations(page, 'terminal home with an andon call');
 
       // The handover (docs/decisions/050-terminal-offline-and-handover.md): Bruno writes this shift's
-      // note at the terminal; Ana signs in again after it, reads it and confirms it as herself.
+      // note at the terminal. Ana, of the same shift, signs in again after it and is not offered it
+      // (docs/decisions/059-handover-for-the-next-shift.md); once the shift has ended she reads it and
+      // confirms it as herself.
       await page.getByRole('button', { name: 'Escribir relevo' }).click();
       const form = page.getByRole('dialog', { name: 'Relevo de turno' });
       await expect(form.getByRole('heading', { name: 'Cifras del turno' })).toBeVisible();
       await expectNoViolations(page, 'terminal handover form', '.terminal-dialog');
       await form.getByLabel('Nota para el turno entrante').fill('Hilo nuevo en la bobina 2.');
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/handovers' && r.request().method() === 'POST');
       await form.getByRole('button', { name: 'Guardar relevo' }).click();
+      const handoverId = ((await (await saved).json()) as { handover: { id: number } }).handover.id;
       await expect(page.getByText('¡Relevo guardado!')).toBeVisible();
+      setHandoverShiftEnd(handoverId, 3_600_000);
+      await page.getByRole('button', { name: `Salir: ${ana.name}` }).click();
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/handovers/arco' && r.ok());
+      await signInWithPin(page, ana, 'name');
+      expect(((await (await answered).json()) as { pending: unknown }).pending).toBeNull();
+      const incoming = page.getByRole('article').filter({ hasText: 'Relevo del turno anterior' });
+      await expect(page.getByTestId('terminal-actor')).toHaveText(`Actúa: ${ana.name}`);
+      await expect(incoming).toHaveCount(0);
+      setHandoverShiftEnd(handoverId, -60_000);
       await page.getByRole('button', { name: `Salir: ${ana.name}` }).click();
       await signInWithPin(page, ana, 'name');
-      const incoming = page.getByRole('article').filter({ hasText: 'Relevo del turno anterior' });
       await expect(incoming).toContainText('Hilo nuevo en la bobina 2.');
       await expect(incoming).toContainText(`Escrito por ${bruno.name}`);
       await expectNoViolations(page, 'terminal incoming handover');

@@ -68,14 +68,15 @@ describe.skipIf(pgUnavailable)('handovers at the station terminal', () => {
     const edited = await t.send(anaAtTerminal, 'PUT', `/api/handovers/${handover.id}`, { note: 'Falta fundente; avisado.' });
     expect(edited.statusCode, edited.body).toBe(200);
 
-    // The incoming worker signs in at the terminal after it was written: it is theirs to read.
-    clock.travel(2000);
+    // The next shift (Tarde, from 14:00) signs in at the terminal: it is theirs to read
+    // (docs/decisions/059-handover-for-the-next-shift.md).
+    clock.travel(4 * 3600_000);
     const beaAtTerminal = await pinSignIn(bea, '5678');
     const view = await t.send(beaAtTerminal, 'GET', '/api/handovers/arco');
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json().pending).toMatchObject({ id: handover.id, note: 'Falta fundente; avisado.' });
     // Ana cannot read her own note as the incoming shift.
-    expect((await t.send(anaAtTerminal, 'GET', '/api/handovers/arco')).json().pending).toBeNull();
+    expect((await t.send(await pinSignIn(ana, '1234'), 'GET', '/api/handovers/arco')).json().pending).toBeNull();
 
     const confirmed = await t.send(beaAtTerminal, 'POST', `/api/handovers/${handover.id}/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);

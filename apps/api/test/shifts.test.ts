@@ -80,7 +80,7 @@ describe.skipIf(pgUnavailable)('shift calendar', () => {
       effective_from: '2026-12-06',
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().message).toBe('Turno creado con éxito!');
+    expect(created.json().message).toBe('¡Turno creado con éxito!');
     const sunday = (await instances('2026-12-06', '2026-12-06')).filter((i) => i.date === '2026-12-06');
     expect(sunday).toEqual([
       {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANDON_LEVELS, ANDON_MINUTES_MAX, ANDON_ORIGINS, andonMessages } from './andon-messages';
 import { idSchema } from './common';
+import { clientTimeSchema } from './offline';
 
 /**
  * The andon (docs/decisions/043-andon.md): a long unplanned parada, a motivo or a worker's cord calls
@@ -65,7 +66,15 @@ export const andonRulesSaved = z.object({ rules: andonRules, message: z.string()
 // ---- Calls ----
 
 /** POST /api/andon/calls: the cord, pulled by a worker signed in at an arco (the arco comes from the token). */
-export const createAndonCallBody = z.object({ level: z.enum(ANDON_LEVELS, { error: andonMessages.levelInvalid }) });
+/**
+ * The cord. `client_time`: the moment it was tapped, when a station terminal carried the tap out only
+ * after the sign-in it required (docs/decisions/058-calls-reach-whoever-may-answer.md); bounded like
+ * every client-stamped time (decision 016). Absent: now.
+ */
+export const createAndonCallBody = z.object({
+  level: z.enum(ANDON_LEVELS, { error: andonMessages.levelInvalid }),
+  client_time: clientTimeSchema,
+});
 export type CreateAndonCallBody = z.input<typeof createAndonCallBody>;
 
 export const andonCall = z.object({
@@ -133,6 +142,9 @@ export const andonCalledEvent = z.object({ call: andonCall });
 export const andonChangedEvent = z.object({ call: andonCall });
 export type AndonCalledEvent = z.infer<typeof andonCalledEvent>;
 export type AndonChangedEvent = z.infer<typeof andonChangedEvent>;
+/** The capabilities of the user who receives it, as they are now (decision 058). */
+export const andonRolesChangedEvent = z.object({ roles: andonRoles });
+export type AndonRolesChangedEvent = z.infer<typeof andonRolesChangedEvent>;
 
 // ---- Web Push ----
 

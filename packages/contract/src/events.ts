@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AndonCalledEvent, AndonChangedEvent } from './andon';
+import type { AndonCalledEvent, AndonChangedEvent, AndonRolesChangedEvent } from './andon';
+import type { HandoverChangedEvent } from './handovers';
 import { parada } from './paradas';
 import { wallComment, wallPost } from './wall';
 
@@ -24,6 +25,8 @@ export const EVENT_TYPES = [
   'machine.report',
   'andon.called',
   'andon.changed',
+  'andon.roles',
+  'handover.changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -63,4 +66,8 @@ export interface EventPayloads {
   'machine.report': z.infer<typeof machineReportEvent>;
   'andon.called': AndonCalledEvent;
   'andon.changed': AndonChangedEvent;
+  /** A user's Supervisor/Mantenimiento naves changed (that user only): their screens follow without a reload. */
+  'andon.roles': AndonRolesChangedEvent;
+  /** A handover of the arco was written, edited or confirmed (everyone at the arco): refetch the arco's handovers. */
+  'handover.changed': HandoverChangedEvent;
 }

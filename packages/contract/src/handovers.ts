@@ -103,7 +103,10 @@ export type Handover = z.infer<typeof handover>;
 export const arcoHandovers = z.object({
   shift: z.object({ date: z.string(), name: z.string(), start: z.string(), end: z.string() }),
   current: handover.nullable(),
-  /** The latest handover of the arco written by someone else and not yet confirmed. */
+  /**
+   * The note to read: the arco's latest not yet confirmed, written by someone else for a shift that has
+   * ended by the calendar. A note is for the shift after its own, never for its writer's colleagues.
+   */
   pending: handover.nullable(),
   /** The figures a note written now would carry (the form shows them before saving); null once this shift's note is confirmed. */
   draft: handoverSummary.nullable(),
@@ -111,5 +114,9 @@ export const arcoHandovers = z.object({
 export type ArcoHandovers = z.infer<typeof arcoHandovers>;
 
 export const handoverSaved = z.object({ handover, message: z.string() });
+
+/** `handover.changed`: a note of the arco written, edited or confirmed (everyone signed in at the arco). */
+export const handoverChangedEvent = z.object({ id: z.number(), arco_sumergido_id: z.number() });
+export type HandoverChangedEvent = z.infer<typeof handoverChangedEvent>;
 
 export const adminHandoversQuery = z.object({ nave: z.string().trim().min(1, 'Elige una nave.').max(100), date: dateSchema });

@@ -43,6 +43,14 @@ export const offlineMessages = {
     count === 1
       ? `1 acción de ${name} pendiente de enviar: se enviará cuando vuelva a iniciar sesión.`
       : `${count} acciones de ${name} pendientes de enviar: se enviarán cuando vuelva a iniciar sesión.`,
+  /**
+   * The same when their session is still at hand (a station terminal keeps the session of a worker who
+   * left for their queued writes): they go as soon as the server answers, nobody need sign in.
+   */
+  othersPendingOnReconnect: (name: string, count: number) =>
+    count === 1
+      ? `1 acción de ${name} pendiente de enviar: se enviará al reconectar.`
+      : `${count} acciones de ${name} pendientes de enviar: se enviarán al reconectar.`,
   /** Under a list shown from the answers saved on the phone (not current); `date` when not today. */
   savedAt: (time: string, date?: string) =>
     date ? `Sin conexión: datos guardados el ${date} a las ${time}` : `Sin conexión: datos guardados a las ${time}`,

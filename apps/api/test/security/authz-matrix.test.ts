@@ -990,6 +990,11 @@ const scenarios: Record<string, Scenario> = {
     prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/heartbeat'),
     expect: TERMINAL(204),
   },
+  'GET /api/terminal/andon-calls': {
+    policy: 'terminal',
+    prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/andon-calls'),
+    expect: TERMINAL(200),
+  },
   'GET /api/terminal/home': {
     policy: 'terminal',
     prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/home'),

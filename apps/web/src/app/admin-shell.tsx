@@ -75,7 +75,7 @@ export default function AdminShell() {
       <div className="d-flex flex-grow-1">
         <aside
           className="d-none d-lg-block d-print-none border-end bg-light p-3"
-          style={{ width: 240 }}
+          style={{ flex: '0 0 240px' }}
           aria-label="Menú de administración"
         >
           <div className="admin-side-nav">
@@ -96,7 +96,7 @@ export default function AdminShell() {
             <SideNav onNavigate={() => setMenuOpen(false)} onLogout={logout} />
           </Offcanvas.Body>
         </Offcanvas>
-        <main id="main" tabIndex={-1} className="flex-grow-1 p-3 overflow-auto">
+        <main id="main" tabIndex={-1} className="flex-grow-1 p-3 overflow-auto" style={{ minWidth: 0 }}>
           <OfflineAlerts />
           <Suspense fallback={<Loading />}>
             <Outlet />

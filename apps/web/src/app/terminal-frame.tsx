@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 export function TerminalFrame({ title, bar, children, after }: { title: string; bar?: ReactNode; children: ReactNode; after?: ReactNode }) {
   return (
     <div className="terminal min-vh-100 bg-body-tertiary">
-      <header className="bg-dark text-white px-3 py-2 d-flex flex-wrap align-items-center gap-3" data-bs-theme="dark">
+      <header className="bg-dark text-white px-3 py-2 terminal-header" data-bs-theme="dark">
         <h1 className="h3 mb-0 me-auto">{title}</h1>
         {bar}
       </header>

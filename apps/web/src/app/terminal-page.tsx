@@ -9,7 +9,7 @@ import { AndonCord } from '@/features/paradas/components/andon-cord';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
 import { TerminalToday } from '@/features/paradas/components/terminal-today';
 import { useCredential } from '@/features/terminal/api/credential';
-import { sendHeartbeat, useTerminalHome, useTerminalMe } from '@/features/terminal/api/get-terminal';
+import { readTerminalCalls, sendHeartbeat, useTerminalHome, useTerminalMe } from '@/features/terminal/api/get-terminal';
 import { terminalKeys } from '@/features/terminal/api/keys';
 import { useTerminalSignIn } from '@/features/terminal/api/sign-in';
 import { terminalStream } from '@/features/terminal/api/terminal-events';
@@ -22,6 +22,7 @@ import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
 import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
+import type { AfterSignIn } from '@/lib/worker-message';
 import { TerminalFrame } from './terminal-frame';
 import { useTerminalCache } from './use-terminal-cache';
 
@@ -72,6 +73,9 @@ function TerminalHomeScreen() {
   const { workers, selected } = useTerminalWorkers();
   const actor = workers.find((w) => w.id === selected) ?? null;
   const [signingIn, setSigningIn] = useState(false);
+  // An action tapped with nobody signed in ('Iniciar parada', the cord...): carried out once by the
+  // worker who then signs in, with its tapped time (docs/decisions/058-calls-reach-whoever-may-answer.md).
+  const afterSignIn = useRef<AfterSignIn | null>(null);
   // The dialog mounts when first opened and stays, so closing it is the native <dialog>'s own.
   const dialogUsed = useRef(false);
   dialogUsed.current ||= signingIn;
@@ -98,24 +102,41 @@ function TerminalHomeScreen() {
   }, []);
 
   useIdleSignOut(me.data?.idle_minutes, () => {
+    afterSignIn.current = null;
     setSigningIn(false);
     setBadgeError(null);
     window.scrollTo(0, 0);
   });
 
   const signIn = useTerminalSignIn();
+  /** A worker signed in (PIN or badge): the action that waited for them, if any, is theirs now, once. */
+  const signedIn = useCallback((worker: { id: number; name: string }) => {
+    const then = afterSignIn.current;
+    afterSignIn.current = null;
+    then?.(worker);
+  }, []);
+  const closeSignIn = useCallback(() => {
+    afterSignIn.current = null;
+    setSigningIn(false);
+  }, []);
   useBadgeReader((badge) => {
     setBadgeError(null);
     signIn.mutate(
       { badge },
       {
-        onSuccess: () => setSigningIn(false),
+        onSuccess: ({ user }) => {
+          setSigningIn(false);
+          signedIn(user);
+        },
         onError: (e) => setBadgeError(errorText(e, t.signInFallback, t.signInNetwork)),
       },
     );
   }, true);
 
-  const needWorker = () => setSigningIn(true);
+  const needWorker = (then?: AfterSignIn) => {
+    afterSignIn.current = then ?? null;
+    setSigningIn(true);
+  };
   const info = me.data?.terminal;
   const data = home.data;
   return (
@@ -124,13 +145,13 @@ function TerminalHomeScreen() {
       bar={
         <>
           <OfflineBadge />
-          <WorkerChips onSignIn={needWorker} />
+          <WorkerChips onSignIn={() => needWorker()} />
         </>
       }
       after={
         dialogUsed.current && (
           <Suspense fallback={null}>
-            <SignInDialog open={signingIn} onClose={() => setSigningIn(false)} recent={me.data?.recent_workers ?? []} />
+            <SignInDialog open={signingIn} onClose={closeSignIn} onSignedIn={signedIn} recent={me.data?.recent_workers ?? []} />
           </Suspense>
         )
       }
@@ -141,15 +162,15 @@ function TerminalHomeScreen() {
           {badgeError}
         </Feedback>
       )}
-      {actor && (
-        <p className="fs-4 mb-3" data-testid="terminal-actor">
-          {t.actingAs(actor.name)}
-        </p>
-      )}
-      {actor && (
-        <Suspense fallback={null}>
-          <TerminalHandover key={actor.id} actor={actor} tz={tz} />
+      {/* The row of who acts holds its place signed in or not, so signing in never moves 'Iniciar parada'. */}
+      {actor ? (
+        <Suspense fallback={<ActorRow name={actor.name} />}>
+          <TerminalHandover key={actor.id} actor={actor} tz={tz} stream={terminalStream} />
         </Suspense>
+      ) : (
+        <div className="terminal-actor-row">
+          <p className="fs-5 mb-0">{t.signInToAct}</p>
+        </div>
       )}
       {!data ? (
         home.isError ? (
@@ -170,7 +191,15 @@ function TerminalHomeScreen() {
                 onNeedWorker={needWorker}
                 onChanged={refresh}
               />
-              {info && <AndonCord arcoId={info.arco_sumergido_id} stream={terminalStream} onNeedWorker={actor ? undefined : needWorker} />}
+              {info && (
+                <AndonCord
+                  arcoId={info.arco_sumergido_id}
+                  stream={terminalStream}
+                  readCalls={readTerminalCalls}
+                  actorId={actor?.id ?? null}
+                  onNeedWorker={actor ? undefined : needWorker}
+                />
+              )}
               <TerminalToday paradas={data.today_paradas} tz={tz} />
             </div>
             <div>
@@ -178,7 +207,7 @@ function TerminalHomeScreen() {
                 <TerminalCirculares
                   tramos={data.circulares}
                   arcoId={info.arco_sumergido_id}
-                  canAdd={actor !== null}
+                  actorId={actor?.id ?? null}
                   onNeedWorker={needWorker}
                   onAdded={refresh}
                 />
@@ -189,5 +218,16 @@ function TerminalHomeScreen() {
         </>
       )}
     </TerminalFrame>
+  );
+}
+
+/** 'Actúa: …' while the handover's part of the row loads (features/handovers/components/terminal-handover.tsx). */
+function ActorRow({ name }: { name: string }) {
+  return (
+    <div className="terminal-actor-row">
+      <p className="fs-4 mb-0" data-testid="terminal-actor">
+        {t.actingAs(name)}
+      </p>
+    </div>
   );
 }

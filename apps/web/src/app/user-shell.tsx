@@ -23,6 +23,8 @@ const bottomLinks = [
 const menuLinks = [
   { to: '/dashboard/linea-de-tiempo', label: 'Línea de tiempo' },
   { to: '/dashboard/relevo', label: 'Relevo de turno' },
+  // The PIN of the station's tablet and the call notifications live on the profile: two taps away.
+  { to: '/dashboard/profile', label: 'Perfil, PIN y avisos' },
 ] as const;
 
 // The previous shift's handover, on the first screen after signing in at an arco, until it is read.

@@ -8,6 +8,7 @@ import {
   coveredByDraft,
   dismiss,
   flushQueue,
+  hasSessionFor,
   manualParadaDraft,
   type QueuedItem,
   startOfflineQueue,
@@ -39,7 +40,10 @@ export function OfflineBadge() {
   );
 }
 
-/** Other workers' writes waiting on this phone (a shared phone), by worker: they go with that worker's session. */
+/**
+ * Other workers' writes waiting on this device (a shared phone, a station terminal), by worker: they go
+ * with that worker's session, at once on reconnecting where the device still holds it.
+ */
 function othersWaiting(items: readonly QueuedItem[], userId: number | undefined): [id: number, name: string, count: number][] {
   const byWorker = new Map<number, [number, string, number]>();
   for (const i of items) {
@@ -87,7 +91,7 @@ export function OfflineAlerts() {
       })}
       {othersWaiting(items, user?.id).map(([id, name, count]) => (
         <div key={id} className="alert alert-info" role="status" data-testid="others-pending">
-          {offlineMessages.othersPending(name, count)}
+          {hasSessionFor(id) ? offlineMessages.othersPendingOnReconnect(name, count) : offlineMessages.othersPending(name, count)}
         </div>
       ))}
     </>

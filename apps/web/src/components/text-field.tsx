@@ -15,6 +15,7 @@ export function TextField({
   errorId,
   autoComplete,
   autoFocus,
+  inputMode,
   markInvalid = true,
 }: {
   id: string;
@@ -29,6 +30,8 @@ export function TextField({
   errorId?: string;
   autoComplete?: string;
   autoFocus?: boolean;
+  /** The on-screen keyboard a phone opens ('numeric' for a PIN). */
+  inputMode?: 'numeric' | 'text';
   /** Whether an invalid field also takes Bootstrap's red border (`is-invalid`); the ARIA is there either way. */
   markInvalid?: boolean;
 }) {
@@ -43,6 +46,7 @@ export function TextField({
           type={type}
           autoComplete={autoComplete}
           autoFocus={autoFocus}
+          inputMode={inputMode}
           isInvalid={markInvalid && invalid}
           {...a11y}
           {...registration}
@@ -60,6 +64,7 @@ export interface TextFieldSpec<T extends FieldValues> {
   type?: 'text' | 'password';
   autoComplete?: string;
   autoFocus?: boolean;
+  inputMode?: 'numeric' | 'text';
   className?: string;
 }
 

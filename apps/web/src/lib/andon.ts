@@ -1,7 +1,8 @@
 import type { AndonCall, AndonCallsResponse } from '@portal/contract/andon';
 import { andonMessages } from '@portal/contract/andon-messages';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { useEventStream } from './use-event-stream';
 
 /** Query keys of the andon: everything under ['andon'] refreshes together after a call changes. */
 export const andonKeys = {
@@ -31,6 +32,17 @@ export function useAndonCalls(enabled = true) {
     refetchInterval: (query) =>
       query.state.data && query.state.data.supervisor.length + query.state.data.maintenance.length > 0 ? 60_000 : false,
   });
+}
+
+/**
+ * Follows the signed-in user's own capabilities live: when an administrator names them Supervisor or
+ * Mantenimiento of a nave, or removes it, the server tells their open pages (`andon.roles`) and the
+ * alert bar, 'Avisos' and the push opt-in appear or go without a reload
+ * (docs/decisions/058-calls-reach-whoever-may-answer.md).
+ */
+export function useFollowAndonRoles() {
+  const queryClient = useQueryClient();
+  useEventStream({ 'andon.roles': () => void queryClient.invalidateQueries({ queryKey: andonKeys.all }) });
 }
 
 /** 'Voy: Ana', 'En el arco: Luis': who answered a call (the bar, the list, the worker at the arco); null while nobody has. */

@@ -109,6 +109,9 @@ function tokenOf(userId: number): string | null {
   return decodeToken(token)?.id === userId ? token : otherSessions(userId);
 }
 
+/** Whether this worker's writes have a session to go with now (theirs, or one a station terminal keeps for them). */
+export const hasSessionFor = (userId: number): boolean => tokenOf(userId) !== null;
+
 /** The writes that wait to be sent and have their worker's session to go with. */
 const waiting = () => snapshot.items.filter((i) => i.state === 'pending' && tokenOf(i.userId) !== null);
 
@@ -251,9 +254,14 @@ export async function submit<T>(write: QueuedWrite): Promise<Outcome<T>> {
   return result.sent ? { queued: false, data: result.data as T } : { queued: true, key: item.key };
 }
 
-/** A JSON write stamped now: `tappedAt`, and the body's `client_time` the server takes as the moment it happened. */
-export function submitTapped<T>(write: Omit<QueuedWrite, 'tappedAt' | 'json' | 'form'> & { json: object }): Promise<Outcome<T>> {
-  const tappedAt = tapNow();
+/**
+ * A JSON write stamped now, or at `tappedAt` (a tap at a station terminal carried out after the sign-in
+ * it waited for): `tappedAt`, and the body's `client_time` the server takes as the moment it happened.
+ */
+export function submitTapped<T>(
+  write: Omit<QueuedWrite, 'tappedAt' | 'json' | 'form'> & { json: object },
+  tappedAt: number = tapNow(),
+): Promise<Outcome<T>> {
   return submit<T>({ ...write, json: { ...write.json, client_time: tappedIso(tappedAt) }, tappedAt });
 }
 

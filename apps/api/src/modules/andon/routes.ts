@@ -17,7 +17,7 @@ import {
 import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { currentUser } from '../../plugins/auth';
+import { currentTerminal, currentUser } from '../../plugins/auth';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -75,6 +75,20 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
     async (request) => service.callsAtArco(ctx, currentUser(request)),
   );
 
+  app.get(
+    '/terminal/andon-calls',
+    {
+      config: { policy: 'terminal' },
+      schema: {
+        tags: [...tags, 'terminal'],
+        description:
+          "A station terminal's own arco's open calls and who answered, with the device credential (X-Terminal-Key): shown whether a worker is signed in or not.",
+        response: { 200: andonArcoCallsResponse, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.openCallsOfArco(ctx, currentTerminal(request).arco_sumergido_id),
+  );
+
   app.post(
     '/andon/calls',
     {
@@ -82,9 +96,10 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
       schema: { tags, body: createAndonCallBody, response: { 201: andonCallSaved, ...errors } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ call: await service.pullCord(ctx, currentUser(request), request.body.level), message: andonMessages.called }),
+      reply.status(201).send({
+        call: await service.pullCord(ctx, currentUser(request), request.body.level, request.body.client_time),
+        message: andonMessages.called,
+      }),
   );
 
   const answers = [

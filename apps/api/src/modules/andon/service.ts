@@ -22,6 +22,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
+import { claimedInstant } from '../../lib/client-time';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { allArcos, findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
@@ -115,7 +116,11 @@ export async function setRoles(
       after: { supervisor: [...body.supervisor].sort().join(', '), maintenance: [...body.maintenance].sort().join(', ') },
     });
   });
-  return rolesOf(ctx, userId);
+  const roles = await rolesOf(ctx, userId);
+  // Their open pages follow at once: the calls' audience is read at each publishing, and this tells
+  // their screens to show or hide the alert bar and 'Avisos' (docs/decisions/058-calls-reach-whoever-may-answer.md).
+  await ctx.events.publish('andon.roles', { roles }, { user: userId });
+  return roles;
 }
 
 // ---- Rules ----
@@ -243,8 +248,10 @@ async function sendLight(ctx: ServiceContext, arcoId: number): Promise<void> {
 // ---- The cord and the answers ----
 
 /** A worker at an arco calls: the call belongs to the parada running there, if any. */
-export async function pullCord(ctx: ServiceContext, user: AuthUser, level: AndonLevel): Promise<AndonCall> {
+export async function pullCord(ctx: ServiceContext, user: AuthUser, level: AndonLevel, clientTime?: string): Promise<AndonCall> {
   if (user.arco_sumergido_id === null) throw badRequest(andonMessages.noArco);
+  // The tapped moment when the tap waited for a sign-in at a station terminal; bounded as every client time.
+  const { instant } = claimedInstant(ctx.clientTime, clientTime, ctx.andon.now());
   if (!(await findArco(ctx.db, user.arco_sumergido_id))) throw badRequest(andonMessages.noArco);
   const running = await paradas.activeAtArco(ctx, user);
   const id = await repo.insertCall(ctx.db, {
@@ -252,7 +259,7 @@ export async function pullCord(ctx: ServiceContext, user: AuthUser, level: Andon
     parada_id: running?.id ?? null,
     level,
     origin: 'manual',
-    created_at: nowIso(ctx),
+    created_at: instant,
     created_by: user.id,
   });
   if (id === undefined) throw conflict(andonMessages.alreadyCalled);
@@ -317,7 +324,15 @@ export async function callsFor(ctx: ServiceContext, user: AuthUser): Promise<And
 
 export async function callsAtArco(ctx: ServiceContext, user: AuthUser): Promise<AndonCall[]> {
   if (user.arco_sumergido_id === null) return [];
-  return (await repo.openCalls(ctx.db, { arcoId: user.arco_sumergido_id })).map(toCall);
+  return openCallsOfArco(ctx, user.arco_sumergido_id);
+}
+
+/**
+ * The open calls of one arco: a worker's at their arco, or a station terminal's at its own arco
+ * (the arco of its credential, whoever is signed in at it or nobody).
+ */
+export async function openCallsOfArco(ctx: ServiceContext, arcoId: number): Promise<AndonCall[]> {
+  return (await repo.openCalls(ctx.db, { arcoId })).map(toCall);
 }
 
 /** The plant board's view of each arco with open calls: the highest level, since when, who is coming. */

@@ -38,10 +38,11 @@ export const findAtShift = (db: Db, arcoId: number, shiftStart: string) =>
   base(db).where('h.arco_sumergido_id', '=', arcoId).where('h.shift_start', '=', shiftStart).executeTakeFirst();
 
 /** The arco's latest handover not yet confirmed, written before `before` by someone other than `reader`. */
-export const latestUnconfirmed = (db: Db, arcoId: number, before: string, reader: number) =>
+/** The arco's latest unconfirmed note another worker wrote, of a shift that ended by `shiftEndedBy` (shift.ts). */
+export const latestUnconfirmed = (db: Db, arcoId: number, shiftEndedBy: string, reader: number) =>
   base(db)
     .where('h.arco_sumergido_id', '=', arcoId)
-    .where('h.created_at', '<=', before)
+    .where('h.shift_end', '<=', shiftEndedBy)
     .where('h.confirmed_at', 'is', null)
     .where((eb) => eb.or([eb('h.author_id', 'is', null), eb('h.author_id', '!=', reader)]))
     .orderBy('h.shift_start', 'desc')

@@ -1,4 +1,5 @@
 import { type ArcoHandovers, type Handover, type HandoverBody, type HandoverSummary, handoverMessages } from '@portal/contract/handovers';
+import type { ShiftInstance } from '@portal/contract/shifts';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/index';
 import type { AuthUser } from '../../lib/auth-user';
@@ -8,8 +9,8 @@ import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import { listMotivosOf } from '../motivos/service';
 import { arcoParadasOverlapping, findParada } from '../paradas/service';
-import { type ShiftInstance, shiftAt } from '../timeline/service';
 import * as repo from './repository';
+import { latestReadableShiftEnd, shiftAt } from './shift';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findHandover>>>;
 
@@ -65,19 +66,29 @@ async function sessionArco(ctx: ServiceContext, user: AuthUser) {
   return arco;
 }
 
+/**
+ * The one publisher of `handover.changed`, after the commit: everyone signed in at the arco (phones
+ * and its station terminal) refetches the arco's handovers, so the note to read shows and goes live.
+ */
+async function published(ctx: ServiceContext, handover: Handover): Promise<Handover> {
+  const { id, arco_sumergido_id } = handover;
+  await ctx.events.publish('handover.changed', { id, arco_sumergido_id }, { arco: arco_sumergido_id });
+  return handover;
+}
+
 const shiftOf = (s: ShiftInstance) => ({ date: s.date, name: s.name, start: s.start, end: s.end });
 
 /**
  * The caller's arco now: its shift, that shift's handover (to write or edit), and the one to read: the
- * latest not yet confirmed that someone else wrote before the caller signed in at the arco (the
- * incoming shift; a colleague signed in before it was written is of the shift that wrote it).
+ * latest not yet confirmed that someone else wrote for a shift that has ended (shift.ts: a note is the
+ * next shift's, never its own shift's colleagues').
  */
 export async function arcoHandovers(ctx: ServiceContext, user: AuthUser, now: Date = new Date()): Promise<ArcoHandovers> {
   const arco = await sessionArco(ctx, user);
   const shift = await shiftAt(ctx, now, arco.nave);
   const [current, pending] = await Promise.all([
     repo.findAtShift(ctx.db, arco.id, shift.start),
-    repo.latestUnconfirmed(ctx.db, arco.id, user.signed_in_at ?? now.toISOString(), user.id),
+    repo.latestUnconfirmed(ctx.db, arco.id, latestReadableShiftEnd(now), user.id),
   ]);
   const draft = current?.confirmed_at ? null : await shiftSummary(ctx.db, arco.id, shift, now);
   return { shift: shiftOf(shift), current: current ? toHandover(current) : null, pending: pending ? toHandover(pending) : null, draft };
@@ -88,7 +99,7 @@ export async function writeHandover(ctx: ServiceContext, user: AuthUser, body: H
   const arco = await sessionArco(ctx, user);
   const shift = await shiftAt(ctx, now, arco.nave);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const written = await ctx.db.transaction().execute(async (trx) => {
       if (await repo.findAtShift(trx, arco.id, shift.start)) throw conflict(handoverMessages.alreadyWritten);
       const at = now.toISOString();
       const summary = JSON.stringify(await shiftSummary(trx, arco.id, shift, now));
@@ -109,6 +120,8 @@ export async function writeHandover(ctx: ServiceContext, user: AuthUser, body: H
       await recordAudit(trx, { actor: user, entity: 'handover', entityId: id, action: 'create', after: { note: body.note, summary } });
       return toHandover((await repo.findHandover(trx, id))!);
     });
+    await published(ctx, written);
+    return written;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(handoverMessages.alreadyWritten);
     throw error;
@@ -123,7 +136,7 @@ export async function editHandover(
   body: HandoverBody,
   now: Date = new Date(),
 ): Promise<Handover> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const edited = await ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findHandover(trx, id);
     if (!before) throw notFound(handoverMessages.notFound);
     if (before.author_id !== user.id) throw forbidden(handoverMessages.notAuthor);
@@ -143,11 +156,12 @@ export async function editHandover(
     });
     return toHandover((await repo.findHandover(trx, id))!);
   });
+  return published(ctx, edited);
 }
 
 /** 'Leído': a worker signed in at the handover's arco, not its author, confirms it once. */
 export async function confirmHandover(ctx: ServiceContext, user: AuthUser, id: number): Promise<Handover> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const confirmed = await ctx.db.transaction().execute(async (trx) => {
     const before = await repo.findHandover(trx, id);
     if (!before) throw notFound(handoverMessages.notFound);
     if (user.arco_sumergido_id !== before.arco_sumergido_id) throw forbidden(handoverMessages.otherArco);
@@ -165,6 +179,7 @@ export async function confirmHandover(ctx: ServiceContext, user: AuthUser, id: n
     });
     return toHandover((await repo.findHandover(trx, id))!);
   });
+  return published(ctx, confirmed);
 }
 
 /** Every handover of a nave's shifts that began on a factory date (admin). */

@@ -16,7 +16,7 @@ import { findNaveByName } from '../naves/service';
 import { arcoEndedBarsJson, arcoOpenParadas, findParada } from '../paradas/service';
 import { shiftsBetween } from './shifts';
 
-export { type ShiftInstance, shiftAt } from './shifts';
+export type { ShiftInstance } from './shifts';
 
 // 'Arco 2' before 'Arco 10', as the plant board sorts them.
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

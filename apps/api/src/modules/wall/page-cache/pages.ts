@@ -29,10 +29,15 @@ interface Page {
 
 const ANSWERS_PER_PAGE = 32;
 
-/** The events that change what a wall page shows: all but the stream's own, the stops', the machines' and the andon's. */
+/** The events that change what a wall page shows: all but the stream's own, the stops', the machines', the andon's and the handovers'. */
 const WALL_EVENTS = new Set<EventType>(
   EVENT_TYPES.filter(
-    (type) => type !== 'ready' && !type.startsWith('parada.') && !type.startsWith('machine.') && !type.startsWith('andon.'),
+    (type) =>
+      type !== 'ready' &&
+      !type.startsWith('parada.') &&
+      !type.startsWith('machine.') &&
+      !type.startsWith('andon.') &&
+      !type.startsWith('handover.'),
   ),
 );
 

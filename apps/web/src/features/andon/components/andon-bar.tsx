@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Banner } from '@/components/banner';
 import { playAlertSignal, unlockAlertSound } from '@/lib/alert-signal';
-import { andonKeys, callProgress, isCalled, useAndonCalls } from '@/lib/andon';
+import { andonKeys, callProgress, isCalled, useAndonCalls, useFollowAndonRoles } from '@/lib/andon';
 import { formatParadaClock } from '@/lib/clock';
 import { useCurrentUser } from '@/lib/token';
 import { useEventStream } from '@/lib/use-event-stream';
@@ -23,6 +23,7 @@ import { CallAnswer, callSince, callSummary } from './call-answers';
 export function AndonBar({ listPath }: { listPath: string }) {
   const user = useCurrentUser();
   const calls = useAndonCalls(!!user);
+  useFollowAndonRoles();
   if (!user || !isCalled(calls.data, user.role)) return null;
   return <LiveAndonBar listPath={listPath} />;
 }

@@ -12,6 +12,7 @@ import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, 
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
 import { useNaves } from '@/lib/catalog';
+import { useChosenNave } from '@/lib/catalog-admin';
 import { useFactoryTz } from '@/lib/factory';
 import { useDowntime } from '../api/get-downtime';
 import { AndonFiguresCard } from './andon-figures';
@@ -29,9 +30,8 @@ export default function DowntimeSection() {
   const tz = useFactoryTz();
   const naves = useNaves();
   const [month, setMonth] = useState(() => factoryMonth(new Date(), tz));
-  const [nave, setNave] = useState('');
+  const [chosenNave, setNave] = useChosenNave();
   const [shift, setShift] = useState('');
-  const chosenNave = nave || naves.data?.[0]?.name || '';
   const analysis = useDowntime(month, chosenNave, shift);
   const data = analysis.data;
   // The Turno select offers every shift of the month, whichever is chosen: the figures of all shifts

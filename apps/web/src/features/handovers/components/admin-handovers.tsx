@@ -6,6 +6,7 @@ import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
+import { useChosenNave } from '@/lib/catalog-admin';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
 import { useNaveHandovers } from '../api/handovers';
 import { HandoverCard } from './handover-card';
@@ -14,9 +15,8 @@ import { HandoverCard } from './handover-card';
 export function AdminHandovers() {
   const tz = useFactoryTz();
   const naves = useNaves();
-  const [nave, setNave] = useState('');
+  const [chosen, setNave] = useChosenNave();
   const [date, setDate] = useState(useFactoryToday());
-  const chosen = nave || naves.data?.[0]?.name || '';
   const list = useNaveHandovers(chosen, date);
   return (
     <div>

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ArcoHandovers, type HandoverBody, handoverBody, handoverMessages as m } from '@portal/contract/handovers';
+import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { errorText } from '@/lib/api';
 import { formatPlainDate, formatTime } from '@/lib/dates';
+import type { LiveStream } from '@/lib/events';
 import { fieldError } from '@/lib/field-error';
 import { useArcoHandovers, useConfirmHandover, useSaveHandover } from '../api/handovers';
 import { HandoverCard, HandoverFigures } from './handover-card';
@@ -16,12 +18,13 @@ interface Actor {
 
 /**
  * The shift handover at the station terminal, for the worker who acts
- * (docs/decisions/050-terminal-offline-and-handover.md): the previous shift's note to read when that
- * worker signed in after it was written, confirmed 'Leído' as them, and this shift's note to write or
- * edit (its author only) with the figures it will carry. Their terminal session is the one sent.
+ * (docs/decisions/050-terminal-offline-and-handover.md): the row of who acts with 'Escribir relevo'
+ * (this shift's note to write or edit, its author only, with the figures it will carry), then the
+ * previous shift's note to read once that shift has ended (docs/decisions/059-handover-for-the-next-shift.md),
+ * confirmed 'Leído' as them. Their terminal session is the one sent.
  */
-export default function TerminalHandover({ actor, tz }: { actor: Actor; tz: string }) {
-  const arco = useArcoHandovers(actor.id);
+export default function TerminalHandover({ actor, tz, stream }: { actor: Actor; tz: string; stream?: LiveStream }) {
+  const arco = useArcoHandovers(actor.id, stream);
   const confirm = useConfirmHandover();
   const [done, setDone] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
@@ -31,7 +34,17 @@ export default function TerminalHandover({ actor, tz }: { actor: Actor; tz: stri
   // Only its author edits it, until it is read (the server refuses the rest).
   const editable = current === null || (current.confirmed_at === null && current.author_id === actor.id);
   return (
-    <section aria-label={m.title} className="mb-3" data-testid="terminal-handover">
+    <section aria-label={m.title} data-testid="terminal-handover">
+      <div className="terminal-actor-row">
+        <p className="fs-4 mb-0 me-auto" data-testid="terminal-actor">
+          {t.actingAs(actor.name)}
+        </p>
+        {data && editable && (
+          <button type="button" className="btn btn-primary btn-lg terminal-target" onClick={() => setWriting(true)}>
+            {current ? m.editForm : m.openForm}
+          </button>
+        )}
+      </div>
       {done && (
         <Feedback variant="success" className="fs-5">
           {done}
@@ -49,11 +62,6 @@ export default function TerminalHandover({ actor, tz }: { actor: Actor; tz: stri
             {m.confirm}
           </button>
         </HandoverCard>
-      )}
-      {data && editable && (
-        <button type="button" className="btn btn-primary btn-lg terminal-target" onClick={() => setWriting(true)}>
-          {current ? m.editForm : m.openForm}
-        </button>
       )}
       {data && (
         <HandoverDialog

@@ -3,9 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { submitTapped } from '@/lib/offline-queue';
 import { invalidateParadas } from './invalidate';
 
-/** Through the offline queue, stamped with the tapped moment: offline, the stop starts when tapped. */
-export const startParada = (body: StartParadaBody) =>
-  submitTapped<StartParadaResponse>({ kind: 'parada-start', method: 'POST', path: '/api/paradas-kaiser/start', json: body });
+/**
+ * Through the offline queue, stamped with the tapped moment (now, or `tappedAt` when the tap waited for
+ * a sign-in at a station terminal): offline, the stop starts when tapped.
+ */
+export const startParada = ({ tappedAt, ...body }: StartParadaBody & { tappedAt?: number }) =>
+  submitTapped<StartParadaResponse>({ kind: 'parada-start', method: 'POST', path: '/api/paradas-kaiser/start', json: body }, tappedAt);
 
 export function useStartParada() {
   const queryClient = useQueryClient();

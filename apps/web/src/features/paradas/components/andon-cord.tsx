@@ -1,52 +1,63 @@
+import type { AndonCall } from '@portal/contract/andon';
 import { type AndonLevel, andonMessages } from '@portal/contract/andon-messages';
 import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { andonKeys, callProgress } from '@/lib/andon';
 import { errorText } from '@/lib/api';
 import type { LiveStream } from '@/lib/events';
+import { tapNow } from '@/lib/offline-queue';
 import { useEventStream } from '@/lib/use-event-stream';
+import { type AfterSignIn, useWorkerMessage } from '@/lib/worker-message';
 import { useCallAndon } from '../api/call-andon';
 import { useArcoCalls } from '../api/get-arco-calls';
 
 /**
  * 'Llamar supervisor' and 'Llamar mantenimiento' at the worker's arco, with or without a running
  * parada: the cord of an andon. Below, the open calls of this arco, live (the andon events reach
- * everyone signed in at the arco), so the worker sees who is coming.
+ * everyone signed in at the arco, and a station terminal's own stream), so the worker sees who is coming.
  */
 export function AndonCord({
   arcoId,
   stream,
+  readCalls,
+  actorId,
   onNeedWorker,
 }: {
   arcoId: number | null;
   /** The station terminal's stream (its arco's audience); the tab's session stream otherwise. */
   stream?: LiveStream;
-  /** At a station terminal with no worker selected: the call waits for one to sign in (the call is theirs). */
-  onNeedWorker?: () => void;
+  /** At a station terminal: its arco's calls read with the device's credential, whether a worker is signed in or not. */
+  readCalls?: () => Promise<AndonCall[]>;
+  /** At a station terminal: the worker who acts (the banner is theirs), null with nobody signed in. */
+  actorId?: number | null;
+  /** At a station terminal with no worker selected: the call waits for one to sign in (the call is theirs, with the tapped time). */
+  onNeedWorker?: (then: AfterSignIn) => void;
 }) {
   const call = useCallAndon();
-  const [banner, setBanner] = useState<BannerMessage | null>(null);
-  const calls = useArcoCalls(arcoId !== null && !onNeedWorker);
+  const [banner, setBanner] = useWorkerMessage<BannerMessage>(actorId);
+  const calls = useArcoCalls(arcoId !== null, readCalls);
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: andonKeys.arco() });
   useEventStream({ 'andon.called': refresh, 'andon.changed': refresh, reconnected: refresh }, stream);
   const headingId = useId();
   if (arcoId === null) return null;
 
-  const pull = (level: AndonLevel) => {
-    if (onNeedWorker) return onNeedWorker();
-    setBanner(null);
+  const send = (level: AndonLevel, owner?: number, tappedAt?: number) => {
+    setBanner(null, owner);
     call.mutate(
-      { level },
+      { level, tappedAt },
       {
-        onSuccess: () => {
-          setBanner({ variant: 'success', text: t.cordSent(andonMessages.levelName[level]) });
-        },
-        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, t.cordFallback, t.cordOffline) }),
+        onSuccess: () => setBanner({ variant: 'success', text: t.cordSent(andonMessages.levelName[level]) }, owner),
+        onError: (error) => setBanner({ variant: 'danger', text: errorText(error, t.cordFallback, t.cordOffline) }, owner),
       },
     );
+  };
+  const pull = (level: AndonLevel) => {
+    if (!onNeedWorker) return send(level, actorId ?? undefined);
+    const tappedAt = tapNow();
+    onNeedWorker((worker) => send(level, worker.id, tappedAt));
   };
 
   const open = calls.data ?? [];
@@ -60,10 +71,20 @@ export function AndonCord({
         </h2>
         <p className="small text-body-secondary">{t.cordHelp}</p>
         <div className="d-grid gap-2">
-          <button type="button" className="btn btn-warning btn-lg" disabled={call.isPending} onClick={() => pull('supervisor')}>
+          <button
+            type="button"
+            className="btn btn-warning btn-lg terminal-target"
+            disabled={call.isPending}
+            onClick={() => pull('supervisor')}
+          >
             {andonMessages.callSupervisor}
           </button>
-          <button type="button" className="btn btn-outline-danger btn-lg" disabled={call.isPending} onClick={() => pull('maintenance')}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-lg terminal-target"
+            disabled={call.isPending}
+            onClick={() => pull('maintenance')}
+          >
             {andonMessages.callMaintenance}
           </button>
         </div>

@@ -10,8 +10,9 @@ import { useId, useState } from 'react';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { useMotivos } from '@/lib/motivos';
-import { type QueuedItem, useOfflineQueue } from '@/lib/offline-queue';
+import { type QueuedItem, tapNow, useOfflineQueue } from '@/lib/offline-queue';
 import { useServerNow } from '@/lib/use-server-now';
+import { type AfterSignIn, useWorkerMessage } from '@/lib/worker-message';
 import { useEndParada } from '../api/end-parada';
 import { useStartParada } from '../api/start-parada';
 import { formatElapsed } from './elapsed';
@@ -49,6 +50,8 @@ function shownParada(active: Parada | null, items: readonly QueuedItem[]): { sho
  * The terminal's parada panel: the arco's running stop with its clock and who started it, readable
  * from two metres, the machine's signal where the arco is bound, and Iniciar / Finalizar with a motivo
  * for the selected worker (`actor`), through the offline queue with the tapped time like the phone's.
+ * Tapped with nobody signed in, the action waits for the sign-in it needs and is then carried out once,
+ * as that worker, with the time of the tap; its message is that worker's (gone when they leave).
  */
 export function TerminalParada({
   active,
@@ -62,7 +65,7 @@ export function TerminalParada({
   machine: TerminalHome['machine'];
   tz: string;
   actor: { id: number; name: string } | null;
-  onNeedWorker: () => void;
+  onNeedWorker: (then: AfterSignIn) => void;
   onChanged: () => void;
 }) {
   const { items } = useOfflineQueue();
@@ -71,41 +74,50 @@ export function TerminalParada({
   const start = useStartParada();
   const end = useEndParada();
   const [motivo, setMotivo] = useState('');
-  const [message, setMessage] = useState<{ variant: 'success' | 'danger'; text: string } | null>(null);
+  const [message, setMessage] = useWorkerMessage<{ variant: 'success' | 'danger'; text: string }>(actor?.id ?? null);
   const headingId = useId();
   const busy = start.isPending || end.isPending;
   const motivoId = motivo ? Number(motivo) : undefined;
 
-  const onStart = () => {
-    if (!actor) return onNeedWorker();
-    setMessage(null);
+  const doStart = (owner: number, tappedAt: number) => {
+    setMessage(null, owner);
     start.mutate(
-      { description: '', motivo_id: motivoId },
+      { description: '', motivo_id: motivoId, tappedAt },
       {
         onSuccess: (res) => {
           setMotivo('');
-          setMessage(res.queued ? null : { variant: 'success', text: res.data.message || paradaMessages.started });
+          setMessage(res.queued ? null : { variant: 'success', text: res.data.message || paradaMessages.started }, owner);
         },
-        onError: (e) => setMessage({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }),
+        onError: (e) =>
+          setMessage({ variant: 'danger', text: errorText(e, paradaMessages.startFallback, paradaMessages.startNetwork) }, owner),
+        onSettled: onChanged,
+      },
+    );
+  };
+  const onStart = () => {
+    const tappedAt = tapNow();
+    if (!actor) return onNeedWorker((worker) => doStart(worker.id, tappedAt));
+    doStart(actor.id, tappedAt);
+  };
+  const doEnd = (stop: Shown, owner: number, tappedAt: number) => {
+    setMessage(null, owner);
+    end.mutate(
+      { id: stop.id, startKey: stop.startKey, motivo_id: motivoId, tappedAt },
+      {
+        onSuccess: (res) => {
+          setMotivo('');
+          setMessage(res.queued ? null : { variant: 'success', text: paradaMessages.ended(res.data.duration) }, owner);
+        },
+        onError: (e) => setMessage({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }, owner),
         onSettled: onChanged,
       },
     );
   };
   const onEnd = () => {
     if (!shown) return;
-    if (!actor) return onNeedWorker();
-    setMessage(null);
-    end.mutate(
-      { id: shown.id, startKey: shown.startKey, motivo_id: motivoId },
-      {
-        onSuccess: (res) => {
-          setMotivo('');
-          setMessage(res.queued ? null : { variant: 'success', text: paradaMessages.ended(res.data.duration) });
-        },
-        onError: (e) => setMessage({ variant: 'danger', text: errorText(e, paradaMessages.endFallback, paradaMessages.endNetwork) }),
-        onSettled: onChanged,
-      },
-    );
+    const tappedAt = tapNow();
+    if (!actor) return onNeedWorker((worker) => doEnd(shown, worker.id, tappedAt));
+    doEnd(shown, actor.id, tappedAt);
   };
 
   return (
@@ -141,7 +153,8 @@ export function TerminalParada({
           <p className="fs-5 mb-0">{machineMessages.panelHelp}</p>
         ) : (
           <div className="d-flex flex-wrap gap-3 align-items-end">
-            {actor && <MotivoPicker value={motivo} onChange={setMotivo} />}
+            {/* Shown signed in or not: a tap waiting for the sign-in keeps the motivo chosen with it. */}
+            <MotivoPicker value={motivo} onChange={setMotivo} signedIn={actor !== null} />
             {shown ? (
               <button type="button" className="btn btn-danger btn-lg terminal-action flex-grow-1" disabled={busy} onClick={onEnd}>
                 {end.isPending ? paradaMessages.ending : t.endParada}
@@ -153,15 +166,17 @@ export function TerminalParada({
             )}
           </div>
         )}
-        {!actor && <p className="fs-5 mt-3 mb-0">{t.signInToAct}</p>}
       </div>
     </section>
   );
 }
 
-/** The motivo of the stop being started or ended (optional), as a large native select. */
-function MotivoPicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const motivos = useMotivos();
+/**
+ * The motivo of the stop being started or ended (optional), as a large native select. The list needs a
+ * worker's session: with nobody signed in it shows the one read before (kept with the terminal's home).
+ */
+function MotivoPicker({ value, onChange, signedIn }: { value: string; onChange: (v: string) => void; signedIn: boolean }) {
+  const motivos = useMotivos(signedIn);
   const id = useId();
   return (
     <div className="flex-grow-1">

@@ -1,3 +1,4 @@
+import type { AndonCall } from '@portal/contract/andon';
 import type { TerminalHome, TerminalMe } from '@portal/contract/terminal';
 import { useQuery } from '@tanstack/react-query';
 import { terminalApi } from './credential';
@@ -25,3 +26,6 @@ export function useTerminalHome(enabled: boolean) {
 }
 
 export const sendHeartbeat = () => terminalApi<void>('/api/terminal/heartbeat', { method: 'POST' });
+
+/** The open andon calls of the terminal's own arco and who answered, with the device credential: shown with nobody signed in. */
+export const readTerminalCalls = () => terminalApi<AndonCall[]>('/api/terminal/andon-calls');

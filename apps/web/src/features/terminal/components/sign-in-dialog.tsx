@@ -13,7 +13,18 @@ const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
  * Signing in at the terminal (a native modal <dialog>: focus kept inside, Escape closes): tap a name
  * among the arco's recent workers or type the worker ID, then the PIN on the pad (or the keyboard).
  */
-export function SignInDialog({ open, onClose, recent }: { open: boolean; onClose: () => void; recent: readonly RecentWorker[] }) {
+export function SignInDialog({
+  open,
+  onClose,
+  onSignedIn,
+  recent,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The worker who signed in: an action tapped before may be waiting for them (terminal-page.tsx). */
+  onSignedIn: (worker: { id: number; name: string }) => void;
+  recent: readonly RecentWorker[];
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'who' });
@@ -49,7 +60,10 @@ export function SignInDialog({ open, onClose, recent }: { open: boolean; onClose
     signIn.mutate(
       { worker_id: step.worker_id, pin },
       {
-        onSuccess: onClose,
+        onSuccess: ({ user }) => {
+          onSignedIn(user);
+          onClose();
+        },
         onError: () => setPin(''),
       },
     );

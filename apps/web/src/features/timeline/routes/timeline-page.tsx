@@ -10,9 +10,9 @@ import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
+import { useChosenNave } from '@/lib/catalog-admin';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
-import { useCurrentUser } from '@/lib/token';
 import { useEventStream } from '@/lib/use-event-stream';
 import { timelineKeys, useTimeline } from '../api/get-timeline';
 import { BarDialog } from '../components/bar-dialog';
@@ -32,9 +32,8 @@ export default function TimelinePage() {
   const admin = useLocation().pathname.startsWith('/admin');
   const tz = useFactoryTz();
   const today = useFactoryToday();
-  const user = useCurrentUser();
   const naves = useNaves();
-  const [nave, setNave] = useState<string>(admin ? '' : (user?.nave ?? ''));
+  const [adminNave, setNave] = useChosenNave();
   const [mode, setMode] = useState<Mode>('shift');
   const [date, setDate] = useState(today);
   // The shift chosen, by its start (the shifts of the date are read again on every refetch).
@@ -43,7 +42,7 @@ export default function TimelinePage() {
   // when none runs; until it is found, nothing is read for the shift.
   const [findCurrent, setFindCurrent] = useState(true);
   const [open, setOpen] = useState<OpenBar | null>(null);
-  const chosenNave = admin ? nave || naves.data?.[0]?.name || '' : null;
+  const chosenNave = admin ? adminNave : null;
 
   const start = mode === 'week' ? mondayOf(date) : date;
   const dayRange = {

@@ -7,21 +7,28 @@ import { TramoThumb } from './tramo-thumb';
 // The form (react-hook-form, the contract's schemas, the photo picker) loads when it is opened.
 const TerminalAddCircular = lazy(() => import('./terminal-add-circular'));
 
-/** The arco's latest circulares on the terminal, and 'Añadir circular' for the selected worker. */
+/**
+ * The arco's latest circulares on the terminal, and 'Añadir circular' for the selected worker: the form
+ * is that worker's, gone when another acts or nobody does.
+ */
 export function TerminalCirculares({
   tramos,
   arcoId,
-  canAdd,
+  actorId,
   onNeedWorker,
   onAdded,
 }: {
   tramos: readonly Tramo[];
   arcoId: number;
-  canAdd: boolean;
-  onNeedWorker: () => void;
+  /** The worker who acts, null with nobody signed in. */
+  actorId: number | null;
+  /** Nobody signed in: the form opens for the worker who then signs in (the tap waits for the sign-in). */
+  onNeedWorker: (then: (worker: { id: number }) => void) => void;
   onAdded: () => void;
 }) {
-  const [adding, setAdding] = useState(false);
+  // The worker the open form is for.
+  const [addingFor, setAddingFor] = useState<number | null>(null);
+  const adding = addingFor !== null && addingFor === actorId;
   return (
     <section className="card mb-3" aria-labelledby="terminal-circulares">
       <div className="card-body">
@@ -32,17 +39,17 @@ export function TerminalCirculares({
           <button
             type="button"
             className="btn btn-primary btn-lg terminal-target"
-            onClick={() => (canAdd ? setAdding(true) : onNeedWorker())}
+            onClick={() => (actorId !== null ? setAddingFor(actorId) : onNeedWorker((worker) => setAddingFor(worker.id)))}
           >
             {t.addCircular}
           </button>
         </div>
-        {adding && canAdd && (
+        {adding && (
           <Suspense fallback={<p role="status">Cargando...</p>}>
             <TerminalAddCircular
               arcoId={arcoId}
               onDone={(added) => {
-                setAdding(false);
+                setAddingFor(null);
                 if (added) onAdded();
               }}
             />

@@ -13,7 +13,8 @@ import { usePinStatus, useSetPin } from '../api/pin';
 const EMPTY = { current_password: '', pin: '' };
 const FIELDS = [
   { name: 'current_password', id: 'pin-current-password', label: t.currentPassword, type: 'password', autoComplete: 'current-password' },
-  { name: 'pin', id: 'pin-new', label: t.newPin, type: 'password', autoComplete: 'off' },
+  // The numeric keypad on a phone; no password manager's suggestion for a PIN.
+  { name: 'pin', id: 'pin-new', label: t.newPin, type: 'password', autoComplete: 'off', inputMode: 'numeric' },
 ] as const;
 
 /** 'PIN del terminal' on the profile: the worker creates or changes the PIN they sign in with at the station's tablet. */
