@@ -232,7 +232,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   // The andon's escalation (docs/decisions/043-andon.md): started once the app is ready, closed
   // before the MQTT client so that its last light goes out.
   try {
-    ctx.andon.push = new PushSender(resolveVapidKeys(config.andon.vapid), ctx.log);
+    ctx.andon.push = new PushSender(resolveVapidKeys(config.andon.vapid), ctx.log, ctx.andon.pushRules);
   } catch (error) {
     app.log.warn({ err: error }, 'no VAPID keys: Web Push is off');
   }

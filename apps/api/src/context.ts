@@ -6,6 +6,7 @@ import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
 import { LogSummary } from './lib/log-summary';
 import type { MqttSignalClient } from './lib/mqtt-client';
+import type { OutboundRules } from './lib/outbound-url';
 import type { TokenService } from './lib/tokens';
 import type { PushSender } from './lib/web-push';
 
@@ -57,8 +58,8 @@ export interface ServiceContext {
     /** Runs an andon pass now, after the one under way (set by modules/andon/scheduler.ts). */
     scan: () => Promise<void>;
     push: PushSender | null;
-    /** PUSH_ALLOWED_HOSTS. */
-    pushHosts: string[];
+    /** Where a push endpoint may point (PUSH_ALLOWED_HOSTS, OUTBOUND_ALLOW_PRIVATE; docs/decisions/061-outbound-urls.md). */
+    pushRules: OutboundRules;
     lights: Map<number, string>;
     background: Set<Promise<unknown>>;
   };
@@ -98,7 +99,7 @@ export function createServiceContext(config: Config, handle: DbHandle, tokens: T
       now: () => new Date(),
       scan: async () => {},
       push: null,
-      pushHosts: config.andon.pushHosts,
+      pushRules: { protocols: ['https:'], allowedHosts: config.andon.pushHosts, allowPrivate: config.andon.allowPrivate },
       lights: new Map(),
       background: new Set(),
     },

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { checkOutboundUrl, OutboundUrlError } from '../../lib/outbound-url';
 import { allArcos, findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import { listBindings } from '../machines/service';
@@ -212,7 +213,9 @@ async function pushCall(ctx: ServiceContext, call: AndonCall, users: number[]): 
   };
   const text = JSON.stringify(payload);
   for (const target of await repo.subscriptionsOf(ctx.db, users)) {
-    if ((await push.send(target, text)) === 'gone') await repo.forgetEndpoint(ctx.db, target.endpoint);
+    // A gone subscription, or one stored before the outbound URL rule that fails it now, is forgotten undialled.
+    const outcome = await push.send(target, text);
+    if (outcome === 'gone' || outcome === 'refused') await repo.forgetEndpoint(ctx.db, target.endpoint);
   }
 }
 
@@ -480,10 +483,14 @@ export function publicKey(ctx: ServiceContext): string {
 }
 
 export async function subscribe(ctx: ServiceContext, user: AuthUser, body: z.output<typeof pushSubscriptionBody>): Promise<void> {
-  // The server POSTs to the endpoint: only to the browsers' push services (PUSH_ALLOWED_HOSTS).
-  const host = new URL(body.endpoint).hostname.toLowerCase();
-  if (!ctx.andon.pushHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
-    throw badRequest(andonMessages.endpointNotAllowed);
+  // The server POSTs to the endpoint: only to the browsers' push services (PUSH_ALLOWED_HOSTS), read as
+  // the push library reads it, and never to a private address (docs/decisions/061-outbound-urls.md).
+  try {
+    checkOutboundUrl(body.endpoint, ctx.andon.pushRules);
+  } catch (error) {
+    if (!(error instanceof OutboundUrlError)) throw error;
+    const elsewhere = error.reason === 'not-allowed' || error.reason === 'private';
+    throw badRequest(elsewhere ? andonMessages.endpointNotAllowed : andonMessages.endpointUnsafe);
   }
   await repo.upsertSubscription(ctx.db, user.id, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, nowIso(ctx));
 }
