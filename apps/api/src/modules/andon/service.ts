@@ -200,10 +200,8 @@ async function publishCall(ctx: ServiceContext, type: 'andon.called' | 'andon.ch
   return call;
 }
 
-/** Sends a call to every device of the called users; a subscription the push service no longer knows is forgotten. */
+/** Sends a call to every device of the called users. */
 async function pushCall(ctx: ServiceContext, call: AndonCall, users: number[]): Promise<void> {
-  const push = ctx.andon.push;
-  if (!push) return;
   const payload: AndonPushPayload = {
     type: 'andon.called',
     title: andonPushTitle(call),
@@ -211,12 +209,31 @@ async function pushCall(ctx: ServiceContext, call: AndonCall, users: number[]): 
     url: '/avisos',
     call,
   };
+  await pushToUsers(ctx, users, payload);
+}
+
+/**
+ * Sends a push message (the service worker shows `title` and `body`, opens `url`) to every device of
+ * these users. A gone subscription, or one stored before the outbound URL rule that fails it now
+ * (docs/decisions/061-outbound-urls.md), is forgotten without being dialled.
+ */
+async function pushToUsers(ctx: ServiceContext, users: number[], payload: { title: string; body: string; url: string }): Promise<void> {
+  const push = ctx.andon.push;
+  if (!push) return;
   const text = JSON.stringify(payload);
   for (const target of await repo.subscriptionsOf(ctx.db, users)) {
-    // A gone subscription, or one stored before the outbound URL rule that fails it now, is forgotten undialled.
     const outcome = await push.send(target, text);
     if (outcome === 'gone' || outcome === 'refused') await repo.forgetEndpoint(ctx.db, target.endpoint);
   }
+}
+
+/** Pushes a message to these users' devices in the background (settled on close, and by tests through settleBackground). */
+export function pushInBackground(
+  ctx: ServiceContext,
+  users: number[],
+  payload: { title: string; body: string; url: string; tag?: string },
+): void {
+  inBackground(ctx, 'push not sent', () => pushToUsers(ctx, users, payload));
 }
 
 /** The arco's light now: its highest open level. */
