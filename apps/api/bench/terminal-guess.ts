@@ -100,9 +100,11 @@ async function main() {
       const elapsed = (performance.now() - t0) / 1000;
       const checked = counts.get(401) ?? 0;
       const answers = [...counts].map(([status, count]) => `${status}: ${count}`).join(', ');
-      console.log(
-        `  ${inFlight} in flight: ${n} requests in ${elapsed.toFixed(1)} s (${answers}); wrong PINs checked ${checked} = ${(checked / elapsed).toFixed(2)}/s, ${Math.round((checked / elapsed) * 3600)} an hour at that rate`,
-      );
+      const row = await app.ctx.db.selectFrom('terminals').select('pin_locked_at').where('id', '=', terminal.id).executeTakeFirst();
+      const pace = row?.pin_locked_at
+        ? 'then PIN sign-in locked until an admin resets it'
+        : `${(checked / elapsed).toFixed(2)}/s, ${Math.round((checked / elapsed) * 3600)} an hour at that rate`;
+      console.log(`  ${inFlight} in flight: ${n} requests in ${elapsed.toFixed(1)} s (${answers}); wrong PINs checked ${checked}: ${pace}`);
     }
   } finally {
     await app.close();

@@ -18,6 +18,7 @@ export async function benchTerminal(call: Call, admin: string, arcoId: number) {
   };
   const headers = { 'x-terminal-key': enrolled.credential };
   return {
+    id: enrolled.terminal.id,
     headers: async () => headers,
     pinBody: async (worker_id: string, pin: string) => {
       const { nonce } = await call('GET', '/api/terminal/nonce', headers);
