@@ -67,7 +67,9 @@ test('a credential copied to another browser signs nobody in; the enrolled table
   await expect(copy.page.getByRole('heading', { name: `Terminal · ${arco.name}` })).toBeVisible();
   const refused = await typeIn(copy.page);
   await expect(
-    refused.getByText('Este dispositivo no es el que se dio de alta como terminal. Pide un código de alta nuevo al administrador para usarlo.'),
+    refused.getByText(
+      'Este dispositivo no es el que se dio de alta como terminal. Pide un código de alta nuevo al administrador para usarlo.',
+    ),
   ).toBeVisible();
   await expect(copy.page.getByRole('button', { name: `Actuar como ${worker.name}` })).toHaveCount(0);
   // Straight at the API with the string alone, the same.

@@ -3,6 +3,7 @@ import { TERMINAL_PIN_BUDGET, terminalMessages } from '@portal/contract/terminal
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type PushOutcome, PushSender, type PushTarget } from '../src/lib/web-push';
 import { settleBackground } from '../src/modules/andon/service';
+import { reservePinCheck } from '../src/modules/terminals/repository';
 import { bearer, enrolTerminalAt, fakeClock, pgUnavailable, type TestArco, terminalKey, useTestApp, type Worker } from './helper';
 
 /**
@@ -59,22 +60,24 @@ describe.skipIf(pgUnavailable)('PIN guessing at the terminals', () => {
       .execute();
   });
 
-  it('checks at most the budget of wrong PINs however many are in flight, then takes only badges until an admin reopens it', async () => {
+  it('checks at most the budget of wrong PINs, then takes only badges until an admin reopens it', async () => {
     const { credential, terminal } = await enrolTerminalAt(t, s1.id, 'Tablet Asediada');
     const second = await enrolTerminalAt(t, s1.id, 'Tablet Vecina');
     const workers = [victim, ...others];
-    // Budget + 4 wrong PINs at once, across the workers.
-    const answers = await Promise.all(
-      Array.from({ length: TERMINAL_PIN_BUDGET + 4 }, (_, i) =>
-        signIn(credential, { worker_id: workers[i % 4].worker_id, pin: String(3000 + i) }),
-      ),
-    );
-    const checked = answers.filter((r) => r.statusCode === 401);
-    const refused = answers.filter((r) => r.statusCode === 429);
-    expect(checked).toHaveLength(TERMINAL_PIN_BUDGET);
-    expect(refused).toHaveLength(4);
-    for (const r of checked) expect(r.json()).toEqual({ message: terminalMessages.pinWrong });
-    for (const r of refused) expect(r.json()).toEqual({ message: terminalMessages.pinLocked });
+    // The budget nearly spent (the flood of terminal-pin-flood.test.ts spends it all for real), then
+    // the last two wrong PINs across the workers, then one more: refused unchecked, and the terminal locks.
+    await t.db
+      .updateTable('terminals')
+      .set({ pin_failures: TERMINAL_PIN_BUDGET - 2, pin_window_ends: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('id', '=', terminal.id)
+      .execute();
+    for (let i = 0; i < 2; i++) {
+      const res = await signIn(credential, { worker_id: workers[i].worker_id, pin: String(3000 + i) });
+      expect(res.json()).toEqual({ message: terminalMessages.pinWrong });
+    }
+    expect(await budgetOf(terminal.id)).toEqual({ pin_failures: TERMINAL_PIN_BUDGET, pin_locked_at: null });
+    const over = await signIn(credential, { worker_id: victim.worker_id, pin: '0000' });
+    expect([over.statusCode, over.json()]).toEqual([429, { message: terminalMessages.pinLocked }]);
     expect((await budgetOf(terminal.id)).pin_locked_at).not.toBeNull();
 
     // Locked: the right PIN too; a badge still signs in; the terminal beside it is untouched.
@@ -117,6 +120,23 @@ describe.skipIf(pgUnavailable)('PIN guessing at the terminals', () => {
     expect((await t.send(admin, 'POST', '/api/admin/terminals/999999/pin-unlock')).json()).toEqual({
       message: terminalMessages.terminalNotFound,
     });
+  });
+
+  it('checks the PINs in flight at one terminal one after the other, each counted', async () => {
+    const { credential, terminal } = await enrolTerminalAt(t, s1.id);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signIn(credential, { worker_id: others[i % 3].worker_id, pin: String(4000 + i) })),
+    );
+    for (const r of answers) expect(r.json()).toEqual({ message: terminalMessages.pinWrong });
+    expect((await budgetOf(terminal.id)).pin_failures).toBe(8);
+  });
+
+  it('reserves the budget atomically in the database, whatever runs at once on however many instances', async () => {
+    const { terminal } = await enrolTerminalAt(t, s1.id);
+    const now = new Date().toISOString();
+    const ends = new Date(Date.now() + 3_600_000).toISOString();
+    const counts = await Promise.all(Array.from({ length: 64 }, () => reservePinCheck(t.db, terminal.id, now, ends)));
+    expect([...counts].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
   });
 
   it('never blocks a named worker: wrong PINs for one welder leave their right PIN open there, and right PINs spend nothing', async () => {

@@ -55,6 +55,32 @@ const badgeKey = (terminalId: number) => `terminal-badge:${terminalId}`;
 const pinLocked = () => new AppError(429, terminalMessages.pinLocked);
 
 /**
+ * The PIN checks of each terminal on this instance, one after the other, per app. A tablet sends one
+ * PIN at a time, so an honest one never waits here; a flood from one credential queues behind itself,
+ * holds at most one of the four threads that run argon2id, and neither spins the database with
+ * instant refusals nor delays another terminal's PIN (apps/api/test/terminal-pin-flood.test.ts).
+ */
+const queues = new WeakMap<ServiceContext, Map<number, Promise<void>>>();
+async function oneAtATime<T>(ctx: ServiceContext, terminalId: number, step: () => Promise<T>): Promise<T> {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = new Map();
+    queues.set(ctx, queue);
+  }
+  const mine = (queue.get(terminalId) ?? Promise.resolve()).then(step);
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  queue.set(terminalId, settled);
+  try {
+    return await mine;
+  } finally {
+    if (queue.get(terminalId) === settled) queue.delete(terminalId);
+  }
+}
+
+/**
  * A chip's opaque reference to a worker: an HMAC of the terminal and the account under the server's
  * secret, so it names nobody off this terminal and only the server can make one.
  */
@@ -210,6 +236,14 @@ async function workerOfRef(ctx: ServiceContext, terminal: TerminalCaller, ref: s
  * slowed on their own, so nobody can be locked out by name.
  */
 async function checkPin(
+  ctx: ServiceContext,
+  terminal: TerminalCaller,
+  body: { worker_ref?: string; worker_id?: string; pin?: string },
+): Promise<SignInAccount> {
+  return oneAtATime(ctx, terminal.id, () => reserveAndCheckPin(ctx, terminal, body));
+}
+
+async function reserveAndCheckPin(
   ctx: ServiceContext,
   terminal: TerminalCaller,
   body: { worker_ref?: string; worker_id?: string; pin?: string },
