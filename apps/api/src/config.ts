@@ -137,6 +137,12 @@ const envSchema = z.object({
   // Push services the server may send to (host or parent domain, comma list): a subscription names the
   // URL the server then POSTs to, so it is limited to the browsers' push services.
   PUSH_ALLOWED_HOSTS: z.string().default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  // Outbound URLs (push endpoints) may reach loopback, private, link-local and unique-local addresses
+  // (docs/decisions/061-outbound-urls.md): off, so a push address never reaches the plant's network.
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:|https:\/\/)/.test(v), 'must start with mailto: or https://'),
 });
 
@@ -255,6 +261,8 @@ export interface Config {
     vapid: { publicKey?: string; privateKey?: string; subject: string; file: string };
     /** PUSH_ALLOWED_HOSTS: a subscription's endpoint must be on one of these hosts or below them. */
     pushHosts: string[];
+    /** OUTBOUND_ALLOW_PRIVATE: push endpoints may resolve to loopback, private, link-local or unique-local addresses. */
+    allowPrivate: boolean;
   };
 }
 
@@ -353,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pushHosts: e.PUSH_ALLOWED_HOSTS.split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+      allowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     },
   };
 }

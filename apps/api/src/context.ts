@@ -6,6 +6,7 @@ import { ImageStore } from './lib/images';
 import type { Log } from './lib/log';
 import { LogSummary } from './lib/log-summary';
 import { MqttSignalClient } from './lib/mqtt-client';
+import type { OutboundRules } from './lib/outbound-url';
 import type { TokenService } from './lib/tokens';
 import { PushSender, resolveVapidKeys } from './lib/web-push';
 
@@ -61,8 +62,8 @@ export interface ServiceContext {
   andon: {
     now: () => Date;
     push: PushSender | null;
-    /** PUSH_ALLOWED_HOSTS. */
-    pushHosts: string[];
+    /** Where a push endpoint may point (PUSH_ALLOWED_HOSTS, OUTBOUND_ALLOW_PRIVATE; docs/decisions/061-outbound-urls.md). */
+    pushRules: OutboundRules;
   };
 }
 
@@ -76,9 +77,9 @@ export interface ModuleWiring {
 }
 
 /** The Web Push sender, or null (and a warning) when no VAPID keys could be had. */
-function pushSender(config: Config, log: Log): PushSender | null {
+function pushSender(config: Config, log: Log, rules: OutboundRules): PushSender | null {
   try {
-    return new PushSender(resolveVapidKeys(config.andon.vapid), log);
+    return new PushSender(resolveVapidKeys(config.andon.vapid), log, rules);
   } catch (error) {
     log.warn({ err: error }, 'no VAPID keys: Web Push is off');
     return null;
@@ -115,6 +116,7 @@ export function createServiceContext(
   events.watch((notice) => {
     if (notice === null) userCache.invalidate();
   });
+  const pushRules: OutboundRules = { protocols: ['https:'], allowedHosts: config.andon.pushHosts, allowPrivate: config.andon.allowPrivate };
   return {
     db: handle.db,
     engine: handle.engine,
@@ -139,8 +141,8 @@ export function createServiceContext(
     },
     andon: {
       now: () => new Date(),
-      push: pushSender(config, log),
-      pushHosts: config.andon.pushHosts,
+      push: pushSender(config, log, pushRules),
+      pushRules,
     },
   };
 }

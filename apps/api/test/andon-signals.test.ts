@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createPublicKey, createVerify, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,12 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
 
   beforeAll(async () => {
     broker = await startBroker();
-    t = await buildTestApp({ MQTT_URL: broker.url, MQTT_CLIENT_ID: `portal-andon-${process.pid}`, PUSH_ALLOWED_HOSTS: '127.0.0.1' });
+    t = await buildTestApp({
+      MQTT_URL: broker.url,
+      MQTT_CLIENT_ID: `portal-andon-${process.pid}`,
+      PUSH_ALLOWED_HOSTS: '127.0.0.1',
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+    });
     await vi.waitFor(() => expect(t.app.ctx.machines.mqtt?.connected).toBe(true), WAIT);
     arco = await t.createArco('Arco Semáforo');
     ana = await t.createWorker(arco, 'Ana Semáforo');
@@ -118,7 +123,7 @@ describe.skipIf(pgUnavailable)('andon signals: MQTT light and Web Push', () => {
     const tls = { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
     rmSync(dir, { recursive: true, force: true });
     const portalPush = t.app.ctx.andon.push!;
-    t.app.ctx.andon.push = new PushSender(portalPush.keys, t.app.ctx.log, new Agent({ ca: tls.cert }));
+    t.app.ctx.andon.push = new PushSender(portalPush.keys, t.app.ctx.log, portalPush.rules, { ca: tls.cert });
     const server: Server = createServer(tls, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));

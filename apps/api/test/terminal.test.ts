@@ -150,9 +150,12 @@ describe.skipIf(pgUnavailable)('station terminal: enrolment, sign-in, sessions, 
       expect(me.statusCode).toBe(200);
       expect(me.json().terminal).toMatchObject({ id: terminal.id, arco_sumergido_id: s1.id });
       expect(me.json().idle_minutes).toBe(5);
-      const offered = me.json().recent_workers.map((w: { worker_id: string }) => w.worker_id);
-      expect(offered).toEqual(expect.arrayContaining([ana.worker_id, beto.worker_id]));
-      expect(offered).not.toContain(carla.worker_id);
+      // Chips: a name and an opaque reference, never the worker ID or the account id.
+      const chips = me.json().recent_workers as { ref: string; name: string }[];
+      for (const chip of chips) expect(Object.keys(chip).sort()).toEqual(['name', 'ref']);
+      expect(chips.map((w) => w.name)).toEqual(expect.arrayContaining([ana.name, beto.name]));
+      expect(chips.map((w) => w.name)).not.toContain(carla.name);
+      expect(JSON.stringify(chips)).not.toContain(ana.worker_id);
 
       const home = (await asTerminal(credential, 'GET', '/api/terminal/home')).json();
       expect(home.active_parada).toBeNull();
@@ -196,9 +199,18 @@ describe.skipIf(pgUnavailable)('station terminal: enrolment, sign-in, sessions, 
       expect((await t.send(token, 'GET', '/api/paradas-kaiser/active/arco')).statusCode).toBe(200);
       expect((await t.send(ana.token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(200);
       expect((await t.send(token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(200);
-      // The terminal now offers Ana.
-      const offered = (await asTerminal(credential, 'GET', '/api/terminal')).json().recent_workers;
-      expect(offered.map((w: { id: number }) => w.id)).toContain(ana.id);
+      // The terminal now offers Ana, whose chip signs her in with the PIN.
+      const offered = (await asTerminal(credential, 'GET', '/api/terminal')).json().recent_workers as { ref: string; name: string }[];
+      const chip = offered.find((w) => w.name === 'Ana Tableta');
+      expect(chip).toBeDefined();
+      const byChip = await signIn(credential, { worker_ref: chip!.ref, pin: '1234' });
+      expect(byChip.statusCode, byChip.body).toBe(200);
+      expect(byChip.json().user).toEqual({ id: ana.id, name: 'Ana Tableta', worker_id: ana.worker_id });
+      // A reference is this terminal's: at another terminal it names nobody.
+      const elsewhere = await enrolTerminalAt(t, s2.id, 'Tablet Otra');
+      expect((await signIn(elsewhere.credential, { worker_ref: chip!.ref, pin: '1234' })).json()).toEqual({
+        message: terminalMessages.pinWrong,
+      });
     });
 
     it('answers the same 401 for a wrong PIN, an unknown worker and a worker without PIN, and checks the input', async () => {

@@ -28,6 +28,7 @@ export const andonMessages = {
   motivoUnknown: 'El motivo seleccionado no existe.',
   subscriptionInvalid: 'La suscripción de notificaciones no es válida.',
   endpointInvalid: 'La dirección de la suscripción debe ser una URL https.',
+  endpointUnsafe: 'La dirección de la suscripción no es válida: tiene caracteres, credenciales o un servidor que no se admiten.',
   endpointNotAllowed: 'El servicio de notificaciones de este navegador no está admitido en este servidor.',
   // Server answers.
   noArco: 'Tu sesión no está asociada a un arco sumergido: inicia sesión en tu puesto para llamar.',

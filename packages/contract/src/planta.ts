@@ -45,6 +45,8 @@ export const plantaTerminal = z.object({
   /** A heartbeat within TERMINAL_ONLINE_MINUTES (5). */
   online: z.boolean(),
   last_seen_at: z.string().nullable(),
+  /** Its PIN budget ran out: 'PIN bloqueado' until an admin resets it (docs/decisions/060-terminal-budget-and-binding.md). */
+  pin_locked: z.boolean().optional(),
 });
 export type PlantaTerminal = z.infer<typeof plantaTerminal>;
 

@@ -40,8 +40,20 @@ export const badgeCodeSchema = z
 export const terminalCodeResponse = z.object({ code: z.string(), expires_at: z.string(), message: z.string() });
 export type TerminalCodeResponse = z.infer<typeof terminalCodeResponse>;
 
+/**
+ * The public half of the device key a tablet creates at enrolment (ECDSA P-256, SPKI DER in base64url;
+ * docs/decisions/060-terminal-budget-and-binding.md). Its private half never leaves the tablet's browser.
+ */
+export const deviceKeySchema = z
+  .string({ error: terminalMessages.deviceKeyInvalid })
+  .regex(/^[A-Za-z0-9_-]{80,200}$/, terminalMessages.deviceKeyInvalid);
+
 /** POST /api/terminal/enrol (public, attempt-limited per address). */
-export const enrolBody = z.object({ code: terminalCodeSchema, name: terminalNameSchema.optional() });
+export const enrolBody = z.object({
+  code: terminalCodeSchema,
+  name: terminalNameSchema.optional(),
+  device_key: deviceKeySchema.optional(),
+});
 export type EnrolBody = z.input<typeof enrolBody>;
 
 /** The terminal as the device sees itself. */
@@ -58,12 +70,22 @@ export type TerminalInfo = z.infer<typeof terminalInfo>;
 export const enrolResponse = z.object({ credential: z.string(), terminal: terminalInfo, message: z.string() });
 export type EnrolResponse = z.infer<typeof enrolResponse>;
 
-export const recentWorker = z.object({ id: z.number(), name: z.string(), worker_id: z.string() });
+/**
+ * A worker the terminal offers as a chip: the name and an opaque reference, valid only at this terminal,
+ * that signs in with the PIN (`worker_ref`); never the worker ID, which is also a login name.
+ */
+export const recentWorker = z.object({ ref: z.string(), name: z.string() });
 export type RecentWorker = z.infer<typeof recentWorker>;
+
+/** The worker a terminal sign-in opened a session for. */
+export const terminalUser = z.object({ id: z.number(), name: z.string(), worker_id: z.string() });
+export type TerminalUser = z.infer<typeof terminalUser>;
 
 /** GET /api/terminal (terminal credential): who the device is, whom to offer, and the idle time-out. */
 export const terminalMe = z.object({
   terminal: terminalInfo,
+  /** Whether the device key is on record; false for a tablet enrolled before device binding (it binds on start). */
+  device_bound: z.boolean(),
   /** Workers with a PIN who signed in at this arco (phone or terminal) lately, most recent first. */
   recent_workers: z.array(recentWorker),
   /** TERMINAL_IDLE_MINUTES: with no touch for this long the device signs everyone out. */
@@ -93,17 +115,29 @@ export const terminalHome = z.object({
 });
 export type TerminalHome = z.infer<typeof terminalHome>;
 
-/** POST /api/terminal/sign-in (terminal credential): `{ worker_id, pin }` or `{ badge }`. */
+/** GET /api/terminal/nonce (terminal credential): what the device key signs for one sign-in. */
+export const terminalNonce = z.object({ nonce: z.string() });
+export type TerminalNonce = z.infer<typeof terminalNonce>;
+
+/**
+ * POST /api/terminal/sign-in (terminal credential): `{ worker_ref, pin }` (a chip), `{ worker_id, pin }`
+ * (typed) or `{ badge }`; with `nonce` and `signature` (the device key's, base64url IEEE P1363) from a
+ * bound terminal.
+ */
 export const terminalSignInBody = z
   .object({
+    worker_ref: z.string().trim().max(64).optional(),
     worker_id: z.string().trim().max(50).optional(),
     pin: z.string().optional(),
     badge: z.string().trim().max(BADGE_MAX, terminalMessages.badgeUnknown).optional(),
+    nonce: z.string().max(200).optional(),
+    signature: z.string().max(200).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.badge) return;
-    if (!v.worker_id || v.pin === undefined || v.pin === '') {
-      ctx.addIssue({ code: 'custom', path: [v.worker_id ? 'pin' : 'worker_id'], message: terminalMessages.signInRequired });
+    const who = v.worker_ref || v.worker_id;
+    if (!who || v.pin === undefined || v.pin === '') {
+      ctx.addIssue({ code: 'custom', path: [who ? 'pin' : 'worker_id'], message: terminalMessages.signInRequired });
     } else if (!/^\d{4,6}$/.test(v.pin)) {
       ctx.addIssue({ code: 'custom', path: ['pin'], message: terminalMessages.pinFormat });
     }
@@ -115,7 +149,7 @@ export const terminalSignInResponse = z.object({
   token: z.string(),
   /** When the token stops working (TERMINAL_IDLE_MINUTES × TERMINAL_TOKEN_IDLE_PERIODS after sign-in). */
   expires_at: z.string(),
-  user: recentWorker,
+  user: terminalUser,
 });
 export type TerminalSignInResponse = z.infer<typeof terminalSignInResponse>;
 
@@ -149,6 +183,10 @@ export const adminTerminal = terminalInfo.extend({
   online: z.boolean(),
   revoked: z.boolean(),
   revoked_at: z.string().nullable(),
+  /** When its PIN budget ran out (badges only until an admin resets it); null: PIN sign-in open. */
+  pin_locked_at: z.string().nullable(),
+  /** Whether the device key is on record (false: enrolled before device binding, not started since). */
+  device_bound: z.boolean(),
 });
 export type AdminTerminal = z.infer<typeof adminTerminal>;
 

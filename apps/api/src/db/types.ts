@@ -331,6 +331,14 @@ export interface TerminalsTable {
   created_at: string;
   last_seen_at: string | null;
   revoked_at: string | null;
+  /** Wrong PIN checks reserved in the open hour (docs/decisions/060-terminal-budget-and-binding.md). */
+  pin_failures: Generated<number>;
+  /** When the open hour of pin_failures ends (ISO); null: none open. */
+  pin_window_ends: string | null;
+  /** When the PIN budget ran out: only badges until an admin resets it. */
+  pin_locked_at: string | null;
+  /** The device's P-256 public key (SPKI DER, base64url); null: enrolled before device binding. */
+  device_key: string | null;
 }
 
 /** A one-time enrolment code of an arco's terminal. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TokenClaims } from '@portal/contract/auth';
@@ -17,6 +17,11 @@ export interface TokenService {
   sign(input: TokenInput): string;
   /** The claims of a valid, unexpired token; null for anything else. */
   verify(token: string): VerifiedClaims | null;
+  /**
+   * An HMAC-SHA256 (base64url) of a text under a key derived from the secret for one purpose: the
+   * terminal's opaque worker references and sign-in nonces, which only the server can make.
+   */
+  mac(purpose: string, text: string): string;
 }
 
 /** JWT_SECRET, else a secret generated once and kept in the data directory (never committed). */
@@ -54,6 +59,7 @@ export function createTokenService(secret: string, ttlHours: number, terminalTtl
    * one character apart, is verified in full.
    */
   const verified = new Map<string, VerifiedClaims>();
+  const macKeys = new Map<string, Buffer>();
 
   function verifyFully(token: string): VerifiedClaims | null {
     try {
@@ -89,6 +95,14 @@ export function createTokenService(secret: string, ttlHours: number, terminalTtl
         tv: u.token_version,
       };
       return u.terminal_id === undefined ? signer(claims) : terminalSigner({ ...claims, terminal_id: u.terminal_id });
+    },
+    mac: (purpose, text) => {
+      let key = macKeys.get(purpose);
+      if (!key) {
+        key = createHmac('sha256', secret).update(`portal-mac:${purpose}`).digest();
+        macKeys.set(purpose, key);
+      }
+      return createHmac('sha256', key).update(text).digest('base64url');
     },
     verify: (token) => {
       const known = verified.get(token);

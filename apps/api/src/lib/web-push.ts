@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Agent } from 'node:https';
+import type { AgentOptions } from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
 import type { Config } from '../config';
 import { PRIVATE_FILE, privateDirSync } from './file-modes';
 import type { Log } from './log';
+import { checkOutboundUrl, OutboundAgent, type OutboundRules, OutboundUrlError } from './outbound-url';
 
 /** A device's subscription as the push service handed it to the browser. */
 export interface PushTarget {
@@ -13,8 +14,12 @@ export interface PushTarget {
   auth: string;
 }
 
-/** What became of one push: delivered, the subscription is gone (404/410: forget it), or it failed now. */
-export type PushOutcome = 'sent' | 'gone' | 'failed';
+/**
+ * What became of one push: delivered, the subscription is gone (404/410: forget it), refused before
+ * dialling (its endpoint fails the outbound URL rule, docs/decisions/061-outbound-urls.md: forget it),
+ * or it failed now (including a name that resolved to a private address at connect time).
+ */
+export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed';
 
 export interface VapidKeys {
   publicKey: string;
@@ -56,22 +61,40 @@ export function resolveVapidKeys(settings: Config['andon']['vapid']): VapidKeys 
  */
 export class PushSender {
   private readonly failing = new Set<string>();
+  private readonly agent: OutboundAgent;
 
   constructor(
     readonly keys: VapidKeys,
     private readonly log: Log,
-    /** The TLS agent of the requests (a test's, trusting its local push endpoint); Node's default otherwise. */
-    private readonly agent?: Agent,
-  ) {}
+    /** Where an endpoint may point: PUSH_ALLOWED_HOSTS and OUTBOUND_ALLOW_PRIVATE. */
+    readonly rules: OutboundRules,
+    /** TLS options of the requests (a test's CA, trusting its local push endpoint). */
+    tls: Pick<AgentOptions, 'ca'> = {},
+  ) {
+    this.agent = new OutboundAgent(rules.allowPrivate, { ...tls, keepAlive: false });
+  }
+
+  /** Checks an endpoint against the outbound URL rule (throws OutboundUrlError): at subscription and before each send. */
+  check(endpoint: string): URL {
+    return checkOutboundUrl(endpoint, this.rules);
+  }
 
   async send(target: PushTarget, payload: string): Promise<PushOutcome> {
+    let origin: string;
+    try {
+      origin = this.check(target.endpoint).origin;
+    } catch (error) {
+      if (!(error instanceof OutboundUrlError)) throw error;
+      this.log.warn({ reason: error.reason }, 'Web Push endpoint refused: not dialled');
+      return 'refused';
+    }
     try {
       await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
         TTL: PUSH_TTL_SECONDS,
         urgency: 'high',
         timeout: PUSH_TIMEOUT_MS,
         vapidDetails: this.keys,
-        ...(this.agent ? { agent: this.agent } : {}),
+        agent: this.agent,
       });
       this.failing.delete(target.endpoint);
       return 'sent';
@@ -80,7 +103,7 @@ export class PushSender {
       if (status === 404 || status === 410) return 'gone';
       if (!this.failing.has(target.endpoint)) {
         this.failing.add(target.endpoint);
-        this.log.warn({ status, reason: (error as Error).message, origin: new URL(target.endpoint).origin }, 'Web Push not delivered');
+        this.log.warn({ status, reason: (error as Error).message, origin }, 'Web Push not delivered');
       }
       return 'failed';
     }

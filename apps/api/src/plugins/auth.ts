@@ -26,6 +26,8 @@ export interface TerminalCaller {
   arco_sumergido_id: number;
   arco_sumergido_name: string;
   nave: string;
+  /** Its device key (SPKI, base64url) when read by credential; null: enrolled before device binding. */
+  device_key?: string | null;
 }
 
 declare module 'fastify' {

@@ -21,6 +21,7 @@ import {
   useTestApp,
   type Worker,
 } from '../helper';
+import { newDeviceKey } from '../terminal-device';
 
 /**
  * Authorization matrix (OWASP API1 BOLA and API5 BFLA; policies in docs/decisions/002-route-policies.md): every route the
@@ -1015,7 +1016,27 @@ const scenarios: Record<string, Scenario> = {
     }),
     expect: TERMINAL(200),
   },
+  'GET /api/terminal/nonce': {
+    policy: 'terminal',
+    prepare: (ctx, caller) => asTerminal(ctx, caller, '/api/terminal/nonce'),
+    expect: TERMINAL(200),
+  },
+  'PUT /api/terminal/device-key': {
+    policy: 'terminal',
+    // A terminal enrolled before device binding records its key: a fresh one per caller, so each binds once.
+    prepare: async (ctx, caller) => ({
+      url: '/api/terminal/device-key',
+      headers: caller === 'anon' ? {} : terminalKey((await enrolTerminalAt(ctx.t, ctx.s2.id)).credential),
+      payload: { device_key: newDeviceKey().publicKey },
+    }),
+    expect: TERMINAL(204),
+  },
   'GET /api/admin/terminals': { policy: 'admin', prepare: () => ({ url: '/api/admin/terminals' }), expect: ADMIN_ONLY(200) },
+  'POST /api/admin/terminals/:id/pin-unlock': {
+    policy: 'admin',
+    prepare: async (ctx) => ({ url: `/api/admin/terminals/${(await enrolTerminalAt(ctx.t, ctx.s2.id)).terminal.id}/pin-unlock` }),
+    expect: ADMIN_ONLY(200),
+  },
   'PATCH /api/admin/terminals/:id': {
     policy: 'admin',
     prepare: async (ctx) => ({

@@ -24,6 +24,7 @@ import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { claimedInstant } from '../../lib/client-time';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { checkOutboundUrl, OutboundUrlError } from '../../lib/outbound-url';
 import { allArcos, findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import { listBindings } from '../machines/service';
@@ -206,10 +207,8 @@ async function publishCall(ctx: ServiceContext, type: 'andon.called' | 'andon.ch
   return call;
 }
 
-/** Sends a call to every device of the called users; a subscription the push service no longer knows is forgotten. */
+/** Sends a call to every device of the called users. */
 async function pushCall(ctx: ServiceContext, call: AndonCall, users: number[]): Promise<void> {
-  const push = ctx.andon.push;
-  if (!push) return;
   const payload: AndonPushPayload = {
     type: 'andon.called',
     title: andonPushTitle(call),
@@ -217,10 +216,31 @@ async function pushCall(ctx: ServiceContext, call: AndonCall, users: number[]): 
     url: '/avisos',
     call,
   };
+  await pushToUsers(ctx, users, payload);
+}
+
+/**
+ * Sends a push message (the service worker shows `title` and `body`, opens `url`) to every device of
+ * these users. A gone subscription, or one stored before the outbound URL rule that fails it now
+ * (docs/decisions/061-outbound-urls.md), is forgotten without being dialled.
+ */
+async function pushToUsers(ctx: ServiceContext, users: number[], payload: { title: string; body: string; url: string }): Promise<void> {
+  const push = ctx.andon.push;
+  if (!push) return;
   const text = JSON.stringify(payload);
   for (const target of await repo.subscriptionsOf(ctx.db, users)) {
-    if ((await push.send(target, text)) === 'gone') await repo.forgetEndpoint(ctx.db, target.endpoint);
+    const outcome = await push.send(target, text);
+    if (outcome === 'gone' || outcome === 'refused') await repo.forgetEndpoint(ctx.db, target.endpoint);
   }
+}
+
+/** Pushes a message to these users' devices in the background (settled on close, and by tests through settleBackground). */
+export function pushInBackground(
+  ctx: ServiceContext,
+  users: number[],
+  payload: { title: string; body: string; url: string; tag?: string },
+): void {
+  inBackground(ctx, 'push not sent', () => pushToUsers(ctx, users, payload));
 }
 
 /** The arco's light now: its highest open level. */
@@ -520,10 +540,14 @@ export function publicKey(ctx: ServiceContext): string {
 }
 
 export async function subscribe(ctx: ServiceContext, user: AuthUser, body: z.output<typeof pushSubscriptionBody>): Promise<void> {
-  // The server POSTs to the endpoint: only to the browsers' push services (PUSH_ALLOWED_HOSTS).
-  const host = new URL(body.endpoint).hostname.toLowerCase();
-  if (!ctx.andon.pushHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) {
-    throw badRequest(andonMessages.endpointNotAllowed);
+  // The server POSTs to the endpoint: only to the browsers' push services (PUSH_ALLOWED_HOSTS), read as
+  // the push library reads it, and never to a private address (docs/decisions/061-outbound-urls.md).
+  try {
+    checkOutboundUrl(body.endpoint, ctx.andon.pushRules);
+  } catch (error) {
+    if (!(error instanceof OutboundUrlError)) throw error;
+    const elsewhere = error.reason === 'not-allowed' || error.reason === 'private';
+    throw badRequest(elsewhere ? andonMessages.endpointNotAllowed : andonMessages.endpointUnsafe);
   }
   await repo.upsertSubscription(ctx.db, user.id, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, nowIso(ctx));
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 
 /** Terminals with their arco and nave names (read-only joins for display, decision 024). */
@@ -8,7 +9,7 @@ const withArco = (db: Db) =>
     .innerJoin('naves as n', 'n.id', 'a.nave_id');
 
 const INFO = ['t.id', 't.name', 't.arco_sumergido_id', 'a.name as arco_sumergido_name', 'n.name as nave'] as const;
-const ADMIN = [...INFO, 't.created_at', 't.last_seen_at', 't.revoked_at'] as const;
+const ADMIN = [...INFO, 't.created_at', 't.last_seen_at', 't.revoked_at', 't.pin_locked_at', 't.device_key'] as const;
 
 export const insertCode = (
   db: Db,
@@ -36,16 +37,62 @@ export const takeCode = (db: Db, codeHash: string, now: string) =>
 /** Codes past their validity: dropped when a new one is issued, so the table stays small. */
 export const deleteExpiredCodes = (db: Db, now: string) => db.deleteFrom('terminal_codes').where('expires_at', '<=', now).execute();
 
-export const insertTerminal = (db: Db, values: { arco_sumergido_id: number; name: string; credential_hash: string; created_at: string }) =>
+export const insertTerminal = (
+  db: Db,
+  values: { arco_sumergido_id: number; name: string; credential_hash: string; created_at: string; device_key: string | null },
+) =>
   db
     .insertInto('terminals')
     .values({ ...values, last_seen_at: values.created_at, revoked_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
 
-/** The live terminal holding a credential (by its hash). */
+/** The live terminal holding a credential (by its hash), with its device key. */
 export const findByCredential = (db: Db, credentialHash: string) =>
-  withArco(db).select(INFO).where('t.credential_hash', '=', credentialHash).where('t.revoked_at', 'is', null).executeTakeFirst();
+  withArco(db)
+    .select([...INFO, 't.device_key'])
+    .where('t.credential_hash', '=', credentialHash)
+    .where('t.revoked_at', 'is', null)
+    .executeTakeFirst();
+
+/**
+ * Reserves one wrong PIN check of the terminal's budget before the check is made: one atomic update
+ * that opens a new window once the last one has closed. Undefined when the terminal's PIN sign-in is
+ * locked; else the checks reserved in the window, this one included (docs/decisions/060-terminal-budget-and-binding.md).
+ */
+export async function reservePinCheck(db: Db, id: number, now: string, windowEnds: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('terminals')
+    .set({
+      pin_failures: sql<number>`case when pin_window_ends is null or pin_window_ends <= ${now} then 1 else pin_failures + 1 end`,
+      pin_window_ends: sql<string>`case when pin_window_ends is null or pin_window_ends <= ${now} then ${windowEnds} else pin_window_ends end`,
+    })
+    .where('id', '=', id)
+    .where('pin_locked_at', 'is', null)
+    .returning('pin_failures')
+    .executeTakeFirst();
+  return row ? Number(row.pin_failures) : undefined;
+}
+
+/** Gives back a reservation whose PIN was right. */
+export const refundPinCheck = (db: Db, id: number) =>
+  db
+    .updateTable('terminals')
+    .set({ pin_failures: sql<number>`case when pin_failures > 0 then pin_failures - 1 else 0 end` })
+    .where('id', '=', id)
+    .execute();
+
+/** Locks the terminal's PIN sign-in; 1 row only for the request that locked it. */
+export const lockPin = (db: Db, id: number, now: string) =>
+  db.updateTable('terminals').set({ pin_locked_at: now }).where('id', '=', id).where('pin_locked_at', 'is', null).executeTakeFirst();
+
+/** An admin's reset: the budget full again and PIN sign-in open. */
+export const resetPin = (db: Db, id: number) =>
+  db.updateTable('terminals').set({ pin_locked_at: null, pin_failures: 0, pin_window_ends: null }).where('id', '=', id).executeTakeFirst();
+
+/** Records the device key of a terminal enrolled before device binding; 1 row only if it had none. */
+export const bindDeviceKey = (db: Db, id: number, key: string) =>
+  db.updateTable('terminals').set({ device_key: key }).where('id', '=', id).where('device_key', 'is', null).executeTakeFirst();
 
 /** A terminal not revoked, by id: what a terminal session is checked against on every request. */
 export const findLive = (db: Db, id: number) =>
@@ -80,7 +127,7 @@ export function listTerminals(db: Db, nave?: string) {
 export const liveTerminals = (db: Db) =>
   db
     .selectFrom('terminals')
-    .select(['id', 'name', 'arco_sumergido_id', 'last_seen_at'])
+    .select(['id', 'name', 'arco_sumergido_id', 'last_seen_at', 'pin_locked_at'])
     .where('revoked_at', 'is', null)
     .orderBy('name')
     .orderBy('id')
@@ -100,7 +147,7 @@ export const noteWorker = (db: Db, arcoId: number, userId: number, now: string) 
     .onConflict((oc) => oc.columns(['arco_sumergido_id', 'user_id']).doUpdateSet({ last_at: now }))
     .execute();
 
-/** Workers with a PIN who signed in at an arco since an instant, most recent first. */
+/** Workers with a PIN who signed in at an arco since an instant, most recent first (the terminal's chips). */
 export const recentWorkers = (db: Db, arcoId: number, since: string, limit: number) =>
   db
     .selectFrom('arco_workers as w')

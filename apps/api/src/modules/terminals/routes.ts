@@ -3,6 +3,7 @@ import {
   adminTerminal,
   adminTerminalSaved,
   adminTerminalsQuery,
+  deviceKeySchema,
   enrolBody,
   enrolResponse,
   renameTerminalBody,
@@ -10,6 +11,7 @@ import {
   terminalHome,
   terminalMe,
   terminalMessages,
+  terminalNonce,
   terminalSignInBody,
   terminalSignInResponse,
 } from '@portal/contract/terminal';
@@ -79,13 +81,44 @@ export default async function terminalsRoutes(app: App, ctx: ServiceContext) {
     async (request) => service.terminalHome(ctx, currentTerminal(request)),
   );
 
+  app.get(
+    '/terminal/nonce',
+    {
+      config: { policy: 'terminal' },
+      schema: {
+        tags,
+        description: 'A nonce (valid TERMINAL_NONCE_SECONDS) for the device key to sign with the next sign-in.',
+        response: { 200: terminalNonce, ...errors },
+      },
+    },
+    async (request) => service.issueNonce(ctx, currentTerminal(request)),
+  );
+
+  app.put(
+    '/terminal/device-key',
+    {
+      config: { policy: 'terminal' },
+      schema: {
+        tags,
+        description: 'A terminal enrolled before device binding records its device key, once (409 after).',
+        body: z.object({ device_key: deviceKeySchema }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.bindDeviceKey(ctx, currentTerminal(request), request.body.device_key);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/terminal/sign-in',
     {
       config: { policy: 'terminal' },
       schema: {
         tags,
-        description: 'A worker signs in at the terminal with worker ID and PIN, or a badge: a short session token for the worker routes.',
+        description:
+          "A worker signs in at the terminal with a chip's reference or worker ID and PIN, or a badge, signed by the device key: a short session token for the worker routes. Wrong PINs spend the terminal's hourly budget.",
         body: terminalSignInBody,
         response: { 200: terminalSignInResponse, ...errors },
       },
@@ -111,6 +144,23 @@ export default async function terminalsRoutes(app: App, ctx: ServiceContext) {
     async (request) => ({
       terminal: await service.renameTerminal(ctx, currentUser(request), request.params.id, request.body.name),
       message: terminalMessages.renamed,
+    }),
+  );
+
+  app.post(
+    '/admin/terminals/:id/pin-unlock',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        tags,
+        description: "Opens a terminal's PIN sign-in again after its budget of wrong PINs ran out.",
+        params: idParams,
+        response: { 200: adminTerminalSaved, ...errors },
+      },
+    },
+    async (request) => ({
+      terminal: await service.unlockTerminalPin(ctx, currentUser(request), request.params.id),
+      message: terminalMessages.pinUnlocked,
     }),
   );
 

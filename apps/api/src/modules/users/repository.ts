@@ -85,6 +85,10 @@ export const makeAdmin = (db: Db, id: number, passwordHash: string, now: string)
 export const updateRole = (db: Db, id: number, role: Role, now: string) =>
   db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).executeTakeFirst();
 
+/** Ids of every admin (whom the station terminals' alarms are pushed to). */
+export const adminIds = async (db: Db): Promise<number[]> =>
+  (await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()).map((r) => r.id);
+
 /**
  * Ids of every admin. On PostgreSQL their rows are locked until the transaction ends, so two admins
  * demoting or deleting each other at the same moment cannot both pass the last-admin check (SQLite

@@ -19,6 +19,7 @@ import * as repo from './repository';
 // The station terminal's sign-in (modules/terminals).
 export {
   type AdminUsersFilter,
+  adminIds,
   countUsers,
   findAccount,
   findBadgeUser,

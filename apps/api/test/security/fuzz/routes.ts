@@ -60,6 +60,7 @@ export const bodylessWrites = new Set([
   'POST /api/admin/arcos-sumergidos/:id/terminal-codes',
   'POST /api/terminal/heartbeat',
   'POST /api/admin/terminals/:id/revoke',
+  'POST /api/admin/terminals/:id/pin-unlock',
   'POST /api/handovers/:id/confirm',
   'POST /api/andon/calls/:id/ack',
   'POST /api/andon/calls/:id/arrive',

@@ -1,6 +1,7 @@
 import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import { terminalMessages } from '@portal/contract/terminal';
+import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
 import { AndonLine } from './andon-line';
@@ -57,6 +58,11 @@ export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
             <span className={`badge ${terminal.online ? 'text-bg-success' : 'text-bg-warning'}`}>
               {terminal.online ? terminalMessages.online : terminalMessages.offline}
             </span>
+            {terminal.pin_locked && (
+              <span className="badge text-bg-danger ms-1" data-testid="planta-terminal-pin-locked">
+                {terminalScreenMessages.pinLockedMark}
+              </span>
+            )}
           </p>
         ))}
         <p className="mb-0 mt-auto small text-body-secondary">

@@ -18,6 +18,8 @@ type Saved = { terminal: AdminTerminal; message: string };
 export const renameTerminal = ({ id, ...body }: RenameTerminalBody & { id: number }) =>
   api<Saved>(`/api/admin/terminals/${id}`, { method: 'PATCH', body });
 export const revokeTerminal = (id: number) => api<Saved>(`/api/admin/terminals/${id}/revoke`, { method: 'POST' });
+/** Opens a terminal's PIN sign-in again after its budget of wrong PINs ran out. */
+export const unlockTerminalPin = (id: number) => api<Saved>(`/api/admin/terminals/${id}/pin-unlock`, { method: 'POST' });
 
 function useTerminalMutation<I>(fn: (input: I) => Promise<Saved>) {
   const queryClient = useQueryClient();
@@ -25,3 +27,4 @@ function useTerminalMutation<I>(fn: (input: I) => Promise<Saved>) {
 }
 export const useRenameTerminal = () => useTerminalMutation(renameTerminal);
 export const useRevokeTerminal = () => useTerminalMutation(revokeTerminal);
+export const useUnlockTerminalPin = () => useTerminalMutation(unlockTerminalPin);

@@ -1,10 +1,14 @@
-import type { TerminalSignInBody, TerminalSignInResponse } from '@portal/contract/terminal';
+import type { TerminalNonce, TerminalSignInBody, TerminalSignInResponse } from '@portal/contract/terminal';
 import { useMutation } from '@tanstack/react-query';
 import { addWorker } from '@/lib/terminal-session';
 import { terminalApi } from './credential';
+import { deviceProof } from './device-key';
 
-export const signInAtTerminal = (body: TerminalSignInBody) =>
-  terminalApi<TerminalSignInResponse>('/api/terminal/sign-in', { method: 'POST', body });
+/** A sign-in, signed by this device's key over a fresh server nonce (docs/decisions/060-terminal-budget-and-binding.md). */
+export const signInAtTerminal = async (body: TerminalSignInBody) => {
+  const proof = await deviceProof(() => terminalApi<TerminalNonce>('/api/terminal/nonce'));
+  return terminalApi<TerminalSignInResponse>('/api/terminal/sign-in', { method: 'POST', body: { ...body, ...proof } });
+};
 
 /** A PIN or badge sign-in: the worker joins the chips, selected. */
 export function useTerminalSignIn() {

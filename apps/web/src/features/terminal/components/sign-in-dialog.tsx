@@ -5,7 +5,9 @@ import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { useTerminalSignIn } from '../api/sign-in';
 
-type Step = { kind: 'who' } | { kind: 'pin'; worker_id: string; name: string };
+/** Who signs in: a chip's opaque reference, or the worker ID typed. */
+type Who = { worker_ref: string } | { worker_id: string };
+type Step = { kind: 'who' } | { kind: 'pin'; who: Who; name: string };
 
 const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -49,16 +51,16 @@ export function SignInDialog({
     if (step.kind === 'pin') pinInput.current?.focus();
   }, [step]);
 
-  const toPin = (worker_id: string, name: string) => {
+  const toPin = (who: Who, name: string) => {
     signIn.reset();
     setPin('');
-    setStep({ kind: 'pin', worker_id, name });
+    setStep({ kind: 'pin', who, name });
   };
   const submitPin = (e?: React.FormEvent) => {
     e?.preventDefault();
     if (step.kind !== 'pin' || !pin) return;
     signIn.mutate(
-      { worker_id: step.worker_id, pin },
+      { ...step.who, pin },
       {
         onSuccess: ({ user }) => {
           onSignedIn(user);
@@ -85,11 +87,11 @@ export function SignInDialog({
               <h3 className="h5">{t.recentWorkers}</h3>
               <ul className="list-unstyled terminal-grid mb-3">
                 {recent.map((w) => (
-                  <li key={w.id}>
+                  <li key={w.ref}>
                     <button
                       type="button"
                       className="btn btn-outline-primary btn-lg w-100 terminal-target"
-                      onClick={() => toPin(w.worker_id, w.name)}
+                      onClick={() => toPin({ worker_ref: w.ref }, w.name)}
                     >
                       {w.name}
                     </button>
@@ -102,7 +104,7 @@ export function SignInDialog({
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              if (workerId.trim()) toPin(workerId.trim(), workerId.trim());
+              if (workerId.trim()) toPin({ worker_id: workerId.trim() }, workerId.trim());
             }}
           >
             <label htmlFor="terminal-worker-id" className="form-label">

@@ -9,7 +9,7 @@ import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
-import { useAdminTerminals, useRevokeTerminal } from '../api/admin-terminals';
+import { useAdminTerminals, useRevokeTerminal, useUnlockTerminalPin } from '../api/admin-terminals';
 import { RenameTerminalModal } from '../components/rename-terminal-modal';
 
 /** The terminals grouped by nave, in the order the server lists them (revoked ones last). */
@@ -19,10 +19,15 @@ function byNave(terminals: readonly AdminTerminal[]): [string, AdminTerminal[]][
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'es'));
 }
 
-/** /admin/terminales: every station terminal per nave, its last activity and connection; rename and revoke. */
+/**
+ * /admin/terminales: every station terminal per nave, its last activity and connection, whether its PIN
+ * sign-in is locked (docs/decisions/060-terminal-budget-and-binding.md) or it has no device key yet;
+ * rename, unlock the PIN and revoke.
+ */
 export default function AdminTerminalsPage() {
   const terminals = useAdminTerminals();
   const revoke = useRevokeTerminal();
+  const unlock = useUnlockTerminalPin();
   const tz = useFactoryTz();
   const [renaming, setRenaming] = useState<AdminTerminal | null>(null);
   const [revoking, setRevoking] = useState<AdminTerminal | null>(null);
@@ -69,7 +74,19 @@ export default function AdminTerminalsPage() {
                     <td>{terminal.name}</td>
                     <td>{terminal.arco_sumergido_name}</td>
                     <td>{terminal.last_seen_at ? formatDateTime(terminal.last_seen_at, tz) : t.never}</td>
-                    <td>{status(terminal)}</td>
+                    <td>
+                      {status(terminal)}
+                      {!terminal.revoked && terminal.pin_locked_at && (
+                        <span className="badge text-bg-danger ms-1" title={t.pinLockedSince(formatDateTime(terminal.pin_locked_at, tz))}>
+                          {t.pinLockedMark}
+                        </span>
+                      )}
+                      {!terminal.revoked && !terminal.device_bound && (
+                        <span className="badge text-bg-light border ms-1" title={t.unboundHelp}>
+                          {t.unboundMark}
+                        </span>
+                      )}
+                    </td>
                     <td className="text-end text-nowrap">
                       {!terminal.revoked && (
                         <>
@@ -82,6 +99,24 @@ export default function AdminTerminalsPage() {
                           >
                             {t.rename}
                           </Button>
+                          {terminal.pin_locked_at && (
+                            <Button
+                              size="sm"
+                              variant="outline-success"
+                              className="me-2"
+                              disabled={unlock.isPending}
+                              onClick={() =>
+                                unlock.mutate(terminal.id, {
+                                  onSuccess: (res) => setBanner({ variant: 'success', text: res.message }),
+                                  onError: (error) =>
+                                    setBanner({ variant: 'danger', text: errorText(error, t.saveFallback, t.saveFallback) }),
+                                })
+                              }
+                              aria-label={`${t.unlockPin}: ${terminal.name}`}
+                            >
+                              {t.unlockPin}
+                            </Button>
+                          )}
                           <Button
                             size="sm"
                             variant="outline-danger"

@@ -1,0 +1,32 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { terminalSignedText } from '@portal/contract/terminal';
+
+type Call = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<Record<string, string>>;
+
+/**
+ * An enrolled terminal as a bench drives it, with a device key of its own (as the tablet's browser
+ * makes at enrolment; docs/decisions/060-terminal-budget-and-binding.md): its headers, a PIN
+ * sign-in's body signed over a fresh nonce, and an admin's reset of its PIN budget.
+ */
+export async function benchTerminal(call: Call, admin: string, arcoId: number) {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const device_key = publicKey.export({ format: 'der', type: 'spki' }).toString('base64url');
+  const { code } = await call('POST', `/api/admin/arcos-sumergidos/${arcoId}/terminal-codes`, { authorization: `Bearer ${admin}` });
+  const enrolled = (await call('POST', '/api/terminal/enrol', {}, { code, name: 'Tablet Sonda', device_key })) as unknown as {
+    credential: string;
+    terminal: { id: number };
+  };
+  const headers = { 'x-terminal-key': enrolled.credential };
+  return {
+    id: enrolled.terminal.id,
+    headers: async () => headers,
+    pinBody: async (worker_id: string, pin: string) => {
+      const { nonce } = await call('GET', '/api/terminal/nonce', headers);
+      const signature = sign('sha256', Buffer.from(terminalSignedText(nonce)), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+      return { worker_id, pin, nonce, signature: signature.toString('base64url') };
+    },
+    reset: async () => {
+      await call('POST', `/api/admin/terminals/${enrolled.terminal.id}/pin-unlock`, { authorization: `Bearer ${admin}` });
+    },
+  };
+}
