@@ -37,7 +37,7 @@ async function resolve(ctx: ServiceContext, target: RecallTarget): Promise<{ rec
 }
 
 type RecallRow = Awaited<ReturnType<typeof repo.recallBatch>>[number];
-const toRecallSeam = (r: RecallRow): RecallSeam => ({ ...r, qualified: r.qualified === 1 });
+const toRecallSeam = ({ total: _t, ...r }: RecallRow): RecallSeam => ({ ...r, qualified: r.qualified === 1 });
 
 export async function recall(ctx: ServiceContext, target: RecallTarget, limit = RECALL_PAGE_MAX, offset = 0): Promise<RecallResponse> {
   const { recall } = await resolve(ctx, target);
@@ -47,7 +47,7 @@ export async function recall(ctx: ServiceContext, target: RecallTarget, limit = 
     : offset > 0
       ? ((await repo.recallPage(ctx.db, ctx.engine, recall, 1, 0)).map((r) => Number(r.total))[0] ?? 0)
       : 0;
-  return { total, seams: rows.map(({ total: _t, ...r }) => toRecallSeam(r)) };
+  return { total, seams: rows.map(toRecallSeam) };
 }
 
 /** A recall as CSV (UTF-8 with BOM, `;`, CRLF), every row, read in keyset batches along the recall's index. */

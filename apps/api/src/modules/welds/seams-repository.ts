@@ -1,5 +1,5 @@
 import type { RepairRateGroup } from '@portal/contract/welds';
-import { type Insertable, type RawBuilder, type SelectQueryBuilder, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
 import { authorName } from '../../db/names';
 import type { Database } from '../../db/types';
@@ -181,82 +181,82 @@ function listOf(engine: DbEngine, from: RawBuilder<unknown>, column: RawBuilder<
 export type Recall = { lot: number } | { qualification: number } | { revision: number };
 
 /**
- * The seams a recall lists, with their circular, procedure and revision, operators and lots, ordered
- * by tramo id, from one index: weld_seam_lots_lot_idx, weld_seam_operators_qual_idx or
- * weld_seams_revision_idx.
+ * The tramo ids a recall lists, in order, from one index: weld_seam_lots_lot_idx,
+ * weld_seam_operators_qual_idx or weld_seams_revision_idx (a range of it after `after`).
  */
-export function recallQuery(db: Executor, engine: DbEngine, recall: Recall) {
-  type Seams = SelectQueryBuilder<Database, 'weld_seams', object>;
-  // Each recall walks its own index; the list is in tramo order, which that index already holds.
-  let q: Seams;
-  let order: string;
-  if ('lot' in recall) {
-    q = db
-      .selectFrom('weld_seams')
-      .innerJoin('weld_seam_lots as sl', 'sl.tramo_id', 'weld_seams.tramo_id')
-      .where('sl.lot_id', '=', recall.lot) as unknown as Seams;
-    order = 'sl.tramo_id';
-  } else if ('qualification' in recall) {
-    q = db
-      .selectFrom('weld_seams')
-      .innerJoin('weld_seam_operators as so', 'so.tramo_id', 'weld_seams.tramo_id')
-      .where('so.qualification_id', '=', recall.qualification) as unknown as Seams;
-    order = 'so.tramo_id';
-  } else {
-    q = db.selectFrom('weld_seams').where('weld_seams.revision_id', '=', recall.revision);
-    order = 'weld_seams.tramo_id';
-  }
+function recallKeys(db: Executor, recall: Recall, after: number) {
+  if ('lot' in recall)
+    return db.selectFrom('weld_seam_lots as k').select('k.tramo_id').where('k.lot_id', '=', recall.lot).where('k.tramo_id', '>', after);
+  if ('qualification' in recall)
+    return db
+      .selectFrom('weld_seam_operators as k')
+      .select('k.tramo_id')
+      .where('k.qualification_id', '=', recall.qualification)
+      .where('k.tramo_id', '>', after);
+  return db.selectFrom('weld_seams as k').select('k.tramo_id').where('k.revision_id', '=', recall.revision).where('k.tramo_id', '>', after);
+}
+
+/**
+ * One statement per page: the page's keys (and, with `withTotal`, how many the recall has, counted
+ * along the same index) are chosen first, and only their rows are joined to their circular, procedure,
+ * revision, operators and lots.
+ */
+function recallRows(
+  db: Executor,
+  engine: DbEngine,
+  recall: Recall,
+  page: { after: number; limit: number; offset: number; withTotal: boolean },
+) {
+  let keys = recallKeys(db, recall, page.after)
+    .select(page.withTotal ? sql<number>`count(*) over ()`.as('total') : sql<number>`0`.as('total'))
+    .orderBy('k.tramo_id')
+    .limit(page.limit);
+  if (page.offset) keys = keys.offset(page.offset);
   const operators = listOf(
     engine,
-    sql`from weld_seam_operators o left join users u on u.id = o.user_id where o.tramo_id = weld_seams.tramo_id`,
+    sql`from weld_seam_operators o left join users u on u.id = o.user_id where o.tramo_id = s.tramo_id`,
     authorName('u.name'),
     sql`o.user_id`,
   );
   const lots = listOf(
     engine,
-    sql`from weld_seam_lots l2 join weld_lots l on l.id = l2.lot_id where l2.tramo_id = weld_seams.tramo_id`,
+    sql`from weld_seam_lots l2 join weld_lots l on l.id = l2.lot_id where l2.tramo_id = s.tramo_id`,
     sql`l.lot_number`,
     sql`l.kind, l.id`,
   );
-  return {
-    order,
-    query: q
-      .innerJoin('tramos as t', 't.id', 'weld_seams.tramo_id')
-      .innerJoin('arcos_sumergidos as a', 'a.id', 'weld_seams.arco_sumergido_id')
-      .innerJoin('weld_procedures as p', 'p.id', 'weld_seams.procedure_id')
-      .innerJoin('weld_revisions as r', 'r.id', 'weld_seams.revision_id')
-      .select([
-        'weld_seams.tramo_id',
-        't.id_proyecto',
-        't.id_tramo',
-        't.id_circular',
-        't.circular_fecha',
-        'a.name as arco_sumergido_name',
-        'p.code as procedure_code',
-        'r.revision',
-        operators.as('operators'),
-        lots.as('lots'),
-        'weld_seams.state',
-        'weld_seams.qualified',
-      ])
-      .orderBy(sql.ref(order)),
-  };
+  return db
+    .selectFrom(keys.as('page'))
+    .innerJoin('weld_seams as s', 's.tramo_id', 'page.tramo_id')
+    .innerJoin('tramos as t', 't.id', 's.tramo_id')
+    .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
+    .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
+    .innerJoin('weld_revisions as r', 'r.id', 's.revision_id')
+    .select([
+      's.tramo_id',
+      't.id_proyecto',
+      't.id_tramo',
+      't.id_circular',
+      't.circular_fecha',
+      'a.name as arco_sumergido_name',
+      'p.code as procedure_code',
+      'r.revision',
+      operators.as('operators'),
+      lots.as('lots'),
+      's.state',
+      's.qualified',
+      'page.total',
+    ])
+    .orderBy('s.tramo_id')
+    .execute();
 }
 
-export async function recallPage(db: Db, engine: DbEngine, recall: Recall, limit: number, offset: number) {
-  const rows = await recallQuery(db, engine, recall)
-    .query.select(sql<number>`count(*) over ()`.as('total'))
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return rows;
-}
+/** A page of a recall with the recall's total on each row. */
+export const recallPage = (db: Db, engine: DbEngine, recall: Recall, limit: number, offset: number) =>
+  recallRows(db, engine, recall, { after: 0, limit, offset, withTotal: true });
 
 /** The next batch of a recall's CSV after `afterTramoId`, along the same index. */
-export function recallBatch(db: Db, engine: DbEngine, recall: Recall, afterTramoId: number, limit: number) {
-  const { query, order } = recallQuery(db, engine, recall);
-  return query.where(sql.ref(order), '>', afterTramoId).limit(limit).execute();
-}
+export const recallBatch = (db: Db, engine: DbEngine, recall: Recall, afterTramoId: number, limit: number) =>
+  recallRows(db, engine, recall, { after: afterTramoId, limit, offset: 0, withTotal: false });
 
 // ---- Figures ----
 
