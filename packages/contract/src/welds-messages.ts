@@ -301,3 +301,30 @@ export function qualificationState(
   if (today > covered) return { state: 'sin_confirmar', confirm_by };
   return { state: addDays(today, EXPIRY_WARNING_DAYS) >= q.expires_on ? 'caduca_pronto' : 'vigente', confirm_by };
 }
+
+/** The weld screens' texts. */
+export const weldScreenMessages = {
+  lotsTitle: 'Lotes de consumible',
+  lotsHelp: 'Alambre y fundente por lote. Un lote bloqueado no se puede usar en circulares nuevas.',
+  addLot: 'Registrar lote',
+  adding: 'Registrando...',
+  kind: 'Tipo',
+  classification: 'Clasificación',
+  maker: 'Fabricante',
+  lotNumber: 'Número de lote',
+  receivedOn: 'Recibido el',
+  state: 'Estado',
+  actions: 'Acciones',
+  available: 'Disponible',
+  blocked: 'Bloqueado',
+  block: 'Bloquear',
+  unblock: 'Desbloquear',
+  blockReason: 'Motivo del bloqueo',
+  confirmBlock: 'Confirmar bloqueo',
+  cancel: 'Cancelar',
+  empty: 'No hay lotes registrados.',
+  loading: 'Cargando lotes...',
+  loadFailed: 'Ocurrió un error al cargar los lotes.',
+  saveFailed: 'Ocurrió un error al guardar el lote.',
+  network: 'No se pudo contactar con el servidor. Inténtalo de nuevo.',
+} as const;

@@ -16,5 +16,6 @@ export const adminNav = [
   { to: '/admin/naves', label: 'Naves' },
   { to: '/admin/motivos', label: 'Motivos de parada' },
   { to: '/admin/turnos', label: 'Turnos' },
+  { to: '/admin/soldadura/lotes', label: 'Lotes de consumible' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;
