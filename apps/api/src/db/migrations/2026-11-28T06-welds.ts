@@ -152,10 +152,26 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  // The recall by revision, and the month's figures per arco and per procedure, each along one index.
+  // The recall by revision along one index; the month's figures read one range of a covering index
+  // (a month's seams are spread over the whole table, in tramo order).
   await db.schema.createIndex('weld_seams_revision_idx').on('weld_seams').columns(['revision_id', 'tramo_id']).execute();
-  await db.schema.createIndex('weld_seams_month_arco_idx').on('weld_seams').columns(['month', 'arco_sumergido_id']).execute();
-  await db.schema.createIndex('weld_seams_month_procedure_idx').on('weld_seams').columns(['month', 'procedure_id']).execute();
+  await db.schema
+    .createIndex('weld_seams_figures_idx')
+    .on('weld_seams')
+    .columns([
+      'month',
+      'inspected',
+      'arco_sumergido_id',
+      'procedure_id',
+      'nave_id',
+      'first_pass',
+      'repaired',
+      'inspected_length_mm',
+      'repaired_length_mm',
+      'welded_at',
+      'tramo_id',
+    ])
+    .execute();
 
   await db.schema
     .createTable('weld_seam_operators')

@@ -164,8 +164,13 @@ export const listLots = (db: Executor, kind?: WeldLotsTable['kind']) => {
 
 export const findLot = (db: Executor, id: number) => db.selectFrom('weld_lots').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findLots = (db: Executor, ids: number[]) =>
-  ids.length ? db.selectFrom('weld_lots').selectAll().where('id', 'in', ids).orderBy('id').execute() : Promise.resolve([]);
+/** Lots by id; `share` locks them on PostgreSQL until the transaction ends, so a block waits for a seam using them (or the seam for the block). */
+export function findLots(db: Executor, ids: number[], share = false) {
+  if (!ids.length) return Promise.resolve([]);
+  let q = db.selectFrom('weld_lots').selectAll().where('id', 'in', ids).orderBy('id');
+  if (share) q = q.forShare();
+  return q.execute();
+}
 
 export const insertLot = (db: Executor, values: Insertable<WeldLotsTable>) =>
   db.insertInto('weld_lots').values(values).returning('id').executeTakeFirstOrThrow();

@@ -197,9 +197,8 @@ function recallKeys(db: Executor, recall: Recall, after: number) {
 }
 
 /**
- * One statement per page: the page's keys (and, with `withTotal`, how many the recall has, counted
- * along the same index) are chosen first, and only their rows are joined to their circular, procedure,
- * revision, operators and lots.
+ * One statement per page: the page's keys are chosen along the recall's index first, and only their
+ * rows are joined to their circular, procedure, revision, operators and lots.
  */
 function recallRows(
   db: Executor,
@@ -207,10 +206,7 @@ function recallRows(
   recall: Recall,
   page: { after: number; limit: number; offset: number; withTotal: boolean },
 ) {
-  let keys = recallKeys(db, recall, page.after)
-    .select(page.withTotal ? sql<number>`count(*) over ()`.as('total') : sql<number>`0`.as('total'))
-    .orderBy('k.tramo_id')
-    .limit(page.limit);
+  let keys = recallKeys(db, recall, page.after).orderBy('k.tramo_id').limit(page.limit);
   if (page.offset) keys = keys.offset(page.offset);
   const operators = listOf(
     engine,
@@ -244,7 +240,13 @@ function recallRows(
       lots.as('lots'),
       's.state',
       's.qualified',
-      'page.total',
+      // How many the recall has, counted along the same index once (a scalar subquery, not a window over the rows).
+      (page.withTotal
+        ? recallKeys(db, recall, 0)
+            .clearSelect()
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+        : sql<number>`0`
+      ).as('total'),
     ])
     .orderBy('s.tramo_id')
     .execute();

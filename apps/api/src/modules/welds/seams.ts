@@ -153,6 +153,7 @@ export async function saveSeam(ctx: ServiceContext, user: AuthUser, tramoId: num
     const already = new Set(existing ? await repo.seamLotIds(trx, tramoId) : []);
     await usableLots(
       trx,
+      ctx.engine,
       body.lot_ids.filter((id) => !already.has(id)),
     );
     const at = nowIso();

@@ -21,7 +21,7 @@ import {
 } from '@portal/contract/welds';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import type { Db } from '../../db/index';
+import type { Db, DbEngine } from '../../db/index';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
@@ -368,8 +368,8 @@ export async function getLot(ctx: ServiceContext, id: number): Promise<Lot> {
 }
 
 /** The lots of a trace: an unknown one is a 400, a blocked one refuses its use (409). */
-export async function usableLots(db: Db, ids: number[]): Promise<Lot[]> {
-  const lots = (await repo.findLots(db, ids)).map(toLot);
+export async function usableLots(db: Db, engine: DbEngine, ids: number[]): Promise<Lot[]> {
+  const lots = (await repo.findLots(db, ids, engine === 'postgres')).map(toLot);
   if (lots.length !== ids.length) throw badRequest(m.lotUnknown);
   const blocked = lots.find((l) => l.blocked);
   if (blocked) throw conflict(m.lotBlocked(blocked.lot_number, blocked.blocked_reason ?? ''));
