@@ -1,7 +1,8 @@
 /**
  * Benchmark of the weld records' reads at scale (`npm run bench:welds`, docs/decisions/067-weld-figures-and-recalls-at-scale.md).
  *
- * Builds the real app on a temporary SQLite file (PostgreSQL with DATABASE_URL) and fills it in SQL with
+ * Builds the real app on a temporary SQLite file (a throwaway schema of the PostgreSQL at
+ * BENCH_DATABASE_URL when set) and fills it in SQL with
  * BENCH_SEAMS circulares (1,000,000), each traced (one of 10 procedures, one of 50 operators, a wire
  * and a flux lot of 2,000 each, 24 months), with BENCH_INSPECTIONS inspections per seam (2) and a
  * defect, repaired and re-inspected, on one seam in 20. Then times, BENCH_N runs each (20): the three
@@ -16,6 +17,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { firstPassYield, recall, repairRate } from '../src/modules/welds/reports';
 import { benchConfig } from './lib/config';
+import { throwawaySchema } from './lib/pg-schema';
 
 const SEAMS = Number(process.env.BENCH_SEAMS ?? 1_000_000);
 const INSPECTIONS = Number(process.env.BENCH_INSPECTIONS ?? 2);
@@ -28,7 +30,8 @@ const MONTHS = 24;
 const DAYS = 28;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-welds-'));
-const app = await buildApp({ config: benchConfig(dataDir, 'Europe/Madrid', { ...process.env } as Record<string, string>) });
+const pgSchema = process.env.BENCH_DATABASE_URL ? await throwawaySchema(process.env.BENCH_DATABASE_URL, 'bench_welds') : null;
+const app = await buildApp({ config: benchConfig(dataDir, 'Europe/Madrid', pgSchema ? { DATABASE_URL: pgSchema.url } : {}) });
 await app.ready();
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -265,5 +268,6 @@ try {
   await time(`first-pass yield of ${month} by shift`, () => firstPassYield(app.ctx, { by: 'month', from: month, to: month }));
 } finally {
   await app.close();
+  await pgSchema?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
