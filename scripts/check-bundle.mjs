@@ -58,6 +58,8 @@ const ROUTES = {
     'src/features/andon/routes/admin-andon-rules-page.tsx',
     'src/features/terminal/routes/admin-terminals-page.tsx',
     'src/features/shifts/routes/admin-shifts-page.tsx',
+    'src/features/welds/routes/admin-lots-page.tsx',
+    'src/features/welds/routes/admin-qualifications-page.tsx',
   ],
   // Loaded by main.tsx after the page's load event, on every screen: the service worker's registration.
   background: ['src/lib/pwa-register.ts'],

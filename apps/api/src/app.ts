@@ -48,6 +48,7 @@ import usersRoutes from './modules/users/routes';
 import { findAccount } from './modules/users/service';
 import wallPageCache from './modules/wall/page-cache/plugin';
 import wallRoutes from './modules/wall/routes';
+import weldsRoutes from './modules/welds/routes';
 import authPlugin from './plugins/auth';
 import bodyDeadline from './plugins/body-deadline';
 import connectionLimits from './plugins/connection-limits';
@@ -87,6 +88,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   shiftsRoutes,
   timelineRoutes,
   handoversRoutes,
+  weldsRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { weldAuditFields } from './welds-messages';
 
 export const AUDIT_ENTITIES = [
   'parada',
@@ -16,6 +17,11 @@ export const AUDIT_ENTITIES = [
   'shift',
   'shift_closure',
   'handover',
+  'weld_procedure',
+  'weld_qualification',
+  'weld_lot',
+  'weld_seam',
+  'weld_settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
@@ -44,6 +50,14 @@ export const AUDIT_ACTIONS = [
   'machine_remove',
   'andon_roles',
   'confirm',
+  'semester_confirm',
+  'approve',
+  'retire',
+  'block',
+  'unblock',
+  'inspect',
+  'repair',
+  'weld_roles',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an arco's machine signal does to its paradas (docs/decisions/031-machine-and-worker-stops.md): no account is its actor. */
@@ -73,6 +87,11 @@ export const auditMessages = {
     shift: 'Turno',
     shift_closure: 'Día no trabajado',
     handover: 'Relevo de turno',
+    weld_procedure: 'Procedimiento de soldeo (WPS)',
+    weld_qualification: 'Cualificación de operario',
+    weld_lot: 'Lote de consumible',
+    weld_seam: 'Registro de soldadura',
+    weld_settings: 'Ajustes de soldadura',
   } satisfies Record<AuditEntity, string>,
   action: 'Acción',
   allActions: 'Todas las acciones',
@@ -102,6 +121,14 @@ export const auditMessages = {
     machine_remove: 'Parada anulada por la máquina (ya funcionaba antes de abrirse)',
     andon_roles: 'Cambio de avisos andon',
     confirm: 'Confirmación de lectura',
+    semester_confirm: 'Confirmación semestral',
+    approve: 'Aprobación',
+    retire: 'Retirada',
+    block: 'Bloqueo',
+    unblock: 'Desbloqueo',
+    inspect: 'Inspección',
+    repair: 'Reparación',
+    weld_roles: 'Cambio de Calidad',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',
@@ -192,6 +219,7 @@ export const auditMessages = {
     level: 'Nivel',
     shift_name: 'Turno',
     shift_date: 'Fecha del turno',
+    ...weldAuditFields,
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { WeldTables } from './types-welds';
 
 /**
  * Table shapes. Instants are ISO 8601 UTC strings ('2026-11-21T18:56:12.123Z', sortable as text on
@@ -361,7 +362,7 @@ export interface ArcoWorkersTable {
   last_at: string;
 }
 
-export interface Database {
+export interface Database extends WeldTables {
   naves: NavesTable;
   arcos_sumergidos: ArcosSumergidosTable;
   users: UsersTable;

@@ -22,6 +22,7 @@ import {
   type Worker,
 } from '../helper';
 import { newDeviceKey } from '../terminal-device';
+import { weldScenarios } from './authz-welds';
 
 /**
  * Authorization matrix (OWASP API1 BOLA and API5 BFLA; policies in docs/decisions/002-route-policies.md): every route the
@@ -1050,6 +1051,7 @@ const scenarios: Record<string, Scenario> = {
     prepare: async (ctx) => ({ url: `/api/admin/terminals/${(await enrolTerminalAt(ctx.t, ctx.s2.id)).terminal.id}/revoke` }),
     expect: ADMIN_ONLY(200),
   },
+  ...weldScenarios,
 };
 
 /** Calls a server-sent events route over real HTTP: the status and content type, then the stream is dropped. */

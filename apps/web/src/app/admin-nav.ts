@@ -16,5 +16,7 @@ export const adminNav = [
   { to: '/admin/naves', label: 'Naves' },
   { to: '/admin/motivos', label: 'Motivos de parada' },
   { to: '/admin/turnos', label: 'Turnos' },
+  { to: '/admin/soldadura/lotes', label: 'Lotes de consumible' },
+  { to: '/admin/soldadura/cualificaciones', label: 'Cualificaciones' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
           { path: 'turnos', ...page(() => import('@/features/shifts/routes/admin-shifts-page')) },
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
+          { path: 'soldadura/lotes', ...page(() => import('@/features/welds/routes/admin-lots-page')) },
+          { path: 'soldadura/cualificaciones', ...page(() => import('@/features/welds/routes/admin-qualifications-page')) },
           { path: 'linea-de-tiempo', ...shiftPages },
           { path: 'relevos', ...shiftPages },
         ],

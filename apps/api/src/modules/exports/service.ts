@@ -15,6 +15,9 @@ import { eachShiftPart, type TimedInstance, workedShiftsReader } from '../shifts
 import { tramosBatch } from '../tramos/service';
 import { BOM, type Cell, cells, instantFormatter, plainDate, row, rowAfter } from './csv';
 
+// The CSV format other modules' exports share (modules/welds' recalls).
+export { BOM, plainDate, row } from './csv';
+
 /** Rows read per query: big enough to amortise the round trip, small enough to keep memory flat. */
 export const EXPORT_BATCH = 2_000;
 

@@ -65,6 +65,8 @@ export const bodylessWrites = new Set([
   'POST /api/andon/calls/:id/ack',
   'POST /api/andon/calls/:id/arrive',
   'POST /api/andon/calls/:id/resolve',
+  'POST /api/welds/procedures/:id/revisions/:revision/approve',
+  'POST /api/welds/lots/:id/unblock',
 ]);
 
 interface OpenApiParameter {

@@ -1,0 +1,148 @@
+import { addMonths, startOfFactoryDay } from '@portal/contract/time';
+import {
+  type FirstPassResponse,
+  type figuresQuery,
+  weldMessages as m,
+  RECALL_PAGE_MAX,
+  type RecallResponse,
+  type RecallSeam,
+  type RepairRateResponse,
+} from '@portal/contract/welds';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { BOM, EXPORT_BATCH, plainDate, row } from '../exports/service';
+import { instancesAtNave } from '../shifts/service';
+import * as repo from './seams-repository';
+import { getLot, getProcedure, getQualification } from './service';
+
+// The recalls (one statement each, with its CSV) and the repair figures (docs/decisions/066-weld-records.md).
+
+export type RecallTarget = { lot: number } | { qualification: number } | { procedure: number; revision: number };
+
+/** The recall's key in the seams' tables, and the file name of its CSV; an unknown lot, qualification or revision is a 404. */
+async function resolve(ctx: ServiceContext, target: RecallTarget): Promise<{ recall: repo.Recall; name: string }> {
+  if ('lot' in target) {
+    const lot = await getLot(ctx, target.lot);
+    return { recall: { lot: lot.id }, name: `lote-${lot.lot_number}` };
+  }
+  if ('qualification' in target) {
+    const q = await getQualification(ctx, target.qualification);
+    return { recall: { qualification: q.id }, name: `cualificacion-${q.certificate_number}` };
+  }
+  const procedure = await getProcedure(ctx, target.procedure);
+  const revision = procedure.revisions.find((r) => r.revision === target.revision);
+  if (!revision) throw notFound(m.revisionNotFound);
+  return { recall: { revision: revision.id }, name: `${procedure.code}-rev${revision.revision}` };
+}
+
+type RecallRow = Awaited<ReturnType<typeof repo.recallBatch>>[number];
+const toRecallSeam = ({ total: _t, ...r }: RecallRow): RecallSeam => ({ ...r, qualified: r.qualified === 1 });
+
+export async function recall(ctx: ServiceContext, target: RecallTarget, limit = RECALL_PAGE_MAX, offset = 0): Promise<RecallResponse> {
+  const { recall } = await resolve(ctx, target);
+  const rows = await repo.recallPage(ctx.db, ctx.engine, recall, limit, offset);
+  const total = rows.length
+    ? Number(rows[0].total)
+    : offset > 0
+      ? ((await repo.recallPage(ctx.db, ctx.engine, recall, 1, 0)).map((r) => Number(r.total))[0] ?? 0)
+      : 0;
+  return { total, seams: rows.map(toRecallSeam) };
+}
+
+/** A recall as CSV (UTF-8 with BOM, `;`, CRLF), every row, read in keyset batches along the recall's index. */
+export async function recallCsv(ctx: ServiceContext, target: RecallTarget): Promise<{ name: string; chunks: AsyncGenerator<string> }> {
+  const { recall, name } = await resolve(ctx, target);
+  async function* chunks(): AsyncGenerator<string> {
+    yield BOM + row(m.recallColumns);
+    let after = 0;
+    for (;;) {
+      const batch = await repo.recallBatch(ctx.db, ctx.engine, recall, after, EXPORT_BATCH);
+      if (!batch.length) return;
+      let lines = '';
+      for (const r of batch)
+        lines += row([
+          r.id_proyecto,
+          r.id_tramo,
+          r.id_circular,
+          plainDate(r.circular_fecha),
+          r.arco_sumergido_name,
+          r.procedure_code,
+          r.revision,
+          r.operators,
+          r.lots,
+          m.seamStateName[r.state],
+          r.qualified === 1 ? m.yes : m.no,
+        ]);
+      yield lines;
+      after = batch[batch.length - 1].tramo_id;
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+  return { name: name.replace(/[^\w.-]+/g, '_'), chunks: chunks() };
+}
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+/**
+ * Repair rate over the inspected seams welded in the months: repaired length ÷ inspected length, and
+ * seams with a repair ÷ inspected seams, per arco, operator, procedure, project or month.
+ */
+export async function repairRate(ctx: ServiceContext, q: z.output<typeof figuresQuery>): Promise<RepairRateResponse> {
+  const rows = await repo.repairRate(ctx.db, q.by, q.from, q.to);
+  return {
+    rows: rows.map((r) => {
+      const n = {
+        inspected_seams: Number(r.inspected_seams),
+        repaired_seams: Number(r.repaired_seams),
+        inspected_length_mm: Number(r.inspected_length_mm),
+        repaired_length_mm: Number(r.repaired_length_mm),
+      };
+      return {
+        key: String(r.key),
+        label: String(r.label),
+        ...n,
+        length_rate: ratio(n.repaired_length_mm, n.inspected_length_mm),
+        seam_rate: ratio(n.repaired_seams, n.inspected_seams),
+      };
+    }),
+  };
+}
+
+/**
+ * First-pass yield per shift: of the inspected seams welded in the months, those whose first
+ * inspections found no defect, by the shift of the nave's calendar they were welded in.
+ */
+export async function firstPassYield(ctx: ServiceContext, q: z.output<typeof figuresQuery>): Promise<FirstPassResponse> {
+  const seams = await repo.inspectedSeams(ctx.db, q.from, q.to);
+  // A day's margin each side: a seam keeps its circular's month, and may be welded just across it.
+  const from = new Date(Date.parse(startOfFactoryDay(`${q.from}-01`, ctx.tz)) - 86_400_000);
+  const to = new Date(Date.parse(startOfFactoryDay(`${addMonths(q.to, 1)}-01`, ctx.tz)) + 86_400_000);
+  const byNave = new Map<string, { start: number; end: number; name: string }[]>();
+  for (const nave of new Set(seams.map((s) => s.nave))) {
+    const instances = await instancesAtNave(ctx, from, to, nave);
+    byNave.set(
+      nave,
+      instances.map((i) => ({ start: Date.parse(i.start), end: Date.parse(i.end), name: i.name })),
+    );
+  }
+  const groups = new Map<string, { inspected: number; firstPass: number }>();
+  for (const s of seams) {
+    const at = Date.parse(s.welded_at);
+    const shift = byNave.get(s.nave)?.find((i) => i.start <= at && at < i.end)?.name ?? m.outsideShifts;
+    const g = groups.get(shift) ?? { inspected: 0, firstPass: 0 };
+    g.inspected++;
+    g.firstPass += s.first_pass;
+    groups.set(shift, g);
+  }
+  return {
+    rows: [...groups]
+      .sort((a, b) => a[0].localeCompare(b[0], 'es'))
+      .map(([shift, g]) => ({
+        shift,
+        inspected_seams: g.inspected,
+        first_pass_seams: g.firstPass,
+        yield: ratio(g.firstPass, g.inspected),
+      })),
+  };
+}

@@ -1,0 +1,283 @@
+import { Readable } from 'node:stream';
+import { errorResponses, idParams } from '@portal/contract/common';
+import {
+  blockBody,
+  confirmationBody,
+  figuresQuery,
+  firstPassResponse,
+  inspectionBody,
+  lot,
+  lotBody,
+  lotSaved,
+  lotsQuery,
+  weldMessages as m,
+  procedure,
+  procedureCreateBody,
+  procedureSaved,
+  qualification,
+  qualificationBody,
+  qualificationSaved,
+  qualificationsQuery,
+  recallQuery,
+  recallResponse,
+  repairBody,
+  repairRateResponse,
+  retireBody,
+  revisionCreateBody,
+  revisionParams,
+  seam,
+  seamBody,
+  seamSaved,
+  weldRoles,
+  weldRolesBody,
+  weldRolesSaved,
+  weldSettings,
+  weldSettingsSaved,
+} from '@portal/contract/welds';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import * as reports from './reports';
+import * as seams from './seams';
+import * as service from './service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['welds'];
+const user = { policy: 'user' as const };
+const admin = { policy: 'admin' as const };
+
+/** A recall's CSV, streamed batch by batch as the socket drains. */
+async function sendRecallCsv(request: FastifyRequest, reply: FastifyReply, ctx: ServiceContext, target: reports.RecallTarget) {
+  await service.assertKeeper(ctx, currentUser(request));
+  const { name, chunks } = await reports.recallCsv(ctx, target);
+  const stream = Readable.from(chunks, { objectMode: false });
+  stream.on('error', (error) => request.log.error({ err: error }, 'weld recall CSV failed mid-stream'));
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="circulares_${name}.csv"`)
+    .header('Cache-Control', 'no-store')
+    .send(stream);
+}
+
+/** The weld records (docs/decisions/066-weld-records.md). */
+export default async function weldsRoutes(app: App, ctx: ServiceContext) {
+  // ---- The Calidad capability and the plant's setting (administrators) ----
+  app.get(
+    '/admin/users/:id/weld-roles',
+    { config: admin, schema: { tags, params: idParams, response: { 200: weldRoles, ...errors } } },
+    async (request) => service.getRoles(ctx, request.params.id),
+  );
+  app.put(
+    '/admin/users/:id/weld-roles',
+    { config: admin, schema: { tags, params: idParams, body: weldRolesBody, response: { 200: weldRolesSaved, ...errors } } },
+    async (request) => ({
+      roles: await service.setRoles(ctx, currentUser(request), request.params.id, request.body),
+      message: m.rolesSaved,
+    }),
+  );
+  app.get('/welds/roles/me', { config: user, schema: { tags, response: { 200: weldRoles, ...errors } } }, async (request) =>
+    service.getRoles(ctx, currentUser(request).id),
+  );
+  app.get('/admin/welds/settings', { config: admin, schema: { tags, response: { 200: weldSettings, ...errors } } }, async () =>
+    service.getSettings(ctx),
+  );
+  app.put(
+    '/admin/welds/settings',
+    { config: admin, schema: { tags, body: weldSettings, response: { 200: weldSettingsSaved, ...errors } } },
+    async (request) => ({ settings: await service.setSettings(ctx, currentUser(request), request.body), message: m.settingsSaved }),
+  );
+
+  // ---- Procedures (WPS) ----
+  app.get('/welds/procedures', { config: user, schema: { tags, response: { 200: z.array(procedure), ...errors } } }, async () =>
+    service.listProcedures(ctx),
+  );
+  app.get(
+    '/welds/procedures/:id',
+    { config: user, schema: { tags, params: idParams, response: { 200: procedure, ...errors } } },
+    async (request) => service.getProcedure(ctx, request.params.id),
+  );
+  app.post(
+    '/welds/procedures',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: 'A procedure with its first revision, a draft (Calidad or admin)',
+        body: procedureCreateBody,
+        response: { 201: procedureSaved, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ procedure: await service.createProcedure(ctx, currentUser(request), request.body), message: m.procedureCreated }),
+  );
+  app.post(
+    '/welds/procedures/:id/revisions',
+    { config: user, schema: { tags, params: idParams, body: revisionCreateBody, response: { 201: procedureSaved, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        procedure: await service.createRevision(ctx, currentUser(request), request.params.id, request.body),
+        message: m.revisionCreated,
+      }),
+  );
+  app.post(
+    '/welds/procedures/:id/revisions/:revision/approve',
+    { config: user, schema: { tags, params: revisionParams, response: { 200: procedureSaved, ...errors } } },
+    async (request) => ({
+      procedure: await service.approveRevision(ctx, currentUser(request), request.params.id, request.params.revision),
+      message: m.revisionApproved,
+    }),
+  );
+  app.post(
+    '/welds/procedures/:id/retire',
+    { config: user, schema: { tags, params: idParams, body: retireBody, response: { 200: procedureSaved, ...errors } } },
+    async (request) => ({
+      procedure: await service.retireProcedure(ctx, currentUser(request), request.params.id, request.body),
+      message: m.procedureRetiredSaved,
+    }),
+  );
+
+  // ---- Operators' qualifications ----
+  app.get(
+    '/welds/qualifications',
+    { config: user, schema: { tags, querystring: qualificationsQuery, response: { 200: z.array(qualification), ...errors } } },
+    async (request) => service.listQualifications(ctx, request.query.user_id),
+  );
+  app.get(
+    '/welds/qualifications/:id',
+    { config: user, schema: { tags, params: idParams, response: { 200: qualification, ...errors } } },
+    async (request) => service.getQualification(ctx, request.params.id),
+  );
+  app.post(
+    '/welds/qualifications',
+    { config: user, schema: { tags, body: qualificationBody, response: { 201: qualificationSaved, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        qualification: await service.createQualification(ctx, currentUser(request), request.body),
+        message: m.qualificationCreated,
+      }),
+  );
+  app.post(
+    '/welds/qualifications/:id/confirmations',
+    { config: user, schema: { tags, params: idParams, body: confirmationBody, response: { 200: qualificationSaved, ...errors } } },
+    async (request) => ({
+      qualification: await service.confirmQualification(ctx, currentUser(request), request.params.id, request.body),
+      message: m.confirmationSaved,
+    }),
+  );
+
+  // ---- Consumable lots ----
+  app.get(
+    '/welds/lots',
+    { config: user, schema: { tags, querystring: lotsQuery, response: { 200: z.array(lot), ...errors } } },
+    async (request) => service.listLots(ctx, request.query.kind),
+  );
+  app.get('/welds/lots/:id', { config: user, schema: { tags, params: idParams, response: { 200: lot, ...errors } } }, async (request) =>
+    service.getLot(ctx, request.params.id),
+  );
+  app.post(
+    '/welds/lots',
+    { config: user, schema: { tags, body: lotBody, response: { 201: lotSaved, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send({ lot: await service.createLot(ctx, currentUser(request), request.body), message: m.lotCreated }),
+  );
+  app.post(
+    '/welds/lots/:id/block',
+    { config: user, schema: { tags, params: idParams, body: blockBody, response: { 200: lotSaved, ...errors } } },
+    async (request) => ({
+      lot: await service.blockLot(ctx, currentUser(request), request.params.id, request.body),
+      message: m.lotBlockedSaved,
+    }),
+  );
+  app.post(
+    '/welds/lots/:id/unblock',
+    { config: user, schema: { tags, params: idParams, response: { 200: lotSaved, ...errors } } },
+    async (request) => ({ lot: await service.blockLot(ctx, currentUser(request), request.params.id, null), message: m.lotUnblockedSaved }),
+  );
+
+  // ---- A circular's trace, inspections and repairs ----
+  app.get(
+    '/welds/seams/:id',
+    { config: user, schema: { tags, summary: 'A circular (tramo id) as welded', params: idParams, response: { 200: seam, ...errors } } },
+    async (request) => seams.getSeam(ctx, request.params.id),
+  );
+  app.put(
+    '/welds/seams/:id',
+    {
+      config: user,
+      schema: {
+        tags,
+        summary: "Record a circular's procedure, operators and lots",
+        params: idParams,
+        body: seamBody,
+        response: { 200: seamSaved, ...errors },
+      },
+    },
+    async (request) => ({ seam: await seams.saveSeam(ctx, currentUser(request), request.params.id, request.body), message: m.seamSaved }),
+  );
+  app.post(
+    '/welds/seams/:id/inspections',
+    { config: user, schema: { tags, params: idParams, body: inspectionBody, response: { 201: seamSaved, ...errors } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ seam: await seams.addInspection(ctx, currentUser(request), request.params.id, request.body), message: m.inspectionSaved }),
+  );
+  app.post(
+    '/welds/defects/:id/repair',
+    { config: user, schema: { tags, params: idParams, body: repairBody, response: { 201: seamSaved, ...errors } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ seam: await seams.addRepair(ctx, currentUser(request), request.params.id, request.body), message: m.repairSaved }),
+  );
+  app.post(
+    '/welds/repairs/:id/reinspection',
+    { config: user, schema: { tags, params: idParams, body: inspectionBody, response: { 201: seamSaved, ...errors } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ seam: await seams.reinspect(ctx, currentUser(request), request.params.id, request.body), message: m.inspectionSaved }),
+  );
+
+  // ---- Recalls (Calidad or admin): a page as JSON, every row as CSV ----
+  const recallRoutes: [path: string, params: z.ZodType, target: (p: Record<string, number>) => reports.RecallTarget][] = [
+    ['/welds/lots/:id/seams', idParams, (p) => ({ lot: p.id })],
+    ['/welds/qualifications/:id/seams', idParams, (p) => ({ qualification: p.id })],
+    ['/welds/procedures/:id/revisions/:revision/seams', revisionParams, (p) => ({ procedure: p.id, revision: p.revision })],
+  ];
+  for (const [path, params, target] of recallRoutes) {
+    app.get(
+      path,
+      { config: user, schema: { tags, params, querystring: recallQuery, response: { 200: recallResponse, ...errors } } },
+      async (request) => {
+        await service.assertKeeper(ctx, currentUser(request));
+        return reports.recall(ctx, target(request.params as Record<string, number>), request.query.limit, request.query.offset);
+      },
+    );
+    app.get(`${path}.csv`, { config: user, schema: { tags, params, response: errors } }, async (request, reply) =>
+      sendRecallCsv(request, reply, ctx, target(request.params as Record<string, number>)),
+    );
+  }
+
+  // ---- Figures (Calidad or admin) ----
+  app.get(
+    '/welds/figures/repair-rate',
+    { config: user, schema: { tags, querystring: figuresQuery, response: { 200: repairRateResponse, ...errors } } },
+    async (request) => {
+      await service.assertKeeper(ctx, currentUser(request));
+      return reports.repairRate(ctx, request.query);
+    },
+  );
+  app.get(
+    '/welds/figures/first-pass-yield',
+    { config: user, schema: { tags, querystring: figuresQuery, response: { 200: firstPassResponse, ...errors } } },
+    async (request) => {
+      await service.assertKeeper(ctx, currentUser(request));
+      return reports.firstPassYield(ctx, request.query);
+    },
+  );
+}

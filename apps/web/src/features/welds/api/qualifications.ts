@@ -1,0 +1,44 @@
+import type { Page } from '@portal/contract/paging';
+import type { UserListItem } from '@portal/contract/users';
+import type { Qualification, QualificationBody } from '@portal/contract/welds';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { weldKeys } from './lots';
+
+const qualificationKeys = {
+  all: () => [...weldKeys.all, 'qualifications'] as const,
+  users: (q: string) => [...weldKeys.all, 'users', q] as const,
+};
+
+export function useQualifications() {
+  return useQuery({ queryKey: qualificationKeys.all(), queryFn: () => api<Qualification[]>('/api/welds/qualifications') });
+}
+
+type Saved = { qualification: Qualification; message: string };
+
+export function useCreateQualification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QualificationBody) => api<Saved>('/api/welds/qualifications', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: qualificationKeys.all() }),
+  });
+}
+
+/** The six-monthly confirmation by the welding coordinator. */
+export function useConfirmQualification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmed_on }: { id: number; confirmed_on: string }) =>
+      api<Saved>(`/api/welds/qualifications/${id}/confirmations`, { method: 'POST', body: { confirmed_on } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: qualificationKeys.all() }),
+  });
+}
+
+/** The first 25 accounts matching a name or worker number (the admin's user list, searched by the server). */
+export function useOperatorSearch(q: string) {
+  return useQuery({
+    queryKey: qualificationKeys.users(q),
+    queryFn: () => api<Page<UserListItem>>('/api/admin/lists/users', { query: { q, pageSize: 25 } }),
+    enabled: q.trim().length >= 2,
+  });
+}
