@@ -26,11 +26,12 @@ if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
   // in a transition, which waits for them instead of showing the Suspense fallback and, being
   // interruptible, renders in short slices instead of one long task (docs/decisions/062-worker-screens-first-paint.md).
   if (location.pathname === '/') history.replaceState(history.state, '', `/login${location.search}${location.hash}`);
-  const show = () => startTransition(() => root.render(app));
-  Promise.all(preloadBranch(location.pathname)).then(show, show);
-} else {
-  root.render(app);
 }
+// Every first screen the same way: its chunks first, then one render in a transition. Where nothing
+// was prerendered (/admin, /register...), the screen paints whole instead of 'Cargando...' first and
+// the screen in its place a moment later (a layout shift).
+const show = () => startTransition(() => root.render(app));
+Promise.all(preloadBranch(location.pathname)).then(show, show);
 
 // The service worker (offline screens, updates, the andon's push messages) is registered once the page
 // has loaded and painted, in idle time, from a chunk of its own, so Workbox's window code never delays
