@@ -110,6 +110,57 @@ test('the live login replaces the static one in place, with nothing in between, 
   await expect(page.getByRole('button', { name: worker.name })).toBeVisible();
 });
 
+test("a signed-in worker's /dashboard screens paint the worker frame before the app, and the live shell replaces it", async ({
+  browser,
+  baseURL,
+  seed,
+}) => {
+  const worker = await seed.worker(await seed.station());
+  const frame = (page: Page) => page.locator('[data-prerendered="worker"]');
+  const origin = new URL(baseURL as string).origin;
+  const withToken = (token: string) =>
+    browser.newContext({ baseURL, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'token', value: token }] }] } });
+  // Without the app: the frame alone, with its bars and 'Cargando...', at every /dashboard path.
+  const signedIn = await withToken(worker.token);
+  const html = await (await signedIn.request.get('/dashboard')).text();
+  expect(html).toContain('<div data-prerendered="worker" inert>');
+  const bare = await signedIn.newPage();
+  await withoutApp(bare);
+  for (const path of ['/dashboard', '/dashboard/paradas-kaiser', '/dashboard/profile']) {
+    await bare.goto(path);
+    await expect(frame(bare).getByText('Portal de Fábrica')).toBeVisible();
+    await expect(frame(bare).getByText('Cargando...')).toBeVisible();
+    await expect(frame(bare).getByText('Paradas', { exact: true })).toBeVisible();
+    await expect(staticLogin(bare)).toBeHidden();
+  }
+  // Not at the login, nor on the admin's screens, nor with a token that has expired or cannot be read.
+  for (const path of ['/login', '/admin']) {
+    await bare.goto(path);
+    await expect(frame(bare)).toBeHidden();
+  }
+  const [head, , signature] = worker.token.split('.');
+  const expiredClaims = Buffer.from(JSON.stringify({ id: worker.id, role: 'user', exp: Math.floor(Date.now() / 1000) - 60 })).toString(
+    'base64url',
+  );
+  for (const token of [`${head}.${expiredClaims}.${signature}`, 'a.b.c']) {
+    const context = await withToken(token);
+    const page = await context.newPage();
+    await withoutApp(page);
+    await page.goto('/dashboard');
+    await expect(frame(page)).toBeAttached();
+    await expect(frame(page)).toBeHidden();
+    await context.close();
+  }
+
+  // With the app: the live shell takes the frame's place, with the worker's name and the screen.
+  const live = await signedIn.newPage();
+  await live.goto('/dashboard/paradas-kaiser');
+  await expect(live.getByRole('button', { name: 'Iniciar Parada' })).toBeEnabled();
+  await expect(live.getByRole('button', { name: worker.name })).toBeVisible();
+  await expect(live.locator('[data-prerendered]')).toHaveCount(0);
+  await signedIn.close();
+});
+
 test("the station terminal's page paints its frame before the app, preloads its home, and the app replaces the frame", async ({ page }) => {
   // build/terminal-html.ts, docs/decisions/055-terminal-home-first-paint.md
   const html = await (await page.request.get('/terminal')).text();

@@ -24,14 +24,25 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
   const sharedUi = source('src/components/');
   const closure = (ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }, from: string[]) =>
     reachable(from, (id) => ctx.getModuleInfo(id)?.importedIds);
+  const heavyCache = new Map<string, boolean>();
+  /** Whether a module's static imports reach zod or react-bootstrap's Modal. */
+  const heavy = (ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }, id: string) => {
+    if (!heavyCache.has(id))
+      heavyCache.set(
+        id,
+        [...closure(ctx, [id])].some((m) => /[\\/]node_modules[\\/](zod[\\/]|react-bootstrap[\\/]esm[\\/]Modal\.js)/.test(m)),
+      );
+    return heavyCache.get(id) as boolean;
+  };
   return (id, ctx) => {
     if (!groups) {
       const routes = FIRST_SCREENS.flatMap((rule) => rule.modules.map(source));
       const entry = closure(ctx, [source('src/main.tsx')]);
       const own = (modules: string[]) =>
         new Set([...closure(ctx, modules.map(source))].filter((m) => !entry.has(m) && !routes.includes(m)));
-      const wall = own(FIRST_SCREENS[0].modules);
-      const login = own(FIRST_SCREENS[2].modules);
+      const rule = (page: string) => FIRST_SCREENS.find((r) => r.modules.includes(page))?.modules ?? [page];
+      const wall = own(rule('src/features/wall/routes/wall-page.tsx'));
+      const login = own(rule('src/features/auth/routes/login-page.tsx'));
       // The other signed-out screens: what they share with the wall gets a chunk of its own, so they
       // do not download the wall's.
       const signedOut = own(['src/features/auth/routes/register-page.tsx', 'src/features/auth/routes/admin-login-page.tsx']);
@@ -39,7 +50,7 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
       groups = new Map();
       for (const m of login) groups.set(m, wall.has(m) ? 'first-shared' : 'login-first');
       for (const m of wall)
-        if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : terminal.has(m) ? 'wall-terminal' : 'wall-first');
+        if (!login.has(m)) groups.set(m, signedOut.has(m) ? 'wall-signed-out' : terminal.has(m) ? 'live-shared' : 'wall-first');
       firstPaint = new Set([...entry, ...login, ...wall, ...signedOut]);
     }
     // TanStack Query's (de)hydration is used only by the worker shell's lazily loaded cache
@@ -52,12 +63,16 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
     // lists of each route's chunks (docs/decisions/055-terminal-home-first-paint.md).
     if (!groups.has(id) && /[\\/]packages[\\/]contract[\\/]src[\\/](paradas|machines|motivos|tramos|terminal|andon)-messages\.ts$/.test(id))
       return 'contract-texts';
-    // The small shared pieces of the other screens (dialogs, list states, fields) in one chunk: one
-    // request and one gzip stream instead of a dozen tiny ones (the admin-only pieces stay apart, out
-    // of the worker screens' downloads).
+    // The small shared pieces of the other screens (list states, badges, fields) in one chunk: one
+    // request and one gzip stream instead of a dozen tiny ones. The admin-only pieces stay apart, out
+    // of the worker screens' downloads, and so do the pieces that bring zod or a dialog (the contract's
+    // schemas, react-bootstrap's Modal): in the group, every screen using any piece of it would
+    // download them before its first paint (docs/decisions/062-worker-screens-first-paint.md).
     return (
       groups.get(id) ??
-      (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) ? 'shared-ui' : null)
+      (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) && !heavy(ctx, id)
+        ? 'shared-ui'
+        : null)
     );
   };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { TOKEN_KEY } from '../src/lib/token';
-import { PRERENDER_CLASS, PRERENDER_PATH, prerenderGate } from '../src/prerender-gate';
+import { PRERENDER_CLASS, PRERENDER_PATH, PRERENDER_SCREEN_ATTR, PRERENDER_WORKER_PATH, prerenderGate } from '../src/prerender-gate';
 import { emitScript, root } from './util';
 
 /**
@@ -10,8 +10,10 @@ import { emitScript, root } from './util';
  * through Vite's SSR module loader), goes inside index.html's #root, so a signed-out visitor's first
  * and largest paint need only the HTML and the CSS, not the JavaScript (docs/decisions/006-first-screen-preload-and-login-prerender.md). It is hidden unless
  * the gate script (src/prerender-gate.ts), a blocking classic script placed after the stylesheet so
- * both download together, marks <html> for / or /login without a token. The wrapper is inert: typing
- * before the app replaces it would be lost. main.tsx replaces it with the live screen in one commit.
+ * both download together, marks <html> for / or /login without a token. The worker area's frame goes
+ * beside it, shown by the same script at /dashboard with a live token
+ * (docs/decisions/062-worker-screens-first-paint.md). The wrappers are inert: typing before the app
+ * replaces them would be lost. main.tsx replaces the one shown with the live screen in one commit.
  */
 export function prerenderLogin(): Plugin {
   return {
@@ -23,16 +25,20 @@ export function prerenderLogin(): Plugin {
         const html = bundle['index.html'];
         if (html?.type !== 'asset') return;
         const markup = await renderAtBuild('renderLogin');
+        const worker = await renderAtBuild('renderWorker');
         const gate = await emitScript(
           this,
           'prerender-gate',
-          `(${prerenderGate.toString()})(${JSON.stringify(TOKEN_KEY)},${JSON.stringify(PRERENDER_PATH)},${JSON.stringify(PRERENDER_CLASS)});`,
+          `(${prerenderGate.toString()})(${[TOKEN_KEY, PRERENDER_PATH, PRERENDER_CLASS, PRERENDER_WORKER_PATH, PRERENDER_SCREEN_ATTR].map((a) => JSON.stringify(a)).join(',')});`,
         );
         let source = String(html.source);
         const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
         if (!stylesheet || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
         source = source.replace(stylesheet[0], `${stylesheet[0]}\n    <script src="${gate}"></script>`);
-        source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="login" inert>${markup}</div></div>`);
+        source = source.replace(
+          '<div id="root"></div>',
+          `<div id="root"><div data-prerendered="login" inert>${markup}</div><div data-prerendered="worker" inert>${worker}</div></div>`,
+        );
         html.source = source;
       },
     },
@@ -40,7 +46,7 @@ export function prerenderLogin(): Plugin {
 }
 
 /** One of src/prerender.tsx's screens, rendered through Vite's SSR module loader. */
-export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal'): Promise<string> {
+export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal' | 'renderWorker'): Promise<string> {
   const server = await createServer({
     configFile: false,
     root,

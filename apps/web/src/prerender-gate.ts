@@ -1,28 +1,49 @@
 /**
- * The login screen is rendered at build time into index.html (src/prerender.tsx, vite.config.ts), so
- * a signed-out visitor sees it as soon as the HTML and the CSS arrive instead of after the JavaScript
- * (docs/decisions/006-first-screen-preload-and-login-prerender.md). That markup is hidden by default (styles.css): this script, loaded from index.html as a
- * small blocking classic script beside the stylesheet (the CSP allows no inline script), shows it by
- * adding PRERENDER_CLASS to <html> only where the app's first screen is the login: `/` and `/login`
- * with no token in local storage. A deep link (/dashboard, /admin...) or a signed-in visit never shows
- * it, and neither does a page whose script failed to load.
+ * Screens rendered at build time into index.html (src/prerender.tsx, build/prerender-login.ts): the
+ * login, so a signed-out visitor sees it as soon as the HTML and the CSS arrive instead of after the
+ * JavaScript (docs/decisions/006-first-screen-preload-and-login-prerender.md), and the worker area's
+ * frame, the first paint of a signed-in phone's /dashboard screens
+ * (docs/decisions/062-worker-screens-first-paint.md). That markup is hidden by default (styles.css):
+ * this script, loaded from index.html as a small blocking classic script beside the stylesheet (the
+ * CSP allows no inline script), shows one of them by adding PRERENDER_CLASS to <html> and naming it in
+ * PRERENDER_SCREEN_ATTR: the login at `/` and `/login` with no token in local storage, the worker's
+ * frame at /dashboard with a token that has not expired. Any other path never shows either (the app
+ * decides there), and neither does a page whose script failed to load.
  */
-/** On <html>: a screen rendered at build time is showing (the login here; terminal.html sets it itself, build/terminal-html.ts). */
+/** On <html>: a screen rendered at build time is showing (terminal.html sets it itself, build/terminal-html.ts). */
 export const PRERENDER_CLASS = 'prerendered';
+
+/** On <html>: which of index.html's prerendered screens shows ('login' or 'worker'). */
+export const PRERENDER_SCREEN_ATTR = 'data-prerender';
 
 /** The paths whose first screen, signed out, is the login (`/` goes to /login). */
 export const PRERENDER_PATH = '^/(login/?)?$';
 
+/** The paths whose first screen, signed in, is in the worker area's frame (app/user-shell.tsx). */
+export const PRERENDER_WORKER_PATH = '^/dashboard(/|$)';
+
 /**
- * The emitted script's body. It must stand alone (vite.config.ts serializes it with toString()): no
- * imports, nothing from the enclosing module.
+ * The emitted script's body. It must stand alone (build/prerender-login.ts serializes it with
+ * toString()): no imports, nothing from the enclosing module.
  */
-export function prerenderGate(tokenKey: string, pathPattern: string, className: string): void {
+export function prerenderGate(tokenKey: string, pathPattern: string, className: string, workerPattern: string, screenAttr: string): void {
   let token: string | null = null;
+  let live = false;
   try {
     token = localStorage.getItem(tokenKey);
+    const part = token?.split('.')[1];
+    const claims = part ? (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }) : null;
+    live = typeof claims?.exp === 'number' && claims.exp * 1000 > Date.now();
   } catch {
-    // Storage the app cannot read either: it shows the login screen.
+    // Storage the app cannot read, or a token it cannot decode: the app sends such a visit to /login.
   }
-  if (!token && new RegExp(pathPattern).test(location.pathname)) document.documentElement.classList.add(className);
+  const screen =
+    !token && new RegExp(pathPattern).test(location.pathname)
+      ? 'login'
+      : live && new RegExp(workerPattern).test(location.pathname)
+        ? 'worker'
+        : null;
+  if (!screen) return;
+  document.documentElement.classList.add(className);
+  document.documentElement.setAttribute(screenAttr, screen);
 }

@@ -1,8 +1,9 @@
 /**
- * Build-time render of the login screen (vite.config.ts loads this module through Vite's SSR loader
- * after the client build and puts the markup inside index.html's #root), and of the station
- * terminal's frame for terminal.html (build/terminal-html.ts). The same components and providers as
- * the app, so the static screen cannot drift from the live one that replaces it.
+ * Build-time render of the login screen and of the worker area's frame (build/prerender-login.ts loads
+ * this module through Vite's SSR loader after the client build and puts the markup inside
+ * index.html's #root), and of the station terminal's frame for terminal.html (build/terminal-html.ts).
+ * The same components and providers as the app, so the static screen cannot drift from the live one
+ * that replaces it.
  */
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { TerminalFrame } from '@/app/terminal-frame';
+import { WorkerFrame } from '@/app/worker-frame';
+import { Loading } from '@/components/loading';
 import LoginPage from '@/features/auth/routes/login-page';
 
 export function renderLogin(): string {
@@ -30,5 +33,20 @@ export function renderTerminal(): string {
     <TerminalFrame title={terminalScreenMessages.loading}>
       <p role="status">{terminalScreenMessages.loading}</p>
     </TerminalFrame>,
+  );
+}
+
+/**
+ * The worker area's frame (top and bottom bars, 'Cargando...'), for a signed-in phone's first paint
+ * of any /dashboard screen (src/prerender-gate.ts). Rendered at a path no bottom link matches: the
+ * live shell marks the current one.
+ */
+export function renderWorker(): string {
+  return renderToString(
+    <MemoryRouter initialEntries={['/dashboard/-']}>
+      <WorkerFrame>
+        <Loading />
+      </WorkerFrame>
+    </MemoryRouter>,
   );
 }

@@ -91,3 +91,18 @@ export const paradaMessages = {
   adminLoadFallback: 'Fallo al cargar paradas Kaiser',
   adminLoadNetwork: 'Ocurrió un error al cargar las paradas Kaiser.',
 } as const;
+
+export const DAY_FILTER_LABELS = {
+  currentWeek: 'Semana actual',
+  monday: 'Lunes',
+  tuesday: 'Martes',
+  wednesday: 'Miércoles',
+  thursday: 'Jueves',
+  friday: 'Viernes',
+  saturday: 'Sábado',
+} as const;
+
+/** Whole minutes between two instants, rounded to the nearest minute (DST-safe: instants, not wall clocks). */
+export function durationMinutes(start: string, end: string): number {
+  return Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
+}

@@ -8,16 +8,6 @@ import { addDays, zonedInstant } from './time';
 // The texts and limits, zod-free (the terminal's home imports them from paradas-messages directly).
 export * from './paradas-messages';
 
-export const DAY_FILTER_LABELS = {
-  currentWeek: 'Semana actual',
-  monday: 'Lunes',
-  tuesday: 'Martes',
-  wednesday: 'Miércoles',
-  thursday: 'Jueves',
-  friday: 'Viernes',
-  saturday: 'Sábado',
-} as const;
-
 /** Optional free text; blank means no description (stored as null). */
 export const descriptionSchema = z
   .string({ error: paradaMessages.descriptionMax })
@@ -124,11 +114,6 @@ export const endParadaResponse = z.object({ duration: z.number(), message: z.str
 export type EndParadaResponse = z.infer<typeof endParadaResponse>;
 export const paradaSavedResponse = z.object({ parada, message: z.string() });
 export type ParadaSavedResponse = z.infer<typeof paradaSavedResponse>;
-
-/** Whole minutes between two instants, rounded to the nearest minute (DST-safe: instants, not wall clocks). */
-export function durationMinutes(start: string, end: string): number {
-  return Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
-}
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -1,5 +1,7 @@
 import { WALL_PAGE_DEFAULT } from '@portal/contract/wall';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getActiveParada } from '@/features/paradas/api/get-active-parada';
+import { getArcoParada } from '@/features/paradas/api/get-arco-parada';
 import { getPosts } from '@/features/wall/api/get-posts';
 import { takePrefetched } from '@/lib/prefetch';
 import { FIRST_SCREENS, type PreloadRule, routePreloadScript } from './route-preload';
@@ -56,6 +58,28 @@ describe('route-preload script', () => {
 
     // Taken once: a refetch goes to the network.
     await getPosts({ arco_sumergido_id: 3, limit: WALL_PAGE_DEFAULT });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("starts the stops screen's chunks and the two answers its clock waits for, which the screen then takes", async () => {
+    const token = worker();
+    localStorage.setItem('token', token);
+    const fetchMock = vi.fn(async () => new Response('null', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    routePreloadScript(rules, '', '/dashboard/paradas-kaiser');
+
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/user-shell.tsx.js',
+      '/assets/paradas-kaiser-page.tsx.js',
+    ]);
+    expect(fetchMock.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
+      '/api/paradas-kaiser/active',
+      '/api/paradas-kaiser/active/arco',
+    ]);
+    // What the timer asks for (useActiveParada, useArcoParada): taken, not asked again.
+    await expect(getActiveParada(7)).resolves.toBeNull();
+    await expect(getArcoParada()).resolves.toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 

@@ -34,10 +34,10 @@ export interface FirstScreen {
 }
 
 /**
- * The screens people open first on a phone: the login and the wall. The router (router.tsx) decides
+ * The screens people open first on a phone: the login, the wall and the stops screen. The router (router.tsx) decides
  * what each path shows; any other path still works, it just loads its chunks after the entry.
  * The wall's request must match what WallPage asks for (usePosts with the arco of the token and
- * WALL_PAGE_DEFAULT posts): route-preload.test.ts checks it.
+ * WALL_PAGE_DEFAULT posts), and the stops screen's what its clock asks: route-preload.test.ts checks it.
  */
 export const FIRST_SCREENS: FirstScreen[] = [
   {
@@ -45,6 +45,15 @@ export const FIRST_SCREENS: FirstScreen[] = [
     signedIn: true,
     modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx'],
     prefetch: [{ path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'] }],
+  },
+  // The stops screen, the one a welder opens most: its chunks download beside the entry, and the two
+  // answers its Iniciar button waits for (the worker's running parada, the arco's) are asked at once
+  // (docs/decisions/062-worker-screens-first-paint.md).
+  {
+    path: '^/dashboard/paradas-kaiser/?$',
+    signedIn: true,
+    modules: ['src/app/user-shell.tsx', 'src/features/paradas/routes/paradas-kaiser-page.tsx'],
+    prefetch: [{ path: '/api/paradas-kaiser/active' }, { path: '/api/paradas-kaiser/active/arco' }],
   },
   { path: '^/dashboard/', signedIn: true, modules: ['src/app/user-shell.tsx'] },
   // /, /login and every unknown path show the login screen; so does /dashboard without a token (not

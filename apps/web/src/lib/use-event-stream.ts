@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { afterFirstPaint } from './after-first-paint';
 import type { EventHandlers, LiveStream, StreamStatus } from './events';
 import { eventStream } from './shared-events';
 import { getToken, useCurrentUser } from './token';
@@ -13,14 +14,21 @@ export function useEventStream(handlers: EventHandlers, stream: LiveStream = eve
     ref.current = handlers;
   });
 
-  useEffect(
-    () =>
-      stream.subscribe({
+  // The stream opens after the page's first paint, in idle time (lib/after-first-paint.ts): a screen's
+  // first frame never waits for the connection; later screens subscribe at once.
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    const cancel = afterFirstPaint(() => {
+      unsubscribe = stream.subscribe({
         event: (type, payload) => (ref.current[type as keyof EventHandlers] as ((p: unknown) => void) | undefined)?.(payload),
         reconnected: () => ref.current.reconnected?.(),
-      }),
-    [stream],
-  );
+      });
+    });
+    return () => {
+      cancel();
+      unsubscribe?.();
+    };
+  }, [stream]);
 
   // A new token (another sign-in, a profile change) may change what the stream is allowed to carry.
   const user = useCurrentUser();

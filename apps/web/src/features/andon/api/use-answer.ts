@@ -1,4 +1,5 @@
-import { type AndonCall, andonMessages } from '@portal/contract/andon';
+import type { AndonCall } from '@portal/contract/andon';
+import { andonMessages } from '@portal/contract/andon-messages';
 import { andonScreenMessages } from '@portal/contract/andon-screen-messages';
 import { useState } from 'react';
 import type { BannerMessage } from '@/components/banner';

@@ -1,4 +1,5 @@
-import { type AndonCall, andonMessages } from '@portal/contract/andon';
+import type { AndonCall } from '@portal/contract/andon';
+import { andonMessages } from '@portal/contract/andon-messages';
 import Button from 'react-bootstrap/Button';
 import type { AndonAnswer } from '../api/answer-call';
 

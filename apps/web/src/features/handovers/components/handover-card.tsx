@@ -1,4 +1,5 @@
-import { type Handover, type HandoverSummary, handoverMessages } from '@portal/contract/handovers';
+import type { Handover, HandoverSummary } from '@portal/contract/handovers';
+import { handoverMessages } from '@portal/contract/handovers-messages';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
 

@@ -1,4 +1,4 @@
-import { handoverMessages } from '@portal/contract/handovers';
+import { handoverMessages } from '@portal/contract/handovers-messages';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Feedback } from '@/components/feedback';

@@ -1,6 +1,7 @@
-import { machineMessages } from '@portal/contract/machines';
+import { machineMessages } from '@portal/contract/machines-messages';
 import { offlineMessages } from '@portal/contract/offline-messages';
-import { DESCRIPTION_MAX, type Parada, paradaMessages } from '@portal/contract/paradas';
+import type { Parada } from '@portal/contract/paradas';
+import { DESCRIPTION_MAX, paradaMessages } from '@portal/contract/paradas-messages';
 import { factoryTime } from '@portal/contract/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';

@@ -1,4 +1,5 @@
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import type { Parada } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import { useEffect, useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { errorText } from '@/lib/api';

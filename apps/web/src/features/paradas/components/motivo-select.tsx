@@ -1,4 +1,4 @@
-import { motivoMessages } from '@portal/contract/motivos';
+import { motivoMessages } from '@portal/contract/motivos-messages';
 import Form from 'react-bootstrap/Form';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useMotivos } from '@/lib/motivos';

@@ -1,6 +1,7 @@
 import { minutesText } from '@portal/contract/format';
-import { motivoMessages } from '@portal/contract/motivos';
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import { motivoMessages } from '@portal/contract/motivos-messages';
+import type { Parada } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';
 import { PendingBadge } from '@/components/pending-badge';

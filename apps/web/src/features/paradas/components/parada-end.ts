@@ -1,4 +1,5 @@
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import type { Parada } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import { factoryDate } from '@portal/contract/time';
 import { formatTime } from '@/lib/dates';
 

@@ -1,15 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { offlineMessages } from '@portal/contract/offline-messages';
-import { endParadaForm, paradaMessages } from '@portal/contract/paradas';
+import type { endParadaForm } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useOfflineQueue } from '@/lib/offline-queue';
 import { useEventStream } from '@/lib/use-event-stream';
 import { useServerNow } from '@/lib/use-server-now';
@@ -21,6 +23,14 @@ import { useArcoParada } from '../api/get-arco-parada';
 import { useStartParada } from '../api/start-parada';
 import { formatElapsed } from './elapsed';
 import { MotivoSelect } from './motivo-select';
+
+// zod and the end-of-parada schema load after the clock shows, while the worker types (the stops
+// screen's first paint carries no zod: scripts/check-bundle.mjs). A Finalizar before they arrive waits for them.
+const validation = lazyResolver<z.input<typeof endParadaForm>, unknown, z.output<typeof endParadaForm>>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/paradas')]).then(([{ zodResolver }, { endParadaForm }]) =>
+    zodResolver(endParadaForm),
+  ),
+);
 
 interface ShownParada {
   /** Null while its start waits in the offline queue (`startKey`). */
@@ -94,7 +104,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     watch,
     formState: { errors },
     getValues,
-  } = useForm({ resolver: zodResolver(endParadaForm), defaultValues: { description: readDraft(userId), motivo_id: '' } });
+  } = useForm({ resolver: validation.resolver, defaultValues: { description: readDraft(userId), motivo_id: '' } });
   useEffect(() => {
     const subscription = watch((values) => writeDraft(userId, values.description ?? ''));
     return () => subscription.unsubscribe();
@@ -163,7 +173,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
             {offlineMessages.offlineHint}
           </p>
         )}
-        <Form noValidate onSubmit={onEnd}>
+        <Form noValidate onSubmit={onEnd} onFocus={validation.preload} onPointerDown={validation.preload}>
           <Form.Group className="mb-3" controlId="parada-description">
             <Form.Label>Descripción</Form.Label>
             <Form.Control

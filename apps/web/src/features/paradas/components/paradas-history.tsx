@@ -1,6 +1,7 @@
 import { capitalize, countOf, longDate } from '@portal/contract/format';
-import { motivoMessages } from '@portal/contract/motivos';
-import { DAY_FILTER_LABELS, type Parada, paradaMessages } from '@portal/contract/paradas';
+import { motivoMessages } from '@portal/contract/motivos-messages';
+import type { Parada } from '@portal/contract/paradas';
+import { DAY_FILTER_LABELS, paradaMessages } from '@portal/contract/paradas-messages';
 import { DAY_FILTERS, type DayFilter, dayFilterRange } from '@portal/contract/time';
 import { format } from 'date-fns';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -10,6 +11,7 @@ import Form from 'react-bootstrap/Form';
 import Stack from 'react-bootstrap/Stack';
 import { ListStatus } from '@/components/list-status';
 import { SavedDataNote } from '@/components/saved-data-note';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useFactoryToday } from '@/lib/factory';
 import { useMotivos } from '@/lib/motivos';
 import type { useCurrentUser } from '@/lib/token';
@@ -52,6 +54,8 @@ export function ParadasHistory({
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const [motivo, setMotivo] = useState('');
   const motivos = useMotivos();
+  const painted = useAfterFirstPaint();
+  const dateFallback = <Form.Control readOnly placeholder="dd/mm/aaaa" autoComplete="off" />;
 
   // The picker's Date is a calendar day on the device: its own y/m/d are the date meant.
   const range = date
@@ -97,16 +101,21 @@ export function ParadasHistory({
         </Form.Group>
         <Form.Group controlId="paradas-date" className="flex-fill">
           <Form.Label className="small mb-1">Buscar por fecha</Form.Label>
-          <Suspense fallback={<Form.Control readOnly placeholder="dd/mm/aaaa" autoComplete="off" />}>
-            <DateSearch
-              id="paradas-date"
-              date={date}
-              onChange={(value) => {
-                setDate(value);
-                setDayFilter(value ? '' : 'currentWeek');
-              }}
-            />
-          </Suspense>
+          {/* The date picker (react-datepicker) loads after the screen's first paint, in idle time. */}
+          {painted ? (
+            <Suspense fallback={dateFallback}>
+              <DateSearch
+                id="paradas-date"
+                date={date}
+                onChange={(value) => {
+                  setDate(value);
+                  setDayFilter(value ? '' : 'currentWeek');
+                }}
+              />
+            </Suspense>
+          ) : (
+            dateFallback
+          )}
         </Form.Group>
         <Form.Group controlId="paradas-motivo" className="flex-fill">
           <Form.Label className="small mb-1">{motivoMessages.label}</Form.Label>

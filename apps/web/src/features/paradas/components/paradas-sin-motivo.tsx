@@ -1,4 +1,5 @@
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import type { Parada } from '@portal/contract/paradas';
+import { paradaMessages } from '@portal/contract/paradas-messages';
 import { useCallback, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';

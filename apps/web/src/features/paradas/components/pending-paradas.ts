@@ -1,4 +1,5 @@
-import { durationMinutes, type Parada } from '@portal/contract/paradas';
+import type { Parada } from '@portal/contract/paradas';
+import { durationMinutes } from '@portal/contract/paradas-messages';
 import { factoryDate } from '@portal/contract/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { type QueuedItem, usePendingWrites } from '@/lib/offline-queue';

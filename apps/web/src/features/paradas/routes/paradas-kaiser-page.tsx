@@ -25,7 +25,7 @@ export default function ParadasKaiserPage() {
           <AndonCord arcoId={user.arco_sumergido_id ?? null} />
           <ParadasSinMotivo arcoId={user.arco_sumergido_id ?? null} tz={actions.tz} />
         </Col>
-        <Col xs={12} md={7} lg={8}>
+        <Col xs={12} md={7} lg={8} onPointerOver={actions.prepare} onFocus={actions.prepare}>
           <ParadasHistory user={user} tz={actions.tz} onEdit={actions.edit} onDelete={actions.remove} />
         </Col>
       </Row>
