@@ -107,6 +107,11 @@ test('an admin manages motivos, reads the change history and the downtime analys
     'Turno',
     'Día no trabajado',
     'Relevo de turno',
+    'Procedimiento de soldeo (WPS)',
+    'Cualificación de operario',
+    'Lote de consumible',
+    'Registro de soldadura',
+    'Ajustes de soldadura',
   ]);
   await expect(page.getByLabel('Acción').locator('option').first()).toHaveText('Todas las acciones');
   await page.getByLabel('Tipo de registro').selectOption('parada');
