@@ -35,6 +35,7 @@ export async function startTestS3(bucket = 'portal-test'): Promise<TestS3> {
   });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
+  let closed = false;
   return {
     url: `s3+http://${KEY}:${KEY}@127.0.0.1:${address.port}/${bucket}`,
     endpoint,
@@ -52,6 +53,8 @@ export async function startTestS3(bucket = 'portal-test'): Promise<TestS3> {
       }
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

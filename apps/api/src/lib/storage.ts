@@ -56,14 +56,17 @@ export interface ListedObject {
 /** Seconds a client is told to wait before trying again while the store is away. */
 export const STORE_RETRY_AFTER_SECONDS = 5;
 
-/** The answer to an upload or an image read while the object store cannot be reached: a Spanish 503. */
+/**
+ * The answer to an upload or an image read while the object store cannot be reached: a Spanish 503.
+ * The store's own error is kept as `reason`, not as `cause`: a refused connection there is no
+ * database outage (plugins/errors.ts looks for one through `cause`).
+ */
 export class StoreUnavailableError extends AppError {
   constructor(
     readonly operation: StoreOperation,
-    cause: unknown,
+    readonly reason: unknown,
   ) {
     super(503, messages.storageUnavailable, { 'Retry-After': String(STORE_RETRY_AFTER_SECONDS) });
-    this.cause = cause;
   }
 }
 
