@@ -6,6 +6,7 @@ import { messages } from '@portal/contract/common';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderStore, type ObjectStore, S3Store, StoreUnavailableError } from '../src/lib/storage';
+import { copyObjects } from '../src/lib/storage-migrate';
 import { sweepOrphanUploads } from '../src/lib/upload-sweep';
 import { buildTestApp, pgUnavailable, secondInstance, TEST_DB, type TestApp, useSeed } from './helper';
 import { startTestS3, type TestS3 } from './s3-server';
@@ -72,6 +73,32 @@ describe('object store drivers', () => {
       }
     });
   }
+
+  it('copies a folder into the bucket and back, resuming past what is there and recopying what differs', async () => {
+    const source = new FolderStore(mkdtempSync(path.join(tmpdir(), 'portal-migrate-')));
+    const back = new FolderStore(mkdtempSync(path.join(tmpdir(), 'portal-migrate-back-')));
+    try {
+      const names = ['c1.webp', 'c2.webp', 'c3_thumb.webp'];
+      for (const name of names) await source.put(`uploads/${name}`, Buffer.from(`photo ${name}`), 'image/webp');
+      const progress: string[] = [];
+      const first = await copyObjects(source, stores.s3, ['uploads'], (done, total) => progress.push(`${done}/${total}`));
+      expect(first).toEqual({ copied: 3, skipped: 0, failed: [] });
+      expect(progress).toEqual(['0/3', '1/3', '2/3', '3/3']);
+      expect(s3.objectNames('uploads')).toEqual(expect.arrayContaining(names));
+
+      // A copy that differs (a cut earlier run, a changed file) is copied again; the rest is skipped.
+      await stores.s3.put('uploads/c2.webp', Buffer.from('half'), 'image/webp');
+      expect(await copyObjects(source, stores.s3)).toEqual({ copied: 1, skipped: 2, failed: [] });
+      expect(await buffer((await stores.s3.get('uploads/c2.webp'))!.body)).toEqual(Buffer.from('photo c2.webp'));
+
+      expect(await copyObjects(stores.s3, back)).toMatchObject({ copied: 3, failed: [] });
+      for (const name of names) expect(await back.head(`uploads/${name}`)).toEqual(await source.head(`uploads/${name}`));
+    } finally {
+      for (const name of ['c1.webp', 'c2.webp', 'c3_thumb.webp']) await stores.s3.remove(`uploads/${name}`);
+      rmSync(source.root, { recursive: true, force: true });
+      rmSync(back.root, { recursive: true, force: true });
+    }
+  });
 
   it('s3: a store that cannot be reached is a StoreUnavailableError (the Spanish 503), counted by operation', async () => {
     const gone = await startTestS3();

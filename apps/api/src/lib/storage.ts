@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -28,6 +29,8 @@ export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object as a stream, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** Size and MD5 (hex; undefined when the store does not know it) of an object, or null when there is none. */
+  head(key: string): Promise<ObjectFacts | null>;
   /** Removes an object; a missing one is no error. */
   remove(key: string): Promise<void>;
   /** Every object under a prefix, with when it was written. */
@@ -38,7 +41,7 @@ export interface ObjectStore {
   readonly errors: Map<StoreOperation, number>;
 }
 
-export type StoreOperation = 'put' | 'get' | 'remove' | 'list' | 'ping';
+export type StoreOperation = 'put' | 'get' | 'head' | 'remove' | 'list' | 'ping';
 
 export interface StoredObject {
   body: Readable;
@@ -46,6 +49,11 @@ export interface StoredObject {
   contentType: string;
   lastModified: Date;
   etag?: string;
+}
+
+export interface ObjectFacts {
+  size: number;
+  md5?: string;
 }
 
 export interface ListedObject {
@@ -91,7 +99,8 @@ export class FolderStore implements ObjectStore {
     return path.join(this.root, checkKey(key));
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  // The folder keeps no type: it is served by the file name (contentTypeOf).
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const file = this.file(key);
     try {
       await privateDir(path.dirname(file));
@@ -109,6 +118,15 @@ export class FolderStore implements ObjectStore {
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
     return { body: createReadStream(file), size: info.size, contentType: contentTypeOf(key), lastModified: info.mtime };
+  }
+
+  async head(key: string): Promise<ObjectFacts | null> {
+    const file = this.file(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    const md5 = createHash('md5');
+    for await (const chunk of createReadStream(file)) md5.update(chunk);
+    return { size: info.size, md5: md5.digest('hex') };
   }
 
   async remove(key: string): Promise<void> {
@@ -212,6 +230,20 @@ export class S3Store implements ObjectStore {
           lastModified: out.LastModified ?? new Date(0),
           etag: out.ETag,
         };
+      },
+      () => null,
+    );
+  }
+
+  async head(key: string): Promise<ObjectFacts | null> {
+    const Key = checkKey(key);
+    return this.call(
+      'head',
+      async () => {
+        const out = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key }));
+        // A single PUT's ETag is its MD5; a multipart upload's ('<hash>-<parts>') is not.
+        const etag = out.ETag?.replaceAll('"', '');
+        return { size: out.ContentLength ?? 0, md5: etag && /^[0-9a-f]{32}$/.test(etag) ? etag : undefined };
       },
       () => null,
     );

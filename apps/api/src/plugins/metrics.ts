@@ -110,7 +110,7 @@ export default fp(
       collect() {
         this.reset();
         const { driver, errors } = ctx.images.store;
-        for (const operation of ['put', 'get', 'remove', 'list', 'ping'] as const)
+        for (const operation of ['put', 'get', 'head', 'remove', 'list', 'ping'] as const)
           this.inc({ driver, operation }, errors.get(operation) ?? 0);
       },
     });
