@@ -78,6 +78,22 @@ export class StoreUnavailableError extends AppError {
   }
 }
 
+let lastOutageLog = 0;
+
+/** Logs a request the store failed for being away, at most every 10 s (the count is in /metrics). */
+export function logStoreUnavailable(
+  request: { log: { warn: (obj: object, msg: string) => void }; url: string },
+  error: StoreUnavailableError,
+) {
+  if (Date.now() - lastOutageLog < 10_000) return;
+  lastOutageLog = Date.now();
+  const { name, message, code } = (error.reason ?? {}) as { name?: string; message?: string; code?: string };
+  request.log.warn(
+    { err: { name, message, code }, operation: error.operation, url: request.url },
+    'object store unavailable: answering 503',
+  );
+}
+
 /** A key the portal generates: a prefix and a file name, no dots or slashes that could climb out. */
 const KEY = /^[a-z][a-z0-9-]*\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
