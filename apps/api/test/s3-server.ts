@@ -18,6 +18,9 @@ export interface TestS3 {
   secretAccessKey: string;
   /** Names of the objects under a prefix now (read from s3rver's folder, so it is synchronous). */
   objectNames(prefix: string): string[];
+  /** Stops the server (an outage) and keeps its objects on disk for objectNames. */
+  stop(): Promise<void>;
+  /** Stops the server and removes its folder. */
   close(): Promise<void>;
 }
 
@@ -36,6 +39,11 @@ export async function startTestS3(bucket = 'portal-test'): Promise<TestS3> {
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   let closed = false;
+  const stop = async () => {
+    if (closed) return;
+    closed = true;
+    await server.close();
+  };
   return {
     url: `s3+http://${KEY}:${KEY}@127.0.0.1:${address.port}/${bucket}`,
     endpoint,
@@ -52,10 +60,9 @@ export async function startTestS3(bucket = 'portal-test'): Promise<TestS3> {
         return [];
       }
     },
+    stop,
     async close() {
-      if (closed) return;
-      closed = true;
-      await server.close();
+      await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };

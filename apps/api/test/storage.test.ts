@@ -205,7 +205,7 @@ describe.skipIf(pgUnavailable)('photos on a bucket', () => {
     const healthy = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(healthy.json()).toEqual({ status: 'ok', storage: { driver: 's3', reachable: true, latencyMs: expect.any(Number) } });
 
-    await s3.close();
+    await s3.stop();
     const rows = await t.countRows('tramos');
     const refused = await createTramo();
     expect(refused.statusCode).toBe(503);
@@ -219,6 +219,10 @@ describe.skipIf(pgUnavailable)('photos on a bucket', () => {
 
     const list = await t.send(seed.worker.token, 'GET', '/api/tramos');
     expect(list.statusCode).toBe(200);
+    // A delete commits without the store: its objects stay for the start-up sweep, no row names them.
+    const deleted = await t.send(seed.admin, 'DELETE', `/api/tramos/${before.json().tramo.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(s3.objectNames('uploads')).toContain(imagen.replace('/uploads/', ''));
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', storage: { driver: 's3', reachable: false } });
