@@ -18,6 +18,8 @@ export interface TestS3 {
   secretAccessKey: string;
   /** Names of the objects under a prefix now (read from s3rver's folder, so it is synchronous). */
   objectNames(prefix: string): string[];
+  /** The file s3rver keeps an object's bytes in (its mtime is the object's LastModified). */
+  objectFile(key: string): string;
   /** Stops the server (an outage) and keeps its objects on disk for objectNames. */
   stop(): Promise<void>;
   /** Stops the server and removes its folder. */
@@ -50,6 +52,7 @@ export async function startTestS3(bucket = 'portal-test'): Promise<TestS3> {
     bucket,
     accessKeyId: KEY,
     secretAccessKey: KEY,
+    objectFile: (key) => path.join(directory, bucket, `${key}${SUFFIX}`),
     objectNames(prefix) {
       try {
         return readdirSync(path.join(directory, bucket, prefix))
