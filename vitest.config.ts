@@ -50,6 +50,8 @@ const slowFiles: Record<string, number> = {
   'apps/api/test/crash/crash.postgres.test.ts': 100,
   'apps/api/test/crash/crash-2.postgres.test.ts': 100,
   'apps/api/test/crash/crash.sqlite-only.test.ts': 60,
+  'apps/api/test/crash/crash-bucket.postgres.test.ts': 40,
+  'apps/api/test/crash/crash-bucket.sqlite-only.test.ts': 30,
   'apps/api/test/security/fuzz-1.test.ts': 80,
   'apps/api/test/security/fuzz-2.test.ts': 80,
   'apps/api/test/security/fuzz-3.test.ts': 80,
