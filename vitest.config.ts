@@ -50,6 +50,8 @@ const slowFiles: Record<string, number> = {
   'apps/api/test/crash/crash.postgres.test.ts': 100,
   'apps/api/test/crash/crash-2.postgres.test.ts': 100,
   'apps/api/test/crash/crash.sqlite-only.test.ts': 60,
+  'apps/api/test/crash/crash-bucket.postgres.test.ts': 40,
+  'apps/api/test/crash/crash-bucket.sqlite-only.test.ts': 30,
   'apps/api/test/security/fuzz-1.test.ts': 80,
   'apps/api/test/security/fuzz-2.test.ts': 80,
   'apps/api/test/security/fuzz-3.test.ts': 80,
@@ -115,6 +117,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The image and upload tests again with the files in a bucket of a real S3-protocol server that
+      // each app starts (apps/api/test/s3-server.ts, docs/decisions/068-object-storage.md).
+      ...(['sqlite', 'postgres'] as const).map((db) => ({
+        test: {
+          name: `api-${db}-bucket`,
+          include: ['apps/api/test/tramos-images.test.ts', 'apps/api/test/wall.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: db, TEST_STORAGE: 's3' },
+          globalSetup: db === 'postgres' ? ['apps/api/test/pg-global-setup.ts'] : [],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
       {
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },

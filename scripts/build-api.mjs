@@ -6,6 +6,7 @@
 //   apps/api/dist/server.js        the server
 //   apps/api/dist/create-admin.js  `npm run create-admin`
 //   apps/api/dist/backup.js        `npm run backup`, also run by the server's daily backup
+//   apps/api/dist/storage-migrate.js `npm run storage:migrate` (decision 068)
 //   apps/api/dist/restore.js       `npm run restore`
 //   apps/api/dist/migrations/*.js  found at run time next to the bundle (src/db/migrate.ts reads the
 //                                  folder beside it), one file per migration under its source name
@@ -28,6 +29,7 @@ const entryPoints = {
   server: path.join(api, 'src/server.ts'),
   'create-admin': path.join(api, 'src/scripts/create-admin.ts'),
   backup: path.join(api, 'src/scripts/backup.ts'),
+  'storage-migrate': path.join(api, 'src/scripts/storage-migrate.ts'),
   restore: path.join(api, 'src/scripts/restore.ts'),
 };
 for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.ts'))) {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const PROJECTS = ['contract', 'api-sqlite', 'api-postgres', 'web', 'e2e'];
+const PROJECTS = ['contract', 'api-sqlite', 'api-postgres', 'api-sqlite-bucket', 'api-postgres-bucket', 'web', 'e2e'];
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
 /** Counts by project name, from vitest.config.ts's per-project report and Playwright's JSON report. */

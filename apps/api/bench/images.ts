@@ -61,7 +61,8 @@ async function main() {
 
     // Imported after the photo exists: the pipeline's module settings (sharp cache, concurrency) apply.
     const { ImageStore } = await import('../src/lib/images');
-    const store = new ImageStore(path.join(dir, 'uploads'));
+    const { FolderStore } = await import('../src/lib/storage');
+    const store = new ImageStore(new FolderStore(dir));
     const rssBefore = process.resourceUsage().maxRSS / 1024;
 
     const times: number[] = [];

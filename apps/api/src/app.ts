@@ -51,6 +51,7 @@ import wallRoutes from './modules/wall/routes';
 import weldsRoutes from './modules/welds/routes';
 import authPlugin from './plugins/auth';
 import bodyDeadline from './plugins/body-deadline';
+import bucketUploads from './plugins/bucket-uploads';
 import connectionLimits from './plugins/connection-limits';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import eventsPlugin from './plugins/events';
@@ -243,19 +244,24 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     app.addHook('preClose', () => signals.close());
   }
 
-  // Uploaded images: generated names never change, so they are cached for a year.
-  privateDirSync(config.uploadsDir);
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
-  });
+  // Uploaded images: generated names never change, so they are cached for a year. From the folder as
+  // files; from a bucket streamed through the server with the same headers (decision 068).
+  if (ctx.images.store.driver === 'folder') {
+    privateDirSync(config.uploadsDir);
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
+    });
+  } else {
+    await app.register(bucketUploads, { store: ctx.images.store });
+  }
 
   if (config.webDist) await serveWebDist(app, config.webDist);
 

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageConfig } from './lib/storage';
 
 /** SQLite's PRAGMA synchronous: `full` syncs the WAL at every commit, `normal` only at checkpoints. */
 export type SqliteSynchronous = 'normal' | 'full';
@@ -144,7 +145,54 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:|https:\/\/)/.test(v), 'must start with mailto: or https://'),
+  // Object storage (docs/decisions/068-object-storage.md): unset, files stay in DATA_DIR; STORAGE_URL or
+  // the S3_* variables put them in an S3 bucket instead.
+  STORAGE_URL: optionalText.refine(
+    (v) => !v || /^s3(\+http)?:\/\/[^/]+\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]\/?(\?.*)?$/.test(v),
+    'must be s3://[key:secret@]host[:port]/bucket[?region=…&path_style=true] (s3+http:// without TLS)',
+  ),
+  S3_ENDPOINT: optionalText.refine((v) => !v || /^https?:\/\/[^/]+\/?$/.test(v), 'must be http(s)://host[:port]'),
+  S3_REGION: optionalText,
+  S3_BUCKET: optionalText.refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'is not a valid bucket name'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
+
+/** STORAGE_URL or the S3_* variables (never both), or the folder DATA_DIR when neither is set. */
+function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  const s3Vars = [e.S3_ENDPOINT, e.S3_REGION, e.S3_BUCKET, e.S3_FORCE_PATH_STYLE, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  const anyS3 = s3Vars.some((v) => v !== undefined);
+  if (e.STORAGE_URL && anyS3) throw new Error('Invalid environment:\n  STORAGE_URL and the S3_* variables: set one or the other');
+  if (e.STORAGE_URL) {
+    const url = new URL(e.STORAGE_URL.replace(/^s3(\+http)?:/, (_, plain) => (plain ? 'http:' : 'https:')));
+    const pathStyle = url.searchParams.get('path_style');
+    return {
+      driver: 's3',
+      endpoint: url.origin,
+      region: url.searchParams.get('region') || 'us-east-1',
+      bucket: url.pathname.replace(/^\/|\/$/g, ''),
+      forcePathStyle: pathStyle === null ? true : pathStyle === 'true' || pathStyle === '1',
+      accessKeyId: url.username ? decodeURIComponent(url.username) : undefined,
+      secretAccessKey: url.password ? decodeURIComponent(url.password) : undefined,
+    };
+  }
+  if (!anyS3) return { driver: 'folder', root: dataDir };
+  if (!e.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: required when any S3_* variable is set');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    bucket: e.S3_BUCKET,
+    // A server of its own (MinIO, Ceph, Garage…) usually has no bucket DNS names: path style unless told.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1' : !!e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+  };
+}
 
 export interface ClientTimeLimits {
   /** CLIENT_TIME_MAX_AGE_HOURS: older claimed times are refused. */
@@ -158,6 +206,11 @@ export interface Config {
   host: string;
   dataDir: string;
   uploadsDir: string;
+  /**
+   * Where files are kept (docs/decisions/068-object-storage.md): the folder DATA_DIR (uploads under
+   * DATA_DIR/uploads) by default, or an S3 bucket (STORAGE_URL or S3_*).
+   */
+  storage: StorageConfig;
   databaseUrl?: string;
   /** PostgreSQL: repeated queries as named prepared statements (PG_PREPARED_STATEMENTS, default true). */
   pgPreparedStatements: boolean;
@@ -286,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage: storageOf(e, dataDir),
     databaseUrl: e.DATABASE_URL,
     pgPreparedStatements: e.PG_PREPARED_STATEMENTS === 'true' || e.PG_PREPARED_STATEMENTS === '1',
     sqliteFile: path.join(dataDir, 'portal.sqlite'),

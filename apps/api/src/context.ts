@@ -7,6 +7,7 @@ import type { Log } from './lib/log';
 import { LogSummary } from './lib/log-summary';
 import { MqttSignalClient } from './lib/mqtt-client';
 import type { OutboundRules } from './lib/outbound-url';
+import { createObjectStore } from './lib/storage';
 import type { TokenService } from './lib/tokens';
 import { PushSender, resolveVapidKeys } from './lib/web-push';
 
@@ -27,6 +28,7 @@ export interface ServiceContext {
   engine: DbHandle['engine'];
   /** FACTORY_TZ: dates, weeks and months are computed in it. */
   tz: string;
+  /** The image pipeline over the object store (`images.store`: the folder or the bucket, decision 068). */
   images: ImageStore;
   /** Live events, published after each commit with their audience; also what keeps read caches current. */
   events: EventBus;
@@ -121,7 +123,7 @@ export function createServiceContext(
     db: handle.db,
     engine: handle.engine,
     tz: config.factoryTz,
-    images: new ImageStore(config.uploadsDir),
+    images: new ImageStore(createObjectStore(config.storage)),
     events,
     tokens,
     userCache,

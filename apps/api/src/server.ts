@@ -5,6 +5,7 @@ import { createDb, dbOptionsOf } from './db/index';
 import { scheduleDailyBackup } from './lib/backup-schedule';
 import { tightenAtStart } from './lib/file-modes';
 import { acquireServerLock } from './lib/run-lock';
+import { createObjectStore } from './lib/storage';
 import { sweepAtStart } from './lib/upload-sweep';
 import { ensureAdmin } from './modules/users/bootstrap';
 
@@ -40,7 +41,7 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   });
 }
 await ensureAdmin(handle.db, handle.engine, config, app.log);
-await sweepAtStart(handle.db, config.uploadsDir, app.log);
+await sweepAtStart(handle.db, createObjectStore(config.storage), app.log);
 if (handle.engine === 'sqlite') scheduleDailyBackup(config, app.log);
 if (!config.webDist) app.log.warn('apps/web/dist not found: run `npm run build` to serve the web client');
 

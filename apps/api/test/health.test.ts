@@ -4,10 +4,10 @@ import { pgUnavailable, useTestApp } from './helper';
 describe.skipIf(pgUnavailable)('health and basics', () => {
   const t = useTestApp();
 
-  it('answers ok after a database round trip', async () => {
+  it('answers ok after a database round trip, with the object store beside it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', storage: { driver: 'folder', reachable: true, latencyMs: expect.any(Number) } });
   });
 
   it('serves the OpenAPI document', async () => {

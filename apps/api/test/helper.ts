@@ -11,8 +11,16 @@ import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
 import type { Database } from '../src/db/types';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
+import { startTestS3 } from './s3-server';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * Where the apps under test keep their files: the folder (default), or with TEST_STORAGE=s3 a bucket
+ * of a real S3-protocol server each app starts for itself (test/s3-server.ts; the *-bucket Vitest
+ * projects, docs/decisions/068-object-storage.md).
+ */
+export const TEST_STORAGE = process.env.TEST_STORAGE === 's3' ? 's3' : 'folder';
 
 /**
  * True when this run targets PostgreSQL but no binaries were found: the suites skip then, outside CI
@@ -117,10 +125,13 @@ export const testEnv = (dataDir: string): Record<string, string> => ({
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const { handle, url, drop } = await openDatabase();
+  const ownStore = TEST_STORAGE === 's3' && !env.STORAGE_URL && !env.S3_BUCKET;
+  const s3 = ownStore ? await startTestS3() : null;
   const config = loadConfig({
     // On PostgreSQL the app also knows its URL, so live events take the real LISTEN/NOTIFY path.
     ...(url ? { DATABASE_URL: url } : {}),
     ...testEnv(dataDir),
+    ...(s3 ? { STORAGE_URL: s3.url } : {}),
     ...env,
   });
   const app = await buildApp({ config, db: handle });
@@ -133,6 +144,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     dataDir,
     uploadsDir: config.uploadsDir,
     uploadedFiles: () => {
+      if (s3) return s3.objectNames('uploads');
       try {
         return readdirSync(config.uploadsDir).sort();
       } catch {
@@ -141,6 +153,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     close: async () => {
       await app.close();
+      await s3?.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -18,6 +18,7 @@ export type Role = (typeof ROLES)[number];
 export const messages = {
   internal: 'Error interno del servidor.',
   databaseUnavailable: 'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  storageUnavailable: 'El almacén de archivos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   unauthenticated: 'No autenticado. Por favor, inicia sesión.',
   invalidToken: 'Token inválido o expirado. Por favor, inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para realizar esta acción.',

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { messages } from '@portal/contract/common';
 import sharp from 'sharp';
 import { AppError } from './errors';
-import { privateDir, privateFile } from './file-modes';
+import { type ObjectStore, StoreUnavailableError } from './storage';
 
 /**
  * The image pipeline every upload of the portal goes through:
@@ -76,33 +74,54 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
-export class ImageStore {
-  constructor(readonly dir: string) {}
+/** Key prefix of the images in the object store, and the public path they are served under. */
+export const UPLOADS_PREFIX = 'uploads';
 
-  /** Re-encodes and writes an upload; the caller removes it again if its database write fails. */
+/** A public path the image store generated ('/uploads/<uuid>.webp' or its thumbnail): its key, else null. */
+export function uploadKeyOf(publicPath: string | null | undefined): string | null {
+  const name = publicPath && /^\/uploads\/([0-9a-f-]{36}(?:_thumb)?\.webp)$/.exec(publicPath)?.[1];
+  return name ? `${UPLOADS_PREFIX}/${name}` : null;
+}
+
+export class ImageStore {
+  constructor(readonly store: ObjectStore) {}
+
+  /**
+   * Re-encodes and stores an upload, both sizes or neither; the caller removes them again if its
+   * database write fails. The objects are written before the row that names them, and removed after
+   * the row that named them is gone (docs/decisions/068-object-storage.md).
+   */
   async save(input: Buffer): Promise<StoredImage> {
     const processed = await processImage(input);
-    await privateDir(this.dir);
     const id = randomUUID();
     const fullName = `${id}.webp`;
     const thumbName = `${id}_thumb.webp`;
     try {
-      await writeFile(path.join(this.dir, fullName), processed.full, privateFile);
-      await writeFile(path.join(this.dir, thumbName), processed.thumb, privateFile);
+      await this.store.put(`${UPLOADS_PREFIX}/${fullName}`, processed.full, 'image/webp');
+      await this.store.put(`${UPLOADS_PREFIX}/${thumbName}`, processed.thumb, 'image/webp');
     } catch (error) {
-      // A write cut short (a full disk) leaves a partial file: neither stays.
-      await Promise.all([fullName, thumbName].map((name) => rm(path.join(this.dir, name), { force: true })));
+      // A store that went away between the two writes may keep the first: the start-up sweep takes it.
+      await Promise.all([fullName, thumbName].map((name) => this.store.remove(`${UPLOADS_PREFIX}/${name}`).catch(() => {})));
       throw error;
     }
     return { path: `/uploads/${fullName}`, thumb: `/uploads/${thumbName}` };
   }
 
-  /** Deletes stored files by their public paths; unknown or foreign paths are ignored. */
+  /**
+   * Deletes stored files by their public paths; unknown or foreign paths are ignored. Called after the
+   * row that named them is gone, so a store away then does not fail the committed request: the files
+   * stay for the start-up sweep (lib/upload-sweep.ts) to take.
+   */
   async remove(...publicPaths: (string | null | undefined)[]): Promise<void> {
     await Promise.all(
       publicPaths.map(async (p) => {
-        const name = p && /^\/uploads\/([0-9a-f-]{36}(?:_thumb)?\.webp)$/.exec(p)?.[1];
-        if (name) await rm(path.join(this.dir, name), { force: true });
+        const key = uploadKeyOf(p);
+        if (!key) return;
+        try {
+          await this.store.remove(key);
+        } catch (error) {
+          if (!(error instanceof StoreUnavailableError)) throw error;
+        }
       }),
     );
   }
@@ -116,7 +135,8 @@ export class ImageStore {
     try {
       return await write(image);
     } catch (error) {
-      if (image) await this.remove(image.path, image.thumb);
+      // Removal failing (the store away) must not hide the write's own error; the sweep takes the files.
+      if (image) await this.remove(image.path, image.thumb).catch(() => {});
       throw error;
     }
   }

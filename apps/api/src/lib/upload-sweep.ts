@@ -1,7 +1,8 @@
-import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index';
+import { UPLOADS_PREFIX } from './images';
 import type { Log } from './log';
+import { FolderStore, type ObjectStore } from './storage';
 
 /**
  * Every column that holds a public upload path ('/uploads/<name>'). A new image column must be added
@@ -44,36 +45,33 @@ async function referencedNames(db: Db): Promise<Set<string>> {
 
 /**
  * Removes image files no row references. A process killed between storing an upload and committing
- * its row (or between committing a replacement and removing the old files) leaves such files; they
- * are never served to anyone but would pile up. Runs at start, before the server takes requests.
+ * its row (or between committing a replacement and removing the old files), or a store that went away
+ * between the two, leaves such files; they are never served to anyone but would pile up. Runs at
+ * start, before the server takes requests, over the folder or the bucket (decision 068); a string is
+ * the uploads folder (DATA_DIR/uploads).
  */
-export async function sweepOrphanUploads(db: Db, uploadsDir: string, minAgeMs = SWEEP_MIN_AGE_MS): Promise<SweepResult> {
-  let entries: string[];
-  try {
-    entries = await readdir(uploadsDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { scanned: 0, removed: [] };
-    throw error;
-  }
+export async function sweepOrphanUploads(db: Db, where: ObjectStore | string, minAgeMs = SWEEP_MIN_AGE_MS): Promise<SweepResult> {
+  const store = typeof where === 'string' ? new FolderStore(path.dirname(where)) : where;
   const cutoff = Date.now() - minAgeMs;
+  let scanned = 0;
   const old: string[] = [];
-  for (const name of entries) {
-    if (!GENERATED_NAME.test(name)) continue;
-    const info = await stat(path.join(uploadsDir, name)).catch(() => null);
-    if (info?.isFile() && info.mtimeMs < cutoff) old.push(name);
+  for await (const { key, lastModified } of store.list(UPLOADS_PREFIX)) {
+    scanned++;
+    const name = key.slice(UPLOADS_PREFIX.length + 1);
+    if (GENERATED_NAME.test(name) && lastModified.getTime() < cutoff) old.push(name);
   }
-  if (old.length === 0) return { scanned: entries.length, removed: [] };
+  if (old.length === 0) return { scanned, removed: [] };
   // Read after listing: a row committed meanwhile is seen, so its (old) file is kept.
   const referenced = await referencedNames(db);
   const removed = old.filter((name) => !referenced.has(name));
-  for (const name of removed) await rm(path.join(uploadsDir, name), { force: true });
-  return { scanned: entries.length, removed };
+  for (const name of removed) await store.remove(`${UPLOADS_PREFIX}/${name}`);
+  return { scanned, removed };
 }
 
-/** The start-up call: a failing sweep is logged and never keeps the server from starting. */
-export async function sweepAtStart(db: Db, uploadsDir: string, log: Log): Promise<void> {
+/** The start-up call: a failing sweep (the store away) is logged and never keeps the server from starting. */
+export async function sweepAtStart(db: Db, store: ObjectStore, log: Log): Promise<void> {
   try {
-    const { scanned, removed } = await sweepOrphanUploads(db, uploadsDir);
+    const { scanned, removed } = await sweepOrphanUploads(db, store);
     if (removed.length) log.warn({ scanned, removed: removed.length }, 'removed orphaned upload files');
   } catch (error) {
     log.error({ err: error }, 'orphaned upload sweep failed');

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isDatabaseUnavailable, replyDatabaseUnavailable } from '../db/outage';
 import { DISK_FULL_RETRY_AFTER_SECONDS, isDiskFull } from '../lib/disk-space';
 import { AppError } from '../lib/errors';
+import { logStoreUnavailable, StoreUnavailableError } from '../lib/storage';
 
 const byStatus: Record<number, string> = {
   400: messages.invalidInput,
@@ -73,7 +74,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // The database is restarting or out of reach: a Spanish 503 with Retry-After (db/outage.ts).
     if (isDatabaseUnavailable(error)) return replyDatabaseUnavailable(request, reply, error);
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
+      // The object store away is logged at most every 10 s, not per upload or image read (decision 068).
+      if (error instanceof StoreUnavailableError) logStoreUnavailable(request, error);
+      else if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

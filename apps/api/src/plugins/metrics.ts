@@ -101,6 +101,19 @@ export default fp(
         this.inc(ctx.machines.refusals.mqtt.total);
       },
     });
+    // The object store (docs/decisions/068-object-storage.md): its failed operations since start.
+    new Counter({
+      name: 'portal_storage_errors_total',
+      help: 'Object store operations that failed (the store unreachable or refusing), by operation',
+      labelNames: ['driver', 'operation'] as const,
+      registers: [register],
+      collect() {
+        this.reset();
+        const { driver, errors } = ctx.images.store;
+        for (const operation of ['put', 'get', 'head', 'remove', 'list', 'ping'] as const)
+          this.inc({ driver, operation }, errors.get(operation) ?? 0);
+      },
+    });
     if (pool) {
       new Gauge({
         name: 'portal_db_pool_connections',

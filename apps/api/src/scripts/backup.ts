@@ -18,7 +18,11 @@ try {
   console.log(`  uploads: ${manifest.uploads.files.length} files (${manifest.uploads.referenced} referenced by the database)`);
   if (removed.length) console.log(`  retention (BACKUP_KEEP=${config.backup.keep}) removed: ${removed.join(', ')}`);
   const { missing } = manifest.uploads;
-  if (missing.length) {
+  if (config.storage.driver === 's3') {
+    // The images live in the bucket, which this backup does not copy: the bucket's own versioning
+    // (or replication) keeps them (docs/decisions/068-object-storage.md).
+    console.log(`  images: in the bucket ${config.storage.bucket}, not in this backup (back the bucket up with its versioning)`);
+  } else if (missing.length) {
     const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
     console.error(
       `The backup lacks ${missing.length} images its database references, missing from ${config.uploadsDir} (${listed}; all in manifest.json).`,

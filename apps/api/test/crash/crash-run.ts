@@ -17,6 +17,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshSchema } from '../helper';
+import { startTestS3, type TestS3 } from '../s3-server';
 import { type RequestInput, requestInit, ServerProcess, serverEnv } from './server-process';
 
 export const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 20);
@@ -295,8 +296,13 @@ async function runClient(client: number, r: Rng) {
 // ---- the examination of the dead server's files --------------------------------------------------
 
 let dataDir = '';
+/** The bucket the server keeps its images in, when the suite runs with one (decision 068); else DATA_DIR/uploads. */
+let bucket: TestS3 | null = null;
 const uploadsDir = () => path.join(dataDir, 'uploads');
-const fileOf = (publicPath: string) => path.join(uploadsDir(), publicPath.replace(/^\/uploads\//, ''));
+/** The file holding an upload's bytes, by its name: in the folder, or in s3rver's folder for the bucket. */
+const uploadFile = (name: string) => (bucket ? bucket.objectFile(`uploads/${name}`) : path.join(uploadsDir(), name));
+const fileOf = (publicPath: string) => uploadFile(publicPath.replace(/^\/uploads\//, ''));
+const uploadNames = () => (bucket ? bucket.objectNames('uploads') : readdirSync(uploadsDir()));
 
 type Row = Record<string, unknown>;
 
@@ -476,7 +482,7 @@ async function examine(db: Examined, iteration: number): Promise<string[]> {
     }
   }
 
-  return readdirSync(uploadsDir()).filter((name) => !referenced.has(name));
+  return uploadNames().filter((name) => !referenced.has(name));
 }
 
 // ---- the run -------------------------------------------------------------------------------------
@@ -520,7 +526,11 @@ export const ROUNDS = ITERATIONS + STOPS;
  * (CRASH_SEED, or CI's fixed one) the kill times and the clients' writes are those of a run of all
  * rounds. Elsewhere each file draws and prints its own seed.
  */
-export function crashSuite(engine: 'sqlite' | 'postgres', { from, to }: { from: number; to: number } = { from: 1, to: ROUNDS }) {
+export function crashSuite(
+  engine: 'sqlite' | 'postgres',
+  { from, to }: { from: number; to: number } = { from: 1, to: ROUNDS },
+  storage: 'folder' | 'bucket' = 'folder',
+) {
   const kills = Math.max(0, Math.min(to, ITERATIONS) - from + 1);
   const stops = to - from + 1 - kills;
   let pgSchema: { url: string; drop: () => Promise<void> } | undefined;
@@ -548,10 +558,11 @@ export function crashSuite(engine: 'sqlite' | 'postgres', { from, to }: { from: 
     }
   }
 
-  describe(`crash safety on ${engine}: SIGKILL and SIGTERM during writes`, () => {
+  describe(`crash safety on ${engine}${storage === 'bucket' ? ' with a bucket' : ''}: SIGKILL and SIGTERM during writes`, () => {
     afterAll(async () => {
       await server.kill();
       await pgSchema?.drop();
+      await bucket?.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -564,7 +575,13 @@ export function crashSuite(engine: 'sqlite' | 'postgres', { from, to }: { from: 
         dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
         if (engine === 'postgres') pgSchema = await freshSchema();
         // No JWT_SECRET: the generated one kept in DATA_DIR must survive the kills with the sessions.
-        server = new ServerProcess({ ...serverEnv(dataDir, ADMIN), ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) });
+        // The bucket's server runs in this process: it outlives every kill of the portal's.
+        if (storage === 'bucket') bucket = await startTestS3();
+        server = new ServerProcess({
+          ...serverEnv(dataDir, ADMIN),
+          ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+          ...(bucket ? { STORAGE_URL: bucket.url } : {}),
+        });
         images = await Promise.all(
           [0, 1, 2].map((i) =>
             sharp({ create: { width: 64 + i * 16, height: 48, channels: 3, background: { r: 40 * i, g: 120, b: 200 - 50 * i } } })
@@ -594,7 +611,7 @@ export function crashSuite(engine: 'sqlite' | 'postgres', { from, to }: { from: 
           if (iteration > from) await server.start();
           const startMs = Date.now() - started;
           // Orphans aged past the sweep's minimum age before this start are gone once it answers.
-          const survivors = agedOrphans.filter((name) => readdirSync(uploadsDir()).includes(name));
+          const survivors = agedOrphans.filter((name) => uploadNames().includes(name));
           expect(survivors, `iteration ${iteration}: orphaned files the start-up sweep left`).toEqual([]);
 
           const wait = waits[iteration];
@@ -620,12 +637,12 @@ export function crashSuite(engine: 'sqlite' | 'postgres', { from, to }: { from: 
           }
           // Pretend the orphans are old, so that the next start's sweep must remove them.
           const old = new Date(Date.now() - 3_600_000);
-          for (const name of orphans) utimesSync(path.join(uploadsDir(), name), old, old);
+          for (const name of orphans) utimesSync(uploadFile(name), old, old);
           agedOrphans = orphans;
         }
 
         await server.start();
-        expect(agedOrphans.filter((name) => readdirSync(uploadsDir()).includes(name))).toEqual([]);
+        expect(agedOrphans.filter((name) => uploadNames().includes(name))).toEqual([]);
         // The restarted server serves what was acknowledged, to sessions issued before the kills.
         const owner = workersOf.flat();
         for (const [id, t] of [...ledger.tramos].slice(-5)) {

@@ -3,6 +3,9 @@ import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { clientConfig, health } from './service';
 
+/** The object store as health reports it (docs/decisions/068-object-storage.md). */
+const storage = z.object({ driver: z.enum(['folder', 's3']), reachable: z.boolean(), latencyMs: z.number().int().min(0) });
+
 export default async function healthRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/health',
@@ -10,10 +13,11 @@ export default async function healthRoutes(app: App, ctx: ServiceContext) {
       config: { policy: 'public' },
       schema: {
         tags: ['health'],
-        description: '503 with Retry-After and the reason while the database does not answer.',
+        description:
+          '503 with Retry-After and the reason while the database does not answer; the object store reported beside it (an unreachable store does not make the instance unhealthy).',
         response: {
-          200: z.object({ status: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable'), reason: z.literal('database'), message: z.string() }),
+          200: z.object({ status: z.literal('ok'), storage }),
+          503: z.object({ status: z.literal('unavailable'), reason: z.literal('database'), message: z.string(), storage }),
         },
       },
     },
