@@ -1,19 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
 import { expect, signIn, test, unique } from '../fixtures';
 
 // The weld records' admin screens (docs/decisions/066-weld-records.md), used from office desks.
 test.use({ viewport: { width: 1280, height: 800 } });
-
-/**
- * axe on the page scrolled back to the top: a focused field or a clicked row scrolls it, and axe's
- * target-size counts any control left partly under the sticky top bar there (the andon bar's 'Voy',
- * shown to every admin for another test's open call) although nobody can reach it in that state.
- */
-async function checkAtTop(page: Page, what: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expectNoViolations(page, what);
-}
 
 test('an admin registers a flux lot, blocks it with a reason and unblocks it; the screen is axe-clean', async ({ page, seed }) => {
   const lotNumber = unique('F-');
@@ -24,7 +13,7 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
   // The contract's checks, in the form's order, before anything is sent.
   await form.getByRole('button', { name: 'Registrar lote' }).click();
   await expect(form.getByRole('alert')).toHaveText('La clasificación del consumible es obligatoria.');
-  await checkAtTop(page, '/admin/soldadura/lotes with an error');
+  await expectNoViolations(page, '/admin/soldadura/lotes with an error');
   await form.getByLabel('Tipo').selectOption('Fundente');
   await form.getByLabel('Clasificación').fill('SA FB 1');
   await form.getByLabel('Fabricante').fill('Aceros del Norte');
@@ -47,7 +36,7 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
   await expect(page.getByRole('alert').filter({ hasText: 'Indica el motivo del bloqueo.' })).toBeVisible();
   await row.getByRole('button', { name: `Bloquear ${lotNumber}` }).click();
   await row.getByLabel('Motivo del bloqueo').fill('Certificado 3.1 pendiente');
-  await checkAtTop(page, '/admin/soldadura/lotes blocking');
+  await expectNoViolations(page, '/admin/soldadura/lotes blocking');
   await row.getByRole('button', { name: 'Confirmar bloqueo' }).click();
   await expect(page.getByText('Lote bloqueado.')).toBeVisible();
   await expect(row).toContainText('Bloqueado');
@@ -56,7 +45,7 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
   await row.getByRole('button', { name: `Desbloquear ${lotNumber}` }).click();
   await expect(page.getByText('Lote desbloqueado.')).toBeVisible();
   await expect(row).toContainText('Disponible');
-  await checkAtTop(page, '/admin/soldadura/lotes');
+  await expectNoViolations(page, '/admin/soldadura/lotes');
 });
 
 test('an admin registers an operator qualification found by name and records its six-monthly confirmation', async ({ page, seed }) => {
@@ -81,7 +70,7 @@ test('an admin registers an operator qualification found by name and records its
   await form.getByLabel('Caduca el').fill('2026-05-01');
   await form.getByRole('button', { name: 'Registrar cualificación' }).click();
   await expect(form.getByRole('alert')).toHaveText('La fecha de caducidad debe ser posterior a la de emisión.');
-  await checkAtTop(page, '/admin/soldadura/cualificaciones with an error');
+  await expectNoViolations(page, '/admin/soldadura/cualificaciones with an error');
   await form.getByLabel('Caduca el').fill('2029-06-01');
   await form.getByRole('button', { name: 'Registrar cualificación' }).click();
   await expect(page.getByText('Cualificación registrada.')).toBeVisible();
@@ -93,5 +82,5 @@ test('an admin registers an operator qualification found by name and records its
   await row.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Confirmación semestral registrada.')).toBeVisible();
   await expect(row).toContainText('20/05/2027');
-  await checkAtTop(page, '/admin/soldadura/cualificaciones');
+  await expectNoViolations(page, '/admin/soldadura/cualificaciones');
 });

@@ -27,6 +27,8 @@ export const handoverMessages = {
   update: 'Actualizar relevo',
   confirm: 'Leído',
   incoming: 'Relevo del turno anterior',
+  /** The shift a note belongs to when the calendar has none in the last three days: the factory day. */
+  dayShift: 'Día',
   writtenBy: 'Escrito por',
   confirmedBy: 'Leído por',
   pending: 'Pendiente de leer',

@@ -1,3 +1,4 @@
+import { handoverMessages } from '@portal/contract/handovers-messages';
 import type { ShiftInstance } from '@portal/contract/shifts';
 import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
 import type { ServiceContext } from '../../context';
@@ -24,7 +25,7 @@ export async function shiftAt(ctx: ServiceContext, at: Date, nave: string): Prom
   return {
     date,
     shift_id: 0,
-    name: 'Día',
+    name: handoverMessages.dayShift,
     start: startOfFactoryDay(date, ctx.tz),
     end: startOfFactoryDay(addDays(date, 1), ctx.tz),
     worked: true,
