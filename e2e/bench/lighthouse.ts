@@ -22,42 +22,19 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { type PortalProcess, startPortal } from '../portal-process';
+import { BENCH_ADMIN, call, seedStation } from './bench-api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const POSTS = 20;
-const ADMIN = { worker_id: 'bench-admin', password: 'bench-admin-password' };
 const TARGET = { score: 95, cls: 0.05, accessibility: 100, bestPractices: 100 };
 /** The station terminal's home, on a cheap tablet (docs/decisions/051-terminal-first-screen.md): its own bar. */
 const TERMINAL_TARGET = { score: 90, tbt: 300 };
 
-async function call<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
-  const res = await fetch(`${base}${url}`, { ...init, headers });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** A station, a worker signed in at it, 20 posts on its wall (every third with a photo), and its station terminal. */
 async function seed(base: string): Promise<{ token: string; admin: string; terminalKey: string }> {
-  const { accessToken: admin } = await call<{ accessToken: string }>(base, '/api/admin/login', {
-    method: 'POST',
-    body: JSON.stringify(ADMIN),
-  });
-  const station = await call<{ id: number; nave: string }>(base, '/api/admin/arcos-sumergidos', {
-    method: 'POST',
-    token: admin,
-    body: JSON.stringify({ name: 'Arco Lighthouse', nave: 'Nave 1' }),
-  });
-  const worker = { worker_id: 'lighthouse01', name: 'Lucía Faro', password: 'secreto123' };
-  await call(base, '/api/auth/register', { method: 'POST', body: JSON.stringify({ ...worker, role: 'user' }) });
-  const { accessToken: token } = await call<{ accessToken: string }>(base, '/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ worker_id: worker.worker_id, password: worker.password, nave: station.nave, arco_sumergido_id: station.id }),
-  });
+  const { admin, station, token } = await seedStation(base, 'Arco Lighthouse', { worker_id: 'lighthouse01', name: 'Lucía Faro' });
   for (let i = 0; i < POSTS; i++) {
     const form = new FormData();
     form.set('content', `Turno de mañana, aviso ${i + 1}: revisad la línea ${(i % 4) + 1} antes de arrancar.`);
@@ -209,7 +186,7 @@ async function main() {
   try {
     server = await startPortal(
       'lighthouse',
-      { WEB_DIST: webDist, ADMIN_WORKER_ID: ADMIN.worker_id, ADMIN_PASSWORD: ADMIN.password },
+      { WEB_DIST: webDist, ADMIN_WORKER_ID: BENCH_ADMIN.worker_id, ADMIN_PASSWORD: BENCH_ADMIN.password },
       { source: true },
     );
     const base = server.baseURL;

@@ -16,41 +16,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { type PortalProcess, startPortal } from '../portal-process';
+import { BENCH_ADMIN, call, seedStation } from './bench-api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const RUNS = Number(process.env.USABLE_RUNS ?? 5);
-const ADMIN = { worker_id: 'bench-admin', password: 'bench-admin-password' };
 const TARGET_MS = 2500;
 /** Lighthouse's mobile preset (simulated there, applied here). */
 const THROTTLE = { cpu: Number(process.env.USABLE_CPU ?? 4), latency: 150, download: (1638.4 * 1024) / 8, upload: (750 * 1024) / 8 };
 
-async function call<T>(base: string, url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('Content-Type', 'application/json');
-  const res = await fetch(`${base}${url}`, { ...init, headers });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** A station and a worker signed in at it, with a few stops in this week's history. */
 async function seed(base: string): Promise<string> {
-  const { accessToken: admin } = await call<{ accessToken: string }>(base, '/api/admin/login', {
-    method: 'POST',
-    body: JSON.stringify(ADMIN),
-  });
-  const station = await call<{ id: number; nave: string }>(base, '/api/admin/arcos-sumergidos', {
-    method: 'POST',
-    token: admin,
-    body: JSON.stringify({ name: 'Arco Banco', nave: 'Nave 1' }),
-  });
-  const worker = { worker_id: 'usable01', name: 'Sara Banco', password: 'secreto123' };
-  await call(base, '/api/auth/register', { method: 'POST', body: JSON.stringify({ ...worker, role: 'user' }) });
-  const { accessToken: token } = await call<{ accessToken: string }>(base, '/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ worker_id: worker.worker_id, password: worker.password, nave: station.nave, arco_sumergido_id: station.id }),
-  });
+  const { station, token } = await seedStation(base, 'Arco Banco', { worker_id: 'usable01', name: 'Sara Banco' });
   for (let i = 0; i < 5; i++) {
     const end = Date.now() - (i + 1) * 3_600_000;
     await call(base, '/api/paradas-kaiser/manual', {
@@ -90,7 +67,11 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    server = await startPortal('usable', { WEB_DIST: webDist, ADMIN_WORKER_ID: ADMIN.worker_id, ADMIN_PASSWORD: ADMIN.password });
+    server = await startPortal('usable', {
+      WEB_DIST: webDist,
+      ADMIN_WORKER_ID: BENCH_ADMIN.worker_id,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+    });
     const base = server.baseURL;
     const token = await seed(base);
     const runs: Run[] = [];
