@@ -1,5 +1,6 @@
 import { auditMessages } from '@portal/contract/audit';
 import { addDays, factoryToday } from '@portal/contract/time';
+import { tramoMessages } from '@portal/contract/tramos';
 import { weldMessages as m } from '@portal/contract/welds';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectBadRequests, pgUnavailable, useSeed, useTestApp } from './helper';
@@ -456,10 +457,14 @@ describe.skipIf(pgUnavailable)('weld records', () => {
     expect((await t.send(seed.ana.token, 'PUT', '/api/welds/seams/999999', body)).json()).toEqual({ message: m.circularNotFound });
     const noTrace = await circular(t, seed.ana, '2026-05-04');
     expect((await t.send(seed.ana.token, 'GET', `/api/welds/seams/${noTrace}`)).json()).toEqual({ message: m.seamNotFound });
-    // The seed's circular is unchanged by its weld record, and deleting it takes the record along.
+    // The seed's circular is unchanged by its weld record, and is not deleted while it carries one: the
+    // quality record stays, whole; a circular without one deletes as before.
     const tramo = await ok(await t.send(seed.ana.token, 'GET', `/api/tramos/${s}`));
     expect(Object.keys(tramo)).not.toContain('procedure_id');
-    await ok(await t.send(seed.admin, 'DELETE', `/api/tramos/${s}`));
-    expect(await t.db.selectFrom('weld_seams').select('tramo_id').where('tramo_id', '=', s).execute()).toEqual([]);
+    const refused = await t.send(seed.admin, 'DELETE', `/api/tramos/${s}`);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { message: tramoMessages.hasWeldRecord }]);
+    expect(await t.db.selectFrom('weld_seams').select('tramo_id').where('tramo_id', '=', s).execute()).toEqual([{ tramo_id: s }]);
+    await ok(await t.send(seed.admin, 'GET', `/api/tramos/${s}`));
+    await ok(await t.send(seed.admin, 'DELETE', `/api/tramos/${noTrace}`));
   });
 });

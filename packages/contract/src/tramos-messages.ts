@@ -26,6 +26,7 @@ export const tramoMessages = {
   offsetInvalid: 'El desplazamiento debe ser un número entero no negativo.',
   latestInvalid: 'El parámetro latest debe ser true o false.',
   notFound: 'Tramo no encontrado.',
+  hasWeldRecord: 'Esta circular tiene registros de soldadura (trazabilidad, inspecciones o reparaciones) y no se puede eliminar.',
   created: '¡Circular añadida exitosamente!',
   serverUpdated: 'Circular actualizada con éxito!',
   serverDeleted: 'Tramo eliminado con éxito.',

@@ -107,7 +107,12 @@ export default async function tramosRoutes(app: App, ctx: ServiceContext) {
     '/tramos/:id',
     {
       config: { policy: 'admin' },
-      schema: { tags: ['tramos'], summary: 'Delete a circular (admin)', params: idParams, response: { 200: messageResponse, ...errors } },
+      schema: {
+        tags: ['tramos'],
+        summary: 'Delete a circular (admin); 409 while it carries weld records',
+        params: idParams,
+        response: { 200: messageResponse, ...errors, ...errorResponses(409) },
+      },
     },
     async (request) => {
       await service.deleteTramo(ctx, request.params.id, currentUser(request));

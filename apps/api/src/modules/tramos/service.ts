@@ -2,12 +2,13 @@ import { factoryToday } from '@portal/contract/time';
 import { type Tramo, tramoCreateFields, tramoMessages, tramoUpdateFields } from '@portal/contract/tramos';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
-import { badRequest, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors';
 import type { MultipartInput } from '../../lib/images';
 import { nowIso } from '../../lib/time';
 import { parseOrBadRequest } from '../../lib/validate';
 import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
+import { hasWeldRecord } from '../welds/seams';
 import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
@@ -136,6 +137,7 @@ export async function deleteTramo(ctx: ServiceContext, id: number, actor: AuthUs
   const files = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockTramoImages(trx, ctx.engine, id);
     if (!locked) throw notFound(tramoMessages.notFound);
+    if (await hasWeldRecord(trx, id)) throw conflict(tramoMessages.hasWeldRecord);
     const before = await repo.findTramo(trx, id);
     await repo.deleteTramo(trx, id);
     await recordAudit(trx, { actor, entity: 'tramo', entityId: id, action: 'delete', before: before && audited(before) });
