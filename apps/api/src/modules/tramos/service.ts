@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/time';
 import { parseOrBadRequest } from '../../lib/validate';
 import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
-import { hasWeldRecord } from '../welds/seams';
+import { hasWeldRecord } from '../welds/service';
 import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).

@@ -319,10 +319,3 @@ export async function addRepair(ctx: ServiceContext, user: AuthUser, defectId: n
   });
   return getSeam(ctx, defect.tramo_id);
 }
-
-/**
- * Whether a circular carries a weld record: its trace, inspections and repairs are the plant's quality
- * records, so the circular is not deleted while they exist (tramos/service.ts answers 409).
- */
-export const hasWeldRecord = async (db: Parameters<typeof repo.findSeamRow>[0], tramoId: number): Promise<boolean> =>
-  (await repo.findSeamRow(db, tramoId)) !== undefined;

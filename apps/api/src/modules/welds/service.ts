@@ -29,6 +29,7 @@ import { recordAudit } from '../audit/service';
 import { findNaveByName } from '../naves/service';
 import { findAccount } from '../users/service';
 import * as repo from './repository';
+import * as seamsRepo from './seams-repository';
 
 // The weld records' catalogue: the Calidad capability, the plant's setting, procedures (WPS) and their
 // revisions, operators' qualifications and consumable lots (docs/decisions/066-weld-records.md).
@@ -406,3 +407,10 @@ export async function blockLot(ctx: ServiceContext, actor: AuthUser, id: number,
   });
   return getLot(ctx, id);
 }
+
+/**
+ * Whether a circular carries a weld record: its trace, inspections and repairs are the plant's quality
+ * records, so the circular is not deleted while they exist (tramos/service.ts answers 409).
+ */
+export const hasWeldRecord = async (db: Parameters<typeof seamsRepo.findSeamRow>[0], tramoId: number): Promise<boolean> =>
+  (await seamsRepo.findSeamRow(db, tramoId)) !== undefined;
