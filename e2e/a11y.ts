@@ -15,16 +15,7 @@ export async function expectNoViolations(page: Page, what = page.url(), include?
   // test made some twenty checks and ran past its time limit on a busy machine).
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
   if (include) builder = builder.include(include);
-  // Checked at rest, scrolled to the top, then put back: a focused field or a clicked row scrolls the
-  // page, and axe's target-size counts a control left partly under the sticky top bar there (the
-  // andon bar every admin sees for another test's open call) although a scroll brings it back whole.
-  const scrolled = await page.evaluate(() => {
-    const at = window.scrollY;
-    window.scrollTo(0, 0);
-    return at;
-  });
   const { violations } = await builder.analyze();
-  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   const report = violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,

@@ -13,7 +13,9 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
   // The contract's checks, in the form's order, before anything is sent.
   await form.getByRole('button', { name: 'Registrar lote' }).click();
   await expect(form.getByRole('alert')).toHaveText('La clasificación del consumible es obligatoria.');
-  await expectNoViolations(page, '/admin/soldadura/lotes with an error');
+  // The screen's own content: the shell's andon bar (shown to every admin for another test's open call)
+  // is checked by the shell's own tests.
+  await expectNoViolations(page, '/admin/soldadura/lotes with an error', '#main');
   await form.getByLabel('Tipo').selectOption('Fundente');
   await form.getByLabel('Clasificación').fill('SA FB 1');
   await form.getByLabel('Fabricante').fill('Aceros del Norte');
@@ -36,7 +38,7 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
   await expect(page.getByRole('alert').filter({ hasText: 'Indica el motivo del bloqueo.' })).toBeVisible();
   await row.getByRole('button', { name: `Bloquear ${lotNumber}` }).click();
   await row.getByLabel('Motivo del bloqueo').fill('Certificado 3.1 pendiente');
-  await expectNoViolations(page, '/admin/soldadura/lotes blocking');
+  await expectNoViolations(page, '/admin/soldadura/lotes blocking', '#main');
   await row.getByRole('button', { name: 'Confirmar bloqueo' }).click();
   await expect(page.getByText('Lote bloqueado.')).toBeVisible();
   await expect(row).toContainText('Bloqueado');
@@ -45,7 +47,7 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
   await row.getByRole('button', { name: `Desbloquear ${lotNumber}` }).click();
   await expect(page.getByText('Lote desbloqueado.')).toBeVisible();
   await expect(row).toContainText('Disponible');
-  await expectNoViolations(page, '/admin/soldadura/lotes');
+  await expectNoViolations(page, '/admin/soldadura/lotes', '#main');
 });
 
 test('an admin registers an operator qualification found by name and records its six-monthly confirmation', async ({ page, seed }) => {
@@ -70,7 +72,7 @@ test('an admin registers an operator qualification found by name and records its
   await form.getByLabel('Caduca el').fill('2026-05-01');
   await form.getByRole('button', { name: 'Registrar cualificación' }).click();
   await expect(form.getByRole('alert')).toHaveText('La fecha de caducidad debe ser posterior a la de emisión.');
-  await expectNoViolations(page, '/admin/soldadura/cualificaciones with an error');
+  await expectNoViolations(page, '/admin/soldadura/cualificaciones with an error', '#main');
   await form.getByLabel('Caduca el').fill('2029-06-01');
   await form.getByRole('button', { name: 'Registrar cualificación' }).click();
   await expect(page.getByText('Cualificación registrada.')).toBeVisible();
@@ -82,5 +84,5 @@ test('an admin registers an operator qualification found by name and records its
   await row.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Confirmación semestral registrada.')).toBeVisible();
   await expect(row).toContainText('20/05/2027');
-  await expectNoViolations(page, '/admin/soldadura/cualificaciones');
+  await expectNoViolations(page, '/admin/soldadura/cualificaciones', '#main');
 });
