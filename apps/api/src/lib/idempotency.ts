@@ -58,22 +58,28 @@ export async function pruneKeys(db: Db, now = Date.now()): Promise<void> {
 }
 
 /**
- * Keeps a user's `keep` newest keys (and any as old as the last of them) and drops the older ones, so one account cannot fill the table
- * within the keep time. A phone's offline queue is far shorter than the cap; a dropped key only means
- * a repeat of that old write would run again (its client-stamped time is long refused by then).
+ * Keeps a user's `keep` newest keys and drops the older ones, so one account cannot fill the table
+ * within the keep time. Keys claimed in the same millisecond are ordered by the key itself, so exactly
+ * `keep` stay (`test/security/probe-numbers.test.ts`). A phone's offline queue is far shorter than the
+ * cap; a dropped key only means a repeat of that old write would run again (its client-stamped time is
+ * long refused by then).
  */
 export async function capKeys(db: Db, userId: number, keep: number): Promise<void> {
+  const last = await db
+    .selectFrom('idempotency_keys')
+    .select(['created_at', 'key'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('key', 'desc')
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (!last) return;
   await db
     .deleteFrom('idempotency_keys')
     .where('user_id', '=', userId)
-    .where('created_at', '<', (eb) =>
-      eb
-        .selectFrom('idempotency_keys')
-        .select('created_at')
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .offset(keep - 1),
+    .where((eb) =>
+      eb.or([eb('created_at', '<', last.created_at), eb.and([eb('created_at', '=', last.created_at), eb('key', '<', last.key)])]),
     )
     .execute();
 }
