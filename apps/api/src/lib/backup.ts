@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
-import { constants, createReadStream, existsSync, readFileSync } from 'node:fs';
+import { constants, createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { copyFile, link, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config';
 import { type DatabaseFacts, dumpPostgres, POSTGRES_DUMP_FILE } from './backup-postgres';
 import { isDiskFull } from './disk-space';
-import { privateDir, privateFile, tightenTree } from './file-modes';
+import { PRIVATE_FILE, privateDir, privateFile, tightenTree } from './file-modes';
+import { UPLOADS_PREFIX } from './images';
+import { createObjectStore, isStorageKey, type ObjectStore, type StorageConfig, StoreUnavailableError } from './storage';
 import { IMAGE_COLUMNS } from './upload-sweep';
 
 /**
@@ -18,7 +22,9 @@ import { IMAGE_COLUMNS } from './upload-sweep';
  * Order: images are written before their row commits and removed after their row is deleted, so
  * the uploads are copied first, then the database is snapshotted, then every image the snapshot
  * references and the first copy missed (written in between) is copied, and the backup is checked
- * to hold every referenced image.
+ * to hold every referenced image. With the images in a bucket, they are read from the bucket in the
+ * same order and checked against its MD5 (docs/decisions/082-bucket-backups-and-presigned-reads.md): a backup
+ * holds its photos whichever store they live in, and restores into either.
  */
 export const BACKUP_FORMAT = 'portal-fabrica-backup';
 export const MANIFEST_FILE = 'manifest.json';
@@ -52,6 +58,8 @@ export interface BackupManifest {
     tables: Record<string, number>;
   };
   uploads: {
+    /** Where the images were read from; absent in backups made before decision 082: the folder. */
+    source?: { driver: 'folder' } | { driver: 's3'; bucket: string };
     files: { name: string; bytes: number }[];
     /** Image files the database references. */
     referenced: number;
@@ -67,6 +75,8 @@ export interface BackupOptions {
   /** PG_BIN_DIR: where pg_dump is. */
   pgBinDir?: string;
   uploadsDir: string;
+  /** Where the portal keeps its files: with a bucket, the images are read from it instead of uploadsDir. */
+  storage?: StorageConfig;
   backupDir: string;
   keep: number;
   timeZone: string;
@@ -96,6 +106,7 @@ export const backupOptions = (config: Config): BackupOptions => ({
   databaseUrl: config.databaseUrl,
   pgBinDir: config.backup.pgBinDir,
   uploadsDir: config.uploadsDir,
+  storage: config.storage,
   backupDir: config.backup.dir,
   keep: config.backup.keep,
   timeZone: config.factoryTz,
@@ -232,39 +243,113 @@ export function inspectDatabase(file: string, options: { readonly: boolean }): D
   }
 }
 
-/**
- * Copies upload files into the backup; a file identical to one in the previous backup (same name and
- * size: stored images are never rewritten) is hard-linked to it instead, so that daily backups do
- * not each hold a full copy of the photos. A file gone before it could be read is skipped.
- */
-async function copyUploads(names: string[], from: string, to: string, copied: Map<string, number>, previous: string | null): Promise<void> {
-  await inPool(names, 8, async (name) => {
-    const source = path.join(from, name);
-    const target = path.join(to, name);
-    const info = await stat(source).catch((error) => {
+/** Where a backup reads the images: DATA_DIR/uploads, or the `uploads/` prefix of the bucket. */
+interface UploadsSource {
+  /** Every file there now, by name, with its size. */
+  list(): Promise<Map<string, number>>;
+  /** One file's size, or null when it is not there. */
+  size(name: string): Promise<number | null>;
+  /** Copies one file to `target`; false when it was gone. */
+  copyTo(name: string, target: string): Promise<boolean>;
+}
+
+function folderSource(dir: string): UploadsSource {
+  const size = async (name: string) => {
+    const info = await stat(path.join(dir, name)).catch((error) => {
       if (isMissing(error)) return null;
       throw error;
     });
-    if (!info?.isFile() || copied.get(name) === info.size) return;
+    return info?.isFile() ? info.size : null;
+  };
+  return {
+    async list() {
+      const sizes = new Map<string, number>();
+      for (const name of await listFiles(dir)) {
+        const bytes = await size(name);
+        if (bytes !== null) sizes.set(name, bytes);
+      }
+      return sizes;
+    },
+    size,
+    async copyTo(name, target) {
+      try {
+        await copyFile(path.join(dir, name), target, constants.COPYFILE_FICLONE);
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The bucket's images: each download is checked against the object's MD5 (the ETag of a single PUT,
+ * which is how the portal writes them), so a backup never keeps bytes damaged on the way.
+ */
+function bucketSource(store: ObjectStore): UploadsSource {
+  const key = (name: string) => `${UPLOADS_PREFIX}/${name}`;
+  return {
+    async list() {
+      const sizes = new Map<string, number>();
+      for await (const object of store.list(UPLOADS_PREFIX)) {
+        if (isStorageKey(object.key)) sizes.set(object.key.slice(UPLOADS_PREFIX.length + 1), object.size);
+      }
+      return sizes;
+    },
+    size: async (name) => (isStorageKey(key(name)) ? ((await store.head(key(name)))?.size ?? null) : null),
+    async copyTo(name, target) {
+      const found = await store.get(key(name));
+      if (!found) return false;
+      const md5 = createHash('md5');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          md5.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(found.body, hashing, createWriteStream(target, { mode: PRIVATE_FILE }));
+      const expected = found.etag?.replaceAll('"', '');
+      if (expected && /^[0-9a-f]{32}$/.test(expected) && md5.digest('hex') !== expected) {
+        await rm(target, { force: true });
+        throw new BackupError(`the image ${name} read from the bucket does not match its checksum; nothing was kept.`);
+      }
+      return true;
+    },
+  };
+}
+
+/**
+ * Copies upload files into the backup; a file identical to one in the previous backup (same name and
+ * size: stored images are never rewritten) is hard-linked to it instead, so that daily backups do
+ * not each hold a full copy of the photos (nor, from a bucket, download them again). A file gone
+ * before it could be read is skipped. `sizes` are a listing's, else each file's is asked for.
+ */
+async function copyUploads(
+  names: string[],
+  source: UploadsSource,
+  to: string,
+  copied: Map<string, number>,
+  previous: string | null,
+  sizes?: Map<string, number>,
+): Promise<void> {
+  await inPool(names, 8, async (name) => {
+    const target = path.join(to, name);
+    const size = sizes?.get(name) ?? (await source.size(name));
+    if (size === null || copied.get(name) === size) return;
     // A copy caught while the image was still being written is shorter: it is copied again.
     if (copied.has(name)) await rm(target, { force: true });
-    if (previous && (await stat(path.join(previous, name)).catch(() => null))?.size === info.size) {
+    if (previous && (await stat(path.join(previous, name)).catch(() => null))?.size === size) {
       const linked = await link(path.join(previous, name), target).then(
         () => true,
         () => false,
       );
       if (linked) {
-        copied.set(name, info.size);
+        copied.set(name, size);
         return;
       }
     }
-    try {
-      await copyFile(source, target, constants.COPYFILE_FICLONE);
-    } catch (error) {
-      if (isMissing(error)) return;
-      throw error;
-    }
-    copied.set(name, (await stat(target)).size);
+    if (await source.copyTo(name, target)) copied.set(name, (await stat(target)).size);
   });
 }
 
@@ -318,12 +403,15 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const previous = (await listBackups(options.backupDir))[0];
     const previousUploads = previous ? path.join(previous.folder, UPLOADS_FOLDER) : null;
     const copied = new Map<string, number>();
+    const storage = options.storage?.driver === 's3' ? options.storage : null;
+    const source = storage ? bucketSource(createObjectStore(storage)) : folderSource(options.uploadsDir);
 
     // Copy until a pass finds nothing new, so that few images appear between the copy and the snapshot.
     for (let pass = 0; pass < 3; pass++) {
-      const fresh = (await listFiles(options.uploadsDir)).filter((n) => !copied.has(n));
+      const sizes = await source.list();
+      const fresh = [...sizes.keys()].filter((n) => !copied.has(n));
       if (pass > 0 && fresh.length === 0) break;
-      await copyUploads(fresh, options.uploadsDir, stagingUploads, copied, previousUploads);
+      await copyUploads(fresh, source, stagingUploads, copied, previousUploads, sizes);
     }
 
     const engine = options.databaseUrl ? 'postgres' : 'sqlite';
@@ -343,8 +431,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     // The portal enforces foreign keys, so a violation means a damaged database, which restore would refuse.
     if (facts.foreignKeyErrors) throw new BackupError(`The snapshot fails foreign_key_check (${facts.foreignKeyErrors} rows).`);
 
-    // Referenced images written after the copy began (or still being written when it read them).
-    await copyUploads([...facts.referenced], options.uploadsDir, stagingUploads, copied, null);
+    // Referenced images written after the copy began (or, in the folder, still being written when it
+    // read them; a bucket's PUT is whole or absent, so there only those not yet copied are asked for).
+    const again = storage ? [...facts.referenced].filter((n) => !copied.has(n)) : [...facts.referenced];
+    await copyUploads(again, source, stagingUploads, copied, null);
     const missing = [...facts.referenced].filter((n) => !copied.has(n)).sort();
 
     const files: { name: string; bytes: number }[] = [];
@@ -367,7 +457,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         migrations: facts.migrations,
         tables: facts.tables,
       },
-      uploads: { files, referenced: facts.referenced.size, missing },
+      uploads: {
+        source: storage ? { driver: 's3', bucket: storage.bucket } : { driver: 'folder' },
+        files,
+        referenced: facts.referenced.size,
+        missing,
+      },
     };
     await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, privateFile);
     await syncFile(path.join(staging, MANIFEST_FILE));
@@ -384,6 +479,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     // Only this run's own unfinished folder goes; the portal's data was only ever read.
     await rm(staging, { recursive: true, force: true });
     if (isDiskFull(error)) throw new BackupError(`the disk is full: no space left in ${options.backupDir}; nothing was kept.`);
+    if (error instanceof StoreUnavailableError) {
+      const reason = (error.reason as Error)?.message ?? 'no answer';
+      throw new BackupError(`the bucket cannot be reached (${reason}); nothing was kept.`);
+    }
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { constants, existsSync, renameSync, rmSync } from 'node:fs';
 import { copyFile, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config';
 import { FolderMigrationProvider } from '../db/migrate';
@@ -21,7 +22,10 @@ import {
 } from './backup';
 import { POSTGRES_DUMP_FILE, postgresTableCount, postgresTables, restorePostgres, runPostgresTool } from './backup-postgres';
 import { privateDir, privateFile, tightenTree } from './file-modes';
+import { UPLOADS_PREFIX } from './images';
 import { acquireRunLock, describeRunLock, liveRunLocks } from './run-lock';
+import { createObjectStore, FolderStore, isStorageKey, type ObjectStore, StoreUnavailableError } from './storage';
+import { copyObjects } from './storage-migrate';
 
 /**
  * `npm run restore -- <folder>`: puts a backup made by lib/backup.ts in place of the portal's data.
@@ -32,6 +36,12 @@ import { acquireRunLock, describeRunLock, liveRunLocks } from './run-lock';
  * start, so every session signed before the restore ends: its account may no longer exist, or may
  * have had its password changed after the backup was taken. Migrations run at that start if the
  * backup is older than the portal.
+ *
+ * With the images in a bucket (STORAGE_URL or S3_*), the backup's images are put into the bucket
+ * before the database changes, each skipped when the bucket already holds it with the same MD5 and
+ * verified after its PUT; once the database is in place, the objects of `uploads/` the backup does not
+ * hold (written after it) are moved to the bucket's `pre-restore-<date>/` prefix, as the folder's are
+ * moved aside (docs/decisions/082-bucket-backups-and-presigned-reads.md).
  */
 
 /** The restore did not happen; the message says why, and nothing was changed. */
@@ -43,7 +53,20 @@ export interface RestoreResult {
   manifest: BackupManifest;
   /** Where the replaced data was moved, or null when the data directory held none. */
   aside: string | null;
+  /** With a bucket: what the restore put there and moved aside in it. */
+  bucket?: BucketRestore;
   warnings: string[];
+}
+
+export interface BucketRestore {
+  name: string;
+  /** Images of the backup put into the bucket. */
+  copied: number;
+  /** Images the bucket already held with the same size and MD5. */
+  skipped: number;
+  /** Objects of `uploads/` the backup does not hold, moved to `asidePrefix/`. */
+  movedAside: number;
+  asidePrefix: string;
 }
 
 /** Checks a backup folder as restore needs it; answers its manifest or refuses with the reason. */
@@ -168,6 +191,11 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
       );
     }
 
+    const stamp = factoryDateTime(now, config.factoryTz).replace(' ', '_').replaceAll(':', '-');
+    const s3 = config.storage.driver === 's3' ? config.storage : null;
+    const store = s3 ? createObjectStore(s3) : null;
+    let bucket: BucketRestore | undefined;
+
     // The copies are made beside the live data first, so that the switch is a few renames.
     const tag = `.restoring-${process.pid}`;
     const newDatabase = `${config.sqliteFile}${tag}`;
@@ -177,7 +205,6 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
       rmSync(newUploads, { recursive: true, force: true });
     };
     try {
-      await privateDir(newUploads);
       if (!postgresUrl) {
         await copyFile(path.join(folder, DATABASE_FILE), newDatabase);
         await syncFile(newDatabase);
@@ -187,13 +214,20 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
           );
         }
       }
-      const source = path.join(folder, UPLOADS_FOLDER);
-      await inPool(await listFiles(source), 8, (name) =>
-        copyFile(path.join(source, name), path.join(newUploads, name), constants.COPYFILE_FICLONE),
-      );
-      // A copy keeps its source's mode: a backup made before decision 030 holds files 0644.
+      if (s3 && store) {
+        // Before the database: its rows never name an image the bucket lacks.
+        const put = await putIntoBucket(folder, store);
+        bucket = { name: s3.bucket, ...put, movedAside: 0, asidePrefix: `pre-restore-${stamp.replace('_', '-')}` };
+      } else {
+        await privateDir(newUploads);
+        const source = path.join(folder, UPLOADS_FOLDER);
+        await inPool(await listFiles(source), 8, (name) =>
+          copyFile(path.join(source, name), path.join(newUploads, name), constants.COPYFILE_FICLONE),
+        );
+        // A copy keeps its source's mode: a backup made before decision 030 holds files 0644.
+        await tightenTree(newUploads);
+      }
       await tightenTree(newDatabase);
-      await tightenTree(newUploads);
       if (postgresUrl) {
         // One transaction: a failure leaves the database empty, as it was.
         await restorePostgres(postgresUrl, path.join(folder, POSTGRES_DUMP_FILE), config.backup.pgBinDir).catch((error) => {
@@ -212,7 +246,9 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
     }
 
     const sqliteFiles = postgresUrl ? [] : ['', '-wal', '-shm', '-journal'].map((suffix) => `${config.sqliteFile}${suffix}`);
-    const current = [...sqliteFiles, config.uploadsDir, path.join(config.dataDir, 'jwt-secret')].filter((p) => existsSync(p));
+    const current = [...sqliteFiles, ...(store ? [] : [config.uploadsDir]), path.join(config.dataDir, 'jwt-secret')].filter((p) =>
+      existsSync(p),
+    );
     let aside: string | null = null;
     const done: [from: string, to: string][] = [];
     const move = async (from: string, to: string) => {
@@ -225,7 +261,6 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
           const warning = checkpoint(config.sqliteFile);
           if (warning) warnings.push(warning);
         }
-        const stamp = factoryDateTime(now, config.factoryTz).replace(' ', '_').replaceAll(':', '-');
         aside = path.join(config.dataDir, `pre-restore-${stamp}`);
         for (let n = 2; existsSync(aside); n++) aside = path.join(config.dataDir, `pre-restore-${stamp}-${n}`);
         await privateDir(aside);
@@ -233,22 +268,73 @@ export async function restoreBackup(config: Config, folder: string, now = new Da
         for (const p of current) if (existsSync(p)) await move(p, path.join(aside, path.basename(p)));
       }
       if (!postgresUrl) await move(newDatabase, config.sqliteFile);
-      await move(newUploads, config.uploadsDir);
+      if (!store) await move(newUploads, config.uploadsDir);
     } catch (error) {
       for (const [from, to] of done.reverse()) renameSync(to, from);
       discardCopies();
       throw error;
+    }
+    if (store && bucket) {
+      const keep = new Set(manifest.uploads.files.map((file) => `${UPLOADS_PREFIX}/${file.name}`));
+      bucket.movedAside = await setAside(store, keep, bucket.asidePrefix, warnings);
     }
     if (aside) {
       const note = [
         `Moved here by \`npm run restore\` at ${factoryDateTime(now, config.factoryTz)} (${config.factoryTz}),`,
         `before restoring ${folder} (backup of ${manifest.factoryTime}).`,
         `To go back: stop the portal, and move these files back into ${config.dataDir}.`,
+        ...(bucket?.movedAside
+          ? [`The bucket's images written after the backup were moved to its prefix ${bucket.asidePrefix}/ (back to uploads/ to go back).`]
+          : []),
       ];
       await writeFile(path.join(aside, 'RESTORE.txt'), `${note.join('\n')}\n`, privateFile);
     }
-    return { manifest, aside, warnings };
+    return { manifest, aside, bucket, warnings };
   } finally {
     lock.release();
   }
+}
+
+/** The backup's images into the bucket: resumable and verified (lib/storage-migrate.ts); refuses on any failure. */
+async function putIntoBucket(folder: string, store: ObjectStore): Promise<{ copied: number; skipped: number }> {
+  try {
+    const { copied, skipped, failed } = await copyObjects(new FolderStore(folder), store, [UPLOADS_PREFIX]);
+    if (failed.length) {
+      throw new RestoreRefused(
+        `${failed.length} images could not be put into the bucket and verified (${failed.slice(0, 3).join(', ')}); the database was not changed: run the restore again.`,
+      );
+    }
+    return { copied, skipped };
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    throw new RestoreRefused(
+      `the bucket cannot be reached (${(error.reason as Error)?.message ?? 'no answer'}); the database was not changed, and the images already put there are kept for the next attempt.`,
+    );
+  }
+}
+
+/**
+ * Moves the objects of `uploads/` that the backup does not hold (written after it, so no restored row
+ * names them) to `<prefix>/`: kept, as the folder's are kept aside, instead of left to the start-up
+ * sweep. A failure is a warning: what stays is swept after its grace, and a versioned bucket keeps it.
+ */
+async function setAside(store: ObjectStore, keep: Set<string>, prefix: string, warnings: string[]): Promise<number> {
+  let moved = 0;
+  try {
+    const keys: string[] = [];
+    for await (const { key } of store.list(UPLOADS_PREFIX)) if (isStorageKey(key) && !keep.has(key)) keys.push(key);
+    for (const key of keys) {
+      const found = await store.get(key);
+      if (!found) continue;
+      await store.put(`${prefix}/${key.slice(UPLOADS_PREFIX.length + 1)}`, await buffer(found.body), found.contentType);
+      await store.remove(key);
+      moved++;
+    }
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    warnings.push(
+      `the bucket's images written after the backup could not all be moved to ${prefix}/ (${moved} were); the start-up sweep removes the rest (a versioned bucket keeps them).`,
+    );
+  }
+  return moved;
 }

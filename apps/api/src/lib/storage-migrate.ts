@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { contentTypeOf, type ObjectStore } from './storage';
+import { contentTypeOf, isStorageKey, type ObjectStore } from './storage';
 
 /** The prefixes the portal keeps files under today (lib/images.ts UPLOADS_PREFIX). */
 export const MIGRATED_PREFIXES = ['uploads'] as const;
@@ -27,7 +27,8 @@ export async function copyObjects(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<CopyResult> {
   const keys: string[] = [];
-  for (const prefix of prefixes) for await (const { key } of from.list(prefix)) keys.push(key);
+  // Only keys the portal writes: a stray file (a note, an editor's backup) is no object of its own.
+  for (const prefix of prefixes) for await (const { key } of from.list(prefix)) if (isStorageKey(key)) keys.push(key);
   const result: CopyResult = { copied: 0, skipped: 0, failed: [] };
   onProgress(0, keys.length);
   for (const [index, key] of keys.entries()) {

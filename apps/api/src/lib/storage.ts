@@ -58,6 +58,7 @@ export interface ObjectFacts {
 
 export interface ListedObject {
   key: string;
+  size: number;
   lastModified: Date;
 }
 
@@ -97,8 +98,11 @@ export function logStoreUnavailable(
 /** A key the portal generates: a prefix and a file name, no dots or slashes that could climb out. */
 const KEY = /^[a-z][a-z0-9-]*\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
+/** Whether a key is one the portal could have written (a listing may hold others, put there by hand). */
+export const isStorageKey = (key: string) => KEY.test(key) && !key.includes('..');
+
 function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes('..')) throw new Error(`not a storage key: ${key}`);
+  if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
   return key;
 }
 
@@ -160,7 +164,7 @@ export class FolderStore implements ObjectStore {
     }
     for (const name of names) {
       const info = await stat(path.join(dir, name)).catch(() => null);
-      if (info?.isFile()) yield { key: `${prefix}/${name}`, lastModified: info.mtime };
+      if (info?.isFile()) yield { key: `${prefix}/${name}`, size: info.size, lastModified: info.mtime };
     }
   }
 
@@ -277,7 +281,7 @@ export class S3Store implements ObjectStore {
         this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${prefix}/`, ContinuationToken: token })),
       );
       for (const item of page.Contents ?? []) {
-        if (item.Key && item.LastModified) yield { key: item.Key, lastModified: item.LastModified };
+        if (item.Key && item.LastModified) yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -3,7 +3,7 @@ import { BackupError, backupOptions, createBackup } from '../lib/backup';
 
 /**
  * `npm run backup`: a consistent copy of the database (SQLite's backup API, or pg_dump with
- * DATABASE_URL) and the uploads into a dated folder of BACKUP_DIR, taken beside the running portal,
+ * DATABASE_URL) and the images (from DATA_DIR/uploads, or from the bucket) into a dated folder of BACKUP_DIR, taken beside the running portal,
  * then retention (BACKUP_KEEP newest). Exits non-zero when nothing usable was written, or when images
  * the database references could not be copied.
  */
@@ -15,18 +15,13 @@ try {
   console.log(
     `  database (${manifest.database.engine}): ${manifest.database.bytes} bytes, ${rows} rows in ${Object.keys(manifest.database.tables).length} tables`,
   );
-  console.log(`  uploads: ${manifest.uploads.files.length} files (${manifest.uploads.referenced} referenced by the database)`);
+  const from = config.storage.driver === 's3' ? `from the bucket ${config.storage.bucket}` : `from ${config.uploadsDir}`;
+  console.log(`  images: ${manifest.uploads.files.length} files ${from} (${manifest.uploads.referenced} referenced by the database)`);
   if (removed.length) console.log(`  retention (BACKUP_KEEP=${config.backup.keep}) removed: ${removed.join(', ')}`);
   const { missing } = manifest.uploads;
-  if (config.storage.driver === 's3') {
-    // The images live in the bucket, which this backup does not copy: the bucket's own versioning
-    // (or replication) keeps them (docs/decisions/068-object-storage.md).
-    console.log(`  images: in the bucket ${config.storage.bucket}, not in this backup (back the bucket up with its versioning)`);
-  } else if (missing.length) {
+  if (missing.length) {
     const listed = `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}`;
-    console.error(
-      `The backup lacks ${missing.length} images its database references, missing from ${config.uploadsDir} (${listed}; all in manifest.json).`,
-    );
+    console.error(`The backup lacks ${missing.length} images its database references, missing ${from} (${listed}; all in manifest.json).`);
     process.exitCode = 1;
   }
 } catch (error) {

@@ -18,9 +18,14 @@ if (positionals.length !== 1) {
   const given = path.resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]);
   const folder = existsSync(given) ? given : path.join(config.backup.dir, positionals[0]);
   try {
-    const { manifest, aside, warnings } = await restoreBackup(config, folder);
+    const { manifest, aside, bucket, warnings } = await restoreBackup(config, folder);
     console.log(`Restored the backup of ${manifest.factoryTime} (${manifest.timeZone}) from ${folder} into ${config.dataDir}.`);
     if (aside) console.log(`The data it replaced was moved to ${aside} (nothing was deleted).`);
+    if (bucket) {
+      console.log(`Images in the bucket ${bucket.name}: ${bucket.copied} put back, ${bucket.skipped} already there and identical.`);
+      if (bucket.movedAside)
+        console.log(`  ${bucket.movedAside} images written after the backup were moved to ${bucket.asidePrefix}/ in the bucket.`);
+    }
     for (const warning of warnings) console.warn(`Warning: ${warning}`);
     console.log('Start the portal: it migrates the database if the backup is older, and everyone signs in again.');
   } catch (error) {
