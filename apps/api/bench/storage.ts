@@ -8,6 +8,7 @@
  * reads 8 at a time. Prints per driver the median and p99 time of one put and one get, and the
  * throughput (objects per second) at 8 at a time. s3rver is a Node server on the same 2-core machine,
  * so the bucket's figures include its own cost: they bound the SDK's overhead, not a real store's.
+ * Then the uploads and image reads through the real server (bench/storage-http.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { buffer } from 'node:stream/consumers';
 import { FolderStore, type ObjectStore, S3Store } from '../src/lib/storage';
 import { startTestS3 } from '../test/s3-server';
+import { benchHttp } from './storage-http';
 
 const N = Number(process.env.BENCH_STORAGE ?? 200);
 const SIZE = 150 * 1024;
@@ -84,8 +86,10 @@ try {
       secretAccessKey: s3.secretAccessKey,
     }),
   );
-  console.log(`load average ${loadavg()[0].toFixed(1)} at end`);
 } finally {
   await s3.close();
   rmSync(dir, { recursive: true, force: true });
 }
+// The same side by side through the real server: uploads and image reads (bench/storage-http.ts).
+await benchHttp();
+console.log(`load average ${loadavg()[0].toFixed(1)} at end`);

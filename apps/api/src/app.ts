@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { privateDirSync } from './lib/file-modes';
 import { MAX_IMAGE_BYTES } from './lib/images';
 import { serializeError } from './lib/log-error';
+import { presignedImageOrigins } from './lib/storage';
 import { createTokenService, resolveSecret, type TokenService } from './lib/tokens';
 import adminListsRoutes from './modules/admin-lists/routes';
 import andonRoutes from './modules/andon/routes';
@@ -160,7 +161,7 @@ export async function buildApp({ config, db: handle, logger = false, logControll
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.corsOrigins, ...presignedImageOrigins(config.storage)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", ...config.corsOrigins],

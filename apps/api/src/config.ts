@@ -157,10 +157,35 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  // Presigned reads (docs/decisions/082-bucket-backups-and-presigned-reads.md): off (0) by default; the
+  // seconds a redirect's URL is valid, and the address browsers reach the bucket at when not the endpoint.
+  STORAGE_PRESIGNED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(0)
+    .refine((v) => v === 0 || v >= 30, 'must be 0 (off) or at least 30'),
+  STORAGE_PUBLIC_URL: optionalText.refine((v) => !v || /^https?:\/\/[^/]+\/?$/.test(v), 'must be http(s)://host[:port]'),
 });
 
 /** STORAGE_URL or the S3_* variables (never both), or the folder DATA_DIR when neither is set. */
 function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  const storage = bucketOrFolder(e, dataDir);
+  if (storage.driver === 'folder') {
+    if (e.STORAGE_PRESIGNED_SECONDS || e.STORAGE_PUBLIC_URL) {
+      throw new Error('Invalid environment:\n  STORAGE_PRESIGNED_SECONDS and STORAGE_PUBLIC_URL: need a bucket (STORAGE_URL or S3_*)');
+    }
+    return storage;
+  }
+  return {
+    ...storage,
+    presignSeconds: e.STORAGE_PRESIGNED_SECONDS,
+    publicEndpoint: e.STORAGE_PUBLIC_URL?.replace(/\/$/, ''),
+  };
+}
+
+function bucketOrFolder(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
   const s3Vars = [e.S3_ENDPOINT, e.S3_REGION, e.S3_BUCKET, e.S3_FORCE_PATH_STYLE, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
   const anyS3 = s3Vars.some((v) => v !== undefined);
   if (e.STORAGE_URL && anyS3) throw new Error('Invalid environment:\n  STORAGE_URL and the S3_* variables: set one or the other');

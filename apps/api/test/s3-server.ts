@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 /**
  * A real S3-protocol server for the tests (docs/decisions/068-object-storage.md): s3rver, started
  * in-process on a free loopback port over a throwaway folder, with one empty bucket. It checks
- * SigV4 signatures and Content-MD5 with its own fixed key pair.
+ * Content-MD5, the access key and a presigned URL's expiry; it does not verify SigV4 signatures.
  */
 export interface TestS3 {
   /** STORAGE_URL of the bucket. */

@@ -12,6 +12,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { messages } from '@portal/contract/common';
 import { AppError } from './errors';
 import { privateDir, privateFile } from './file-modes';
@@ -181,6 +182,13 @@ export interface S3Settings {
   forcePathStyle: boolean;
   accessKeyId?: string;
   secretAccessKey?: string;
+  /**
+   * Presigned reads (decision 082): 0 or absent, images are streamed through the portal; else
+   * `GET /uploads/<name>` redirects to a URL of the bucket valid this many seconds.
+   */
+  presignSeconds?: number;
+  /** The bucket's address as browsers reach it, for presigned URLs; absent: `endpoint`. */
+  publicEndpoint?: string;
 }
 
 /** True when an S3 error says the object is not there (as opposed to the store being unreachable). */
@@ -199,10 +207,17 @@ export class S3Store implements ObjectStore {
   readonly driver = 's3';
   readonly errors = new Map<StoreOperation, number>();
   readonly client: S3Client;
+  /** Signs presigned URLs for the address browsers reach; it never sends a request. */
+  private readonly signer: S3Client;
 
   constructor(readonly settings: S3Settings) {
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
+    this.client = S3Store.clientFor(settings, settings.endpoint);
+    this.signer = settings.publicEndpoint ? S3Store.clientFor(settings, settings.publicEndpoint) : this.client;
+  }
+
+  private static clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
+    return new S3Client({
+      endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       credentials:
@@ -217,6 +232,20 @@ export class S3Store implements ObjectStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  /**
+   * A URL that reads the object straight from the bucket for `presignSeconds`, answered with the
+   * headers the portal gives it (the type, a year's immutable cache). Signed locally: no request.
+   */
+  presignGet(key: string): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: checkKey(key),
+      ResponseCacheControl: IMMUTABLE_CACHE,
+      ResponseContentType: contentTypeOf(key),
+    });
+    return getSignedUrl(this.signer, command, { expiresIn: this.settings.presignSeconds || 60 });
   }
 
   private async call<T>(operation: StoreOperation, run: () => Promise<T>, missing?: () => T): Promise<T> {
@@ -290,6 +319,19 @@ export class S3Store implements ObjectStore {
   async ping(): Promise<void> {
     await this.call('ping', () => this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket })));
   }
+}
+
+/** How an image is cached wherever it is read from: its generated name never changes (decision 068). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** The origins images may come from besides the portal's own: the bucket's, with presigned reads on. */
+export function presignedImageOrigins(storage: StorageConfig): string[] {
+  if (storage.driver !== 's3' || !storage.presignSeconds) return [];
+  // Without an endpoint, AWS itself in the bucket's region.
+  const base = new URL(storage.publicEndpoint ?? storage.endpoint ?? `https://s3.${storage.region}.amazonaws.com`);
+  // Virtual-hosted style names the bucket in the host.
+  if (!storage.forcePathStyle) base.hostname = `${storage.bucket}.${base.hostname}`;
+  return [base.origin];
 }
 
 /** The type an object is served with, by its name (the portal writes WebP images only, so far). */
