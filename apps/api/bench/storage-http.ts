@@ -93,7 +93,12 @@ async function benchPortal(name: string, storage: Record<string, string>, photo:
     let stored = '';
     const upload = async () => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ id_tramo: `B-${++n}`, id_proyecto: 'P', id_circular: 'C', arco_sumergido_id: String(arco.id) }))
+      for (const [k, v] of Object.entries({
+        id_tramo: `BANCO-${++n}`,
+        id_proyecto: 'PRY',
+        id_circular: 'CIR',
+        arco_sumergido_id: String(arco.id),
+      }))
         form.append(k, v);
       form.append('imagen', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'foto.jpg');
       const res = await fetch(`${base}/api/tramos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
