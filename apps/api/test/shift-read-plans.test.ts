@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as andon from '../src/modules/andon/repository';
-import * as paradas from '../src/modules/paradas/repository';
+import * as figures from '../src/modules/paradas/figures-repository';
+import * as timeline from '../src/modules/paradas/timeline-repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
 import { finishedStop, insertRows, pg, queryPlans } from './plans';
 
@@ -28,13 +29,13 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
   it('reads a week of a nave from the span index', async () => {
     const all = [
       ...(await plans((db) =>
-        paradas.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
+        timeline.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.arcoEndedBarsJson(db, engine, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
+        timeline.arcoEndedBarsJson(db, engine, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.finishedStopsOverlapping(
+        figures.finishedStopsOverlapping(
           db,
           engine,
           'Nave 1',
@@ -73,7 +74,7 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
   });
 
   it('answers the stops of the nave and the range only', async () => {
-    const stops = await paradas.finishedStopsOverlapping(
+    const stops = await figures.finishedStopsOverlapping(
       t.db,
       engine,
       'Nave 1',

@@ -27,23 +27,23 @@ import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
 import { motivoForStop } from '../motivos/service';
+import * as figuresRepo from './figures-repository';
+import * as machineRepo from './machine-repository';
 import * as repo from './repository';
 
-// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
-// The CSV export's batches (modules/exports).
-// The admin lists' pages (modules/admin-lists).
+// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md):
+// the admin lists' pages (modules/admin-lists), the CSV export's batches (modules/exports).
 export {
   type AdminParadasFilter,
-  arcoEndedBarsJson,
-  arcoOpenParadas,
-  arcoParadasOverlapping,
   countParadas,
-  findParada,
   isFiltered,
   pageParadas,
   pageParadasWithTotal,
-  paradasBatch,
-} from './repository';
+} from './admin-list-repository';
+export { paradasBatch } from './export-repository';
+export { findParada } from './repository';
+// The arco timeline's bars (modules/timeline), and a shift's paradas (modules/handovers).
+export { arcoEndedBarsJson, arcoOpenParadas, arcoParadasOverlapping } from './timeline-repository';
 
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
@@ -426,10 +426,10 @@ export interface MachineCover {
 export async function coverMachineStop(ctx: ServiceContext, arcoId: number, since: string, received: string): Promise<MachineCover> {
   const filled: number[] = [];
   let cursor = iso(since);
-  for (const span of await repo.arcoSpansBetween(ctx.db, arcoId, cursor, received)) {
+  for (const span of await machineRepo.arcoSpansBetween(ctx.db, arcoId, cursor, received)) {
     const start = iso(span.start_time);
     if (start > cursor) {
-      const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start);
+      const row = await machineRepo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start);
       await auditParada(ctx.db, null, row.id, 'machine_cover', null, row);
       filled.push(row.id);
     }
@@ -438,7 +438,7 @@ export async function coverMachineStop(ctx: ServiceContext, arcoId: number, sinc
     if (end > cursor) cursor = end;
   }
   if (cursor > received) return { filled };
-  const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
+  const row = await machineRepo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
   await auditParada(ctx.db, null, row.id, 'machine_start', null, row);
   return { opened: row.id, filled };
 }
@@ -467,14 +467,14 @@ export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: 
       await auditParada(ctx.db, null, active.id, 'machine_remove', active, null);
       return { removed: active };
     }
-    await repo.endParadaAt(ctx.db, active.id, start, 0, false, received);
+    await machineRepo.endParadaAt(ctx.db, active.id, start, 0, false, received);
     await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: start, duration_minutes: 0 });
     return { ended: active.id };
   }
   const short = Date.parse(at) - Date.parse(start) < ctx.machines.microStopSeconds * 1000;
-  const micro = active.source === 'machine' && short && !(await repo.findEndedAt(ctx.db, arcoId, active.start_time));
+  const micro = active.source === 'machine' && short && !(await machineRepo.findEndedAt(ctx.db, arcoId, active.start_time));
   const minutes = Math.max(0, durationMinutes(start, at));
-  await repo.endParadaAt(ctx.db, active.id, at, minutes, micro, received);
+  await machineRepo.endParadaAt(ctx.db, active.id, at, minutes, micro, received);
   await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: at, duration_minutes: minutes });
   return { ended: active.id };
 }
@@ -545,20 +545,20 @@ export async function describeMachineParada(
     if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
     if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
     const values = { description: body.description, motivo_id: await motivoForStop(trx, body.motivo_id, found.motivo_id ?? null) };
-    await repo.describeParada(trx, id, values, nowIso());
+    await machineRepo.describeParada(trx, id, values, nowIso());
     await auditParada(trx, user, id, 'update', found, { ...found, ...values });
   });
   return (await publishParada(ctx, 'parada.changed', id))!;
 }
 
 // The plant board's figures (modules/planta).
-export const listActiveParadas = (ctx: ServiceContext) => repo.listActiveParadas(ctx.db);
-export const finishedMinutesOn = (ctx: ServiceContext, date: string) => repo.finishedMinutesOn(ctx.db, date);
+export const listActiveParadas = (ctx: ServiceContext) => figuresRepo.listActiveParadas(ctx.db);
+export const finishedMinutesOn = (ctx: ServiceContext, date: string) => figuresRepo.finishedMinutesOn(ctx.db, date);
 export const finishedStopsOverlapping = (
   ctx: ServiceContext,
   nave: string,
   range: { from: string; to: string; fromDate: string; toDate: string },
-) => repo.finishedStopsOverlapping(ctx.db, ctx.engine, nave, range.from, range.to, range.fromDate, range.toDate);
-export const microStopsOn = (ctx: ServiceContext, date: string) => repo.microStopsOn(ctx.db, date);
-export const countStoppedArcos = (ctx: ServiceContext) => repo.countStoppedArcos(ctx.db);
-export const countParadasOn = (ctx: ServiceContext, date: string) => repo.countParadasOn(ctx.db, date);
+) => figuresRepo.finishedStopsOverlapping(ctx.db, ctx.engine, nave, range.from, range.to, range.fromDate, range.toDate);
+export const microStopsOn = (ctx: ServiceContext, date: string) => figuresRepo.microStopsOn(ctx.db, date);
+export const countStoppedArcos = (ctx: ServiceContext) => figuresRepo.countStoppedArcos(ctx.db);
+export const countParadasOn = (ctx: ServiceContext, date: string) => figuresRepo.countParadasOn(ctx.db, date);
