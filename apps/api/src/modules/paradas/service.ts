@@ -27,6 +27,7 @@ import { motivoForStop } from '../motivos/service';
 import { keepMachineCovered, type MachineCover, publishCover } from './machine-cover';
 import { auditParada, publishParada } from './parada-events';
 import * as repo from './repository';
+import * as timelineRepo from './timeline-repository';
 
 // What other modules use of this one, from the file of its section (docs/decisions/024-one-owner-per-table.md):
 // the admin list's pages (modules/admin-lists), the CSV export's batches (modules/exports), the plant
@@ -58,7 +59,11 @@ export {
 } from './machine-cover';
 export { auditParada, publishParada } from './parada-events';
 export { findParada } from './repository';
-export { arcoEndedBarsJson, arcoOpenParadas, arcoParadasOverlapping } from './timeline-repository';
+export { arcoParadasOverlapping } from './timeline-repository';
+
+/** The timeline's bars of the paradas of some arcos over [from, until): `plannedMotivos` make a bar planned. */
+export const arcoParadaBars = (ctx: ServiceContext, arcoIds: number[], plannedMotivos: number[], from: string, until: string) =>
+  timelineRepo.arcoParadaBars(ctx.db, ctx.engine, arcoIds, plannedMotivos, from, until);
 
 // The workers' stops: listed, started, ended, recorded afterwards, edited, deleted and completed with
 // a motivo. The machine's paradas are in machine-cover.ts, the figures other modules read in figures.ts.
