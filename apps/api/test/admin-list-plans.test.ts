@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index';
 import * as dashboard from '../src/modules/dashboard/repository';
-import * as paradas from '../src/modules/paradas/repository';
+import * as paradas from '../src/modules/paradas/admin-list-repository';
 import * as tramos from '../src/modules/tramos/repository';
 import * as users from '../src/modules/users/repository';
 import * as wall from '../src/modules/wall/repository';

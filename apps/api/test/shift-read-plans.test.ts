@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as andon from '../src/modules/andon/repository';
-import * as paradas from '../src/modules/paradas/repository';
+import * as figures from '../src/modules/paradas/figures-repository';
+import * as timeline from '../src/modules/paradas/timeline-repository';
 import { pgUnavailable, type TestArco, useTestApp } from './helper';
 import { finishedStop, insertRows, pg, queryPlans } from './plans';
 
@@ -28,13 +29,13 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
   it('reads a week of a nave from the span index', async () => {
     const all = [
       ...(await plans((db) =>
-        paradas.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
+        timeline.arcoParadasOverlapping(db, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.arcoEndedBarsJson(db, engine, [arcos[0].id, arcos[1].id], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
+        timeline.arcoParadaBars(db, engine, [arcos[0].id, arcos[1].id], [1], '2025-01-10T00:00:00.000Z', '2025-01-17T00:00:00.000Z'),
       )),
       ...(await plans((db) =>
-        paradas.finishedStopsOverlapping(
+        figures.finishedStopsOverlapping(
           db,
           engine,
           'Nave 1',
@@ -45,19 +46,19 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
         ),
       )),
     ];
-    // The handover's ended and running paradas, the timeline's ended ones written as JSON
+    // The handover's ended and running paradas, the timeline's ended and running ones written as JSON
     // (docs/decisions/053-timeline-without-running-bars.md), then the analysis's finished stops.
-    expect(all.length, all.map(show).join('\n\n')).toBe(4);
+    expect(all.length, all.map(show).join('\n\n')).toBe(5);
     expectIndex(all[0], 'paradas_kaiser', 'paradas_arco_span_idx');
     expectIndex(all[2], 'paradas_kaiser', 'paradas_arco_span_idx');
     // PostgreSQL, which estimates a nave's arcos from the statistics of the moment, may take the factory's
     // days (paradas_date_idx) on tables this small; never a whole table.
-    if (pg) expectNoFullScan(all[3], ['paradas_kaiser']);
-    else expectIndex(all[3], 'p', 'paradas_arco_span_idx');
+    if (pg) expectNoFullScan(all[4], ['paradas_kaiser']);
+    else expectIndex(all[4], 'p', 'paradas_arco_span_idx');
     // From the index alone on SQLite, by a range of start times (PostgreSQL's choice between an
     // index-only and a bitmap scan of it follows its statistics of the moment).
     if (!pg) {
-      for (const p of [all[0], all[2], all[3]]) {
+      for (const p of [all[0], all[2], all[4]]) {
         expect(p.plan, show(p)).toMatch(
           /COVERING INDEX paradas_arco_span_idx \(arco_sumergido_id=\? AND start_time>\? AND start_time<\?\)/,
         );
@@ -73,7 +74,7 @@ describe.skipIf(pgUnavailable)('query plans of the timeline and the statistics b
   });
 
   it('answers the stops of the nave and the range only', async () => {
-    const stops = await paradas.finishedStopsOverlapping(
+    const stops = await figures.finishedStopsOverlapping(
       t.db,
       engine,
       'Nave 1',

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { andonFigures } from '../andon/service';
 import { arcosSince } from '../arcos/service';
+import { listMotivos } from '../motivos/service';
 import { finishedStopsOverlapping } from '../paradas/service';
 import { breakMs, instancesAtNave, splitStops, type TimedInstance, timed, weeklyMinutes, workedOverlapMs } from '../shifts/service';
 import * as repo from './repository';
@@ -31,10 +32,14 @@ const availabilityOf = (downtime: number, planned: number, plannedStops: number)
 export async function downtimeAnalysis(ctx: ServiceContext, query: z.output<typeof downtimeQuery>): Promise<DowntimeAnalysis> {
   const monthStart = Date.parse(startOfFactoryDay(`${query.month}-01`, ctx.tz));
   const nextMonth = Date.parse(startOfFactoryDay(`${addMonths(query.month, 1)}-01`, ctx.tz));
-  const [rows, names, arcos, andon, instances] = await Promise.all([
-    repo.monthRollup(ctx.db, query.month, query.nave),
-    repo.motivoNames(ctx.db),
-    arcosSince(ctx, query.nave),
+  const arcos = await arcosSince(ctx, query.nave);
+  const [rows, names, andon, instances] = await Promise.all([
+    repo.monthRollup(
+      ctx.db,
+      query.month,
+      arcos.map((a) => a.id),
+    ),
+    listMotivos(ctx),
     andonFigures(ctx, query.month, query.nave, downtimeMessages.noMotivo),
     instancesAtNave(ctx, new Date(monthStart), new Date(nextMonth + DAY_MS), query.nave),
   ]);

@@ -1,5 +1,3 @@
-import type { MachineAuditAction } from '@portal/contract/audit';
-import { machineMessages } from '@portal/contract/machines';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import {
   durationMinutes,
@@ -25,25 +23,50 @@ import { claimedInstant } from '../../lib/client-time';
 import { badRequest, conflict, forbidden, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/service';
-import { recordAudit } from '../audit/service';
 import { motivoForStop } from '../motivos/service';
+import { keepMachineCovered, type MachineCover, publishCover } from './machine-cover';
+import { auditParada, publishParada } from './parada-events';
 import * as repo from './repository';
+import * as timelineRepo from './timeline-repository';
 
-// Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
-// The CSV export's batches (modules/exports).
-// The admin lists' pages (modules/admin-lists).
+// What other modules use of this one, from the file of its section (docs/decisions/024-one-owner-per-table.md):
+// the admin list's pages (modules/admin-lists), the CSV export's batches (modules/exports), the plant
+// board's and the shifts' figures (modules/planta, modules/downtime, modules/andon), the machine's
+// paradas (modules/machines), the timeline's bars (modules/timeline) and a shift's paradas (modules/handovers).
 export {
   type AdminParadasFilter,
-  arcoEndedBarsJson,
-  arcoOpenParadas,
-  arcoParadasOverlapping,
   countParadas,
-  findParada,
   isFiltered,
   pageParadas,
   pageParadasWithTotal,
-  paradasBatch,
-} from './repository';
+} from './admin-list-repository';
+export { paradasBatch } from './export-repository';
+export {
+  countParadasOn,
+  countStoppedArcos,
+  finishedMinutesOn,
+  finishedStopsOverlapping,
+  listActiveParadas,
+  microStopsOn,
+} from './figures';
+export {
+  coverMachineStop,
+  describeMachineParada,
+  endMachineParada,
+  type MachineCover,
+  type MachineRun,
+  publishCover,
+} from './machine-cover';
+export { auditParada, publishParada } from './parada-events';
+export { findParada } from './repository';
+export { arcoParadasOverlapping } from './timeline-repository';
+
+/** The timeline's bars of the paradas of some arcos over [from, until): `plannedMotivos` make a bar planned. */
+export const arcoParadaBars = (ctx: ServiceContext, arcoIds: number[], plannedMotivos: number[], from: string, until: string) =>
+  timelineRepo.arcoParadaBars(ctx.db, ctx.engine, arcoIds, plannedMotivos, from, until);
+
+// The workers' stops: listed, started, ended, recorded afterwards, edited, deleted and completed with
+// a motivo. The machine's paradas are in machine-cover.ts, the figures other modules read in figures.ts.
 
 type Query = z.output<typeof paradasQuery>;
 type TimesBody = z.output<typeof paradaTimesBody>;
@@ -53,38 +76,6 @@ type ManualBody = z.output<typeof manualParadaBody>;
 
 const isAdmin = (user: AuthUser) => user.role === 'admin';
 const iso = (instant: string) => new Date(instant).toISOString();
-
-/** The fields of a stop its audit rows compare. */
-const audited = (p: Partial<repo.NewParada>) => ({
-  user_id: p.user_id,
-  arco_sumergido_id: p.arco_sumergido_id,
-  date: p.date,
-  start_time: p.start_time,
-  end_time: p.end_time,
-  duration_minutes: p.duration_minutes,
-  // The history shows a stop under a minute in seconds (docs/decisions/034-history-in-spanish.md).
-  duration_seconds: p.end_time && p.start_time ? Math.round((Date.parse(p.end_time) - Date.parse(p.start_time)) / 1000) : null,
-  description: p.description,
-  motivo_id: p.motivo_id,
-  ended_by: p.ended_by,
-});
-export const auditParada = (
-  db: Db,
-  /** Null for the arco's machine signal (its actions say so: docs/decisions/047-machine-acts-in-the-history.md). */
-  user: AuthUser | null,
-  id: number,
-  action: 'create' | 'update' | 'delete' | MachineAuditAction,
-  before: object | null,
-  after: object | null,
-) =>
-  recordAudit(db, {
-    actor: user,
-    entity: 'parada',
-    entityId: id,
-    action,
-    before: before && audited(before),
-    after: after && audited(after),
-  });
 
 /** A user sees their own stops, an admin all; without dates only the newest ones. */
 export function listParadas(ctx: ServiceContext, user: AuthUser, query: Query): Promise<Parada[]> {
@@ -261,26 +252,6 @@ export async function endParada(ctx: ServiceContext, user: AuthUser, id: number,
   return { duration, message: paradaMessages.ended(duration) };
 }
 
-type ParadaEvent = 'parada.started' | 'parada.ended' | 'parada.changed';
-
-/**
- * Publishes an event about a parada once its transaction has committed, whoever wrote it (its owner,
- * a colleague, an admin, the machine): it reaches the parada's owner, everyone signed in at its arco
- * and administrators (docs/decisions/024-one-owner-per-table.md). Given an id, the parada is read
- * first (nothing is published when it is gone); a deleted one is passed as it was. Answers the parada.
- */
-export async function publishParada(ctx: ServiceContext, type: ParadaEvent, paradaOrId: Parada | number): Promise<Parada | undefined> {
-  const parada = typeof paradaOrId === 'number' ? await repo.findParada(ctx.db, paradaOrId) : paradaOrId;
-  if (!parada) return undefined;
-  const audience = { user: parada.user_id, arco: parada.arco_sumergido_id };
-  if (type === 'parada.changed') {
-    await ctx.events.publish(type, { id: parada.id, arco_sumergido_id: parada.arco_sumergido_id }, audience);
-  } else {
-    await ctx.events.publish(type, { parada }, audience);
-  }
-  return parada;
-}
-
 /**
  * Ends a user's active stop now, inside the caller's transaction (`ctx.db`): an account being
  * deleted leaves no stop running. Answers its id, for publishParada once the transaction commits, and
@@ -410,90 +381,6 @@ export async function deleteParada(ctx: ServiceContext, user: AuthUser, id: numb
   await publishCover(ctx, cover);
 }
 
-/** What covering a machine's stop wrote: a running machine parada opened, ended ones filling gaps. */
-export interface MachineCover {
-  opened?: number;
-  filled: number[];
-}
-
-/**
- * The machine of a bound arco stands still from `since` (docs/decisions/031-machine-and-worker-stops.md),
- * inside the caller's transaction (`ctx.db`): every part of [since, now) that no parada of the arco
- * covers becomes a machine parada, an ended one for a gap before a later parada and a running one from
- * the last gap when no parada runs. The workers' paradas keep their times, motivos and descriptions;
- * no second is covered twice. Idempotent: run again, it finds nothing left to cover.
- */
-export async function coverMachineStop(ctx: ServiceContext, arcoId: number, since: string, received: string): Promise<MachineCover> {
-  const filled: number[] = [];
-  let cursor = iso(since);
-  for (const span of await repo.arcoSpansBetween(ctx.db, arcoId, cursor, received)) {
-    const start = iso(span.start_time);
-    if (start > cursor) {
-      const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received, start);
-      await auditParada(ctx.db, null, row.id, 'machine_cover', null, row);
-      filled.push(row.id);
-    }
-    if (span.end_time === null) return { filled };
-    const end = iso(span.end_time);
-    if (end > cursor) cursor = end;
-  }
-  if (cursor > received) return { filled };
-  const row = await repo.insertMachineParada(ctx.db, arcoId, factoryDate(cursor, ctx.tz), cursor, received);
-  await auditParada(ctx.db, null, row.id, 'machine_start', null, row);
-  return { opened: row.id, filled };
-}
-
-/** What a machine's 'running' did: the parada it ended, or the machine parada it found never began. */
-export interface MachineRun {
-  ended?: number;
-  removed?: Parada;
-}
-
-/**
- * A machine reported 'running' at `at`, inside the caller's transaction (`ctx.db`): the arco's active
- * parada (the machine's, or a worker's started before it) ends then. A machine parada shorter than
- * MACHINE_MICRO_STOP_SECONDS that continues no other parada is marked a micro-stop. A machine parada
- * the portal opened after `at` (it continued a worker's parada that ended after the machine already
- * ran) never happened: it goes when nobody described it, else it ends where it began.
- */
-export async function endMachineParada(ctx: ServiceContext, arcoId: number, at: string, received: string): Promise<MachineRun> {
-  const active = await repo.findActiveAtArco(ctx.db, arcoId);
-  if (!active) return {};
-  const start = iso(active.start_time);
-  if (start > at) {
-    if (active.source !== 'machine') return {};
-    if (active.description === null && active.motivo_id === null) {
-      await repo.deleteParada(ctx.db, active.id);
-      await auditParada(ctx.db, null, active.id, 'machine_remove', active, null);
-      return { removed: active };
-    }
-    await repo.endParadaAt(ctx.db, active.id, start, 0, false, received);
-    await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: start, duration_minutes: 0 });
-    return { ended: active.id };
-  }
-  const short = Date.parse(at) - Date.parse(start) < ctx.machines.microStopSeconds * 1000;
-  const micro = active.source === 'machine' && short && !(await repo.findEndedAt(ctx.db, arcoId, active.start_time));
-  const minutes = Math.max(0, durationMinutes(start, at));
-  await repo.endParadaAt(ctx.db, active.id, at, minutes, micro, received);
-  await auditParada(ctx.db, null, active.id, 'machine_end', active, { ...active, end_time: at, duration_minutes: minutes });
-  return { ended: active.id };
-}
-
-/** Publishes, once their transaction committed, what covering a machine's stop wrote. */
-export async function publishCover(ctx: ServiceContext, cover: MachineCover): Promise<void> {
-  for (const id of cover.filled) await publishParada(ctx, 'parada.ended', id);
-  if (cover.opened !== undefined) await publishParada(ctx, 'parada.started', cover.opened);
-}
-
-/**
- * After a write that may uncover part of a stopped machine's time (a parada ended, edited or deleted):
- * `since` is when the arco's machine stopped, read and locked first in the same transaction through
- * `ctx.machines.stoppedSince` (null: unbound, or running), and the gaps are covered again.
- */
-async function keepMachineCovered(ctx: ServiceContext, arcoId: number, since: string | null, received: string): Promise<MachineCover> {
-  return since === null ? { filled: [] } : coverMachineStop(ctx, arcoId, since, received);
-}
-
 /**
  * 'Paradas sin motivo': the ended paradas of the caller's arco in the last SIN_MOTIVO_DAYS factory days
  * that have no motivo (the machine's, a colleague's, the caller's), for a worker there to complete.
@@ -526,39 +413,3 @@ export async function addMotivo(ctx: ServiceContext, user: AuthUser, id: number,
   });
   return (await publishParada(ctx, 'parada.changed', id))!;
 }
-
-/**
- * A worker signed in at the arco (or an admin) describes a machine's parada, running or ended: the
- * machine opened and ends it, the worker adds what it cannot know (description and motivo, a retired
- * motivo refused as for other stops). The audit row commits with the change. Workers' own stops keep
- * their rules.
- */
-export async function describeMachineParada(
-  ctx: ServiceContext,
-  user: AuthUser,
-  id: number,
-  body: { description: string | null; motivo_id?: number | null },
-): Promise<Parada> {
-  await ctx.db.transaction().execute(async (trx) => {
-    const found = await repo.findParada(trx, id);
-    if (!found) throw notFound(paradaMessages.notFound);
-    if (found.source !== 'machine') throw conflict(machineMessages.notMachineParada);
-    if (user.role !== 'admin' && user.arco_sumergido_id !== found.arco_sumergido_id) throw forbidden(machineMessages.otherArco);
-    const values = { description: body.description, motivo_id: await motivoForStop(trx, body.motivo_id, found.motivo_id ?? null) };
-    await repo.describeParada(trx, id, values, nowIso());
-    await auditParada(trx, user, id, 'update', found, { ...found, ...values });
-  });
-  return (await publishParada(ctx, 'parada.changed', id))!;
-}
-
-// The plant board's figures (modules/planta).
-export const listActiveParadas = (ctx: ServiceContext) => repo.listActiveParadas(ctx.db);
-export const finishedMinutesOn = (ctx: ServiceContext, date: string) => repo.finishedMinutesOn(ctx.db, date);
-export const finishedStopsOverlapping = (
-  ctx: ServiceContext,
-  nave: string,
-  range: { from: string; to: string; fromDate: string; toDate: string },
-) => repo.finishedStopsOverlapping(ctx.db, ctx.engine, nave, range.from, range.to, range.fromDate, range.toDate);
-export const microStopsOn = (ctx: ServiceContext, date: string) => repo.microStopsOn(ctx.db, date);
-export const countStoppedArcos = (ctx: ServiceContext) => repo.countStoppedArcos(ctx.db);
-export const countParadasOn = (ctx: ServiceContext, date: string) => repo.countParadasOn(ctx.db, date);

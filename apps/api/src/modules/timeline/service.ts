@@ -13,7 +13,7 @@ import { arcosSince, findArco } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import { listMotivos } from '../motivos/service';
 import { findNaveByName } from '../naves/service';
-import { arcoEndedBarsJson, arcoOpenParadas, findParada } from '../paradas/service';
+import { arcoParadaBars, findParada } from '../paradas/service';
 import { shiftsBetween } from './shifts';
 
 export type { ShiftInstance } from './shifts';
@@ -35,13 +35,18 @@ async function readableNave(ctx: ServiceContext, user: AuthUser, asked: string |
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The JSON text of the bars of every arco of a nave over [from, to) (a `TimelineResponse`): its
- * ended paradas (stopped, micro-stops and planned stops) as the database writes them, its open ones
- * up to now, the calendar's breaks and a bound machine's current silence ('Sin señal', from its last
- * report). Running is the worked time between them, which the client fills in (`withRunning`):
- * docs/decisions/041-arco-timeline.md, docs/decisions/053-timeline-without-running-bars.md.
+ * The bars of every arco of a nave over [from, to): its paradas (stopped, micro-stops and planned
+ * stops, the running ones up to now) as the paradas module reads them, the calendar's breaks and a
+ * bound machine's current silence ('Sin señal', from its last report). Running is the worked time
+ * between them, which the client fills in (`withRunning`): docs/decisions/041-arco-timeline.md,
+ * docs/decisions/053-timeline-without-running-bars.md.
  */
-export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: TimelineQuery, now: Date = new Date()): Promise<string> {
+export async function naveTimeline(
+  ctx: ServiceContext,
+  user: AuthUser,
+  query: TimelineQuery,
+  now: Date = new Date(),
+): Promise<TimelineResponse> {
   const nave = await readableNave(ctx, user, query.nave);
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
@@ -51,25 +56,18 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
   const until = Math.min(to, nowMs);
   const untilIso = iso(until);
 
-  const arcos = await arcosSince(ctx, nave);
-  const ids = arcos.map((a) => a.id);
-  const [ended, open, bindings, shifts, motivos] = await Promise.all([
-    from < until ? arcoEndedBarsJson(ctx.db, ctx.engine, ids, fromIso, untilIso) : [],
-    arcoOpenParadas(ctx.db, ids, toIso),
+  const [arcos, bindings, shifts, motivos] = await Promise.all([
+    arcosSince(ctx, nave),
     listBindings(ctx.db),
     shiftsBetween(ctx, fromIso, toIso, nave),
     listMotivos(ctx),
   ]);
-  const planned = new Set(motivos.filter((m) => m.planned).map((m) => m.id));
+  const ids = arcos.map((a) => a.id);
+  const planned = motivos.filter((m) => m.planned).map((m) => m.id);
+  const paradas = await arcoParadaBars(ctx, ids, planned, fromIso, untilIso);
 
-  // The few bars written here: open paradas, the calendar's breaks and silent machines.
   const bars = new Map<number, TimelineBar[]>(ids.map((id) => [id, []]));
-  for (const p of open) {
-    const start = Math.max(from, Date.parse(p.start_time));
-    if (start >= until) continue;
-    const kind = p.micro_stop ? 'micro' : p.motivo_id !== null && planned.has(p.motivo_id) ? 'planned' : 'stopped';
-    bars.get(p.arco_sumergido_id)?.push([kind, iso(start), untilIso, p.id, p.motivo_id, 1]);
-  }
+  for (const { arco_sumergido_id, bars: own } of [...paradas.ended, ...paradas.open]) bars.get(arco_sumergido_id)?.push(...own);
   const breaks = shifts
     .filter((s) => s.worked)
     .flatMap((s) => s.breaks)
@@ -86,25 +84,18 @@ export async function naveTimeline(ctx: ServiceContext, user: AuthUser, query: T
     bars.get(b.arco_sumergido_id)?.push(['no_signal', iso(start), untilIso, null, null, 1]);
   }
 
-  const written = new Map(ended.map((e) => [e.arco_sumergido_id, e.bars]));
-  const head: Omit<TimelineResponse, 'arcos'> = {
+  return {
     nave,
     from: fromIso,
     to: toIso,
     now: now.toISOString(),
     shifts: shifts.map(({ date, shift_id, name, start, end, worked }): TimelineShift => ({ date, shift_id, name, start, end, worked })),
     motivos: motivos.map(({ id, name, planned }) => ({ id, name, planned })),
-  };
-  // Each arco's bars spliced in as written: the database's text, then the few written here.
-  const rows = arcos
-    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
-    .map((a) => {
-      const own = [written.get(a.id), ...(bars.get(a.id) ?? []).map((bar) => JSON.stringify(bar))].filter(Boolean).join(',');
+    arcos: arcos
+      .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
       // An arco created inside the range did not run before it (spansSince in the contract).
-      const sinceJson = a.since > from ? `,"since":${JSON.stringify(iso(a.since))}` : '';
-      return `{"id":${a.id},"name":${JSON.stringify(a.name)}${sinceJson},"bars":[${own}]}`;
-    });
-  return `${JSON.stringify(head).slice(0, -1)},"arcos":[${rows.join(',')}]}`;
+      .map((a) => ({ id: a.id, name: a.name, ...(a.since > from ? { since: iso(a.since) } : {}), bars: bars.get(a.id) ?? [] })),
+  };
 }
 
 /** A parada a bar opens: admins any, a worker those of the nave of their session. */
