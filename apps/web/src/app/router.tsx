@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('@/features/auth/routes/login-page')) },
   { path: '/register', ...page(() => import('@/features/auth/routes/register-page')) },
   { path: '/admin/login', ...page(() => import('@/features/auth/routes/admin-login-page')) },
-  { path: '/terminal', ...page(() => import('./terminal-page')) },
+  { path: '/terminal', ...page(() => import('@/features/terminal/routes/terminal-page')) },
   {
     path: '/dashboard',
     element: <RequireUser />,

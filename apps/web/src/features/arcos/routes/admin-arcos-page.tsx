@@ -8,6 +8,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { AdminListPage } from '@/components/admin-list';
 import { CardActions } from '@/components/card-actions';
+import { TerminalCodeModal } from '@/features/terminal/components/terminal-code-modal';
 import { useNaves } from '@/lib/catalog';
 import { formatDateTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
@@ -18,7 +19,6 @@ import { AddArcoForm } from '../components/add-arco-form';
 import { BrokerStatus } from '../components/broker-status';
 import { EditArcoModal } from '../components/edit-arco-modal';
 import { MachineSignalModal } from '../components/machine-signal-modal';
-import { TerminalCodeModal } from '../components/terminal-code-modal';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts, title: 'Arcos Sumergidos' };
 

@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
+import { AndonCord } from '@/features/andon/components/andon-cord';
 import { useCurrentUser } from '@/lib/token';
-import { AndonCord } from '../components/andon-cord';
 import { ArcoParada } from '../components/arco-parada';
 import { ParadaTimer } from '../components/parada-timer';
 import { ParadasHistory } from '../components/paradas-history';

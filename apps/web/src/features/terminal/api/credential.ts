@@ -1,7 +1,7 @@
 import { TERMINAL_KEY_HEADER, terminalMessages } from '@portal/contract/terminal-messages';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiOptions, api } from '@/lib/api';
-import { readCredential, saveCredential } from '@/lib/terminal-session';
+import { readCredential, saveCredential } from './terminal-session';
 
 /**
  * The device credential: kept in localStorage from enrolment until the server refuses it (revoked, or

@@ -14,6 +14,7 @@ import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banne
 import { ConfirmModal } from '@/components/confirm-modal';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
+import { AndonRolesModal } from '@/features/andon/components/andon-roles-modal';
 import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
 import { useUserPage } from '../api/get-users';
@@ -21,7 +22,6 @@ import { useResetPin, useSetBadge } from '../api/pin';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
-import { AndonRolesModal } from '../components/andon-roles-modal';
 import { UserCard, type UserCardActions } from '../components/user-card';
 
 const NETWORK = userScreenTexts.network;

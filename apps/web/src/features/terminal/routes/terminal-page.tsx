@@ -5,33 +5,33 @@ import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { SavedDataNote } from '@/components/saved-data-note';
-import { AndonCord } from '@/features/paradas/components/andon-cord';
+import { AndonCord } from '@/features/andon/components/andon-cord';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
-import { TerminalToday } from '@/features/paradas/components/terminal-today';
-import { useCredential } from '@/features/terminal/api/credential';
-import { readTerminalCalls, sendHeartbeat, useTerminalHome, useTerminalMe } from '@/features/terminal/api/get-terminal';
-import { terminalKeys } from '@/features/terminal/api/keys';
-import { useTerminalSignIn } from '@/features/terminal/api/sign-in';
-import { terminalStream } from '@/features/terminal/api/terminal-events';
-import { useBadgeReader } from '@/features/terminal/components/use-badge-reader';
-import { useIdleSignOut } from '@/features/terminal/components/use-idle-sign-out';
-import { WorkerChips } from '@/features/terminal/components/worker-chips';
 import { TerminalCirculares } from '@/features/tramos/components/terminal-circulares';
-import { TerminalWall } from '@/features/wall/components/terminal-wall';
 import { errorText, setSessionEndHandler } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
-import { installTerminalSession, useTerminalWorkers } from '@/lib/terminal-session';
 import { useEventStream } from '@/lib/use-event-stream';
 import type { AfterSignIn } from '@/lib/worker-message';
-import { TerminalFrame } from './terminal-frame';
-import { useTerminalCache } from './use-terminal-cache';
+import { useCredential } from '../api/credential';
+import { readTerminalCalls, sendHeartbeat, useTerminalHome, useTerminalMe } from '../api/get-terminal';
+import { terminalKeys } from '../api/keys';
+import { useTerminalSignIn } from '../api/sign-in';
+import { terminalStream } from '../api/terminal-events';
+import { installTerminalSession, useTerminalWorkers } from '../api/terminal-session';
+import { useTerminalCache } from '../api/use-terminal-cache';
+import { TerminalFrame } from '../components/terminal-frame';
+import { TerminalToday } from '../components/terminal-today';
+import { TerminalWall } from '../components/terminal-wall';
+import { useBadgeReader } from '../components/use-badge-reader';
+import { useIdleSignOut } from '../components/use-idle-sign-out';
+import { WorkerChips } from '../components/worker-chips';
 
 /** The handover loads with the first worker who acts: the home's first screen does not carry its form. */
 const TerminalHandover = lazy(() => import('@/features/handovers/components/terminal-handover'));
 
 // What the home does not need to paint loads on first use (docs/decisions/051-terminal-first-screen.md).
-const EnrolScreen = lazy(() => import('@/features/terminal/components/enrol-screen').then((m) => ({ default: m.EnrolScreen })));
-const SignInDialog = lazy(() => import('@/features/terminal/components/sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
+const EnrolScreen = lazy(() => import('../components/enrol-screen').then((m) => ({ default: m.EnrolScreen })));
+const SignInDialog = lazy(() => import('../components/sign-in-dialog').then((m) => ({ default: m.SignInDialog })));
 
 /** A heartbeat this often keeps the terminal 'Conectado' on the admin's screens (5 minutes without one: 'Sin conexión'). */
 const HEARTBEAT_MS = 60_000;
