@@ -1,14 +1,14 @@
+import type { AndonCall } from '@portal/contract/andon';
+import type { TerminalHome } from '@portal/contract/terminal';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { SavedDataNote } from '@/components/saved-data-note';
-import { AndonCord } from '@/features/andon/components/andon-cord';
-import { TerminalParada } from '@/features/paradas/components/terminal-parada';
-import { TerminalCirculares } from '@/features/tramos/components/terminal-circulares';
 import { errorText, setSessionEndHandler } from '@/lib/api';
+import type { LiveStream } from '@/lib/events';
 import { useFactoryTz } from '@/lib/factory';
 import { useEventStream } from '@/lib/use-event-stream';
 import type { AfterSignIn } from '@/lib/worker-message';
@@ -26,8 +26,39 @@ import { useBadgeReader } from '../components/use-badge-reader';
 import { useIdleSignOut } from '../components/use-idle-sign-out';
 import { WorkerChips } from '../components/worker-chips';
 
-/** The handover loads with the first worker who acts: the home's first screen does not carry its form. */
-const TerminalHandover = lazy(() => import('@/features/handovers/components/terminal-handover'));
+type Actor = { id: number; name: string };
+
+/**
+ * What the home shows of other features (a parada's start and end, the andon's cord, the circulares,
+ * the handover): app/terminal-page.tsx mounts them here, since a feature never imports another
+ * (docs/decisions/073-one-folder-per-feature-in-the-web.md). `Handover` is lazy: it loads with the
+ * first worker who acts, so the home's first screen does not carry its form.
+ */
+export interface TerminalParts {
+  Parada: ComponentType<{
+    active: TerminalHome['active_parada'];
+    machine: TerminalHome['machine'];
+    tz: string;
+    actor: Actor | null;
+    onNeedWorker: (then: AfterSignIn) => void;
+    onChanged: () => void;
+  }>;
+  AndonCord: ComponentType<{
+    arcoId: number;
+    stream: LiveStream;
+    readCalls: () => Promise<AndonCall[]>;
+    actorId: number | null;
+    onNeedWorker?: (then: AfterSignIn) => void;
+  }>;
+  Circulares: ComponentType<{
+    tramos: TerminalHome['circulares'];
+    arcoId: number;
+    actorId: number | null;
+    onNeedWorker: (then: AfterSignIn) => void;
+    onAdded: () => void;
+  }>;
+  Handover: ComponentType<{ actor: Actor; tz: string; stream: LiveStream }>;
+}
 
 // What the home does not need to paint loads on first use (docs/decisions/051-terminal-first-screen.md).
 const EnrolScreen = lazy(() => import('../components/enrol-screen').then((m) => ({ default: m.EnrolScreen })));
@@ -41,11 +72,11 @@ const HEARTBEAT_MS = 60_000;
  * credential, the enrolment screen; with one, the arco's home, where workers sign in with a PIN or a
  * badge and act one at a time, the selected one.
  */
-export default function TerminalPage() {
+export function TerminalPage({ parts }: { parts: TerminalParts }) {
   const { credential, refusal } = useCredential();
   useTerminalCache(credential !== null);
   return credential ? (
-    <TerminalHomeScreen />
+    <TerminalHomeScreen parts={parts} />
   ) : (
     <Suspense fallback={null}>
       <EnrolScreen refusal={refusal} />
@@ -53,7 +84,7 @@ export default function TerminalPage() {
   );
 }
 
-function TerminalHomeScreen() {
+function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover } }: { parts: TerminalParts }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The selected worker is this tab's session; a refused session signs that worker out here, instead
@@ -165,7 +196,7 @@ function TerminalHomeScreen() {
       {/* The row of who acts holds its place signed in or not, so signing in never moves 'Iniciar parada'. */}
       {actor ? (
         <Suspense fallback={<ActorRow name={actor.name} />}>
-          <TerminalHandover key={actor.id} actor={actor} tz={tz} stream={terminalStream} />
+          <Handover key={actor.id} actor={actor} tz={tz} stream={terminalStream} />
         </Suspense>
       ) : (
         <div className="terminal-actor-row">
@@ -183,7 +214,7 @@ function TerminalHomeScreen() {
           <SavedDataNote query={home} tz={tz} />
           <div className="terminal-columns">
             <div>
-              <TerminalParada
+              <Parada
                 active={data.active_parada}
                 machine={data.machine}
                 tz={tz}
@@ -204,7 +235,7 @@ function TerminalHomeScreen() {
             </div>
             <div>
               {info && (
-                <TerminalCirculares
+                <Circulares
                   tramos={data.circulares}
                   arcoId={info.arco_sumergido_id}
                   actorId={actor?.id ?? null}

@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import { AndonCord } from '@/features/andon/components/andon-cord';
+import { TerminalParada } from '@/features/paradas/components/terminal-parada';
+import { TerminalPage, type TerminalParts } from '@/features/terminal/routes/terminal-page';
+import { TerminalCirculares } from '@/features/tramos/components/terminal-circulares';
+
+const parts: TerminalParts = {
+  Parada: TerminalParada,
+  AndonCord,
+  Circulares: TerminalCirculares,
+  // The handover loads with the first worker who acts: the home's first screen does not carry its form.
+  Handover: lazy(() => import('@/features/handovers/components/terminal-handover')),
+};
+
+/** /terminal: the station terminal (features/terminal) with the other features' pieces its home shows. */
+export default function TerminalRoute() {
+  return <TerminalPage parts={parts} />;
+}
