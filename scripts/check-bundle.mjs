@@ -39,8 +39,9 @@ const ROUTES = {
     'src/features/paradas/routes/manual-parada-page.tsx',
     // Also opened at /admin/avisos: one chunk for both areas.
     'src/features/andon/routes/avisos-page.tsx',
-    // 'Línea de tiempo' and 'Relevo de turno', the worker's and the admin's routes in one chunk.
-    'src/app/shift-pages.tsx',
+    // 'Línea de tiempo': the worker's and the admin's route in one chunk.
+    'src/features/timeline/routes/timeline-page.tsx',
+    'src/features/handovers/routes/worker-handover-page.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',
@@ -61,6 +62,7 @@ const ROUTES = {
     'src/features/andon/routes/admin-andon-rules-page.tsx',
     'src/features/terminal/routes/admin-terminals-page.tsx',
     'src/features/shifts/routes/admin-shifts-page.tsx',
+    'src/features/handovers/routes/admin-handovers-page.tsx',
     'src/features/welds/routes/admin-lots-page.tsx',
     'src/features/welds/routes/admin-qualifications-page.tsx',
   ],

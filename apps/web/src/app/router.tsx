@@ -29,8 +29,8 @@ const lazyRoute = (Lazy: PreloadableComponent): Pick<RouteObject, 'element' | 'h
 const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load));
 
 // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
-// 'Línea de tiempo' and 'Relevo de turno' of both areas: one chunk, one import (app/shift-pages.tsx).
-const shiftPages = page(() => import('./shift-pages'));
+// 'Línea de tiempo' of both areas: one screen, one chunk (the admin chooses the nave).
+const timelinePage = page(() => import('@/features/timeline/routes/timeline-page'));
 const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
 const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
 const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
@@ -56,8 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'paradas-kaiser', ...page(() => import('./paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
-          { path: 'linea-de-tiempo', ...shiftPages },
-          { path: 'relevo', ...shiftPages },
+          { path: 'linea-de-tiempo', ...timelinePage },
+          { path: 'relevo', ...page(() => import('@/features/handovers/routes/worker-handover-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -93,8 +93,8 @@ export const routes: RouteObject[] = [
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
           { path: 'soldadura/lotes', ...page(() => import('@/features/welds/routes/admin-lots-page')) },
           { path: 'soldadura/cualificaciones', ...page(() => import('@/features/welds/routes/admin-qualifications-page')) },
-          { path: 'linea-de-tiempo', ...shiftPages },
-          { path: 'relevos', ...shiftPages },
+          { path: 'linea-de-tiempo', ...timelinePage },
+          { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],
       },
     ],
