@@ -27,6 +27,10 @@ import { useIdleSignOut } from '../components/use-idle-sign-out';
 import { WorkerChips } from '../components/worker-chips';
 
 type Actor = { id: number; name: string };
+/** An action tapped with nobody signed in waits for the worker who then signs in. */
+type NeedWorker = (then: AfterSignIn) => void;
+/** What the cord and the circulares take: the worker who acts (null with nobody signed in) and the wait for one. */
+type Acting = { actorId: number | null; onNeedWorker: NeedWorker };
 
 /**
  * What the home shows of other features (a parada's start and end, the andon's cord, the circulares,
@@ -40,23 +44,11 @@ export interface TerminalParts {
     machine: TerminalHome['machine'];
     tz: string;
     actor: Actor | null;
-    onNeedWorker: (then: AfterSignIn) => void;
+    onNeedWorker: NeedWorker;
     onChanged: () => void;
   }>;
-  AndonCord: ComponentType<{
-    arcoId: number;
-    stream: LiveStream;
-    readCalls: () => Promise<AndonCall[]>;
-    actorId: number | null;
-    onNeedWorker?: (then: AfterSignIn) => void;
-  }>;
-  Circulares: ComponentType<{
-    tramos: TerminalHome['circulares'];
-    arcoId: number;
-    actorId: number | null;
-    onNeedWorker: (then: AfterSignIn) => void;
-    onAdded: () => void;
-  }>;
+  AndonCord: ComponentType<{ arcoId: number; stream: LiveStream; readCalls: () => Promise<AndonCall[]> } & Partial<Acting>>;
+  Circulares: ComponentType<{ tramos: TerminalHome['circulares']; arcoId: number; onAdded: () => void } & Acting>;
   Handover: ComponentType<{ actor: Actor; tz: string; stream: LiveStream }>;
 }
 
