@@ -100,7 +100,7 @@ async function prepare(chromePort: number, base: string, token: string | null, t
       ([t, key]) => {
         localStorage.clear();
         if (t) localStorage.setItem('token', t);
-        // The station terminal's device credential (lib/terminal-session.ts).
+        // The station terminal's device credential (features/terminal/api/terminal-session.ts).
         if (key) localStorage.setItem('terminalKey', key);
       },
       [token, terminalKey] as const,
@@ -203,7 +203,7 @@ async function main() {
       { key: 'admin', name: '/admin', url: `${base}/admin`, token: admin },
       // The station terminal's home with no worker signed in: what a cheap tablet shows all day, and
       // what every load of it shows (the workers signed in at a terminal live in memory only,
-      // lib/terminal-session.ts).
+      // features/terminal/api/terminal-session.ts).
       { key: 'terminal', name: '/terminal (station home)', url: `${base}/terminal`, token: null, terminalKey },
     ].filter((p) => !only || only.includes(p.key));
     const rows: string[] = [];

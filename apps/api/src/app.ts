@@ -180,8 +180,9 @@ export async function buildApp({ config, db: handle, logger = false, logControll
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       // Downloads keep the server's file name; clients can honour Retry-After on 429; the web client
-      // learns the server's clock from Date and sees replayed answers (decision 016).
-      exposedHeaders: ['Content-Disposition', 'Retry-After', 'Date', 'Idempotent-Replayed'],
+      // learns the server's clock from Date and sees replayed answers (decision 016), and reads an
+      // error's stable code (contract/error-codes.ts).
+      exposedHeaders: ['Content-Disposition', 'Retry-After', 'Date', 'Idempotent-Replayed', 'Error-Code'],
     });
   }
   await app.register(bodyDeadline, {

@@ -1,5 +1,6 @@
 import { authMessages } from '@portal/contract/auth';
 import { messages } from '@portal/contract/common';
+import { ERROR_CODE_HEADER, errorCodes } from '@portal/contract/error-codes';
 import { TERMINAL_CODE_MINUTES, terminalMessages } from '@portal/contract/terminal';
 import { userMessages } from '@portal/contract/users';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,9 @@ describe.skipIf(pgUnavailable)('station terminal: enrolment, sign-in, sessions, 
       const wrong = await asTerminal('tk_inventada', 'GET', '/api/terminal');
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json()).toEqual({ message: terminalMessages.credentialRevoked });
+      // The client forgets its credential on the code, never on the message's text.
+      for (const refused of [none, wrong])
+        expect(refused.headers[ERROR_CODE_HEADER.toLowerCase()]).toBe(errorCodes.terminalCredentialRefused);
       // A user's token is not a terminal credential.
       const token = await inject('GET', '/api/terminal', bearer(ana.token));
       expect(token.json()).toEqual({ message: terminalMessages.credentialMissing });
@@ -224,6 +228,8 @@ describe.skipIf(pgUnavailable)('station terminal: enrolment, sign-in, sessions, 
         const res = await signIn(credential, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(401);
         expect(res.json()).toEqual({ message: terminalMessages.pinWrong });
+        // The device's credential is not the one refused: the terminal keeps it.
+        expect(res.headers[ERROR_CODE_HEADER.toLowerCase()]).toBeUndefined();
       }
       await expectBadRequests(
         (payload) => signIn(credential, payload),
@@ -404,6 +410,7 @@ describe.skipIf(pgUnavailable)('station terminal: enrolment, sign-in, sessions, 
       const session = await t.send(anaAt, 'GET', '/api/paradas-kaiser/active');
       expect(session.statusCode).toBe(401);
       expect(session.json()).toEqual({ message: terminalMessages.credentialRevoked });
+      expect(me.headers[ERROR_CODE_HEADER.toLowerCase()]).toBe(errorCodes.terminalCredentialRefused);
       expect((await signIn(credential, { worker_id: ana.worker_id, pin: '1234' })).statusCode).toBe(401);
       // The phone's session and stream are untouched.
       expect((await t.send(ana.token, 'GET', '/api/paradas-kaiser/active')).statusCode).toBe(200);

@@ -17,6 +17,9 @@ import { reachable, root } from './util';
  * chunk of its own, so the terminal does not download the wall's composer and menus
  * (docs/decisions/051-terminal-first-screen.md).
  */
+/** Shared pieces only admin screens use: kept out of the 'shared-ui' chunk the worker screens download. */
+const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field/;
+
 export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
   let groups: Map<string, string> | undefined;
   let firstPaint: Set<string> | undefined;
@@ -69,10 +72,7 @@ export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string
     // schemas, react-bootstrap's Modal): in the group, every screen using any piece of it would
     // download them before its first paint (docs/decisions/062-worker-screens-first-paint.md).
     return (
-      groups.get(id) ??
-      (id.startsWith(sharedUi) && !firstPaint?.has(id) && !/admin-list|export-csv-form|export-options/.test(id) && !heavy(ctx, id)
-        ? 'shared-ui'
-        : null)
+      groups.get(id) ?? (id.startsWith(sharedUi) && !firstPaint?.has(id) && !ADMIN_ONLY_UI.test(id) && !heavy(ctx, id) ? 'shared-ui' : null)
     );
   };
 }

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
-import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/lib/terminal-preload';
+import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/features/terminal/api/terminal-preload';
 import { PRERENDER_CLASS } from '../src/prerender-gate';
 import { renderAtBuild } from './prerender-login';
 import { apiUrlOf, chunkGraph, emitScript } from './util';
@@ -12,7 +12,7 @@ export const TERMINAL_HTML = 'terminal.html';
  * The station terminal's own page (docs/decisions/055-terminal-home-first-paint.md): index.html as
  * Vite wrote it (no login prerender, no route-preload script: this runs before those plugins), plus
  * modulepreload links for the chunks the terminal's home imports, so they download beside the entry
- * instead of after it, the script that starts the home's requests (src/lib/terminal-preload.ts), and
+ * instead of after it, the script that starts the home's requests (src/features/terminal/api/terminal-preload.ts), and
  * the home's frame rendered at build time, so the first paint needs only the HTML and the CSS.
  * index.html, and with it the login's budget, is unchanged.
  */

@@ -10,10 +10,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { TerminalFrame } from '@/app/terminal-frame';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
 import LoginPage from '@/features/auth/routes/login-page';
+import { TerminalFrame } from '@/features/terminal/components/terminal-frame';
 
 export function renderLogin(): string {
   return renderToString(

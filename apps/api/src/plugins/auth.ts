@@ -1,10 +1,11 @@
 import { messages } from '@portal/contract/common';
+import { ERROR_CODE_HEADER, errorCodes } from '@portal/contract/error-codes';
 import { TERMINAL_KEY_HEADER, terminalMessages } from '@portal/contract/terminal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../context';
 import { type Account, type AuthUser, toAuthUser } from '../lib/auth-user';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import type { VerifiedClaims } from '../lib/tokens';
 
 /**
@@ -77,6 +78,9 @@ function cachedCaller(ctx: ServiceContext, claims: VerifiedClaims): AuthUser | u
   return cached && cached.token_version === claims.tv ? toAuthUser(cached, claims) : undefined;
 }
 
+/** A 401 refusing the station terminal's credential itself, with its stable code: the terminal forgets the credential on it. */
+const credentialRefused = (message: string) => new AppError(401, message, { [ERROR_CODE_HEADER]: errorCodes.terminalCredentialRefused });
+
 /**
  * The caller from the database (then cached). A deleted user, or a token issued before a password
  * change, gets 401; so does a terminal session whose terminal was revoked (read on every request).
@@ -86,7 +90,7 @@ async function readCaller({ ctx, findAccount, findLiveTerminal }: AuthOptions, c
     findAccount(claims.id),
     claims.terminal_id === undefined ? undefined : findLiveTerminal(claims.terminal_id),
   ]);
-  if (claims.terminal_id !== undefined && !terminal) throw unauthorized(terminalMessages.credentialRevoked);
+  if (claims.terminal_id !== undefined && !terminal) throw credentialRefused(terminalMessages.credentialRevoked);
   if (row) ctx.userCache.set(claims.id, row);
   else ctx.userCache.invalidate(claims.id);
   if (!row || row.token_version !== claims.tv) throw unauthorized(messages.invalidToken);
@@ -97,9 +101,9 @@ async function readCaller({ ctx, findAccount, findLiveTerminal }: AuthOptions, c
 async function readTerminal({ findTerminal }: AuthOptions, request: FastifyRequest): Promise<TerminalCaller> {
   const header = request.headers[TERMINAL_KEY_HEADER.toLowerCase()];
   const credential = Array.isArray(header) ? header[0] : header;
-  if (!credential) throw unauthorized(terminalMessages.credentialMissing);
+  if (!credential) throw credentialRefused(terminalMessages.credentialMissing);
   const terminal = await findTerminal(credential);
-  if (!terminal) throw unauthorized(terminalMessages.credentialRevoked);
+  if (!terminal) throw credentialRefused(terminalMessages.credentialRevoked);
   return terminal;
 }
 
@@ -179,7 +183,7 @@ export default fp(
 
 /** The station terminal of a route whose policy is terminal. */
 export function currentTerminal(request: FastifyRequest): TerminalCaller {
-  if (!request.terminal) throw unauthorized(terminalMessages.credentialMissing);
+  if (!request.terminal) throw credentialRefused(terminalMessages.credentialMissing);
   return request.terminal;
 }
 

@@ -52,7 +52,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '^/dashboard/paradas-kaiser/?$',
     signedIn: true,
-    modules: ['src/app/user-shell.tsx', 'src/features/paradas/routes/paradas-kaiser-page.tsx'],
+    modules: ['src/app/user-shell.tsx', 'src/app/paradas-kaiser-page.tsx'],
     prefetch: [{ path: '/api/paradas-kaiser/active' }, { path: '/api/paradas-kaiser/active/arco' }],
   },
   { path: '^/dashboard/', signedIn: true, modules: ['src/app/user-shell.tsx'] },

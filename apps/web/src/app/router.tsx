@@ -29,8 +29,8 @@ const lazyRoute = (Lazy: PreloadableComponent): Pick<RouteObject, 'element' | 'h
 const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load));
 
 // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
-// 'Línea de tiempo' and 'Relevo de turno' of both areas: one chunk, one import (app/shift-pages.tsx).
-const shiftPages = page(() => import('./shift-pages'));
+// 'Línea de tiempo' of both areas: one screen, one chunk (the admin chooses the nave).
+const timelinePage = page(() => import('@/features/timeline/routes/timeline-page'));
 const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
 const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
 const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
@@ -53,16 +53,16 @@ export const routes: RouteObject[] = [
           { path: 'consultar-datos', ...page(() => import('@/features/tramos/routes/consultar-datos-page')) },
           { path: 'profile', ...page(() => import('@/features/users/routes/profile-page')) },
           { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
-          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/paradas-kaiser-page')) },
+          { path: 'paradas-kaiser', ...page(() => import('./paradas-kaiser-page')) },
           { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
-          { path: 'linea-de-tiempo', ...shiftPages },
-          { path: 'relevo', ...shiftPages },
+          { path: 'linea-de-tiempo', ...timelinePage },
+          { path: 'relevo', ...page(() => import('@/features/handovers/routes/worker-handover-page')) },
           {
             ...RequireAdminRole,
             children: [
               { path: 'admin-view-all', ...page(() => import('@/features/tramos/routes/all-tramos-page')) },
-              { path: 'user-management', ...page(() => import('@/features/users/routes/user-management-page')) },
+              { path: 'user-management', ...page(() => import('./user-management-page')) },
             ],
           },
         ],
@@ -77,15 +77,15 @@ export const routes: RouteObject[] = [
         ...AdminShell,
         children: [
           { index: true, ...page(() => import('@/features/dashboard/routes/stats-page')) },
-          { path: 'users', ...page(() => import('@/features/users/routes/user-management-page')) },
+          { path: 'users', ...page(() => import('./user-management-page')) },
           { path: 'circulares', ...page(() => import('@/features/tramos/routes/admin-circulares-page')) },
           { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/admin-paradas-page')) },
           { path: 'posts', ...page(() => import('@/features/wall/routes/admin-posts-page')) },
           { path: 'comments', ...page(() => import('@/features/wall/routes/admin-comments-page')) },
-          { path: 'arcos-sumergidos', ...page(() => import('@/features/arcos/routes/admin-arcos-page')) },
+          { path: 'arcos-sumergidos', ...page(() => import('./admin-arcos-page')) },
           { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
           { path: 'terminales', ...page(() => import('@/features/terminal/routes/admin-terminals-page')) },
-          { path: 'planta', ...page(() => import('@/features/planta/routes/planta-page')) },
+          { path: 'planta', ...page(() => import('./planta-page')) },
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
           { path: 'avisos/reglas', ...page(() => import('@/features/andon/routes/admin-andon-rules-page')) },
           { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
@@ -93,8 +93,8 @@ export const routes: RouteObject[] = [
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
           { path: 'soldadura/lotes', ...page(() => import('@/features/welds/routes/admin-lots-page')) },
           { path: 'soldadura/cualificaciones', ...page(() => import('@/features/welds/routes/admin-qualifications-page')) },
-          { path: 'linea-de-tiempo', ...shiftPages },
-          { path: 'relevos', ...shiftPages },
+          { path: 'linea-de-tiempo', ...timelinePage },
+          { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],
       },
     ],

@@ -1,3 +1,4 @@
+import { ERROR_CODE_HEADER, type ErrorCode } from '@portal/contract/error-codes';
 import { connection } from './online';
 import { takePrefetched } from './prefetch';
 import { noteServerDate } from './server-clock';
@@ -21,6 +22,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's Spanish message, when it sent one. */
     readonly serverMessage: string | undefined,
+    /** The answer's stable code (contract/error-codes.ts), for control flow: never decide on the message's text. */
+    readonly code?: ErrorCode,
   ) {
     super(serverMessage ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -111,7 +114,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     if (endsSession && (res.status === 401 || res.status === 403)) {
       endSession();
     }
-    throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
+    throw new ApiError(
+      res.status,
+      typeof message === 'string' ? message : undefined,
+      (res.headers.get(ERROR_CODE_HEADER) ?? undefined) as ErrorCode | undefined,
+    );
   }
   return data as T;
 }

@@ -96,7 +96,7 @@ function randomKey(): string {
 let otherSessions: (userId: number) => string | null = () => null;
 /**
  * Where the tokens of workers other than the acting one are found: a station terminal keeps several
- * workers signed in (lib/terminal-session.ts), and each one's writes go with that worker's own token.
+ * workers signed in (features/terminal/api/terminal-session.ts), and each one's writes go with that worker's own token.
  */
 export function setQueueSessions(tokenOf: (userId: number) => string | null): void {
   otherSessions = tokenOf;

@@ -5,7 +5,7 @@
 export const PREFETCH_GLOBAL = '__portalPrefetch';
 
 export interface PrefetchEntry {
-  /** The bearer token it was sent with; null for the station terminal's calls (lib/terminal-preload.ts). */
+  /** The bearer token it was sent with; null for the station terminal's calls (features/terminal/api/terminal-preload.ts). */
   token: string | null;
   at: number;
   response: Promise<Response>;

@@ -10,7 +10,7 @@ export const notifyToken = () => {
   for (const l of listeners) l();
 };
 
-/** A session kept elsewhere than localStorage: a station terminal's selected worker (lib/terminal-session.ts). */
+/** A session kept elsewhere than localStorage: a station terminal's selected worker (features/terminal/api/terminal-session.ts). */
 export interface SessionSource {
   get(): string | null;
   remove(): void;

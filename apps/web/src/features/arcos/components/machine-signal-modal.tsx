@@ -5,11 +5,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { CopyField } from '@/components/copy-field';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useCreateKey, useRevokeKey, useSaveTopic } from '../api/machines';
-import { CopyField } from './copy-field';
 
 type Note = { variant: 'success' | 'danger'; text: string } | null;
 

@@ -1,7 +1,7 @@
 import { type Arco, arcoMessages, arcoScreenTexts } from '@portal/contract/arcos';
 import { type MachineBinding, machineMessages } from '@portal/contract/machines';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -18,12 +18,14 @@ import { AddArcoForm } from '../components/add-arco-form';
 import { BrokerStatus } from '../components/broker-status';
 import { EditArcoModal } from '../components/edit-arco-modal';
 import { MachineSignalModal } from '../components/machine-signal-modal';
-import { TerminalCodeModal } from '../components/terminal-code-modal';
 
 const texts = { ...arcoMessages, ...arcoScreenTexts, title: 'Arcos Sumergidos' };
 
+/** 'Código del terminal' of an arco: the terminal's enrolment dialog, from app/admin-arcos-page.tsx (a feature never imports another). */
+export type TerminalCodeDialog = ComponentType<{ arco: Arco; tz: string; onHide: () => void }>;
+
 /** Admin 'Arcos Sumergidos': card grid, inline add form, edit and delete modals. */
-export default function AdminArcosPage() {
+export default function AdminArcosPage({ TerminalCodeModal }: { TerminalCodeModal: TerminalCodeDialog }) {
   const arcos = useAdminArcos();
   const naves = useNaves().data ?? [];
   const remove = useDeleteArco();

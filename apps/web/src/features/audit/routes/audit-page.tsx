@@ -5,6 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { AuditTable } from '@/components/audit-table';
+import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { useAudit } from '@/lib/audit';
 import { useFactoryTz } from '@/lib/factory';
@@ -85,7 +86,7 @@ export default function AuditPage() {
         </Col>
       </Row>
       {audit.isPending && <p className="text-muted">{auditMessages.loading}</p>}
-      {audit.isError && <p className="text-danger">{errorText(audit.error, auditMessages.loadFailed, auditMessages.loadFailed)}</p>}
+      {audit.isError && <Feedback>{errorText(audit.error, auditMessages.loadFailed, auditMessages.loadFailed)}</Feedback>}
       {data && data.items.length === 0 && <p className="text-muted">{auditMessages.empty}</p>}
       {data && data.items.length > 0 && (
         <>

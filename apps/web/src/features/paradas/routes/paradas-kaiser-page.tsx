@@ -1,15 +1,18 @@
+import type { ComponentType } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { useCurrentUser } from '@/lib/token';
-import { AndonCord } from '../components/andon-cord';
 import { ArcoParada } from '../components/arco-parada';
 import { ParadaTimer } from '../components/parada-timer';
 import { ParadasHistory } from '../components/paradas-history';
 import { ParadasSinMotivo } from '../components/paradas-sin-motivo';
 import { useParadaDialogs } from '../components/use-parada-dialogs';
 
-/** /dashboard/paradas-kaiser: the parada clock on the left, the history on the right (stacked on phones). */
-export default function ParadasKaiserPage() {
+/**
+ * /dashboard/paradas-kaiser: the parada clock on the left, the history on the right (stacked on phones).
+ * The andon's cord comes from app/paradas-kaiser-page.tsx (a feature never imports another).
+ */
+export default function ParadasKaiserPage({ AndonCord }: { AndonCord: ComponentType<{ arcoId: number | null }> }) {
   const user = useCurrentUser();
   const actions = useParadaDialogs();
   if (!user) return null;

@@ -1,16 +1,20 @@
+import type { PlantaAndon } from '@portal/contract/andon';
 import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import { terminalMessages } from '@portal/contract/terminal';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
+import type { ComponentType } from 'react';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
-import { AndonLine } from './andon-line';
 import { ParadaClock } from './parada-clock';
 import { SignalLine, useSilent } from './signal-line';
 import { StatusIcon } from './status-icon';
 
 /** One arco on the plant board: running or stopped, by whom, since when, its andon call, and today's parada minutes. */
-export function ArcoCard({ arco, tz }: { arco: PlantaArco; tz: string }) {
+/** The andon's line on a card (its open call), from app/planta-page.tsx: a feature never imports another. */
+export type AndonLineView = ComponentType<{ andon: PlantaAndon }>;
+
+export function ArcoCard({ arco, tz, AndonLine }: { arco: PlantaArco; tz: string; AndonLine: AndonLineView }) {
   const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
   const silent = useSilent(arco.signal);

@@ -10,11 +10,11 @@ import { formatTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { useEventStream } from '@/lib/use-event-stream';
 import { plantaKey, usePlanta } from '../api/get-planta';
-import { ArcoCard } from '../components/arco-card';
+import { type AndonLineView, ArcoCard } from '../components/arco-card';
 import { LiveBadge } from '../components/live-badge';
 
 /** 'Estado de planta' (/admin/planta): every arco by nave, live from the parada events. */
-export default function PlantaPage() {
+export default function PlantaPage({ AndonLine }: { AndonLine: AndonLineView }) {
   const tz = useFactoryTz();
   const planta = usePlanta();
   const queryClient = useQueryClient();
@@ -77,7 +77,7 @@ export default function PlantaPage() {
                 <Row xs={1} sm={2} lg={3} xxl={4} className="g-3">
                   {nave.arcos.map((arco) => (
                     <Col key={arco.id}>
-                      <ArcoCard arco={arco} tz={tz} />
+                      <ArcoCard arco={arco} tz={tz} AndonLine={AndonLine} />
                     </Col>
                   ))}
                 </Row>

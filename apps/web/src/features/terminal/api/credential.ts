@@ -1,7 +1,8 @@
+import { errorCodes } from '@portal/contract/error-codes';
 import { TERMINAL_KEY_HEADER, terminalMessages } from '@portal/contract/terminal-messages';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiOptions, api } from '@/lib/api';
-import { readCredential, saveCredential } from '@/lib/terminal-session';
+import { readCredential, saveCredential } from './terminal-session';
 
 /**
  * The device credential: kept in localStorage from enrolment until the server refuses it (revoked, or
@@ -42,13 +43,13 @@ export function useCredential(): CredentialState {
   );
 }
 
-/** The server's answers that mean the credential itself is refused (a wrong PIN or badge is a 401 too). */
-const refusals: readonly string[] = [terminalMessages.credentialRevoked, terminalMessages.credentialMissing];
-
-/** A call to /api/terminal/* with the device credential; a 401 that refuses the credential forgets it. */
+/**
+ * A call to /api/terminal/* with the device credential; a 401 that refuses the credential itself (its
+ * code, contract/error-codes.ts: a wrong PIN or badge is a 401 too) forgets it.
+ */
 export async function terminalApi<T>(path: string, options: Omit<ApiOptions, 'auth' | 'headers'> = {}): Promise<T> {
   const credential = state.credential;
-  if (!credential) throw new ApiError(401, terminalMessages.credentialMissing);
+  if (!credential) throw new ApiError(401, terminalMessages.credentialMissing, errorCodes.terminalCredentialRefused);
   try {
     return await api<T>(path, { ...options, auth: false, headers: { [TERMINAL_KEY_HEADER]: credential } });
   } catch (error) {
@@ -56,7 +57,7 @@ export async function terminalApi<T>(path: string, options: Omit<ApiOptions, 'au
       error instanceof ApiError &&
       error.status === 401 &&
       state.credential === credential &&
-      (error.serverMessage === undefined || refusals.includes(error.serverMessage))
+      (error.serverMessage === undefined || error.code === errorCodes.terminalCredentialRefused)
     )
       credentialRefused(error.serverMessage);
     throw error;

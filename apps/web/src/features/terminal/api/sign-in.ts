@@ -1,8 +1,8 @@
 import type { TerminalNonce, TerminalSignInBody, TerminalSignInResponse } from '@portal/contract/terminal';
 import { useMutation } from '@tanstack/react-query';
-import { addWorker } from '@/lib/terminal-session';
 import { terminalApi } from './credential';
 import { deviceProof } from './device-key';
+import { addWorker } from './terminal-session';
 
 /** A sign-in, signed by this device's key over a fresh server nonce (docs/decisions/060-terminal-budget-and-binding.md). */
 export const signInAtTerminal = async (body: TerminalSignInBody) => {

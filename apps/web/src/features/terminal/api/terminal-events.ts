@@ -2,8 +2,8 @@ import { TERMINAL_KEY_HEADER } from '@portal/contract/terminal-messages';
 import { apiUrl } from '@/lib/api';
 import { EventStream } from '@/lib/events';
 import { connection } from '@/lib/online';
-import { readCredential } from '@/lib/terminal-session';
 import { credentialRefused } from './credential';
+import { readCredential } from './terminal-session';
 
 /**
  * The arco's live events for the device (GET /api/terminal/events, X-Terminal-Key): the terminal

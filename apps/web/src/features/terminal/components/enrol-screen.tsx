@@ -1,28 +1,26 @@
-import { terminalMessages } from '@portal/contract/terminal';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { enrolBody } from '@portal/contract/terminal';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
-import { useState } from 'react';
 import { Feedback } from '@/components/feedback';
-import { errorText } from '@/lib/api';
+import { useServerForm } from '@/components/use-server-form';
 import { useEnrol } from '../api/enrol';
 
-/** The code as typed, without the spaces or dashes between its groups. */
-const cleanCode = (code: string) => code.replace(/[\s-]/g, '');
+/** The enrolment form checks the code as the server does: spaces and dashes between its groups ignored. */
+const enrolForm = enrolBody.pick({ code: true });
 
 /**
  * /terminal on a device without a credential: the one-time code the admin generated (also arriving in
  * the QR's `?code=`), and why the last credential was dropped when it was.
  */
 export function EnrolScreen({ refusal }: { refusal: string | null }) {
-  const [code, setCode] = useState(() => new URLSearchParams(window.location.search).get('code') ?? '');
-  const [invalid, setInvalid] = useState(false);
   const enrol = useEnrol();
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const clean = cleanCode(code);
-    setInvalid(!/^\d{8}$/.test(clean));
-    if (/^\d{8}$/.test(clean)) enrol.mutate({ code: clean });
-  };
-  const error = invalid ? terminalMessages.codeFormat : enrol.isError ? errorText(enrol.error, t.enrolFallback, t.enrolNetwork) : null;
+  const { register, submit, message, fail } = useServerForm({
+    resolver: zodResolver(enrolForm),
+    defaultValues: { code: new URLSearchParams(window.location.search).get('code') ?? '' },
+    order: ['code'],
+    texts: { fallback: t.enrolFallback, network: t.enrolNetwork },
+  });
+  const onSubmit = submit((values) => enrol.mutate(values, { onError: fail }));
   return (
     <main id="main" className="terminal container py-4" style={{ maxWidth: 560 }}>
       <h1 className="mb-3">{t.enrolTitle}</h1>
@@ -34,16 +32,15 @@ export function EnrolScreen({ refusal }: { refusal: string | null }) {
         </label>
         <input
           id="terminal-code"
-          className={`form-control form-control-lg mb-3${error ? ' is-invalid' : ''}`}
+          className={`form-control form-control-lg mb-3${message ? ' is-invalid' : ''}`}
           inputMode="numeric"
           autoComplete="off"
           maxLength={12}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'enrol-error' : undefined}
-          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? 'enrol-error' : undefined}
+          {...register('code')}
         />
-        {error && <Feedback id="enrol-error">{error}</Feedback>}
+        {message && <Feedback id="enrol-error">{message}</Feedback>}
         <button type="submit" className="btn btn-primary btn-lg w-100" disabled={enrol.isPending}>
           {enrol.isPending ? t.enrolling : t.enrol}
         </button>

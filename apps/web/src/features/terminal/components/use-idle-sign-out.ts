@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { idleRemainingMs, removeAllWorkers, touchTerminal } from '@/lib/terminal-session';
+import { idleRemainingMs, removeAllWorkers, touchTerminal } from '../api/terminal-session';
 
 /**
  * After `minutes` without a touch, a key or a badge, everyone signs out and the home comes back
  * (`onIdle` closes what is open). The count goes on across a reload: the workers a reload keeps
- * (lib/terminal-session.ts) leave when the minutes since the last touch before it are over.
+ * (features/terminal/api/terminal-session.ts) leave when the minutes since the last touch before it are over.
  * Timers only: the fake clock of the browser tests drives it.
  */
 export function useIdleSignOut(minutes: number | undefined, onIdle: () => void): void {

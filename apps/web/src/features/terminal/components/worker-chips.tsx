@@ -1,5 +1,5 @@
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
-import { removeWorker, selectWorker, useTerminalWorkers } from '@/lib/terminal-session';
+import { removeWorker, selectWorker, useTerminalWorkers } from '../api/terminal-session';
 
 /**
  * The workers signed in at the terminal: one tap on a chip makes that worker the one who acts; its ×

@@ -4,7 +4,7 @@ import { terminalMessages } from '@portal/contract/terminal';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import type { UserListItem } from '@portal/contract/users';
 import { userMessages, userScreenTexts } from '@portal/contract/users';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { FilterBar } from '@/components/admin-list-filters';
@@ -21,7 +21,6 @@ import { useResetPin, useSetBadge } from '../api/pin';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
-import { AndonRolesModal } from '../components/andon-roles-modal';
 import { UserCard, type UserCardActions } from '../components/user-card';
 
 const NETWORK = userScreenTexts.network;
@@ -29,8 +28,11 @@ const FILTERS = ['q', 'role', 'sort'] as const;
 const ROLE_LABELS: Record<Role, string> = { user: 'Usuario', admin: 'Administrador' };
 const SORT_LABELS = { name: 'Nombre (A-Z)', worker_id: 'ID de trabajador', created: 'Más recientes' } as const;
 
+/** What 'Avisos andon' opens: the andon's roles dialog, from app/user-management-page.tsx (a feature never imports another). */
+export type AndonRolesDialog = ComponentType<{ user: UserListItem | null; onHide: () => void; onSaved: (message: string) => void }>;
+
 /** 'Gestión de Usuarios' (admin): role, password reset, login unlock and delete per user. */
-export default function UserManagementPage() {
+export default function UserManagementPage({ AndonRolesModal }: { AndonRolesModal: AndonRolesDialog }) {
   const list = useListParams(FILTERS, { sort: 'name', dir: 'asc' });
   // Names and worker IDs read A to Z; the newest accounts first.
   const users = useUserPage({ ...list.query, dir: list.sort === 'created' ? 'desc' : 'asc' });

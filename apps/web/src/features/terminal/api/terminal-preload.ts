@@ -6,9 +6,9 @@
  * the entry chunk has even run. The app's api() takes those answers instead of asking again
  * (prefetch.ts): they are filed under their URL with no token, as the terminal's calls send none.
  */
-import type { PrefetchEntry } from './prefetch';
+import type { PrefetchEntry } from '@/lib/prefetch';
 
-/** Where the device credential is kept (lib/terminal-session.ts). */
+/** Where the device credential is kept (features/terminal/api/terminal-session.ts). */
 export const CREDENTIAL_KEY = 'terminalKey';
 
 /** What the home asks first (features/terminal/api/get-terminal.ts: useTerminalMe, useTerminalHome). */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { terminalKeys } from '@/features/terminal/api/keys';
+import { terminalKeys } from './keys';
 
 /**
  * The station terminal's saved answers (lib/query-persist.ts): put back into the query cache and kept

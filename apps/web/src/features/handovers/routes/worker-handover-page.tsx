@@ -12,11 +12,11 @@ import { useFactoryTz } from '@/lib/factory';
 import { fieldError } from '@/lib/field-error';
 import { useCurrentUser } from '@/lib/token';
 import { useArcoHandovers, useSaveHandover } from '../api/handovers';
-import { HandoverCard, HandoverFigures } from './handover-card';
-import IncomingHandover from './incoming-handover';
+import { HandoverCard, HandoverFigures } from '../components/handover-card';
+import IncomingHandover from '../components/incoming-handover';
 
-/** 'Relevo de turno' (worker): the previous shift's note to read, and this shift's note to write or edit. */
-export function WorkerHandover() {
+/** 'Relevo de turno' (/dashboard/relevo): the previous shift's note to read, and this shift's note to write or edit. */
+export default function WorkerHandoverPage() {
   const tz = useFactoryTz();
   const user = useCurrentUser();
   const arco = useArcoHandovers();

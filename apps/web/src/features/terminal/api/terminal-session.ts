@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { setQueueSessions } from './offline-queue';
+import { setQueueSessions } from '@/lib/offline-queue';
+import { decodeToken, notifyToken, setSessionSource } from '@/lib/token';
 import { CREDENTIAL_KEY } from './terminal-preload';
-import { decodeToken, notifyToken, setSessionSource } from './token';
 
 /**
  * A station terminal's state in the browser (docs/decisions/038-station-terminal-web.md): the device

@@ -13,6 +13,12 @@ import { type AfterSignIn, useWorkerMessage } from '@/lib/worker-message';
 import { useCallAndon } from '../api/call-andon';
 import { useArcoCalls } from '../api/get-arco-calls';
 
+/** The cord's two buttons: the level called, the button's look, its label. */
+const CORD = [
+  ['supervisor', 'btn-warning', andonMessages.callSupervisor],
+  ['maintenance', 'btn-outline-danger', andonMessages.callMaintenance],
+] as const satisfies readonly (readonly [AndonLevel, string, string])[];
+
 /**
  * 'Llamar supervisor' and 'Llamar mantenimiento' at the worker's arco, with or without a running
  * parada: the cord of an andon. Below, the open calls of this arco, live (the andon events reach
@@ -71,22 +77,17 @@ export function AndonCord({
         </h2>
         <p className="small text-body-secondary">{t.cordHelp}</p>
         <div className="d-grid gap-2">
-          <button
-            type="button"
-            className="btn btn-warning btn-lg terminal-target"
-            disabled={call.isPending}
-            onClick={() => pull('supervisor')}
-          >
-            {andonMessages.callSupervisor}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-lg terminal-target"
-            disabled={call.isPending}
-            onClick={() => pull('maintenance')}
-          >
-            {andonMessages.callMaintenance}
-          </button>
+          {CORD.map(([level, look, label]) => (
+            <button
+              key={level}
+              type="button"
+              className={`btn ${look} btn-lg terminal-target`}
+              disabled={call.isPending}
+              onClick={() => pull(level)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         <div className="mt-2">
           <Banner message={banner} onClose={() => setBanner(null)} />

@@ -5,11 +5,11 @@ import { useEffect, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { renderSVG } from 'uqr';
+import { CopyField } from '@/components/copy-field';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { formatTime } from '@/lib/dates';
 import { useCreateTerminalCode } from '../api/terminal-code';
-import { CopyField } from './copy-field';
 
 /** The address a tablet opens to enrol: /terminal with the code filled in. */
 export const terminalUrl = (code: string) => `${window.location.origin}/terminal?code=${code}`;

@@ -1,15 +1,17 @@
-import { type AndonLevel, andonMessages } from '@portal/contract/andon';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AndonLevel, type AndonRolesBody, andonMessages, andonRolesBody } from '@portal/contract/andon';
 import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages';
 import type { UserListItem } from '@portal/contract/users';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { Loading } from '@/components/loading';
+import { useServerForm } from '@/components/use-server-form';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { useAndonRoles, useSaveAndonRoles } from '../api/andon-roles';
 
-type Marks = Record<AndonLevel, string[]>;
+const LEVELS = ['supervisor', 'maintenance'] as const satisfies readonly AndonLevel[];
 
 /**
  * 'Avisos andon' of a user (admin): the naves where they are called as supervisor and as maintenance.
@@ -27,37 +29,46 @@ export function AndonRolesModal({
   const roles = useAndonRoles(user?.id ?? null);
   const naves = useNaves();
   const save = useSaveAndonRoles();
-  const [marks, setMarks] = useState<Marks | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The form is shown once this user's roles are in it (a reset, one render after their answer).
+  const [filledFor, setFilledFor] = useState<number | null>(null);
+  const { submit, reset, watch, setValue, message, fail, setServerError } = useServerForm<AndonRolesBody>({
+    resolver: zodResolver(andonRolesBody),
+    defaultValues: { supervisor: [], maintenance: [] },
+    order: LEVELS,
+    texts: { fallback: andonMessages.saveFailed, network: andonMessages.saveFailed },
+  });
   useEffect(() => {
-    setError(null);
-    setMarks(user && roles.data?.user_id === user.id ? { supervisor: roles.data.supervisor, maintenance: roles.data.maintenance } : null);
-  }, [user, roles.data]);
+    setServerError(null);
+    const data = user && roles.data?.user_id === user.id ? roles.data : null;
+    if (data) reset({ supervisor: data.supervisor, maintenance: data.maintenance });
+    setFilledFor(data ? data.user_id : null);
+  }, [user, roles.data, reset, setServerError]);
+  const marks = user && filledFor === user.id ? watch() : null;
 
-  const toggle = (level: AndonLevel, nave: string, on: boolean) =>
-    setMarks((m) => m && { ...m, [level]: on ? [...m[level], nave] : m[level].filter((n) => n !== nave) });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!user || !marks) return;
-    setError(null);
+  const toggle = (level: AndonLevel, nave: string, on: boolean) => {
+    const current = watch(level);
+    setValue(level, on ? [...current, nave] : current.filter((n) => n !== nave));
+  };
+  const onSubmit = submit((values) => {
+    if (!user) return;
     save.mutate(
-      { id: user.id, ...marks },
+      { id: user.id, ...values },
       {
         onSuccess: (res) => {
           onHide();
           onSaved(res.message);
         },
-        onError: (err) => setError(errorText(err, andonMessages.saveFailed, andonMessages.saveFailed)),
+        onError: fail,
       },
     );
-  };
+  });
 
   return (
     <EditModalFrame
       id="andon-roles"
       title={`${t.rolesButton}: ${user?.name ?? ''}`}
       show={user !== null}
-      message={error ?? (roles.isError ? errorText(roles.error, andonMessages.loadFailed, andonMessages.loadFailed) : null)}
+      message={message ?? (roles.isError ? errorText(roles.error, andonMessages.loadFailed, andonMessages.loadFailed) : null)}
       busy={save.isPending || !marks}
       onHide={onHide}
       onSubmit={onSubmit}
@@ -65,7 +76,7 @@ export function AndonRolesModal({
       <p className="small text-body-secondary">{t.rolesHelp}</p>
       {!marks
         ? !roles.isError && <Loading text={andonMessages.loading} />
-        : (['supervisor', 'maintenance'] as const).map((level) => (
+        : LEVELS.map((level) => (
             <fieldset key={level} className="mb-3">
               <legend className="h6">{level === 'supervisor' ? andonMessages.supervisorOf : andonMessages.maintenanceOf}</legend>
               {(naves.data ?? []).map((nave) => (

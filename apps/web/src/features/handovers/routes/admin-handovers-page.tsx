@@ -9,10 +9,10 @@ import { useNaves } from '@/lib/catalog';
 import { useChosenNave } from '@/lib/catalog-admin';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
 import { useNaveHandovers } from '../api/handovers';
-import { HandoverCard } from './handover-card';
+import { HandoverCard } from '../components/handover-card';
 
-/** 'Relevos de turno' (admin): every handover of a nave for the shifts that began on a day. */
-export function AdminHandovers() {
+/** 'Relevos de turno' (/admin/relevos): every handover of a nave for the shifts that began on a day. */
+export default function AdminHandoversPage() {
   const tz = useFactoryTz();
   const naves = useNaves();
   const [chosen, setNave] = useChosenNave();
