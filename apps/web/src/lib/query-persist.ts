@@ -30,6 +30,8 @@ export function isPersisted(key: QueryKey): boolean {
   if (root === 'catalog') return kind === 'naves' ? key.length === 2 : kind === 'arcos' && key[2] !== 'admin';
   if (root === 'wall') return (kind === 'posts' && key.length === 3 && typeof key[2] === 'object') || kind === 'comments';
   if (root === 'paradas') return kind === 'list' || kind === 'active' || kind === 'arco-active' || kind === 'sin-motivo';
+  // The inspector's seams and what their forms list (docs/decisions/077-weld-inspection-offline.md).
+  if (root === 'welds') return kind === 'seam' || kind === 'roles' || kind === 'procedures' || kind === 'qualifications';
   return false;
 }
 
@@ -49,6 +51,10 @@ const PERSISTED_PREFIXES: QueryKey[] = [
   ['paradas', 'active'],
   ['paradas', 'arco-active'],
   ['paradas', 'sin-motivo'],
+  ['welds', 'seam'],
+  ['welds', 'roles'],
+  ['welds', 'procedures'],
+  ['welds', 'qualifications'],
 ];
 
 /**
