@@ -41,6 +41,9 @@ const ROUTES = {
     'src/features/andon/routes/avisos-page.tsx',
     // 'Línea de tiempo' and 'Relevo de turno', the worker's and the admin's routes in one chunk.
     'src/app/shift-pages.tsx',
+    // The weld inspector's screens, also opened at /admin/soldadura/inspeccion (decision 077).
+    'src/features/welds/routes/inspection-search-page.tsx',
+    'src/features/welds/routes/seam-inspection-page.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',
