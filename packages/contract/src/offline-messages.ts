@@ -69,5 +69,6 @@ export const offlineMessages = {
     'weld-inspection': 'Inspección de soldadura',
     'weld-repair': 'Reparación de soldadura',
     'weld-reinspection': 'Reinspección de soldadura',
+    'weld-seam': 'Registro de soldadura de la circular',
   } as Record<string, string>,
 } as const;

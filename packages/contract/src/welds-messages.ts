@@ -419,3 +419,19 @@ export const weldInspectionMessages = {
   queuedRepair: 'Sin conexión: la reparación se enviará al reconectar.',
   queuedReinspection: 'Sin conexión: la reinspección se enviará al reconectar.',
 } as const;
+
+/** The terminal's consumable lots on a new circular: scanned or picked from the arco's recent ones (decision 078). */
+export const weldTerminalMessages = {
+  title: 'Soldadura',
+  procedure: 'Procedimiento (WPS)',
+  noProcedure: 'Sin procedimiento',
+  scan: 'Lote de consumible',
+  scanHelp: 'Escanea el código del lote o escribe su número y pulsa Intro.',
+  recent: 'Lotes recientes del arco',
+  chosen: 'Lotes de esta circular',
+  lotName: (kind: string, lot: string) => `${kind} ${lot}`,
+  removeLot: (lot: string) => `Quitar el lote ${lot}`,
+  lotAdded: (lot: string) => `Lote ${lot} añadido.`,
+  procedureNeeded: 'Elige el procedimiento para registrar los lotes con la circular.',
+  lotsLoading: 'Cargando lotes...',
+} as const;

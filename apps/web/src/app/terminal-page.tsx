@@ -16,6 +16,7 @@ import { terminalStream } from '@/features/terminal/api/terminal-events';
 import { useBadgeReader } from '@/features/terminal/components/use-badge-reader';
 import { useIdleSignOut } from '@/features/terminal/components/use-idle-sign-out';
 import { WorkerChips } from '@/features/terminal/components/worker-chips';
+import type { CircularExtra } from '@/features/tramos/components/terminal-add-circular';
 import { TerminalCirculares } from '@/features/tramos/components/terminal-circulares';
 import { TerminalWall } from '@/features/wall/components/terminal-wall';
 import { errorText, setSessionEndHandler } from '@/lib/api';
@@ -27,6 +28,8 @@ import { TerminalFrame } from './terminal-frame';
 import { useTerminalCache } from './use-terminal-cache';
 
 /** The handover loads with the first worker who acts: the home's first screen does not carry its form. */
+// The circular's consumable lots, loaded with its form (docs/decisions/078-terminal-lot-scan.md).
+const weldLots: CircularExtra = { load: () => import('@/features/welds/components/terminal-weld-trace') };
 const TerminalHandover = lazy(() => import('@/features/handovers/components/terminal-handover'));
 
 // What the home does not need to paint loads on first use (docs/decisions/051-terminal-first-screen.md).
@@ -210,6 +213,7 @@ function TerminalHomeScreen() {
                   actorId={actor?.id ?? null}
                   onNeedWorker={needWorker}
                   onAdded={refresh}
+                  extra={weldLots}
                 />
               )}
               <TerminalWall posts={data.wall} tz={tz} />

@@ -30,7 +30,14 @@ const KEPT: QueryKey[] = [
   seamKeys.procedures(),
 ];
 /** The station terminal's kept queries (docs/decisions/050-terminal-offline-and-handover.md). */
-const TERMINAL_KEPT: QueryKey[] = [terminalKeys.me(), terminalKeys.home(), motivoKeys.all, configKeys.all];
+const TERMINAL_KEPT: QueryKey[] = [
+  terminalKeys.me(),
+  terminalKeys.home(),
+  motivoKeys.all,
+  configKeys.all,
+  weldKeys.lots(),
+  seamKeys.procedures(),
+];
 
 describe('isPersisted', () => {
   it("keeps the worker screens' queries", () => {

@@ -65,12 +65,21 @@ const PERSISTED_PREFIXES: QueryKey[] = [
 export function isTerminalPersisted(key: QueryKey): boolean {
   const [root, kind] = key;
   if (root === 'terminal') return (kind === 'me' || kind === 'home') && key.length === 2;
+  // The lots and procedures of a circular's weld record (docs/decisions/078-terminal-lot-scan.md).
+  if (root === 'welds') return (kind === 'lots' || kind === 'procedures') && key.length === 2;
   return (root === 'motivos' || root === 'config') && key.length === 1;
 }
 
 const TERMINAL_KEY = 'terminal';
 /** The prefixes of `isTerminalPersisted`, kept in memory as long as on disk like the worker's. */
-const TERMINAL_PREFIXES: QueryKey[] = [['terminal', 'me'], ['terminal', 'home'], ['motivos'], ['config']];
+const TERMINAL_PREFIXES: QueryKey[] = [
+  ['terminal', 'me'],
+  ['terminal', 'home'],
+  ['motivos'],
+  ['config'],
+  ['welds', 'lots'],
+  ['welds', 'procedures'],
+];
 
 /** What a save holds that matters on restore: each kept answer and when it was fetched. */
 const contentOf = (client: PersistedClient) => client.clientState.queries.map((q) => `${q.queryHash}@${q.state.dataUpdatedAt}`).join('\n');

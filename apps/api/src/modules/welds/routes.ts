@@ -209,7 +209,8 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   app.put(
     '/welds/seams/:id',
     {
-      config: user,
+      // Queued by the terminal after the circular it belongs to (docs/decisions/078-terminal-lot-scan.md).
+      config: { policy: 'user', idempotent: true },
       schema: {
         tags,
         summary: "Record a circular's procedure, operators and lots",
