@@ -110,6 +110,8 @@ export function TerminalCircularExtra({ arcoId, onChange }: { arcoId: number; on
           className="form-control form-control-lg"
           value={scan}
           autoComplete="off"
+          // The terminal's badge reader leaves this field's scans to it (features/terminal/components/use-badge-reader.ts).
+          data-scan-field
           aria-describedby="terminal-weld-scan-help"
           onChange={(e) => setScan(e.target.value)}
           onKeyDown={onScanKey}
