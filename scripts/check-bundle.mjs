@@ -42,6 +42,9 @@ const ROUTES = {
     // 'Línea de tiempo': the worker's and the admin's route in one chunk.
     'src/features/timeline/routes/timeline-page.tsx',
     'src/features/handovers/routes/worker-handover-page.tsx',
+    // The weld inspector's screens, also opened at /admin/soldadura/inspeccion (decision 077).
+    'src/features/welds/routes/inspection-search-page.tsx',
+    'src/features/welds/routes/seam-inspection-page.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',

@@ -66,5 +66,9 @@ export const offlineMessages = {
     tramo: 'Nueva circular',
     post: 'Publicación en el muro',
     comment: 'Comentario',
+    'weld-inspection': 'Inspección de soldadura',
+    'weld-repair': 'Reparación de soldadura',
+    'weld-reinspection': 'Reinspección de soldadura',
+    'weld-seam': 'Registro de soldadura de la circular',
   } as Record<string, string>,
 } as const;

@@ -354,6 +354,12 @@ export const seam = z.object({
 });
 export type Seam = z.infer<typeof seam>;
 export const seamSaved = z.object({ seam, message: z.string() });
+/** An inspection's (or re-inspection's) answer: also its id and its defects' ids in the body's order (a queued repair names one). */
+export const inspectionSaved = seamSaved.extend({ inspection_id: z.number(), defect_ids: z.array(z.number()) });
+export type InspectionSaved = z.infer<typeof inspectionSaved>;
+/** A repair's answer: also its id (a queued re-inspection names it). */
+export const repairSaved = seamSaved.extend({ repair_id: z.number() });
+export type RepairSaved = z.infer<typeof repairSaved>;
 
 // ---- Recalls: one query each, with its CSV ----
 

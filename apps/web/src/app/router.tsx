@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
           { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
           { path: 'linea-de-tiempo', ...timelinePage },
           { path: 'relevo', ...page(() => import('@/features/handovers/routes/worker-handover-page')) },
+          { path: 'soldadura', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
+          { path: 'soldadura/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -93,6 +95,8 @@ export const routes: RouteObject[] = [
           { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
           { path: 'soldadura/lotes', ...page(() => import('@/features/welds/routes/admin-lots-page')) },
           { path: 'soldadura/cualificaciones', ...page(() => import('@/features/welds/routes/admin-qualifications-page')) },
+          { path: 'soldadura/inspeccion', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
+          { path: 'soldadura/inspeccion/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
           { path: 'linea-de-tiempo', ...timelinePage },
           { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],

@@ -15,6 +15,7 @@ import { WorkerFrame } from './worker-frame';
 const menuLinks = [
   { to: '/dashboard/linea-de-tiempo', label: 'Línea de tiempo' },
   { to: '/dashboard/relevo', label: 'Relevo de turno' },
+  { to: '/dashboard/soldadura', label: 'Inspección de soldadura' },
   // The PIN of the station's tablet and the call notifications live on the profile: two taps away.
   { to: '/dashboard/profile', label: 'Perfil, PIN y avisos' },
 ] as const;

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paradaKeys } from '@/features/paradas/api/keys';
 import { terminalKeys } from '@/features/terminal/api/keys';
 import { wallKeys } from '@/features/wall/api/keys';
+import { weldKeys } from '@/features/welds/api/lots';
+import { seamKeys } from '@/features/welds/api/seam';
 import { andonKeys } from '@/lib/andon';
 import { catalogKeys } from '@/lib/catalog';
 import { catalogAdminKeys } from '@/lib/catalog-admin';
@@ -23,9 +25,19 @@ const KEPT: QueryKey[] = [
   paradaKeys.activeOf(7),
   paradaKeys.arcoActive(),
   paradaKeys.sinMotivo(),
+  seamKeys.seam(3),
+  seamKeys.rolesMe(),
+  seamKeys.procedures(),
 ];
 /** The station terminal's kept queries (docs/decisions/050-terminal-offline-and-handover.md). */
-const TERMINAL_KEPT: QueryKey[] = [terminalKeys.me(), terminalKeys.home(), motivoKeys.all, configKeys.all];
+const TERMINAL_KEPT: QueryKey[] = [
+  terminalKeys.me(),
+  terminalKeys.home(),
+  motivoKeys.all,
+  configKeys.all,
+  weldKeys.lots(),
+  seamKeys.procedures(),
+];
 
 describe('isPersisted', () => {
   it("keeps the worker screens' queries", () => {
@@ -48,6 +60,9 @@ describe('isPersisted', () => {
       andonKeys.calls(),
       andonKeys.arco(),
       ['audit'],
+      // The lots' admin list, and a search's answers (found again online).
+      weldKeys.lots(),
+      seamKeys.search({ id_circular: 'C-1' }),
     ]) {
       expect(isPersisted(key), JSON.stringify(key)).toBe(false);
     }

@@ -85,6 +85,45 @@ describe('offline queue', () => {
     expect(calls[0].key).toBe((start as { key: string }).key);
   });
 
+  it('a chain of three offline writes: the second names an item of the first’s answer (a dotted path), the third the second’s', async () => {
+    online = false;
+    const inspection = await submit({
+      kind: 'weld-inspection',
+      method: 'POST',
+      path: '/api/welds/seams/7/inspections',
+      json: {},
+      tappedAt: 1,
+    });
+    const inspectionKey = (inspection as { key: string }).key;
+    const repair = await submit({
+      kind: 'weld-repair',
+      method: 'POST',
+      path: '/api/welds/defects/:ref/repair',
+      after: { key: inspectionKey, field: 'defect_ids.1' },
+      json: {},
+      tappedAt: 2,
+    });
+    await submit({
+      kind: 'weld-reinspection',
+      method: 'POST',
+      path: '/api/welds/repairs/:ref/reinspection',
+      after: { key: (repair as { key: string }).key, field: 'repair_id' },
+      json: {},
+      tappedAt: 3,
+    });
+    expect(calls).toHaveLength(0);
+
+    online = true;
+    answer = (url) => (url.endsWith('/inspections') ? json({ defect_ids: [30, 31] }, 201) : json({ repair_id: 8 }, 201));
+    await flushQueue();
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/welds/seams/7/inspections',
+      '/api/welds/defects/31/repair',
+      '/api/welds/repairs/8/reinspection',
+    ]);
+    expect(queueSnapshot().items.filter((i) => i.kind.startsWith('weld-'))).toEqual([]);
+  });
+
   it('a write refused after reconnecting stays in the queue as failed, with the server’s message', async () => {
     online = false;
     await submit({ kind: 'parada-end', method: 'PUT', path: '/api/paradas-kaiser/end/9', json: {}, tappedAt: 1 });

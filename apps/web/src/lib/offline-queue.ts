@@ -31,7 +31,10 @@ export interface QueuedWrite {
   /** A JSON body or multipart form fields. */
   json?: unknown;
   form?: QueuedField[];
-  /** The write needs the answer of an earlier one: its key and the answer's field that replaces `:ref`. */
+  /**
+   * The write needs the answer of an earlier one: its key and the answer's field that replaces `:ref`
+   * (a dotted path reaches into it: `defect_ids.0`).
+   */
   after?: { key: string; field: string };
   /** The moment the worker tapped, on the server's clock (ms). */
   tappedAt: number;
@@ -135,11 +138,18 @@ function requestOf(item: QueuedItem): { path: string; body: unknown } {
   return { path: item.path, body: form };
 }
 
+/** The field of an answer a later write names (`stopId`, or a dotted path such as `defect_ids.0`). */
+function answerField(data: unknown, field: string): unknown {
+  let value = data;
+  for (const part of field.split('.')) value = (value as Record<string, unknown> | null | undefined)?.[part];
+  return value;
+}
+
 /** Items whose `:ref` waits for this item's answer get it, or fail with it. */
 async function settleDependents(item: QueuedItem, data: unknown, error?: string, status?: number): Promise<void> {
   for (const dep of snapshot.items) {
     if (dep.after?.key !== item.key) continue;
-    const value = (data as Record<string, unknown> | undefined)?.[dep.after.field];
+    const value = answerField(data, dep.after.field);
     const next: QueuedItem =
       error === undefined && value !== undefined
         ? { ...dep, path: dep.path.replace(':ref', String(value)), after: undefined }
@@ -241,7 +251,7 @@ export async function submit<T>(write: QueuedWrite): Promise<Outcome<T>> {
   // The write it waits for was sent meanwhile: take its answer now.
   const { after } = write;
   if (after && !snapshot.items.some((i) => i.key === after.key)) {
-    const value = (answers.get(after.key) as Record<string, unknown> | undefined)?.[after.field];
+    const value = answerField(answers.get(after.key), after.field);
     if (value === undefined) throw new ApiError(409, undefined);
     item = { ...item, path: item.path.replace(':ref', String(value)), after: undefined };
   }

@@ -30,6 +30,8 @@ export function isPersisted(key: QueryKey): boolean {
   if (root === 'catalog') return kind === 'naves' ? key.length === 2 : kind === 'arcos' && key[2] !== 'admin';
   if (root === 'wall') return (kind === 'posts' && key.length === 3 && typeof key[2] === 'object') || kind === 'comments';
   if (root === 'paradas') return kind === 'list' || kind === 'active' || kind === 'arco-active' || kind === 'sin-motivo';
+  // The inspector's seams and what their forms list (docs/decisions/077-weld-inspection-offline.md).
+  if (root === 'welds') return kind === 'seam' || kind === 'roles' || kind === 'procedures' || kind === 'qualifications';
   return false;
 }
 
@@ -49,6 +51,10 @@ const PERSISTED_PREFIXES: QueryKey[] = [
   ['paradas', 'active'],
   ['paradas', 'arco-active'],
   ['paradas', 'sin-motivo'],
+  ['welds', 'seam'],
+  ['welds', 'roles'],
+  ['welds', 'procedures'],
+  ['welds', 'qualifications'],
 ];
 
 /**
@@ -59,12 +65,21 @@ const PERSISTED_PREFIXES: QueryKey[] = [
 export function isTerminalPersisted(key: QueryKey): boolean {
   const [root, kind] = key;
   if (root === 'terminal') return (kind === 'me' || kind === 'home') && key.length === 2;
+  // The lots and procedures of a circular's weld record (docs/decisions/078-terminal-lot-scan.md).
+  if (root === 'welds') return (kind === 'lots' || kind === 'procedures') && key.length === 2;
   return (root === 'motivos' || root === 'config') && key.length === 1;
 }
 
 const TERMINAL_KEY = 'terminal';
 /** The prefixes of `isTerminalPersisted`, kept in memory as long as on disk like the worker's. */
-const TERMINAL_PREFIXES: QueryKey[] = [['terminal', 'me'], ['terminal', 'home'], ['motivos'], ['config']];
+const TERMINAL_PREFIXES: QueryKey[] = [
+  ['terminal', 'me'],
+  ['terminal', 'home'],
+  ['motivos'],
+  ['config'],
+  ['welds', 'lots'],
+  ['welds', 'procedures'],
+];
 
 /** What a save holds that matters on restore: each kept answer and when it was fetched. */
 const contentOf = (client: PersistedClient) => client.clientState.queries.map((q) => `${q.queryHash}@${q.state.dataUpdatedAt}`).join('\n');

@@ -6,6 +6,7 @@ import {
   figuresQuery,
   firstPassResponse,
   inspectionBody,
+  inspectionSaved,
   lot,
   lotBody,
   lotSaved,
@@ -22,6 +23,7 @@ import {
   recallResponse,
   repairBody,
   repairRateResponse,
+  repairSaved,
   retireBody,
   revisionCreateBody,
   revisionParams,
@@ -207,7 +209,8 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   app.put(
     '/welds/seams/:id',
     {
-      config: user,
+      // Queued by the terminal after the circular it belongs to (docs/decisions/078-terminal-lot-scan.md).
+      config: { policy: 'user', idempotent: true },
       schema: {
         tags,
         summary: "Record a circular's procedure, operators and lots",
@@ -218,29 +221,33 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
     },
     async (request) => ({ seam: await seams.saveSeam(ctx, currentUser(request), request.params.id, request.body), message: m.seamSaved }),
   );
+  // The three writes an inspector's phone may queue offline (docs/decisions/077-weld-inspection-offline.md).
+  const queueable = { policy: 'user', idempotent: true } as const;
   app.post(
     '/welds/seams/:id/inspections',
-    { config: user, schema: { tags, params: idParams, body: inspectionBody, response: { 201: seamSaved, ...errors } } },
+    { config: queueable, schema: { tags, params: idParams, body: inspectionBody, response: { 201: inspectionSaved, ...errors } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ seam: await seams.addInspection(ctx, currentUser(request), request.params.id, request.body), message: m.inspectionSaved }),
+      reply.status(201).send({
+        ...(await seams.addInspection(ctx, currentUser(request), request.params.id, request.body)),
+        message: m.inspectionSaved,
+      }),
   );
   app.post(
     '/welds/defects/:id/repair',
-    { config: user, schema: { tags, params: idParams, body: repairBody, response: { 201: seamSaved, ...errors } } },
+    { config: queueable, schema: { tags, params: idParams, body: repairBody, response: { 201: repairSaved, ...errors } } },
     async (request, reply) =>
       reply
         .status(201)
-        .send({ seam: await seams.addRepair(ctx, currentUser(request), request.params.id, request.body), message: m.repairSaved }),
+        .send({ ...(await seams.addRepair(ctx, currentUser(request), request.params.id, request.body)), message: m.repairSaved }),
   );
   app.post(
     '/welds/repairs/:id/reinspection',
-    { config: user, schema: { tags, params: idParams, body: inspectionBody, response: { 201: seamSaved, ...errors } } },
+    { config: queueable, schema: { tags, params: idParams, body: inspectionBody, response: { 201: inspectionSaved, ...errors } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ seam: await seams.reinspect(ctx, currentUser(request), request.params.id, request.body), message: m.inspectionSaved }),
+      reply.status(201).send({
+        ...(await seams.reinspect(ctx, currentUser(request), request.params.id, request.body)),
+        message: m.inspectionSaved,
+      }),
   );
 
   // ---- Recalls (Calidad or admin): a page as JSON, every row as CSV ----

@@ -224,7 +224,7 @@ async function inspect(
   const seam = await repo.findSeamRow(ctx.db, tramoId);
   if (!seam) throw notFound(m.seamNotFound);
   await assertCalidadAt(ctx, user, seam.nave_id);
-  await ctx.db.transaction().execute(async (trx) => {
+  const inspectionId = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockSeam(trx, ctx.engine, tramoId);
     const at = nowIso();
     const { defects, ...fields } = body;
@@ -254,9 +254,19 @@ async function inspect(
       action: 'inspect',
       after: repairId ? { ...describeInspection(body), repair: repairId } : describeInspection(body),
     });
+    return inspection.id;
   });
-  return getSeam(ctx, tramoId);
+  const saved = await getSeam(ctx, tramoId);
+  const defectIds = saved.inspections.find((i) => i.id === inspectionId)?.defects.map((d) => d.id) ?? [];
+  return { seam: saved, inspection_id: inspectionId, defect_ids: defectIds };
 }
+
+/**
+ * What an inspection's answer names besides the seam: the new inspection and its defects in the body's
+ * order, so that a phone that queued a repair of a defect before the inspection was sent can name it
+ * (docs/decisions/077-weld-inspection-offline.md).
+ */
+export type InspectionSaved = Awaited<ReturnType<typeof inspect>>;
 
 /** A first inspection of a seam (VT, UT, RT, MT, PT), with the defects it found: Calidad of its nave or an administrator. */
 export const addInspection = (ctx: ServiceContext, user: AuthUser, tramoId: number, body: z.output<typeof inspectionBody>) =>
@@ -268,25 +278,31 @@ export async function reinspect(
   user: AuthUser,
   repairId: number,
   body: z.output<typeof inspectionBody>,
-): Promise<Seam> {
+): Promise<InspectionSaved> {
   const repair = await repo.findRepair(ctx.db, repairId);
   if (!repair) throw notFound(m.repairNotFound);
   return inspect(ctx, user, repair.tramo_id, body, repairId);
 }
 
 /** A repair of a defect, to its own procedure's revision in force that day, by its own operator (qualification checked like a seam's). */
-export async function addRepair(ctx: ServiceContext, user: AuthUser, defectId: number, body: z.output<typeof repairBody>): Promise<Seam> {
+export async function addRepair(
+  ctx: ServiceContext,
+  user: AuthUser,
+  defectId: number,
+  body: z.output<typeof repairBody>,
+): Promise<{ seam: Seam; repair_id: number }> {
   const defect = await repo.findDefect(ctx.db, defectId);
   if (!defect) throw notFound(m.defectNotFound);
   const seam = await repo.findSeamRow(ctx.db, defect.tramo_id);
   if (!seam) throw notFound(m.seamNotFound);
   await assertCalidadAt(ctx, user, seam.nave_id);
-  await ctx.db.transaction().execute(async (trx) => {
+  const repairId = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockSeam(trx, ctx.engine, defect.tramo_id);
     const { procedure, revision } = await revisionFor(trx, body.procedure_id, body.repaired_on);
     const [operator] = await checkOperators(trx, [body.operator_id], revision.process, body.repaired_on);
+    let repair: { id: number };
     try {
-      await repo.insertRepair(trx, {
+      repair = await repo.insertRepair(trx, {
         defect_id: defectId,
         tramo_id: defect.tramo_id,
         procedure_id: body.procedure_id,
@@ -316,6 +332,7 @@ export async function addRepair(ctx: ServiceContext, user: AuthUser, defectId: n
         qualified: operator.qualified === 1,
       },
     });
+    return repair.id;
   });
-  return getSeam(ctx, defect.tramo_id);
+  return { seam: await getSeam(ctx, defect.tramo_id), repair_id: repairId };
 }

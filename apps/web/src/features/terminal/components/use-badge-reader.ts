@@ -22,6 +22,8 @@ export function useBadgeReader(onBadge: (code: string) => void, enabled: boolean
         if (burst.length < MIN_LENGTH) return;
         const pace = (e.timeStamp - burst[0].at) / burst.length;
         if (pace > READER_GAP_MS) return;
+        // A field that takes scans of its own (a circular's consumable lot, docs/decisions/078-terminal-lot-scan.md) keeps them.
+        if (document.activeElement instanceof HTMLElement && document.activeElement.dataset.scanField !== undefined) return;
         e.preventDefault();
         e.stopPropagation();
         const code = burst.map((k) => k.key).join('');

@@ -2,6 +2,7 @@ import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-me
 import type { Tramo } from '@portal/contract/tramos';
 import { lazy, Suspense, useState } from 'react';
 import { formatPlainDate } from '@/lib/dates';
+import type { CircularExtra } from './terminal-add-circular';
 import { TramoThumb } from './tramo-thumb';
 
 // The form (react-hook-form, the contract's schemas, the photo picker) loads when it is opened.
@@ -17,6 +18,7 @@ export function TerminalCirculares({
   actorId,
   onNeedWorker,
   onAdded,
+  extra,
 }: {
   tramos: readonly Tramo[];
   arcoId: number;
@@ -25,6 +27,8 @@ export function TerminalCirculares({
   /** Nobody signed in: the form opens for the worker who then signs in (the tap waits for the sign-in). */
   onNeedWorker: (then: (worker: { id: number }) => void) => void;
   onAdded: () => void;
+  /** What another area adds to the circular's form (CircularExtra). */
+  extra?: CircularExtra;
 }) {
   // The worker the open form is for.
   const [addingFor, setAddingFor] = useState<number | null>(null);
@@ -48,6 +52,7 @@ export function TerminalCirculares({
           <Suspense fallback={<p role="status">Cargando...</p>}>
             <TerminalAddCircular
               arcoId={arcoId}
+              extra={extra}
               onDone={(added) => {
                 setAddingFor(null);
                 if (added) onAdded();

@@ -42,3 +42,15 @@ export function useOperatorSearch(q: string) {
     enabled: q.trim().length >= 2,
   });
 }
+
+/** The operators with a qualification on record, by name, for a repair's operator. */
+export function useQualifiedOperators() {
+  return useQuery({
+    queryKey: qualificationKeys.all(),
+    queryFn: () => api<Qualification[]>('/api/welds/qualifications'),
+    select: (list) =>
+      [...new Map(list.map((q) => [q.user_id, { id: q.user_id, name: q.user_name }])).values()].sort((a, b) =>
+        a.name.localeCompare(b.name, 'es'),
+      ),
+  });
+}

@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACCEPTANCE_LEVELS,
+  DEFECT_CODES,
+  DEFECT_TYPES,
+  INSPECTION_METHODS,
+  INSPECTION_RESULTS,
+  type InspectionBody,
+  inspectionBody,
+  weldInspectionMessages as t,
+  weldMessages,
+} from '@portal/contract/welds';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useFieldArray } from 'react-hook-form';
+import type { BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
+import { useServerForm } from '@/components/use-server-form';
+import { fieldError } from '@/lib/field-error';
+import { useWeldWrite, type WriteTarget } from '../api/inspect';
+
+const DEFECT_FIELDS = ['code', 'position_mm', 'length_mm', 'level'] as const;
+/** A number field left empty until the inspector types it (the schema then says what is missing). */
+const BLANK = undefined as unknown as number;
+
+/** The first failed check of the defects, in their order and each one's field order. */
+function defectError(errors: unknown): string | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  for (const row of errors as (Record<string, { message?: string }> | undefined)[]) {
+    for (const field of DEFECT_FIELDS) if (row?.[field]?.message) return row[field].message;
+  }
+  return undefined;
+}
+
+/**
+ * An inspection of a seam, or the re-inspection of a repair: method, extent, inspected length, result and
+ * the defects found (ISO 6520-1 type, position from the seam's start, length, ISO 5817 level), checked
+ * with the contract's schema and sent through the offline queue (api/inspect.ts).
+ */
+export function InspectionForm({
+  tramoId,
+  what,
+  target,
+  idPrefix,
+  today,
+  onDone,
+  onCancel,
+}: {
+  tramoId: number;
+  what: 'inspection' | 'reinspection';
+  target: WriteTarget;
+  idPrefix: string;
+  today: string;
+  onDone: (message: BannerMessage) => void;
+  onCancel?: () => void;
+}) {
+  const save = useWeldWrite(tramoId);
+  const title = what === 'inspection' ? t.addInspection : t.addReinspection;
+  const errorId = `${idPrefix}-error`;
+  const empty: InspectionBody = {
+    method: 'VT',
+    extent_percent: 100,
+    inspected_length_mm: BLANK,
+    result: 'aceptada',
+    inspected_on: today,
+    defects: [],
+  };
+  const { register, control, submit, reset, errors, message, fail, setValue } = useServerForm({
+    resolver: zodResolver(inspectionBody),
+    defaultValues: empty,
+    order: ['method', 'extent_percent', 'inspected_length_mm', 'result', 'inspected_on', 'defects', ''],
+    texts: { fallback: t.saveFailed, network: t.network },
+  });
+  const defects = useFieldArray({ control, name: 'defects' });
+  const shown = defectError(errors.defects) ?? message;
+  // Awaited, not mutate's callbacks: a queued re-inspection takes this form's place at once, and the
+  // callbacks of an unmounted form never run.
+  const onSubmit = submit((values) =>
+    save.mutateAsync({ what, target, body: values }).then((outcome) => {
+      reset(empty);
+      onDone(
+        outcome.queued
+          ? { variant: 'info', text: what === 'inspection' ? t.queuedInspection : t.queuedReinspection }
+          : { variant: 'success', text: outcome.data.message },
+      );
+    }, fail),
+  );
+  const number = { valueAsNumber: true } as const;
+  const invalid = (field: keyof typeof errors) => ({ isInvalid: !!errors[field], ...fieldError(!!errors[field], errorId) });
+
+  return (
+    <Form noValidate onSubmit={onSubmit} className="card card-body mb-3" aria-label={title}>
+      <h3 className="h6">{title}</h3>
+      {shown && <Feedback id={errorId}>{shown}</Feedback>}
+      <div className="row g-2">
+        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-method`}>
+          <Form.Label>{t.method}</Form.Label>
+          <Form.Select {...invalid('method')} {...register('method')}>
+            {INSPECTION_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method} · {weldMessages.methodName[method]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-result`}>
+          <Form.Label>{t.result}</Form.Label>
+          <Form.Select {...invalid('result')} {...register('result')}>
+            {INSPECTION_RESULTS.map((result) => (
+              <option key={result} value={result}>
+                {weldMessages.resultName[result]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-6 mb-2" controlId={`${idPrefix}-extent`}>
+          <Form.Label>{t.extent}</Form.Label>
+          <Form.Control type="number" inputMode="numeric" {...invalid('extent_percent')} {...register('extent_percent', number)} />
+        </Form.Group>
+        <Form.Group className="col-6 mb-2" controlId={`${idPrefix}-length`}>
+          <Form.Label>{t.inspectedLength}</Form.Label>
+          <Form.Control
+            type="number"
+            inputMode="numeric"
+            {...invalid('inspected_length_mm')}
+            {...register('inspected_length_mm', number)}
+          />
+        </Form.Group>
+        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-date`}>
+          <Form.Label>{t.inspectedOn}</Form.Label>
+          <Form.Control type="date" {...invalid('inspected_on')} {...register('inspected_on')} />
+        </Form.Group>
+      </div>
+      {defects.fields.map((field, index) => {
+        const row = (errors.defects as Record<string, unknown>[] | undefined)?.[index] ?? {};
+        const bad = (name: (typeof DEFECT_FIELDS)[number]) => ({ isInvalid: !!row[name], ...fieldError(!!row[name], errorId) });
+        const id = `${idPrefix}-defect-${index}`;
+        return (
+          <fieldset key={field.id} className="border rounded p-2 mb-2" data-testid="defect-fields">
+            <legend className="h6 float-none w-auto px-1 mb-1">{t.defectN(index + 1)}</legend>
+            <div className="row g-2">
+              <Form.Group className="col-12 mb-2" controlId={`${id}-code`}>
+                <Form.Label>{t.defectType}</Form.Label>
+                <Form.Select {...bad('code')} {...register(`defects.${index}.code`)}>
+                  {DEFECT_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {code} · {DEFECT_TYPES[code]}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              <Form.Group className="col-6 mb-2" controlId={`${id}-position`}>
+                <Form.Label>{t.position}</Form.Label>
+                <Form.Control
+                  type="number"
+                  inputMode="numeric"
+                  {...bad('position_mm')}
+                  {...register(`defects.${index}.position_mm`, number)}
+                />
+              </Form.Group>
+              <Form.Group className="col-6 mb-2" controlId={`${id}-length`}>
+                <Form.Label>{t.defectLength}</Form.Label>
+                <Form.Control type="number" inputMode="numeric" {...bad('length_mm')} {...register(`defects.${index}.length_mm`, number)} />
+              </Form.Group>
+              <Form.Group className="col-12 mb-2" controlId={`${id}-level`}>
+                <Form.Label>{t.level}</Form.Label>
+                <Form.Select {...bad('level')} {...register(`defects.${index}.level`)}>
+                  {ACCEPTANCE_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {level}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            </div>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              onClick={() => {
+                defects.remove(index);
+                if (defects.fields.length === 1) setValue('result', 'aceptada');
+              }}
+            >
+              {t.removeDefect(index + 1)}
+            </Button>
+          </fieldset>
+        );
+      })}
+      <div className="d-flex flex-wrap gap-2 mt-1">
+        <Button
+          variant="outline-secondary"
+          onClick={() => {
+            // A defect found means the seam is to be repaired (the contract's rule), so the result follows.
+            defects.append({ code: DEFECT_CODES[0], position_mm: BLANK, length_mm: BLANK, level: 'C' });
+            setValue('result', 'reparar');
+          }}
+        >
+          {t.addDefect}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t.saving : t.saveInspection}
+        </Button>
+        {onCancel && (
+          <Button variant="link" onClick={onCancel}>
+            {t.cancel}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RepairBody, repairBody, weldInspectionMessages as t } from '@portal/contract/welds';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { BannerMessage } from '@/components/banner';
+import { Feedback } from '@/components/feedback';
+import { useServerForm } from '@/components/use-server-form';
+import { fieldError } from '@/lib/field-error';
+import { useWeldWrite, type WriteTarget } from '../api/inspect';
+import { useQualifiedOperators } from '../api/qualifications';
+import { useProcedures } from '../api/seam';
+
+/** The repair of one defect: its own procedure (in force that day) and operator, sent through the offline queue. */
+export function RepairForm({
+  tramoId,
+  target,
+  idPrefix,
+  today,
+  onDone,
+  onCancel,
+}: {
+  tramoId: number;
+  target: WriteTarget;
+  idPrefix: string;
+  today: string;
+  onDone: (message: BannerMessage) => void;
+  onCancel: () => void;
+}) {
+  const save = useWeldWrite(tramoId);
+  const procedures = useProcedures();
+  const operators = useQualifiedOperators();
+  const errorId = `${idPrefix}-error`;
+  const { register, submit, errors, message, fail } = useServerForm({
+    resolver: zodResolver(repairBody),
+    defaultValues: { procedure_id: 0, operator_id: 0, repaired_on: today } as RepairBody,
+    order: ['procedure_id', 'operator_id', 'repaired_on'],
+    texts: { fallback: t.saveFailed, network: t.network },
+  });
+  // Awaited, not mutate's callbacks: a queued repair takes this form's place in the list at once, and
+  // the callbacks of an unmounted form never run.
+  const onSubmit = submit((values) =>
+    save
+      .mutateAsync({ what: 'repair', target, body: values })
+      .then(
+        (outcome) =>
+          onDone(outcome.queued ? { variant: 'info', text: t.queuedRepair } : { variant: 'success', text: outcome.data.message }),
+        fail,
+      ),
+  );
+  const invalid = (field: keyof typeof errors) => ({ isInvalid: !!errors[field], ...fieldError(!!errors[field], errorId) });
+  const open = (procedures.data ?? []).filter((p) => p.retired_from === null || p.retired_from > today);
+  return (
+    <Form noValidate onSubmit={onSubmit} className="card card-body my-2" aria-label={t.addRepair}>
+      <h4 className="h6">{t.addRepair}</h4>
+      {message && <Feedback id={errorId}>{message}</Feedback>}
+      <Form.Group className="mb-2" controlId={`${idPrefix}-procedure`}>
+        <Form.Label>{t.repairProcedure}</Form.Label>
+        <Form.Select {...invalid('procedure_id')} {...register('procedure_id', { valueAsNumber: true })}>
+          <option value={0}>{t.chooseProcedure}</option>
+          {open.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.code}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="mb-2" controlId={`${idPrefix}-operator`}>
+        <Form.Label>{t.repairOperator}</Form.Label>
+        <Form.Select {...invalid('operator_id')} {...register('operator_id', { valueAsNumber: true })}>
+          <option value={0}>{t.chooseOperator}</option>
+          {(operators.data ?? []).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="mb-2" controlId={`${idPrefix}-date`}>
+        <Form.Label>{t.repairedOn}</Form.Label>
+        <Form.Control type="date" {...invalid('repaired_on')} {...register('repaired_on')} />
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t.saving : t.saveRepair}
+        </Button>
+        <Button variant="link" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
