@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { dossierAuditFields } from './welds-dossier';
 import { weldAuditFields } from './welds-messages';
 
 export const AUDIT_ENTITIES = [
@@ -58,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'inspect',
   'repair',
   'weld_roles',
+  'certificate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an arco's machine signal does to its paradas (docs/decisions/031-machine-and-worker-stops.md): no account is its actor. */
@@ -129,6 +131,7 @@ export const auditMessages = {
     inspect: 'Inspección',
     repair: 'Reparación',
     weld_roles: 'Cambio de Calidad',
+    certificate: 'Certificado 3.1 adjuntado',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',
@@ -220,6 +223,7 @@ export const auditMessages = {
     shift_name: 'Turno',
     shift_date: 'Fecha del turno',
     ...weldAuditFields,
+    ...dossierAuditFields,
   } as Record<string, string>,
   rangeOrder: 'La fecha de inicio no puede ser posterior a la fecha de fin.',
 } as const;

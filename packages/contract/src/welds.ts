@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema, instantSchema } from './common';
+import { dossierMessages, lotCertificate, PLANT_NAME_MAX } from './welds-dossier';
 import {
   ACCEPTANCE_LEVELS,
   DEFECT_CODES,
@@ -224,6 +225,8 @@ export const lot = z.object({
   received_on: z.string(),
   /** The inspection certificate 3.1 (EN 10204) once attached; null until then. */
   certificate_path: z.string().nullable(),
+  /** The attached certificate's original name, type, size and when (docs/decisions/076-lot-certificates.md). */
+  certificate: lotCertificate.nullable(),
   blocked: z.boolean(),
   blocked_reason: z.string().nullable(),
   blocked_at: z.string().nullable(),
@@ -431,6 +434,10 @@ export type WeldRoles = z.infer<typeof weldRoles>;
 export const weldRolesSaved = z.object({ roles: weldRoles, message: z.string() });
 
 /** GET/PUT /api/admin/welds/settings. */
-export const weldSettings = z.object({ qualification_mode: z.enum(QUALIFICATION_MODES, { error: m.modeInvalid }) });
+export const weldSettings = z.object({
+  qualification_mode: z.enum(QUALIFICATION_MODES, { error: m.modeInvalid }),
+  /** The plant's name heading the weld dossier; left out, it stays as it was (docs/decisions/075-weld-dossier.md). */
+  plant_name: z.string({ error: dossierMessages.plantNameTooLong }).trim().max(PLANT_NAME_MAX, dossierMessages.plantNameTooLong).optional(),
+});
 export type WeldSettings = z.infer<typeof weldSettings>;
 export const weldSettingsSaved = z.object({ settings: weldSettings, message: z.string() });

@@ -23,6 +23,8 @@ export interface WeldCalidadRolesTable {
 export interface WeldSettingsTable {
   id: number;
   qualification_mode: QualificationMode;
+  /** The plant's name the weld dossier is headed with (null: not set). */
+  plant_name: string | null;
   updated_at: string;
 }
 
@@ -99,7 +101,12 @@ export interface WeldLotsTable {
   maker: string;
   lot_number: string;
   received_on: string;
+  /** The 3.1 certificate's object store key ('certificates/<uuid>.<ext>'), with its original name, type, size and when attached. */
   certificate_path: string | null;
+  certificate_name: string | null;
+  certificate_type: string | null;
+  certificate_size: number | null;
+  certificate_uploaded_at: string | null;
   blocked: number;
   blocked_reason: string | null;
   blocked_at: string | null;

@@ -1,4 +1,4 @@
-import type { TestApp, Worker } from '../helper';
+import { multipart, type TestApp, type Worker } from '../helper';
 import { wps } from '../welds-helpers';
 
 // The weld records' routes in the authorization matrix (docs/decisions/066-weld-records.md): none of
@@ -15,7 +15,10 @@ interface MatrixCtx {
 }
 interface WeldScenario {
   policy: 'user' | 'admin';
-  prepare(ctx: MatrixCtx, caller: Caller): Promise<{ url: string; payload?: unknown }> | { url: string; payload?: unknown };
+  prepare(
+    ctx: MatrixCtx,
+    caller: Caller,
+  ): Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }> | { url: string; payload?: unknown };
   expect: Record<Caller, number>;
 }
 
@@ -25,6 +28,8 @@ const KEEPER = (ok: number) => ({ anon: 401, owner: 403, sameStation: 403, other
 const OWNER_OR_ADMIN = (ok: number) => ({ anon: 401, owner: ok, sameStation: 403, otherArco: 403, admin: ok });
 
 let seq = 0;
+/** The smallest file the server takes for a PDF (its content starts '%PDF-'). */
+const CERTIFICATE = Buffer.from('%PDF-1.4\n%%EOF\n');
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${seq++}`;
 
 async function asAdmin(ctx: MatrixCtx, method: 'POST' | 'PUT', url: string, payload: unknown) {
@@ -289,6 +294,49 @@ export const weldScenarios: Record<string, WeldScenario> = {
   'GET /api/welds/figures/first-pass-yield': {
     policy: 'user',
     prepare: () => ({ url: '/api/welds/figures/first-pass-yield?from=2026-01&to=2026-12' }),
+    expect: KEEPER(200),
+  },
+  // The weld dossier and the lots' certificates (docs/decisions/075-weld-dossier.md, 076-lot-certificates.md).
+  'GET /api/welds/dossier.pdf': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      await fixture(ctx);
+      return { url: '/api/welds/dossier.pdf?id_proyecto=P-W' };
+    },
+    expect: KEEPER(200),
+  },
+  'GET /api/welds/dossier.csv': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      await fixture(ctx);
+      return { url: '/api/welds/dossier.csv?id_proyecto=P-W' };
+    },
+    expect: KEEPER(200),
+  },
+  'POST /api/welds/lots/:id/certificate': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      const form = await multipart({}, { certificado: { data: CERTIFICATE, filename: 'certificado.pdf', type: 'application/pdf' } });
+      return { url: `/api/welds/lots/${await newLot(ctx)}/certificate`, payload: form.payload, headers: form.headers };
+    },
+    expect: KEEPER(200),
+  },
+  'GET /api/welds/lots/:id/certificate': {
+    policy: 'user',
+    prepare: async (ctx) => {
+      const lot = await newLot(ctx);
+      const res = await ctx.t.sendForm(
+        ctx.admin,
+        'POST',
+        `/api/welds/lots/${lot}/certificate`,
+        {},
+        {
+          certificado: { data: CERTIFICATE, filename: 'certificado.pdf', type: 'application/pdf' },
+        },
+      );
+      if (res.statusCode !== 200) throw new Error(`certificate upload failed: ${res.statusCode} ${res.body}`);
+      return { url: `/api/welds/lots/${lot}/certificate` };
+    },
     expect: KEEPER(200),
   },
 };

@@ -32,10 +32,15 @@ export async function replaceCalidad(db: Executor, userId: number, naveIds: numb
 }
 
 export const settings = (db: Executor) =>
-  db.selectFrom('weld_settings').select(['qualification_mode']).where('id', '=', 1).executeTakeFirstOrThrow();
+  db.selectFrom('weld_settings').select(['qualification_mode', 'plant_name']).where('id', '=', 1).executeTakeFirstOrThrow();
 
-export const saveSettings = (db: Executor, mode: Database['weld_settings']['qualification_mode'], at: string) =>
-  db.updateTable('weld_settings').set({ qualification_mode: mode, updated_at: at }).where('id', '=', 1).execute();
+/** The plant's setting; a plant name left undefined stays as it was. */
+export const saveSettings = (db: Executor, mode: Database['weld_settings']['qualification_mode'], at: string, plantName?: string | null) =>
+  db
+    .updateTable('weld_settings')
+    .set({ qualification_mode: mode, updated_at: at, ...(plantName === undefined ? {} : { plant_name: plantName }) })
+    .where('id', '=', 1)
+    .execute();
 
 // ---- Procedures and revisions ----
 
@@ -182,6 +187,28 @@ export async function setBlocked(db: Executor, id: number, blocked: boolean, rea
     .set({ blocked: blocked ? 1 : 0, blocked_reason: reason, blocked_at: at })
     .where('id', '=', id)
     .where('blocked', '=', blocked ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+// ---- The lots' 3.1 certificates (docs/decisions/076-lot-certificates.md) ----
+
+/** Attaches (or replaces) a lot's certificate; answers whether the lot was there. */
+export async function setCertificate(
+  db: Executor,
+  id: number,
+  values: { path: string; name: string; type: string; size: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('weld_lots')
+    .set({
+      certificate_path: values.path,
+      certificate_name: values.name,
+      certificate_type: values.type,
+      certificate_size: values.size,
+      certificate_uploaded_at: values.at,
+    })
+    .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -41,6 +41,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import dossierRoutes from './dossier-routes';
 import * as reports from './reports';
 import * as seams from './seams';
 import * as service from './service';
@@ -287,4 +288,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
       return reports.firstPassYield(ctx, request.query);
     },
   );
+
+  // ---- The weld dossier and the lots' certificates (dossier-routes.ts) ----
+  await dossierRoutes(app, ctx);
 }

@@ -101,7 +101,8 @@ export async function setRoles(
 // ---- The plant's setting ----
 
 export async function getSettings(ctx: ServiceContext): Promise<WeldSettings> {
-  return repo.settings(ctx.db);
+  const { qualification_mode, plant_name } = await repo.settings(ctx.db);
+  return { qualification_mode, plant_name: plant_name ?? '' };
 }
 
 export const qualificationMode = async (db: Db): Promise<QualificationMode> => (await repo.settings(db)).qualification_mode;
@@ -109,8 +110,19 @@ export const qualificationMode = async (db: Db): Promise<QualificationMode> => (
 export async function setSettings(ctx: ServiceContext, actor: AuthUser, body: WeldSettings): Promise<WeldSettings> {
   await ctx.db.transaction().execute(async (trx) => {
     const before = await repo.settings(trx);
-    await repo.saveSettings(trx, body.qualification_mode, nowIso());
-    await recordAudit(trx, { actor, entity: 'weld_settings', entityId: 1, action: 'update', before, after: { ...body } });
+    const plantName = body.plant_name === undefined ? undefined : body.plant_name || null;
+    await repo.saveSettings(trx, body.qualification_mode, nowIso(), plantName);
+    await recordAudit(trx, {
+      actor,
+      entity: 'weld_settings',
+      entityId: 1,
+      action: 'update',
+      before: { ...before, plant_name: before.plant_name ?? '' },
+      after: {
+        qualification_mode: body.qualification_mode,
+        plant_name: plantName === undefined ? (before.plant_name ?? '') : (plantName ?? ''),
+      },
+    });
   });
   return getSettings(ctx);
 }
@@ -358,7 +370,26 @@ export async function qualificationOn(
 
 // ---- Lots ----
 
-const toLot = ({ blocked, ...row }: NonNullable<Awaited<ReturnType<typeof repo.findLot>>>): Lot => ({ ...row, blocked: blocked === 1 });
+const toLot = ({
+  blocked,
+  certificate_name,
+  certificate_type,
+  certificate_size,
+  certificate_uploaded_at,
+  ...row
+}: NonNullable<Awaited<ReturnType<typeof repo.findLot>>>): Lot => ({
+  ...row,
+  certificate:
+    row.certificate_path && certificate_type
+      ? {
+          name: certificate_name ?? '',
+          type: certificate_type,
+          size: certificate_size ?? 0,
+          uploaded_at: certificate_uploaded_at ?? '',
+        }
+      : null,
+  blocked: blocked === 1,
+});
 
 export const listLots = async (ctx: ServiceContext, kind?: Lot['kind']): Promise<Lot[]> => (await repo.listLots(ctx.db, kind)).map(toLot);
 
