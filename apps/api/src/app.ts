@@ -41,6 +41,8 @@ import paradasRoutes from './modules/paradas/routes';
 import plantaRoutes from './modules/planta/routes';
 import { plantaGauges } from './modules/planta/service';
 import shiftsRoutes from './modules/shifts/routes';
+import telemetryRoutes from './modules/telemetry/routes';
+import { handleTelemetryMessage, reduceOldSamples } from './modules/telemetry/service';
 import terminalsRoutes from './modules/terminals/routes';
 import { findLiveTerminal, findTerminalByCredential } from './modules/terminals/service';
 import timelineRoutes from './modules/timeline/routes';
@@ -91,6 +93,7 @@ const modules: ((app: App, ctx: ServiceContext) => Promise<void>)[] = [
   timelineRoutes,
   handoversRoutes,
   weldsRoutes,
+  telemetryRoutes,
 ];
 
 export interface BuildOptions {
@@ -240,7 +243,14 @@ export async function buildApp({ config, db: handle, logger = false, logControll
   app.addHook('preClose', () => andon.close());
 
   // Machine signals over MQTT (MQTT_URL): subscribed once the app is ready, closed before the database.
-  const signals = createMachineSignals(ctx);
+  const signals = createMachineSignals(ctx, (topic, payload) => handleTelemetryMessage(ctx, topic, payload));
+  // Weld telemetry's raw samples reduced after TELEMETRY_RAW_DAYS (docs/decisions/081-weld-figures-and-retention.md).
+  const reduce = setInterval(
+    () => void reduceOldSamples(ctx).catch((error) => ctx.log.warn({ err: error }, 'telemetry not reduced')),
+    3600_000,
+  );
+  reduce.unref();
+  app.addHook('onClose', async () => clearInterval(reduce));
   if (signals) {
     app.addHook('onReady', () => signals.start());
     app.addHook('preClose', () => signals.close());

@@ -133,6 +133,12 @@ const envSchema = z.object({
   // The andon (docs/decisions/043-andon.md): how often each instance looks for paradas to escalate, and
   // the Web Push keys (VAPID); unset keys are generated once and kept in DATA_DIR/vapid.json.
   ANDON_SCAN_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  // Weld telemetry (docs/decisions/079-weld-telemetry.md): days raw samples are kept (at least 8: a device
+  // time up to 7 days old is still taken), the longest a parameter may stay out of its range, and the
+  // wire's mass per metre (4.0 mm solid wire: 0.0987 kg/m).
+  TELEMETRY_RAW_DAYS: z.coerce.number().int().min(8).max(3650).default(30),
+  TELEMETRY_EXCURSION_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  TELEMETRY_WIRE_KG_PER_M: z.coerce.number().min(0.001).max(10).default(0.0987),
   VAPID_PUBLIC_KEY: optionalText.refine((v) => !v || /^[\w-]{80,100}$/.test(v), 'base64url P-256 public key (87 characters)'),
   VAPID_PRIVATE_KEY: optionalText.refine((v) => !v || /^[\w-]{40,50}$/.test(v), 'base64url P-256 private key (43 characters)'),
   // Push services the server may send to (host or parent domain, comma list): a subscription names the
@@ -332,6 +338,11 @@ export interface Config {
     /** A bound arco with no report for this long shows 'Sin señal'. */
     silenceSeconds: number;
   };
+  telemetry: {
+    rawDays: number;
+    excursionSeconds: number;
+    wireKgPerM: number;
+  };
   andon: {
     /** ANDON_SCAN_SECONDS in ms: the escalation scheduler's period. */
     scanMs: number;
@@ -428,6 +439,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mqttSharedSubscription: e.MQTT_SHARED_SUBSCRIPTION,
       microStopSeconds: e.MACHINE_MICRO_STOP_SECONDS,
       silenceSeconds: e.MACHINE_SILENCE_SECONDS,
+    },
+    telemetry: {
+      rawDays: e.TELEMETRY_RAW_DAYS,
+      excursionSeconds: e.TELEMETRY_EXCURSION_SECONDS,
+      wireKgPerM: e.TELEMETRY_WIRE_KG_PER_M,
     },
     andon: {
       scanMs: e.ANDON_SCAN_SECONDS * 1000,

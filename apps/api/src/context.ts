@@ -61,6 +61,8 @@ export interface ServiceContext {
    * sender (null when no VAPID keys could be had). What it keeps while it runs (the light last sent
    * per arco, the pushes under way) is the andon module's own (modules/andon/state.ts).
    */
+  /** Weld telemetry's settings (docs/decisions/079-weld-telemetry.md). */
+  telemetry: Config['telemetry'];
   andon: {
     now: () => Date;
     push: PushSender | null;
@@ -141,6 +143,7 @@ export function createServiceContext(
         mqtt: new LogSummary(log, 'machine signals refused (per topic)'),
       },
     },
+    telemetry: config.telemetry,
     andon: {
       now: () => new Date(),
       push: pushSender(config, log, pushRules),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AndonCalledEvent, AndonChangedEvent, AndonRolesChangedEvent } from './andon';
 import type { HandoverChangedEvent } from './handovers';
 import { parada } from './paradas';
+import type { deviationEvent, liveWeldEvent } from './telemetry';
 import { wallComment, wallPost } from './wall';
 
 /**
@@ -27,6 +28,8 @@ export const EVENT_TYPES = [
   'andon.changed',
   'andon.roles',
   'handover.changed',
+  'weld.live',
+  'weld.deviation',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -70,4 +73,8 @@ export interface EventPayloads {
   'andon.roles': AndonRolesChangedEvent;
   /** A handover of the arco was written, edited or confirmed (everyone at the arco): refetch the arco's handovers. */
   'handover.changed': HandoverChangedEvent;
+  /** An arco's latest weld parameters (everyone at the arco and administrators), at most once a second per arco and instance. */
+  'weld.live': z.infer<typeof liveWeldEvent>;
+  /** A circular went out of its procedure (the Calidad of its nave, everyone at the arco, administrators). */
+  'weld.deviation': z.infer<typeof deviationEvent>;
 }

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TelemetryTables } from './types-telemetry';
 import type { WeldTables } from './types-welds';
 
 /**
@@ -362,7 +363,7 @@ export interface ArcoWorkersTable {
   last_at: string;
 }
 
-export interface Database extends WeldTables {
+export interface Database extends WeldTables, TelemetryTables {
   naves: NavesTable;
   arcos_sumergidos: ArcosSumergidosTable;
   users: UsersTable;

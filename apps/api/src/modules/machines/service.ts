@@ -9,6 +9,7 @@ import {
   machineMessages,
   parseMachineSignal,
 } from '@portal/contract/machines';
+import { TELEMETRY_TOPIC_SUFFIX } from '@portal/contract/telemetry';
 import type { ServiceContext } from '../../context';
 import { isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
 import type { AuthUser } from '../../lib/auth-user';
@@ -22,7 +23,7 @@ import { assertDeviceNotBlocked, recordWrongDeviceKey } from './key-attempts';
 import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
-export { listBindings } from './repository';
+export { findArcoByTopic, listBindings } from './repository';
 
 /** A device clock this far ahead of the server is wrong: its time is replaced by the arrival time. */
 export const MAX_FUTURE_MS = 60_000;
@@ -70,7 +71,8 @@ export async function refreshTopics(ctx: ServiceContext): Promise<void> {
   const mqtt = ctx.machines.mqtt;
   if (!mqtt) return;
   const rows = await repo.boundTopics(ctx.db);
-  await mqtt.setTopics(rows.map((r) => r.topic));
+  // Each bound topic and its weld telemetry beside it (docs/decisions/079-weld-telemetry.md).
+  await mqtt.setTopics(rows.flatMap((r) => [r.topic, `${r.topic}${TELEMETRY_TOPIC_SUFFIX}`]));
 }
 
 /** Binds (or, with null, unbinds) an arco's MQTT topic. */

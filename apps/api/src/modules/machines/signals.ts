@@ -1,4 +1,6 @@
+import { TELEMETRY_TOPIC_SUFFIX } from '@portal/contract/telemetry';
 import type { ServiceContext } from '../../context';
+import type { MqttMessageHandler } from '../../lib/mqtt-client';
 import { handleMqttMessage, refreshTopics } from './service';
 
 /** How often an instance re-reads the bound topics, to follow bindings changed on another instance. */
@@ -6,17 +8,23 @@ const TOPICS_REFRESH_MS = 10_000;
 
 /**
  * The MQTT side of machine signals, when MQTT_URL is set: starts the context's client
- * (lib/mqtt-client.ts) with the machines service as its handler and keeps it on the bound topics.
+ * (lib/mqtt-client.ts) with the machines service as its handler and keeps it on the bound topics; the
+ * messages of `<topic>/telemetry` go to `telemetry` when given (docs/decisions/079-weld-telemetry.md).
  * Started once the app is ready, closed before the database is.
  */
-export function createMachineSignals(ctx: ServiceContext) {
+export function createMachineSignals(ctx: ServiceContext, telemetry?: MqttMessageHandler) {
   const mqtt = ctx.machines.mqtt;
   if (!mqtt) return null;
   let timer: NodeJS.Timeout | undefined;
   const refresh = () => refreshTopics(ctx).catch((error) => ctx.log.warn({ err: error }, 'machine topics not refreshed'));
   return {
     async start() {
-      mqtt.start((topic, payload) => handleMqttMessage(ctx, topic, payload));
+      // `<topic>/telemetry` carries weld samples (given the arco's topic): modules/telemetry, given by app.ts.
+      mqtt.start((topic, payload) =>
+        telemetry && topic.endsWith(TELEMETRY_TOPIC_SUFFIX)
+          ? telemetry(topic.slice(0, -TELEMETRY_TOPIC_SUFFIX.length), payload)
+          : handleMqttMessage(ctx, topic, payload),
+      );
       await refresh();
       timer = setInterval(refresh, TOPICS_REFRESH_MS);
       timer.unref();

@@ -445,3 +445,6 @@ export async function blockLot(ctx: ServiceContext, actor: AuthUser, id: number,
  */
 export const hasWeldRecord = async (db: Parameters<typeof seamsRepo.findSeamRow>[0], tramoId: number): Promise<boolean> =>
   (await seamsRepo.findSeamRow(db, tramoId)) !== undefined;
+
+// What weld telemetry reads and holds of the seams (docs/decisions/080-weld-judgement-and-acceptance.md).
+export { calidadUserIds, firstPassOf, holdAcceptance, releaseAcceptance, type SeamProcedure, seamProcedure } from './seam-facts';

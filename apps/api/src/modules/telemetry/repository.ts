@@ -1,0 +1,256 @@
+import type { Sample } from '@portal/contract/telemetry';
+import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import type { Db } from '../../db/index';
+import type { Database } from '../../db/types';
+import type { TelemetryRunsTable, TelemetrySecondsTable } from '../../db/types-telemetry';
+
+// Weld telemetry's tables (docs/decisions/079-weld-telemetry.md): telemetry_samples, telemetry_seconds,
+// telemetry_minutes, telemetry_runs and telemetry_judgements.
+
+type Executor = Db | Transaction<Database>;
+
+/** Rows per INSERT: 8 values each, well under SQLite's variable limit. */
+const CHUNK = 500;
+
+/** Inserts the samples; one already stored for the arco at that device time is left as it was. Answers how many were new. */
+export async function insertSamples(db: Executor, arcoId: number, samples: Sample[]): Promise<number> {
+  let stored = 0;
+  for (let k = 0; k < samples.length; k += CHUNK) {
+    const rows = samples.slice(k, k + CHUNK).map((s) => ({
+      arco_sumergido_id: arcoId,
+      t: s.t,
+      arc: s.arc ? 1 : 0,
+      i: s.i,
+      u: s.u,
+      wf: s.wf,
+      v: s.v,
+      temp: s.temp,
+    }));
+    const result = await db
+      .insertInto('telemetry_samples')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['arco_sumergido_id', 't']).doNothing())
+      .executeTakeFirst();
+    stored += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return stored;
+}
+
+/** The per-second aggregates of the arco's raw samples in [fromSecond, toSecond]. */
+export function aggregateSeconds(db: Executor, arcoId: number, fromSecond: number, toSecond: number) {
+  const on = (col: string) => sql<number | null>`case when arc = 1 then ${sql.ref(col)} end`;
+  return db
+    .selectFrom('telemetry_samples')
+    .select((eb) => [
+      sql<number>`t / 1000`.as('second'),
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(arc)`.as('arc_n'),
+      sql<number>`coalesce(sum(${on('i')}), 0)`.as('i_sum'),
+      sql<number | null>`min(${on('i')})`.as('i_min'),
+      sql<number | null>`max(${on('i')})`.as('i_max'),
+      sql<number>`coalesce(sum(${on('u')}), 0)`.as('u_sum'),
+      sql<number | null>`min(${on('u')})`.as('u_min'),
+      sql<number | null>`max(${on('u')})`.as('u_max'),
+      sql<number>`coalesce(sum(${on('wf')}), 0)`.as('wf_sum'),
+      sql<number | null>`min(${on('wf')})`.as('wf_min'),
+      sql<number | null>`max(${on('wf')})`.as('wf_max'),
+      sql<number>`coalesce(sum(${on('v')}), 0)`.as('v_sum'),
+      sql<number | null>`min(${on('v')})`.as('v_min'),
+      sql<number | null>`max(${on('v')})`.as('v_max'),
+      sql<number>`coalesce(sum(${on('temp')}), 0)`.as('temp_sum'),
+      sql<number | null>`min(${on('temp')})`.as('temp_min'),
+      sql<number | null>`max(${on('temp')})`.as('temp_max'),
+      sql<number>`count(${on('temp')})`.as('temp_n'),
+    ])
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('t', '>=', fromSecond * 1000)
+    .where('t', '<', (toSecond + 1) * 1000)
+    .groupBy(sql`t / 1000`)
+    .execute();
+}
+
+const SECOND_COLUMNS = [
+  'run_id',
+  'n',
+  'arc_n',
+  ...['i', 'u', 'wf', 'v', 'temp'].flatMap((p) => [`${p}_sum`, `${p}_min`, `${p}_max`]),
+  'temp_n',
+] as const;
+
+/** Writes per-second rows (a second already written is replaced). */
+export async function upsertSeconds(db: Executor, rows: Insertable<TelemetrySecondsTable>[]) {
+  for (let k = 0; k < rows.length; k += 100) {
+    await db
+      .insertInto('telemetry_seconds')
+      .values(rows.slice(k, k + 100))
+      .onConflict((oc) =>
+        oc
+          .columns(['arco_sumergido_id', 'second'])
+          .doUpdateSet(() => Object.fromEntries(SECOND_COLUMNS.map((c) => [c, sql.ref(`excluded.${c}`)]))),
+      )
+      .execute();
+  }
+}
+
+/** Recomputes the arco's per-minute rows of [fromMinute, toMinute] from its seconds. */
+export async function rebuildMinutes(db: Executor, arcoId: number, fromMinute: number, toMinute: number) {
+  const rows = await db
+    .selectFrom('telemetry_seconds')
+    .select([
+      sql<number>`second / 60`.as('minute'),
+      sql<number>`sum(n)`.as('n'),
+      sql<number>`sum(arc_n * 1000.0 / n)`.as('arc_ms'),
+      // Σ over seconds of the mean speed (cm/min → mm/s) × the arc-on share of the second.
+      sql<number>`sum(v_sum * 1.0 / n) * 10.0 / 60.0`.as('length_mm'),
+      sql<number>`sum(wf_sum * 1.0 / n) / 60.0`.as('wire_m'),
+      sql<number | null>`sum(i_sum) / nullif(sum(arc_n), 0)`.as('i_mean'),
+      sql<number | null>`sum(u_sum) / nullif(sum(arc_n), 0)`.as('u_mean'),
+    ])
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('second', '>=', fromMinute * 60)
+    .where('second', '<', (toMinute + 1) * 60)
+    .groupBy(sql`second / 60`)
+    .execute();
+  if (!rows.length) return;
+  await db
+    .insertInto('telemetry_minutes')
+    .values(rows.map((r) => ({ ...r, arco_sumergido_id: arcoId, arc_ms: Math.round(Number(r.arc_ms)) })))
+    .onConflict((oc) =>
+      oc.columns(['arco_sumergido_id', 'minute']).doUpdateSet((eb) => ({
+        n: eb.ref('excluded.n'),
+        arc_ms: eb.ref('excluded.arc_ms'),
+        length_mm: eb.ref('excluded.length_mm'),
+        wire_m: eb.ref('excluded.wire_m'),
+        i_mean: eb.ref('excluded.i_mean'),
+        u_mean: eb.ref('excluded.u_mean'),
+      })),
+    )
+    .execute();
+}
+
+export const runSeconds = (db: Executor, runId: number) =>
+  db.selectFrom('telemetry_seconds').selectAll().where('run_id', '=', runId).orderBy('second').execute();
+
+/** A run's seconds in a window (the live judgement). */
+export const runSecondsBetween = (db: Executor, runId: number, fromSecond: number, toSecond: number) =>
+  db
+    .selectFrom('telemetry_seconds')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .where('second', '>=', fromSecond)
+    .where('second', '<=', toSecond)
+    .orderBy('second')
+    .execute();
+
+/** Gives the arco's seconds in [fromSecond, toSecond] to a run (or none). */
+export const assignSeconds = (db: Executor, arcoId: number, fromSecond: number, toSecond: number, runId: number | null) =>
+  db
+    .updateTable('telemetry_seconds')
+    .set({ run_id: runId })
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('second', '>=', fromSecond)
+    .where('second', '<=', toSecond)
+    .execute();
+
+// ---- Runs ----
+
+export const findRun = (db: Executor, id: number) => db.selectFrom('telemetry_runs').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The arco's run not yet ended (pending or open), if any. */
+export const openRun = (db: Executor, arcoId: number) =>
+  db.selectFrom('telemetry_runs').selectAll().where('arco_sumergido_id', '=', arcoId).where('state', '<>', 'cerrada').executeTakeFirst();
+
+/** The arco's runs overlapping [fromMs, toMs]. */
+export const runsOverlapping = (db: Executor, arcoId: number, fromMs: number, toMs: number) =>
+  db
+    .selectFrom('telemetry_runs')
+    .selectAll()
+    .where('arco_sumergido_id', '=', arcoId)
+    .where('started_ms', '<=', toMs)
+    .where((eb) => eb.or([eb('ended_ms', 'is', null), eb('ended_ms', '>=', fromMs)]))
+    .orderBy('started_ms')
+    .execute();
+
+/** When the arco's last ended run ended (0 when none). */
+export async function lastEnded(db: Executor, arcoId: number): Promise<number> {
+  const row = await db
+    .selectFrom('telemetry_runs')
+    .select((eb) => eb.fn.max('ended_ms').as('ended'))
+    .where('arco_sumergido_id', '=', arcoId)
+    .executeTakeFirst();
+  return Number(row?.ended ?? 0);
+}
+
+export const insertRun = (db: Executor, values: Insertable<TelemetryRunsTable>) =>
+  db.insertInto('telemetry_runs').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const updateRun = (db: Executor, id: number, values: Updateable<TelemetryRunsTable>) =>
+  db.updateTable('telemetry_runs').set(values).where('id', '=', id).execute();
+
+export const runsOfTramo = (db: Executor, tramoId: number) =>
+  db.selectFrom('telemetry_runs').selectAll().where('tramo_id', '=', tramoId).orderBy('started_ms').execute();
+
+/** Ended or running runs of some arcos overlapping [fromMs, toMs) (the figures). */
+export const runsBetween = (db: Executor, arcoIds: number[], fromMs: number, toMs: number) =>
+  arcoIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('telemetry_runs')
+        .selectAll()
+        .where('arco_sumergido_id', 'in', arcoIds)
+        .where('started_ms', '<', toMs)
+        .where((eb) => eb.or([eb('ended_ms', 'is', null), eb('ended_ms', '>', fromMs)]))
+        .execute();
+
+/** Per-minute rows of some arcos in [fromMinute, toMinute). */
+export const minutesBetween = (db: Executor, arcoIds: number[], fromMinute: number, toMinute: number) =>
+  arcoIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('telemetry_minutes')
+        .select(['arco_sumergido_id', 'minute', 'arc_ms', 'length_mm', 'wire_m'])
+        .where('arco_sumergido_id', 'in', arcoIds)
+        .where('minute', '>=', fromMinute)
+        .where('minute', '<', toMinute)
+        .execute();
+
+// ---- Judgements ----
+
+export const findJudgement = (db: Executor, tramoId: number) =>
+  db.selectFrom('telemetry_judgements').selectAll().where('tramo_id', '=', tramoId).executeTakeFirst();
+
+/** Marks a circular out of procedure; answers true when it was not marked before. */
+export async function markOutOfProcedure(db: Executor, tramoId: number, at: string): Promise<boolean> {
+  const result = await db
+    .insertInto('telemetry_judgements')
+    .values({ tramo_id: tramoId, judgement: 'fuera_de_procedimiento', marked_at: at })
+    .onConflict((oc) => oc.column('tramo_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export const saveDecision = (
+  db: Executor,
+  tramoId: number,
+  values: { decision: string; decision_reason: string; decided_by: number; decided_by_name: string; decided_at: string },
+) => db.updateTable('telemetry_judgements').set(values).where('tramo_id', '=', tramoId).execute();
+
+// ---- Retention ----
+
+/** Deletes raw samples older than `beforeMs` (at most `limit` per call, oldest first); answers how many. */
+export async function deleteSamplesBefore(db: Executor, beforeMs: number): Promise<number> {
+  const result = await db.deleteFrom('telemetry_samples').where('t', '<', beforeMs).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+/** Deletes per-second rows older than `beforeSecond` that belong to no pass (their minutes stay). */
+export async function deleteLooseSecondsBefore(db: Executor, beforeSecond: number): Promise<number> {
+  const result = await db.deleteFrom('telemetry_seconds').where('second', '<', beforeSecond).where('run_id', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+export async function countSamples(db: Executor, arcoIds?: number[]): Promise<number> {
+  let q = db.selectFrom('telemetry_samples').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (arcoIds) q = q.where('arco_sumergido_id', 'in', arcoIds);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}

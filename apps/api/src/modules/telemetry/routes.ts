@@ -1,0 +1,113 @@
+import { errorResponses, idParams } from '@portal/contract/common';
+import {
+  decisionBody,
+  figuresQuery,
+  figuresResponse,
+  liveResponse,
+  runSeconds,
+  samplesResult,
+  seamDecisionSaved,
+  seamTelemetry,
+  startRunBody,
+  telemetryMessages,
+  weldRun,
+  weldRunSaved,
+} from '@portal/contract/telemetry';
+import { z } from 'zod';
+import type { App } from '../../app-type';
+import type { ServiceContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import * as telemetry from './service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['telemetry'];
+
+export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
+  // A device, not a person: only the arco's device key (as its states, decision 020).
+  app.post(
+    '/telemetry/arcos/:id/samples',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        description:
+          'Weld samples of a bound arco: a JSON sample {t, arc, i, u, wf, v, temp?}, an array or {samples: [...]}, or text lines "t,arc,i,u,wf,v[,temp]". Header X-Device-Key.',
+        security: [],
+        params: idParams,
+        headers: z.object({ 'x-device-key': z.string().optional() }),
+        body: z.unknown(),
+        response: { 200: samplesResult, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => telemetry.reportSamples(ctx, request.params.id, request.headers['x-device-key'], request.body, request.ip),
+  );
+
+  app.post(
+    '/telemetry/runs',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description: "'Iniciar soldadura' at the user's arco.",
+        body: startRunBody,
+        response: { 201: weldRunSaved, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ run: await telemetry.startRun(ctx, currentUser(request), request.body), message: telemetryMessages.started }),
+  );
+
+  app.post(
+    '/telemetry/runs/current/end',
+    {
+      config: { policy: 'user' },
+      schema: { tags, description: "'Finalizar soldadura' at the user's arco.", response: { 200: weldRunSaved, ...errors } },
+    },
+    async (request) => ({ run: await telemetry.endRun(ctx, currentUser(request)), message: telemetryMessages.ended }),
+  );
+
+  app.get(
+    '/telemetry/runs/current',
+    { config: { policy: 'user' }, schema: { tags, response: { 200: z.object({ run: weldRun.nullable() }), ...errors } } },
+    async (request) => ({ run: await telemetry.runAtArco(ctx, currentUser(request)) }),
+  );
+
+  app.get(
+    '/telemetry/runs/:id',
+    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: weldRun, ...errors } } },
+    async (request) => telemetry.getRun(ctx, request.params.id),
+  );
+
+  app.get(
+    '/telemetry/runs/:id/seconds',
+    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: runSeconds, ...errors } } },
+    async (request) => telemetry.runSecondsView(ctx, request.params.id),
+  );
+
+  app.get(
+    '/telemetry/seams/:id',
+    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: seamTelemetry, ...errors } } },
+    async (request) => telemetry.seamTelemetry(ctx, request.params.id),
+  );
+
+  app.post(
+    '/telemetry/seams/:id/decision',
+    { config: { policy: 'user' }, schema: { tags, params: idParams, body: decisionBody, response: { 200: seamDecisionSaved, ...errors } } },
+    async (request) => ({
+      seam: await telemetry.decide(ctx, currentUser(request), request.params.id, request.body),
+      message: telemetryMessages.decisionRecorded,
+    }),
+  );
+
+  app.get('/telemetry/live', { config: { policy: 'admin' }, schema: { tags, response: { 200: liveResponse, ...errors } } }, async () => ({
+    arcos: await telemetry.liveArcos(ctx),
+  }));
+
+  app.get(
+    '/telemetry/figures',
+    { config: { policy: 'admin' }, schema: { tags, querystring: figuresQuery, response: { 200: figuresResponse, ...errors } } },
+    async (request) => telemetry.figures(ctx, request.query),
+  );
+}
