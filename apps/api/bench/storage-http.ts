@@ -7,7 +7,8 @@
  * For each, the real app (SQLite on disk) listens on loopback; a worker posts BENCH_UPLOADS circulares
  * (default 30) with a 3-megapixel phone photo one after another, then as many 4 at a time; then reads
  * one stored full-size image BENCH_READS times (default 300) one after another and as many 8 at a
- * time. Prints the median and p99 of one request and the throughput at those concurrencies. The
+ * time. Prints the median and p99 of one request and the throughput at those concurrencies, then
+ * how long `npm run backup`'s work takes over those photos, and the next backup (which links them). The
  * bucket is s3rver on the same machine (see bench/storage.ts): its figures bound the portal's own
  * cost, not a real store's.
  */
@@ -20,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { backupOptions, createBackup } from '../src/lib/backup';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
 import { startTestS3 } from '../test/s3-server';
 
@@ -122,6 +124,14 @@ async function benchPortal(name: string, storage: Record<string, string>, photo:
         `read (${Math.round(bytes / 1024)} kB) median ${ms(quantile(readOne.each, 0.5))}, p99 ${ms(quantile(readOne.each, 0.99))}; ` +
         `8 at a time ${readEight.perSecond.toFixed(0)}/s (p99 ${ms(quantile(readEight.each, 0.99))})`,
     );
+    // A backup of what was uploaded, then the next one, which links the photos it already holds.
+    const first = await times(1, 1, async () => void (await createBackup(backupOptions(config))));
+    const next = await times(
+      1,
+      1,
+      async () => void (await createBackup({ ...backupOptions(config), now: () => new Date(Date.now() + 60_000) })),
+    );
+    console.log(`${''.padEnd(18)} backup of ${UPLOADS * 4} image files: ${ms(first.each[0])}, the next one ${ms(next.each[0])}`);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -186,8 +186,8 @@ function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig
   }
   return {
     ...storage,
-    presignSeconds: e.STORAGE_PRESIGNED_SECONDS,
-    publicEndpoint: e.STORAGE_PUBLIC_URL?.replace(/\/$/, ''),
+    ...(e.STORAGE_PRESIGNED_SECONDS ? { presignSeconds: e.STORAGE_PRESIGNED_SECONDS } : {}),
+    ...(e.STORAGE_PUBLIC_URL ? { publicEndpoint: e.STORAGE_PUBLIC_URL.replace(/\/$/, '') } : {}),
   };
 }
 

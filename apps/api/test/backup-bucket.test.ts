@@ -169,6 +169,7 @@ describe.skipIf(pgUnavailable)('backups with the images in a bucket', () => {
     expect((await app.inject({ method: 'GET', url: `/api/tramos/${tramos[0].id}`, headers: bearer(again) })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api/tramos/${later.id}`, headers: bearer(again) })).statusCode).toBe(404);
     expect((await listBackups(config.backup.dir)).map((b) => b.folder)).toEqual([folder]);
-    // About 8 s on the 2-core machine; the margin is for a machine shared with other runs.
-  }, 60_000);
+    // About 8 s on a quiet 2-core machine, 57 s on PostgreSQL at a load average of 32: the margin is
+    // for a machine shared with other runs.
+  }, 120_000);
 });

@@ -1,11 +1,12 @@
 /**
  * Presigned reads (docs/decisions/082-bucket-backups-and-presigned-reads.md): off by default; with
  * STORAGE_PRESIGNED_SECONDS, `GET /uploads/<name>` checks the name and the object first, then redirects
- * to a URL of the bucket (s3rver, which checks the signature) that answers the same bytes with the
+ * to a URL of the bucket (s3rver, which checks its expiry) that answers the stored bytes with the
  * year's immutable cache; a redirect never outlives its URL, and a store away still answers the
  * Spanish 503 rather than a redirect to it.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { messages } from '@portal/contract/common';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,15 +70,8 @@ describe.skipIf(pgUnavailable)('presigned image reads', () => {
     const bytes = await direct.arrayBuffer();
     expect(await sharp(Buffer.from(bytes)).metadata()).toMatchObject({ format: 'webp', width: 60, height: 40 });
 
-    // The same bytes the portal streams with presigned reads off.
-    const streaming = await buildTestApp({ STORAGE_URL: s3.url });
-    try {
-      const streamed = await streaming.app.inject({ method: 'GET', url: imagen });
-      expect(streamed.statusCode).toBe(200);
-      expect(md5(streamed.rawPayload)).toBe(md5(bytes));
-    } finally {
-      await streaming.close();
-    }
+    // The bytes stored for it: what the portal streams with presigned reads off.
+    expect(md5(bytes)).toBe(md5(readFileSync(s3.objectFile(imagen.slice(1)))));
 
     // Once its time is up the bucket refuses the URL: signed 121 s ago, valid 120 s. (s3rver checks the
     // expiry and the key, not the SigV4 signature itself: that rests on the SDK's presigner.)
