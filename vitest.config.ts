@@ -58,11 +58,20 @@ const slowFiles: Record<string, number> = {
   'apps/api/test/pg-outage.postgres.test.ts': 60,
   'apps/api/test/security/login-abuse-addresses.test.ts': 40,
   'apps/api/test/security/login-abuse.test.ts': 40,
+  'apps/api/test/terminal-pin-flood.test.ts': 20,
+  'apps/api/test/bootstrap.test.ts': 12,
+  'apps/api/test/machines-mqtt.test.ts': 10,
 };
 
+/** A file this long or longer starts before every short one, whatever its project. */
+const LONG_SECONDS = 10;
+
 /**
- * Longest first over every project (a file's last timing, else its entry in slowFiles), then
- * Vitest's own order: the long files run beside the many short ones instead of after them.
+ * Longest first over every project (a file's last timing, else its entry in slowFiles): the long
+ * files run beside the many short ones instead of after them. Then the short files project by project,
+ * the project with the most seconds first, longest first within it: the API projects share a worker's
+ * modules between files (isolate: false), and Vitest keeps a worker for the next file only when that
+ * file is of the same project (docs/decisions/083-suite-without-waiting.md).
  */
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -73,10 +82,20 @@ class SlowFirst extends BaseSequencer {
       const last = this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration;
       return last !== undefined ? last / 1000 : (slowFiles[file] ?? 0);
     };
-    return ordered
-      .map((spec, index) => ({ spec, index, seconds: seconds(spec) }))
-      .sort((a, b) => b.seconds - a.seconds || a.index - b.index)
-      .map(({ spec }) => spec);
+    const rows = ordered.map((spec, index) => ({ spec, index, seconds: seconds(spec) }));
+    const projectSeconds = new Map<string, number>();
+    for (const r of rows) projectSeconds.set(r.spec.project.name, (projectSeconds.get(r.spec.project.name) ?? 0) + r.seconds);
+    const long = rows.filter((r) => r.seconds >= LONG_SECONDS).sort((a, b) => b.seconds - a.seconds || a.index - b.index);
+    const short = rows
+      .filter((r) => r.seconds < LONG_SECONDS)
+      .sort(
+        (a, b) =>
+          (projectSeconds.get(b.spec.project.name) ?? 0) - (projectSeconds.get(a.spec.project.name) ?? 0) ||
+          a.spec.project.name.localeCompare(b.spec.project.name) ||
+          b.seconds - a.seconds ||
+          a.index - b.index,
+      );
+    return [...long, ...short].map(({ spec }) => spec);
   }
 }
 
@@ -100,6 +119,7 @@ export default defineConfig({
           name: 'api-sqlite',
           include: ['apps/api/test/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -111,6 +131,7 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           exclude: ['apps/api/test/**/*.sqlite-only.test.ts'],
           environment: 'node',
+          isolate: false,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/api/test/pg-global-setup.ts'],
           testTimeout: 30_000,
@@ -124,6 +145,7 @@ export default defineConfig({
           name: `api-${db}-bucket`,
           include: ['apps/api/test/tramos-images.test.ts', 'apps/api/test/wall.test.ts'],
           environment: 'node',
+          isolate: false,
           env: { TEST_DB: db, TEST_STORAGE: 's3' },
           globalSetup: db === 'postgres' ? ['apps/api/test/pg-global-setup.ts'] : [],
           testTimeout: 30_000,

@@ -50,7 +50,7 @@ export default defineConfig({
   fullyParallel: false,
   // A test.only left behind would run alone and the rest would pass unseen (biome's noFocusedTests too).
   forbidOnly: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
   globalSetup: './global-setup.ts',

@@ -1,6 +1,10 @@
-import { describe } from 'vitest';
+import { describe, vi } from 'vitest';
 import { pgUnavailable, TEST_DB } from '../helper';
-import { crashSuite, ITERATIONS } from './crash-run';
+
+// crash-run.ts keeps the run's ledger in module state, and the API files share their worker's modules
+// (vitest.config.ts, isolate: false): this file takes a fresh copy of it.
+vi.resetModules();
+const { crashSuite, ITERATIONS } = await import('./crash-run');
 
 // The api-sqlite project runs crash.sqlite-only.test.ts; this file runs in the api-postgres project,
 // the first half of the kills; crash-2.postgres.test.ts, on a server and schema of its own, the rest
