@@ -347,6 +347,12 @@ export const weldScreenMessages = {
   qualificationsLoading: 'Cargando cualificaciones...',
   qualificationsLoadFailed: 'Ocurrió un error al cargar las cualificaciones.',
   qualificationSaveFailed: 'Ocurrió un error al guardar la cualificación.',
+  /** The warning above the list: expired ones, and those expiring within 30 days or awaiting confirmation. */
+  expiredCount: (n: number) => (n === 1 ? '1 cualificación caducada.' : `${n} cualificaciones caducadas.`),
+  attentionCount: (n: number) =>
+    n === 1
+      ? '1 cualificación caduca en los próximos 30 días o espera su confirmación semestral.'
+      : `${n} cualificaciones caducan en los próximos 30 días o esperan su confirmación semestral.`,
 } as const;
 
 /** The inspection screens' texts: a seam's state, its inspections, defects, repairs and re-inspections (decision 077). */
