@@ -45,6 +45,8 @@ const ROUTES = {
     // The weld inspector's screens, also opened at /admin/soldadura/inspeccion (decision 077).
     'src/features/welds/routes/inspection-search-page.tsx',
     'src/features/welds/routes/seam-inspection-page.tsx',
+    // Calidad keeps the procedures from the worker's area too (administrators under /admin).
+    'src/features/welds/routes/procedures-page.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',

@@ -184,7 +184,8 @@ test('the user menu works from the keyboard and closes when left', async ({ page
   const profile = page.getByRole('button', { name: 'Editar Perfil' });
   const password = page.getByRole('button', { name: 'Cambiar Contraseña' });
   const logout = page.getByRole('button', { name: 'Cerrar Sesión' });
-  // The menu's links come first ('Línea de tiempo', 'Relevo de turno', 'Perfil, PIN y avisos'), then the account's items.
+  // The menu's links come first ('Línea de tiempo', 'Relevo de turno', 'Inspección de soldadura', 'Perfil, PIN y avisos'),
+  // then the account's items.
   const first = page.getByRole('link', { name: 'Línea de tiempo' });
 
   // Enter opens it on its first item; the arrows move between items and stop at the ends.
@@ -192,7 +193,7 @@ test('the user menu works from the keyboard and closes when left', async ({ page
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(first).toBeFocused();
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
   await expect(profile).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(password).toBeFocused();
@@ -210,7 +211,7 @@ test('the user menu works from the keyboard and closes when left', async ({ page
   // Arrow Down on the toggle opens it too; Tab out of the menu closes it.
   await page.keyboard.press('ArrowDown');
   await expect(first).toBeFocused();
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
   await expect(profile).toBeHidden();
 
   // A click elsewhere closes it; choosing an item closes it and opens its dialog.
@@ -225,7 +226,7 @@ test('the user menu works from the keyboard and closes when left', async ({ page
   await expect(logout).toBeHidden();
   await toggle.press('Space');
   await expect(first).toBeFocused();
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
   await expect(password).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(password).toBeHidden();

@@ -1,3 +1,4 @@
+import { addDays, DEFAULT_FACTORY_TZ, factoryToday } from '@portal/contract/time';
 import { expectNoViolations } from '../a11y';
 import { expect, signIn, test, unique } from '../fixtures';
 
@@ -53,7 +54,7 @@ test('an admin registers a flux lot, blocks it with a reason and unblocks it; th
 test('an admin registers an operator qualification found by name and records its six-monthly confirmation', async ({ page, seed }) => {
   const station = await seed.station();
   const name = unique('Operaria Cualificada ');
-  await seed.worker(station, name);
+  const worker = await seed.worker(station, name);
   const certificate = unique('CERT-');
   await signIn(page, await seed.adminToken(), '/admin/soldadura/cualificaciones');
   await expect(page.getByRole('heading', { name: 'Cualificaciones de operarios', exact: true })).toBeVisible();
@@ -84,5 +85,25 @@ test('an admin registers an operator qualification found by name and records its
   await row.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Confirmación semestral registrada.')).toBeVisible();
   await expect(row).toContainText('20/05/2027');
+
+  // A certificate expiring in ten days is marked, and the warning above the list counts it.
+  const today = factoryToday(DEFAULT_FACTORY_TZ);
+  const soon = unique('CERT-SOON-');
+  const res = await page.request.post('/api/welds/qualifications', {
+    headers: { Authorization: `Bearer ${await seed.adminToken()}` },
+    data: {
+      user_id: worker.id,
+      standard: 'ISO 9606-1',
+      certificate_number: soon,
+      process: 121,
+      issued_on: addDays(today, -30),
+      expires_on: addDays(today, 10),
+    },
+  });
+  expect(res.status()).toBe(201);
+  await page.reload();
+  const soonRow = page.getByTestId('qualification-row').filter({ has: page.getByRole('rowheader', { name: soon, exact: true }) });
+  await expect(soonRow).toContainText('Caduca pronto');
+  await expect(page.getByTestId('qualification-warning')).toContainText(/caducan? en los próximos 30 días/);
   await expectNoViolations(page, '/admin/soldadura/cualificaciones', '#main');
 });

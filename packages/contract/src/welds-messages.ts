@@ -347,6 +347,12 @@ export const weldScreenMessages = {
   qualificationsLoading: 'Cargando cualificaciones...',
   qualificationsLoadFailed: 'Ocurrió un error al cargar las cualificaciones.',
   qualificationSaveFailed: 'Ocurrió un error al guardar la cualificación.',
+  /** The warning above the list: expired ones, and those expiring within 30 days or awaiting confirmation. */
+  expiredCount: (n: number) => (n === 1 ? '1 cualificación caducada.' : `${n} cualificaciones caducadas.`),
+  attentionCount: (n: number) =>
+    n === 1
+      ? '1 cualificación caduca en los próximos 30 días o espera su confirmación semestral.'
+      : `${n} cualificaciones caducan en los próximos 30 días o esperan su confirmación semestral.`,
 } as const;
 
 /** The inspection screens' texts: a seam's state, its inspections, defects, repairs and re-inspections (decision 077). */
@@ -434,4 +440,49 @@ export const weldTerminalMessages = {
   lotAdded: (lot: string) => `Lote ${lot} añadido.`,
   procedureNeeded: 'Elige el procedimiento para registrar los lotes con la circular.',
   lotsLoading: 'Cargando lotes...',
+} as const;
+
+/** The procedures (WPS) screen's texts (decision 066: revisions from a date, approved, retired). */
+export const weldProcedureMessages = {
+  title: 'Procedimientos de soldeo (WPS)',
+  help: 'Cada cambio es una revisión nueva desde una fecha: las circulares ya soldadas conservan la revisión con la que se soldaron. Una revisión se usa cuando está aprobada.',
+  add: 'Crear procedimiento',
+  addRevision: 'Nueva revisión',
+  code: 'Código',
+  validFrom: 'En vigor desde',
+  process: 'Proceso (ISO 4063)',
+  materialGroup: 'Grupo de material',
+  thicknessMin: 'Espesor mínimo (mm)',
+  thicknessMax: 'Espesor máximo (mm)',
+  wire: 'Clasificación del alambre',
+  flux: 'Clasificación del fundente',
+  notes: 'Notas',
+  passes: 'Rangos por tipo de pasada',
+  includePass: (pass: string) => `Incluir la pasada de ${pass.toLowerCase()}`,
+  currentMin: 'Corriente mínima (A)',
+  currentMax: 'Corriente máxima (A)',
+  voltageMin: 'Tensión mínima (V)',
+  voltageMax: 'Tensión máxima (V)',
+  speedMin: 'Velocidad mínima (mm/min)',
+  speedMax: 'Velocidad máxima (mm/min)',
+  heatMin: 'Aporte térmico mínimo (kJ/mm)',
+  heatMax: 'Aporte térmico máximo (kJ/mm)',
+  preheat: 'Precalentamiento mínimo (°C)',
+  interpass: 'Temperatura entre pasadas máxima (°C)',
+  save: 'Guardar',
+  saving: 'Guardando...',
+  cancel: 'Cancelar',
+  revisionN: (n: number) => `Revisión ${n}`,
+  approve: (n: number) => `Aprobar la revisión ${n}`,
+  approvedBy: (name: string, date: string) => `aprobada por ${name} el ${date}`,
+  retire: 'Retirar',
+  retireFrom: 'Retirar desde',
+  confirmRetire: 'Confirmar retirada',
+  retiredFrom: (date: string) => `Retirado desde el ${date}`,
+  empty: 'No hay procedimientos registrados.',
+  loading: 'Cargando procedimientos...',
+  loadFailed: 'Ocurrió un error al cargar los procedimientos.',
+  saveFailed: 'Ocurrió un error al guardar el procedimiento.',
+  network: 'No se pudo contactar con el servidor. Inténtalo de nuevo.',
+  thickness: (min: number, max: number) => `${min} a ${max} mm`,
 } as const;

@@ -18,6 +18,7 @@ export const adminNav = [
   { to: '/admin/turnos', label: 'Turnos' },
   { to: '/admin/soldadura/lotes', label: 'Lotes de consumible' },
   { to: '/admin/soldadura/cualificaciones', label: 'Cualificaciones' },
+  { to: '/admin/soldadura/procedimientos', label: 'Procedimientos (WPS)' },
   { to: '/admin/soldadura/inspeccion', label: 'Inspección de soldadura' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           { path: 'relevo', ...page(() => import('@/features/handovers/routes/worker-handover-page')) },
           { path: 'soldadura', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
           { path: 'soldadura/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
+          { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: 'soldadura/cualificaciones', ...page(() => import('@/features/welds/routes/admin-qualifications-page')) },
           { path: 'soldadura/inspeccion', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
           { path: 'soldadura/inspeccion/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
+          { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
           { path: 'linea-de-tiempo', ...timelinePage },
           { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],

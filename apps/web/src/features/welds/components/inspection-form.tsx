@@ -10,9 +10,9 @@ import {
   weldInspectionMessages as t,
   weldMessages,
 } from '@portal/contract/welds';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useFieldArray } from 'react-hook-form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
@@ -65,19 +65,28 @@ export function InspectionForm({
     inspected_on: today,
     defects: [],
   };
-  const { register, control, submit, reset, errors, message, fail, setValue } = useServerForm({
+  const { register, getValues, submit, reset, errors, message, fail, setValue } = useServerForm({
     resolver: zodResolver(inspectionBody),
     defaultValues: empty,
     order: ['method', 'extent_percent', 'inspected_length_mm', 'result', 'inspected_on', 'defects', ''],
     texts: { fallback: t.saveFailed, network: t.network },
   });
-  const defects = useFieldArray({ control, name: 'defects' });
+  // The defects' rows by count, not react-hook-form's useFieldArray: that hook would join the form
+  // library's module in the login screen's chunk (scripts/check-bundle.mjs).
+  const [rows, setRows] = useState(0);
+  const setDefects = (list: InspectionBody['defects'] = []) => {
+    setValue('defects', list);
+    setRows(list.length);
+    // A defect found means the seam is to be repaired (the contract's rule), so the result follows.
+    setValue('result', list.length > 0 ? 'reparar' : 'aceptada');
+  };
   const shown = defectError(errors.defects) ?? message;
   // Awaited, not mutate's callbacks: a queued re-inspection takes this form's place at once, and the
   // callbacks of an unmounted form never run.
   const onSubmit = submit((values) =>
     save.mutateAsync({ what, target, body: values }).then((outcome) => {
       reset(empty);
+      setRows(0);
       onDone(
         outcome.queued
           ? { variant: 'info', text: what === 'inspection' ? t.queuedInspection : t.queuedReinspection }
@@ -131,12 +140,13 @@ export function InspectionForm({
           <Form.Control type="date" {...invalid('inspected_on')} {...register('inspected_on')} />
         </Form.Group>
       </div>
-      {defects.fields.map((field, index) => {
+      {Array.from({ length: rows }, (_, index) => {
         const row = (errors.defects as Record<string, unknown>[] | undefined)?.[index] ?? {};
         const bad = (name: (typeof DEFECT_FIELDS)[number]) => ({ isInvalid: !!row[name], ...fieldError(!!row[name], errorId) });
         const id = `${idPrefix}-defect-${index}`;
         return (
-          <fieldset key={field.id} className="border rounded p-2 mb-2" data-testid="defect-fields">
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the list; its values live in the form.
+          <fieldset key={index} className="border rounded p-2 mb-2" data-testid="defect-fields">
             <legend className="h6 float-none w-auto px-1 mb-1">{t.defectN(index + 1)}</legend>
             <div className="row g-2">
               <Form.Group className="col-12 mb-2" controlId={`${id}-code`}>
@@ -176,10 +186,7 @@ export function InspectionForm({
             <Button
               variant="outline-danger"
               size="sm"
-              onClick={() => {
-                defects.remove(index);
-                if (defects.fields.length === 1) setValue('result', 'aceptada');
-              }}
+              onClick={() => setDefects((getValues('defects') ?? []).filter((_, i) => i !== index))}
             >
               {t.removeDefect(index + 1)}
             </Button>
@@ -189,11 +196,9 @@ export function InspectionForm({
       <div className="d-flex flex-wrap gap-2 mt-1">
         <Button
           variant="outline-secondary"
-          onClick={() => {
-            // A defect found means the seam is to be repaired (the contract's rule), so the result follows.
-            defects.append({ code: DEFECT_CODES[0], position_mm: BLANK, length_mm: BLANK, level: 'C' });
-            setValue('result', 'reparar');
-          }}
+          onClick={() =>
+            setDefects([...(getValues('defects') ?? []), { code: DEFECT_CODES[0], position_mm: BLANK, length_mm: BLANK, level: 'C' }])
+          }
         >
           {t.addDefect}
         </Button>

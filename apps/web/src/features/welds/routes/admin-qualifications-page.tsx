@@ -54,6 +54,19 @@ function ConfirmForm({ q, onResult }: { q: Qualification; onResult: (message: Ba
   );
 }
 
+/** Above the list: how many are expired, and how many expire within 30 days or await their confirmation. */
+function ExpiryWarning({ list }: { list: Qualification[] | undefined }) {
+  const expired = list?.filter((q) => q.state === 'caducada').length ?? 0;
+  const attention = list?.filter((q) => q.state === 'caduca_pronto' || q.state === 'sin_confirmar').length ?? 0;
+  if (expired === 0 && attention === 0) return null;
+  return (
+    <div className="alert alert-warning" role="status" data-testid="qualification-warning">
+      {expired > 0 && <div>{t.expiredCount(expired)}</div>}
+      {attention > 0 && <div>{t.attentionCount(attention)}</div>}
+    </div>
+  );
+}
+
 /**
  * 'Cualificaciones de operarios' (/admin/soldadura/cualificaciones): every operator's certificates with
  * today's state (expired, expiring within 30 days, past six months without confirmation); register
@@ -67,6 +80,7 @@ export default function AdminQualificationsPage() {
       <h1 className="h4 mb-3">{t.qualificationsTitle}</h1>
       <p className="text-body-secondary">{t.qualificationsHelp}</p>
       <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
+      <ExpiryWarning list={list.data} />
       <AddQualificationForm onResult={setBanner} />
       {list.isError && <Feedback>{errorText(list.error, t.qualificationsLoadFailed, t.qualificationsLoadFailed)}</Feedback>}
       {list.isPending && <Loading text={t.qualificationsLoading} />}

@@ -1,5 +1,5 @@
 import type { TramoSearchQuery } from '@portal/contract/tramos';
-import { weldInspectionMessages as t } from '@portal/contract/welds';
+import { weldInspectionMessages as t, weldProcedureMessages } from '@portal/contract/welds';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -31,6 +31,11 @@ export default function InspectionSearchPage() {
     <div style={{ maxWidth: 720 }}>
       <h1 className="h4 mb-2">{t.searchTitle}</h1>
       <p className="text-body-secondary">{t.searchHelp}</p>
+      <p>
+        <Link to="procedimientos" className="btn btn-outline-secondary btn-sm">
+          {weldProcedureMessages.title}
+        </Link>
+      </p>
       <Form noValidate onSubmit={onSubmit} role="search" aria-label={t.searchTitle} className="card card-body mb-3">
         <div className="row g-2">
           {FIELDS.map(([name, label]) => (
