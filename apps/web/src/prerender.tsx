@@ -14,6 +14,7 @@ import { TerminalFrame } from '@/app/terminal-frame';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
 import LoginPage from '@/features/auth/routes/login-page';
+import { StopsFirstPaint } from '@/features/paradas/components/stops-first-paint';
 
 export function renderLogin(): string {
   return renderToString(
@@ -38,14 +39,15 @@ export function renderTerminal(): string {
 
 /**
  * The worker area's frame (top and bottom bars, 'Cargando...'), for a signed-in phone's first paint
- * of any /dashboard screen (src/prerender-gate.ts). Rendered at a path no bottom link matches: the
- * live shell marks the current one.
+ * of any /dashboard screen (src/prerender-gate.ts), with the stops screen's static parts, shown only
+ * at its path (docs/decisions/069-stops-screen-from-the-html.md). Rendered at a path no bottom link
+ * matches: the live shell marks the current one.
  */
 export function renderWorker(): string {
   return renderToString(
     <MemoryRouter initialEntries={['/dashboard/-']}>
       <WorkerFrame>
-        <Loading />
+        <StopsFirstPaint loading={<Loading />} />
       </WorkerFrame>
     </MemoryRouter>,
   );
