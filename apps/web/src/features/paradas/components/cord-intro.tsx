@@ -6,12 +6,14 @@ import { andonScreenMessages as t } from '@portal/contract/andon-screen-messages
  * screen, this help text, is the HTML's and the live card that replaces it is no larger
  * (docs/decisions/069-stops-screen-from-the-html.md).
  */
-export function CordIntro({ headingId }: { headingId?: string }) {
+export function CordIntro({ headingId, copy = false }: { headingId?: string; copy?: boolean }) {
+  // The first paint's copy has no heading element: the screen's headings are the live ones.
+  const Title = copy ? 'div' : 'h2';
   return (
     <>
-      <h2 id={headingId} className="h5">
+      <Title id={headingId} className="h5">
         {t.cordTitle}
-      </h2>
+      </Title>
       <p className="small text-body-secondary">{t.cordHelp}</p>
     </>
   );

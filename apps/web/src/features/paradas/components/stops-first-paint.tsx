@@ -5,8 +5,8 @@ import { CordIntro } from './cord-intro';
 export const STOPS_TITLE = 'Paradas Kaiser';
 
 /**
- * The stops screen's static parts for index.html's worker frame (src/prerender.tsx): the heading and
- * the andon card's heading and help text in the left column, laid out as the live page does (its Row
+ * The stops screen's static parts for index.html's worker frame (src/prerender.tsx): the title and
+ * the andon card's title and help text (as text, not headings) in the left column, laid out as the live page does (its Row
  * and Col written out), beside `loading`. The parts marked `prerender-stops` show only at the stops
  * screen's path (src/prerender-gate.ts, styles.css); `loading` shows at every /dashboard path. So a
  * phone paints the screen's largest text from the HTML and the CSS alone, and the live card, no
@@ -15,13 +15,15 @@ export const STOPS_TITLE = 'Paradas Kaiser';
 export function StopsFirstPaint({ loading }: { loading: ReactNode }) {
   return (
     <>
-      <h1 className="h4 mb-3 prerender-stops">{STOPS_TITLE}</h1>
+      {/* Styled as the live page's h1, not one: until the live screen replaces it, a heading here would
+          be a second 'main h1' beside the static login's. */}
+      <div className="h4 mb-3 prerender-stops">{STOPS_TITLE}</div>
       <div className="g-3 row">
         <div className="col-12 col-md-5 col-lg-4">
           {loading}
           <section className="card mb-3 prerender-stops">
             <div className="card-body">
-              <CordIntro />
+              <CordIntro copy />
             </div>
           </section>
         </div>
