@@ -15,6 +15,7 @@
  * and the long tasks; LIGHTHOUSE_SAVE=<folder> writes each run's full report there as JSON.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -27,6 +28,26 @@ import { BENCH_ADMIN, call, seedStation } from './bench-api';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/**
+ * LIGHTHOUSE_QUIET=<load>: each run waits until the machine's 1-minute load average is at most this
+ * (at most LIGHTHOUSE_QUIET_WAIT seconds, default 900; then it runs and says so). Each run's line
+ * shows the load it started at either way (docs/performance.md, "Running the Lighthouse bench").
+ */
+const QUIET = process.env.LIGHTHOUSE_QUIET ? Number(process.env.LIGHTHOUSE_QUIET) : undefined;
+const QUIET_WAIT_MS = Number(process.env.LIGHTHOUSE_QUIET_WAIT ?? 900) * 1000;
+
+/** Waits for a quiet machine when LIGHTHOUSE_QUIET asks for one; returns the 1-minute load average. */
+async function quietEnough(label: string): Promise<number> {
+  const since = Date.now();
+  while (QUIET !== undefined && loadavg()[0] > QUIET) {
+    if (Date.now() - since > QUIET_WAIT_MS) {
+      console.log(`${label}: load ${loadavg()[0].toFixed(2)} still above ${QUIET} after ${QUIET_WAIT_MS / 1000} s; measuring anyway`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  return loadavg()[0];
+}
 const POSTS = 20;
 const TARGET = { score: 95, cls: 0.05, accessibility: 100, bestPractices: 100 };
 /** The station terminal's home, on a cheap tablet (docs/decisions/051-terminal-first-screen.md): its own bar. */
@@ -213,6 +234,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is taken again.
         let run: Run | undefined;
+        const load = await quietEnough(`${p.name} run ${i + 1}`);
         for (let attempt = 1; !run; attempt++) {
           try {
             run = await measure(chrome.port, base, p.url, p.token, 'terminalKey' in p ? p.terminalKey : undefined);
@@ -223,7 +245,7 @@ async function main() {
         }
         runs.push(run);
         console.log(
-          `${p.name} run ${i + 1}: performance ${run.score}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,
+          `${p.name} run ${i + 1}: performance ${run.score}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo}, FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)} (load ${load.toFixed(2)})`,
         );
       }
       const m = {

@@ -9,14 +9,19 @@
  *
  * Builds nothing: it serves apps/web/dist (or WEB_DIST) with the real server on a temporary data
  * folder, seeds through the API and drives Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
- * USABLE_TRACE=<file.zip> also writes a Playwright trace of the last run.
+ * USABLE_TRACE=<file.zip> also writes a Playwright trace of the last run. USABLE_PROFILE=1 records a
+ * Chromium performance trace of every run (USABLE_PROFILE=<folder> keeps them) and prints the main
+ * thread's CPU time until the screen is usable: in all, in script, in style and layout, and per script
+ * file. These are the thread's own CPU time (the trace's `tdur`), not wall time: a busy machine
+ * stretches the wall clock and the throttle's pauses, hardly these (./main-thread.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { type PortalProcess, startPortal } from '../portal-process';
 import { BENCH_ADMIN, call, seedStation } from './bench-api';
+import { type MainThreadCost, mainThreadCost, printCost } from './main-thread';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -75,6 +80,7 @@ async function main() {
     const base = server.baseURL;
     const token = await seed(base);
     const runs: Run[] = [];
+    const costs: MainThreadCost[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ baseURL: base, viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
       const trace = process.env.USABLE_TRACE && i === RUNS - 1;
@@ -99,6 +105,8 @@ async function main() {
         }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
       `);
       const page = await context.newPage();
+      const profile = process.env.USABLE_PROFILE;
+      if (profile) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', {
@@ -120,6 +128,16 @@ async function main() {
       const run = await page.evaluate(() => (window as unknown as { __usable: Run }).__usable);
       runs.push(run);
       console.log(`run ${i + 1}: FCP ${run.fcp.toFixed(0)} ms, LCP ${run.lcp.toFixed(0)} ms, usable ${run.usable.toFixed(0)} ms`);
+      if (profile) {
+        const trace = (await browser.stopTracing()).toString('utf8');
+        if (profile !== '1') {
+          mkdirSync(profile, { recursive: true });
+          writeFileSync(path.join(profile, `stops-${i + 1}.json`), trace);
+        }
+        const cost = mainThreadCost(JSON.parse(trace), run.usable);
+        costs.push(cost);
+        printCost(`run ${i + 1}`, cost, base);
+      }
       if (trace) await context.tracing.stop({ path: process.env.USABLE_TRACE });
       await context.close();
     }
@@ -127,6 +145,10 @@ async function main() {
     console.log(
       `\n/dashboard/paradas-kaiser, median of ${RUNS} (${THROTTLE.cpu}x CPU, 150 ms RTT, 1.6 Mbit/s): FCP ${m.fcp.toFixed(0)} ms, LCP ${m.lcp.toFixed(0)} ms, usable ${m.usable.toFixed(0)} ms (target < ${TARGET_MS} ms: ${m.usable < TARGET_MS ? 'met' : 'not met'})`,
     );
+    if (costs.length > 0)
+      console.log(
+        `main thread until usable, median CPU ms: all ${median(costs.map((c) => c.total)).toFixed(0)}, script ${median(costs.map((c) => c.script)).toFixed(0)}, style and layout ${median(costs.map((c) => c.layout)).toFixed(0)}, tasks over 50 ms (wall) ${median(costs.map((c) => c.longTasks))}`,
+      );
   } finally {
     await browser.close();
     server?.stop();

@@ -2,7 +2,15 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { TOKEN_KEY } from '../src/lib/token';
-import { PRERENDER_CLASS, PRERENDER_PATH, PRERENDER_SCREEN_ATTR, PRERENDER_WORKER_PATH, prerenderGate } from '../src/prerender-gate';
+import {
+  PRERENDER_CLASS,
+  PRERENDER_PAGE_ATTR,
+  PRERENDER_PATH,
+  PRERENDER_SCREEN_ATTR,
+  PRERENDER_STOPS_PATH,
+  PRERENDER_WORKER_PATH,
+  prerenderGate,
+} from '../src/prerender-gate';
 import { emitScript, root } from './util';
 
 /**
@@ -29,7 +37,7 @@ export function prerenderLogin(): Plugin {
         const gate = await emitScript(
           this,
           'prerender-gate',
-          `(${prerenderGate.toString()})(${[TOKEN_KEY, PRERENDER_PATH, PRERENDER_CLASS, PRERENDER_WORKER_PATH, PRERENDER_SCREEN_ATTR].map((a) => JSON.stringify(a)).join(',')});`,
+          `(${prerenderGate.toString()})(${[TOKEN_KEY, PRERENDER_PATH, PRERENDER_CLASS, PRERENDER_WORKER_PATH, PRERENDER_SCREEN_ATTR, PRERENDER_STOPS_PATH, PRERENDER_PAGE_ATTR].map((a) => JSON.stringify(a)).join(',')});`,
         );
         let source = String(html.source);
         const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);

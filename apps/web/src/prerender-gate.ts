@@ -23,10 +23,27 @@ export const PRERENDER_PATH = '^/(login/?)?$';
 export const PRERENDER_WORKER_PATH = '^/dashboard(/|$)';
 
 /**
+ * On <html>, beside PRERENDER_SCREEN_ATTR: the worker screen whose own static parts show inside the
+ * frame ('stops' at PRERENDER_STOPS_PATH; src/prerender.tsx, docs/decisions/069-stops-screen-from-the-html.md).
+ */
+export const PRERENDER_PAGE_ATTR = 'data-prerender-page';
+
+/** The stops screen, the one a welder opens most: its heading and the andon card's text come with the HTML. */
+export const PRERENDER_STOPS_PATH = '^/dashboard/paradas-kaiser/?$';
+
+/**
  * The emitted script's body. It must stand alone (build/prerender-login.ts serializes it with
  * toString()): no imports, nothing from the enclosing module.
  */
-export function prerenderGate(tokenKey: string, pathPattern: string, className: string, workerPattern: string, screenAttr: string): void {
+export function prerenderGate(
+  tokenKey: string,
+  pathPattern: string,
+  className: string,
+  workerPattern: string,
+  screenAttr: string,
+  stopsPattern: string,
+  pageAttr: string,
+): void {
   let token: string | null = null;
   let live = false;
   try {
@@ -46,4 +63,5 @@ export function prerenderGate(tokenKey: string, pathPattern: string, className: 
   if (!screen) return;
   document.documentElement.classList.add(className);
   document.documentElement.setAttribute(screenAttr, screen);
+  if (screen === 'worker' && new RegExp(stopsPattern).test(location.pathname)) document.documentElement.setAttribute(pageAttr, 'stops');
 }

@@ -12,7 +12,9 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
+import { CordIntro } from '@/features/andon/components/cord-intro';
 import LoginPage from '@/features/auth/routes/login-page';
+import { StopsFirstPaint } from '@/features/paradas/components/stops-first-paint';
 import { TerminalFrame } from '@/features/terminal/components/terminal-frame';
 
 export function renderLogin(): string {
@@ -38,14 +40,15 @@ export function renderTerminal(): string {
 
 /**
  * The worker area's frame (top and bottom bars, 'Cargando...'), for a signed-in phone's first paint
- * of any /dashboard screen (src/prerender-gate.ts). Rendered at a path no bottom link matches: the
- * live shell marks the current one.
+ * of any /dashboard screen (src/prerender-gate.ts), with the stops screen's static parts, shown only
+ * at its path (docs/decisions/069-stops-screen-from-the-html.md). Rendered at a path no bottom link
+ * matches: the live shell marks the current one.
  */
 export function renderWorker(): string {
   return renderToString(
     <MemoryRouter initialEntries={['/dashboard/-']}>
       <WorkerFrame>
-        <Loading />
+        <StopsFirstPaint loading={<Loading />} cordIntro={<CordIntro copy />} />
       </WorkerFrame>
     </MemoryRouter>,
   );

@@ -1,6 +1,8 @@
 import type { ReactNode, Ref } from 'react';
-import Form from 'react-bootstrap/Form';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
 import type { FormSelectProps } from 'react-bootstrap/FormSelect';
+import FormSelect from 'react-bootstrap/FormSelect';
 
 /** A nave or an arco as a select lists it. */
 export interface CatalogItem {
@@ -39,19 +41,19 @@ export function CatalogSelect({
   ref?: Ref<HTMLSelectElement>;
 } & Omit<FormSelectProps, 'id' | 'children' | 'className'>) {
   return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label className={labelClassName}>{label}</Form.Label>
+    <FormGroup className={className} controlId={id}>
+      <FormLabel className={labelClassName}>{label}</FormLabel>
       {pending ?? (
-        <Form.Select {...select}>
+        <FormSelect {...select}>
           {first !== undefined && <option value="">{first}</option>}
           {items?.map((item) => (
             <option key={item.id} value={by === 'name' ? item.name : String(item.id)}>
               {item.name}
             </option>
           ))}
-        </Form.Select>
+        </FormSelect>
       )}
       {children}
-    </Form.Group>
+    </FormGroup>
   );
 }

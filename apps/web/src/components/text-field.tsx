@@ -1,4 +1,6 @@
-import Form from 'react-bootstrap/Form';
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { fieldError } from '@/lib/field-error';
 
@@ -37,12 +39,12 @@ export function TextField({
 }) {
   const a11y = fieldError(invalid, errorId);
   return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label>{label}</Form.Label>
+    <FormGroup className={className} controlId={id}>
+      <FormLabel>{label}</FormLabel>
       {textarea ? (
-        <Form.Control as="textarea" rows={rows} isInvalid={invalid} {...a11y} {...registration} />
+        <FormControl as="textarea" rows={rows} isInvalid={invalid} {...a11y} {...registration} />
       ) : (
-        <Form.Control
+        <FormControl
           type={type}
           autoComplete={autoComplete}
           autoFocus={autoFocus}
@@ -52,7 +54,7 @@ export function TextField({
           {...registration}
         />
       )}
-    </Form.Group>
+    </FormGroup>
   );
 }
 

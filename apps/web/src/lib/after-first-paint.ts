@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Work a screen does not need for its first paint (the saved query cache, the live event stream, the
@@ -54,9 +54,12 @@ export function afterFirstPaint(run: () => void): () => void {
   };
 }
 
-/** False until the page's first paint and idle moment (afterFirstPaint), then true: for pieces mounted only then. */
+/**
+ * False until the page's first paint and idle moment (afterFirstPaint), then true: for pieces mounted
+ * only then. The change renders in a transition, in short slices, not in one long task.
+ */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(passed);
-  useEffect(() => (ready ? undefined : afterFirstPaint(() => setReady(true))), [ready]);
+  useEffect(() => (ready ? undefined : afterFirstPaint(() => startTransition(() => setReady(true)))), [ready]);
   return ready;
 }

@@ -12,6 +12,7 @@ import { useEventStream } from '@/lib/use-event-stream';
 import { type AfterSignIn, useWorkerMessage } from '@/lib/worker-message';
 import { useCallAndon } from '../api/call-andon';
 import { useArcoCalls } from '../api/get-arco-calls';
+import { CordIntro } from './cord-intro';
 
 /** The cord's two buttons: the level called, the button's look, its label. */
 const CORD = [
@@ -72,10 +73,7 @@ export function AndonCord({
     // home shows the cord and loads no react-bootstrap (docs/decisions/051-terminal-first-screen.md).
     <section className="card mb-3" aria-labelledby={headingId} data-testid="andon-cord">
       <div className="card-body">
-        <h2 id={headingId} className="h5">
-          {t.cordTitle}
-        </h2>
-        <p className="small text-body-secondary">{t.cordHelp}</p>
+        <CordIntro headingId={headingId} />
         <div className="d-grid gap-2">
           {CORD.map(([level, look, label]) => (
             <button

@@ -1,13 +1,11 @@
 import type { loginBody } from '@portal/contract/auth';
 import { authMessages } from '@portal/contract/auth-messages';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CatalogSelect } from '@/components/catalog-select';
 import { Feedback } from '@/components/feedback';
 import { TextFields } from '@/components/text-field';
-import { useServerForm } from '@/components/use-server-form';
+import { useLightServerForm } from '@/components/use-light-form';
 import { useArcos, useNaves } from '@/lib/catalog';
 import { fieldError } from '@/lib/field-error';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -31,14 +29,15 @@ const validation = lazyResolver(() =>
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const { register, submit, watch, setValue, errors, message, fail } = useServerForm<z.input<typeof loginBody>, z.output<typeof loginBody>>(
-    {
-      resolver: validation.resolver,
-      defaultValues: { worker_id: '', password: '', nave: '', arco_sumergido_id: '' },
-      order: ORDER,
-      texts: { fallback: authMessages.loginFallback, network: authMessages.loginNetwork },
-    },
-  );
+  const { register, submit, watch, setValue, errors, message, fail } = useLightServerForm<
+    z.input<typeof loginBody>,
+    z.output<typeof loginBody>
+  >({
+    resolver: validation.resolver,
+    defaultValues: { worker_id: '', password: '', nave: '', arco_sumergido_id: '' },
+    order: ORDER,
+    texts: { fallback: authMessages.loginFallback, network: authMessages.loginNetwork },
+  });
   const nave = watch('nave');
   const naves = useNaves();
   const arcos = useArcos(nave);
@@ -48,7 +47,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Iniciar Sesión">
-      <Form noValidate onSubmit={onSubmit} onKeyDown={validation.preload} onPointerDown={validation.preload}>
+      <form noValidate onSubmit={onSubmit} onKeyDown={validation.preload} onPointerDown={validation.preload}>
         {message && <Feedback id="login-error">{message}</Feedback>}
         <TextFields fields={FIELDS} register={register} errors={errors} errorId="login-error" markInvalid={false} />
         <CatalogSelect
@@ -75,10 +74,12 @@ export default function LoginPage() {
           {...fieldError(!!errors.arco_sumergido_id, 'login-error')}
           {...register('arco_sumergido_id')}
         />
-        <Button type="submit" className="w-100" disabled={login.isPending}>
+        {/* react-bootstrap's Button and Form written out, as they render: the login carries no form
+            library (docs/decisions/070-login-without-a-form-library.md). */}
+        <button type="submit" className="w-100 btn btn-primary" disabled={login.isPending}>
           {login.isPending ? 'Iniciando Sesión...' : 'Iniciar Sesión'}
-        </Button>
-      </Form>
+        </button>
+      </form>
       <p className="text-center mt-3 mb-0">
         <Link to="/register">¿No tienes una cuenta? Regístrate aquí</Link>
       </p>
