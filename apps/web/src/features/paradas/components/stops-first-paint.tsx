@@ -21,9 +21,7 @@ export function StopsFirstPaint({ loading, cordIntro }: { loading: ReactNode; co
         <div className="col-12 col-md-5 col-lg-4">
           {loading}
           <section className="card mb-3 prerender-stops">
-            <div className="card-body">
-              {cordIntro}
-            </div>
+            <div className="card-body">{cordIntro}</div>
           </section>
         </div>
       </div>
