@@ -5,6 +5,7 @@
 //          modulepreload links, the entry's static imports, the LoginPage chunk and its static imports
 //   worker every chunk reachable (static or dynamic imports) from the /dashboard shell and the worker
 //          screens that is not already in the login set
+//   quality the weld inspector's and procedures screens, beyond the login and worker sets
 //   admin  the admin shell and screens (no budget; they load only with /admin)
 //   terminal everything the station terminal's home (/terminal, terminal.html) downloads before it paints,
 //          the entry included (a cheap tablet's first screen); the forms it opens later are not counted
@@ -20,7 +21,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-const BUDGET = { login: 108 * KB, worker: 200 * KB, terminal: 130 * KB };
+const BUDGET = { login: 108 * KB, worker: 200 * KB, quality: 20 * KB, terminal: 130 * KB };
 
 /** Route chunks by area: the sources of the route elements router.tsx loads lazily. */
 const ROUTES = {
@@ -42,10 +43,13 @@ const ROUTES = {
     // 'Línea de tiempo': the worker's and the admin's route in one chunk.
     'src/features/timeline/routes/timeline-page.tsx',
     'src/features/handovers/routes/worker-handover-page.tsx',
-    // The weld inspector's screens, also opened at /admin/soldadura/inspeccion (decision 077).
+  ],
+  // The weld inspector's screens (decision 077) and the procedures Calidad keeps, opened from the
+  // worker's area by the nave's quality people and under /admin by administrators: a phone used for
+  // inspections pays for them, a welder's phone never loads them.
+  quality: [
     'src/features/welds/routes/inspection-search-page.tsx',
     'src/features/welds/routes/seam-inspection-page.tsx',
-    // Calidad keeps the procedures from the worker's area too (administrators under /admin).
     'src/features/welds/routes/procedures-page.tsx',
   ],
   admin: [
@@ -130,6 +134,7 @@ const terminalScripts = existsSync(path.join(dir, 'terminal.html')) ? scriptsOf(
 const login = new Set([...files(closure([entryKey, ...ROUTES.login])), ...htmlScripts]);
 const workerAll = files(closure(ROUTES.worker, { dynamic: true }));
 const worker = new Set([...workerAll].filter((f) => !login.has(f)));
+const quality = new Set([...files(closure(ROUTES.quality, { dynamic: true }))].filter((f) => !login.has(f) && !worker.has(f)));
 const adminAll = files(closure(ROUTES.admin, { dynamic: true }));
 const publicAll = files(closure(ROUTES.public, { dynamic: true }));
 // Everything the terminal's home downloads before it paints (the entry included); its forms load later.
@@ -180,6 +185,7 @@ const adminPages = ROUTES.admin.map((src) => `apps/web/${src}`);
 for (const [name, set] of [
   ['login', login],
   ['worker', worker],
+  ['quality', quality],
   ['terminal', terminal],
 ]) {
   for (const file of set) {
@@ -211,6 +217,7 @@ const report = (name, total, budget) => {
 };
 report('login', sum(login), BUDGET.login);
 report('worker (beyond login)', sum(worker), BUDGET.worker);
+report('quality (beyond worker)', sum(quality), BUDGET.quality);
 report('admin (all of it)', sum(adminAll), undefined);
 report('terminal (/terminal, all)', sum(terminal), BUDGET.terminal);
 report('register/admin login', sum(new Set([...publicAll].filter((f) => !login.has(f)))), undefined);
