@@ -31,6 +31,7 @@ export type AndonRolesBody = z.input<typeof andonRolesBody>;
 export const andonRoles = z.object({ user_id: z.number(), supervisor: z.array(z.string()), maintenance: z.array(z.string()) });
 export type AndonRoles = z.infer<typeof andonRoles>;
 export const andonRolesSaved = z.object({ roles: andonRoles, message: z.string() });
+export type AndonRolesSaved = z.infer<typeof andonRolesSaved>;
 
 // ---- Rules: GET/PUT /api/admin/andon/rules (admin, audited) ----
 
@@ -62,6 +63,7 @@ export const andonRules = z.object({
 });
 export type AndonRules = z.infer<typeof andonRules>;
 export const andonRulesSaved = z.object({ rules: andonRules, message: z.string() });
+export type AndonRulesSaved = z.infer<typeof andonRulesSaved>;
 
 // ---- Calls ----
 
@@ -150,6 +152,7 @@ export type AndonRolesChangedEvent = z.infer<typeof andonRolesChangedEvent>;
 
 /** GET /api/push/public-key: the VAPID public key (base64url) for `pushManager.subscribe`. */
 export const pushPublicKey = z.object({ public_key: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKey>;
 /** POST /api/push/subscriptions: `PushSubscription.toJSON()` of this device. */
 export const pushSubscriptionBody = z.object({
   endpoint: z

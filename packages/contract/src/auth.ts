@@ -51,7 +51,9 @@ export const publicUser = z.object({
 export type PublicUser = z.infer<typeof publicUser>;
 
 export const registerResponse = z.object({ message: z.string(), user: publicUser });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 export const accessTokenResponse = z.object({ accessToken: z.string() });
+export type AccessTokenResponse = z.infer<typeof accessTokenResponse>;
 
 /** Claims carried by the session token (HS256 JWT in the Authorization header). */
 export interface TokenClaims {

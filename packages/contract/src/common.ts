@@ -81,6 +81,7 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): R
 }
 
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
 /**
  * Who wrote a record, as every list shows it: the account's id (null once it is deleted) and its name

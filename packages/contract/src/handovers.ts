@@ -69,6 +69,7 @@ export const arcoHandovers = z.object({
 export type ArcoHandovers = z.infer<typeof arcoHandovers>;
 
 export const handoverSaved = z.object({ handover, message: z.string() });
+export type HandoverSaved = z.infer<typeof handoverSaved>;
 
 /** `handover.changed`: a note of the arco written, edited or confirmed (everyone signed in at the arco). */
 export const handoverChangedEvent = z.object({ id: z.number(), arco_sumergido_id: z.number() });

@@ -122,3 +122,4 @@ export type MachineStateResult = z.infer<typeof machineStateResult>;
 export const machineParadaBody = z.object({ description: descriptionSchema, motivo_id: optionalMotivo });
 export type MachineParadaBody = z.input<typeof machineParadaBody>;
 export const machineParadaSaved = z.object({ parada, message: z.string() });
+export type MachineParadaSaved = z.infer<typeof machineParadaSaved>;

@@ -40,6 +40,7 @@ export type UpdateMotivoBody = z.input<typeof updateMotivoBody>;
 export const motivo = z.object({ id: z.number(), name: z.string(), active: z.boolean(), planned: z.boolean() });
 export type Motivo = z.infer<typeof motivo>;
 export const motivoSavedResponse = z.object({ motivo, message: z.string() });
+export type MotivoSavedResponse = z.infer<typeof motivoSavedResponse>;
 
 /**
  * A motivo on a stop: absent keeps what is stored (every flow of before works without one), null or

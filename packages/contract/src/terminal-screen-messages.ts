@@ -97,4 +97,8 @@ export const terminalScreenMessages = {
   badgeFieldHelp: 'Pasa la tarjeta por el lector con el cursor en este campo, o escribe su código.',
   badgeRemove: 'Retirar tarjeta',
   badgeFallback: 'Fallo al guardar la tarjeta.',
+  // The admin's list of terminals: its other columns.
+  arcoColumn: 'Arco Sumergido',
+  statusColumn: 'Estado',
+  actionsColumn: 'Acciones',
 } as const;

@@ -162,6 +162,7 @@ export type SetPinBody = z.input<typeof setPinBody>;
 
 /** GET /api/users/me/pin (user): whether the caller has a PIN (profile: 'Crear PIN' or 'Cambiar PIN'). */
 export const pinStatus = z.object({ has_pin: z.boolean() });
+export type PinStatus = z.infer<typeof pinStatus>;
 
 /** PUT /api/admin/users/:id/badge (admin) → 204; null removes it. Unique: 409 badgeTaken. */
 export const badgeBody = z.object({ badge_code: badgeCodeSchema.nullable() });

@@ -45,6 +45,10 @@ export const timelineMessages = {
   description: 'Descripción',
   history: 'Ver historial',
   close: 'Cerrar',
+  live: 'En directo',
+  reconnecting: 'Reconectando...',
+  naveLabel: 'Nave',
+  arcoLabel: 'Arco sumergido',
 } as const;
 
 const rangeInstant = z.string({ error: 'La fecha y hora no son válidas.' }).pipe(instantSchema);

@@ -97,6 +97,7 @@ export const userListItem = z.object({
 export type UserListItem = z.infer<typeof userListItem>;
 
 export const tokenMessageResponse = z.object({ message: z.string(), newToken: z.string().optional() });
+export type TokenMessageResponse = z.infer<typeof tokenMessageResponse>;
 
 /** Texts of the user-management screen that the product description leaves open. */
 export const userScreenTexts = {

@@ -117,6 +117,8 @@ export const wallComment = z.object({
 export type WallComment = z.infer<typeof wallComment>;
 
 export const postResponse = z.object({ message: z.string(), post: wallPost });
+export type PostResponse = z.infer<typeof postResponse>;
 export const commentResponse = z.object({ message: z.string(), comment: wallComment });
+export type CommentResponse = z.infer<typeof commentResponse>;
 export const likeResponse = z.object({ message: z.string(), like_count: z.number(), is_liked_by_current_user: z.boolean() });
 export type LikeResponse = z.infer<typeof likeResponse>;

@@ -1,4 +1,4 @@
-import type { AndonRoles, AndonRolesBody } from '@portal/contract/andon';
+import type { AndonRoles, AndonRolesBody, AndonRolesSaved } from '@portal/contract/andon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { andonKeys } from '@/lib/andon';
 import { api } from '@/lib/api';
@@ -18,8 +18,7 @@ export function useAndonRoles(userId: number | null) {
 export function useSaveAndonRoles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: AndonRolesBody & { id: number }) =>
-      api<{ roles: AndonRoles; message: string }>(path(id), { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: AndonRolesBody & { id: number }) => api<AndonRolesSaved>(path(id), { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: andonKeys.all }),
   });
 }

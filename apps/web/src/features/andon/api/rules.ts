@@ -1,4 +1,4 @@
-import type { AndonRules, AndonRulesBody } from '@portal/contract/andon';
+import type { AndonRules, AndonRulesBody, AndonRulesSaved } from '@portal/contract/andon';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { andonKeys } from '@/lib/andon';
 import { api } from '@/lib/api';
@@ -13,7 +13,7 @@ export function useAndonRules() {
 export function useSaveAndonRules() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AndonRulesBody) => api<{ rules: AndonRules; message: string }>(PATH, { method: 'PUT', body }),
+    mutationFn: (body: AndonRulesBody) => api<AndonRulesSaved>(PATH, { method: 'PUT', body }),
     onSuccess: ({ rules }) => queryClient.setQueryData(andonKeys.rules(), rules),
   });
 }

@@ -1,6 +1,7 @@
+import type { MessageResponse } from '@portal/contract/common';
 import { api } from '@/lib/api';
 import { useCatalogMutation } from '@/lib/catalog-admin';
 
-export const deleteArco = (id: number) => api<{ message: string }>(`/api/admin/arcos-sumergidos/${id}`, { method: 'DELETE' });
+export const deleteArco = (id: number) => api<MessageResponse>(`/api/admin/arcos-sumergidos/${id}`, { method: 'DELETE' });
 
 export const useDeleteArco = () => useCatalogMutation(deleteArco);

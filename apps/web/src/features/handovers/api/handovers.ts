@@ -1,4 +1,4 @@
-import type { ArcoHandovers, Handover, HandoverBody } from '@portal/contract/handovers';
+import type { ArcoHandovers, Handover, HandoverBody, HandoverSaved } from '@portal/contract/handovers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { LiveStream } from '@/lib/events';
@@ -38,7 +38,7 @@ export function useSaveHandover() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: HandoverBody & { id?: number }) =>
-      api<{ handover: Handover; message: string }>(id ? `/api/handovers/${id}` : '/api/handovers', { method: id ? 'PUT' : 'POST', body }),
+      api<HandoverSaved>(id ? `/api/handovers/${id}` : '/api/handovers', { method: id ? 'PUT' : 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: handoverKeys.all }),
   });
 }
@@ -47,7 +47,7 @@ export function useSaveHandover() {
 export function useConfirmHandover() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ handover: Handover; message: string }>(`/api/handovers/${id}/confirm`, { method: 'POST' }),
+    mutationFn: (id: number) => api<HandoverSaved>(`/api/handovers/${id}/confirm`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: handoverKeys.all }),
   });
 }

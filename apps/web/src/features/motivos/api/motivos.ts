@@ -1,4 +1,4 @@
-import type { CreateMotivoBody, Motivo, UpdateMotivoBody } from '@portal/contract/motivos';
+import type { CreateMotivoBody, MotivoSavedResponse, UpdateMotivoBody } from '@portal/contract/motivos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { motivoKeys } from '@/lib/motivos';
@@ -7,7 +7,7 @@ export function useSaveMotivo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: (CreateMotivoBody | UpdateMotivoBody) & { id?: number }) =>
-      api<{ motivo: Motivo; message: string }>(id ? `/api/admin/motivos/${id}` : '/api/admin/motivos', {
+      api<MotivoSavedResponse>(id ? `/api/admin/motivos/${id}` : '/api/admin/motivos', {
         method: id ? 'PUT' : 'POST',
         body,
       }),

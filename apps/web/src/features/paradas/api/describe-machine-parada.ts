@@ -1,12 +1,11 @@
-import type { MachineParadaBody } from '@portal/contract/machines';
-import type { Parada } from '@portal/contract/paradas';
+import type { MachineParadaBody, MachineParadaSaved } from '@portal/contract/machines';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateParadas } from './invalidate';
 
 /** What a machine's parada cannot know, added by a worker at its arco: the description and the motivo. */
 export const describeMachineParada = ({ id, ...body }: MachineParadaBody & { id: number }) =>
-  api<{ parada: Parada; message: string }>(`/api/machines/paradas/${id}`, { method: 'PUT', body });
+  api<MachineParadaSaved>(`/api/machines/paradas/${id}`, { method: 'PUT', body });
 
 export function useDescribeMachineParada() {
   const queryClient = useQueryClient();

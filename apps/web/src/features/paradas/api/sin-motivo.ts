@@ -1,4 +1,4 @@
-import type { AddMotivoBody, Parada } from '@portal/contract/paradas';
+import type { AddMotivoBody, Parada, ParadaSavedResponse } from '@portal/contract/paradas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateParadas } from './invalidate';
@@ -12,7 +12,7 @@ export function useParadasSinMotivo(enabled: boolean) {
 }
 
 export const addMotivo = ({ id, ...body }: AddMotivoBody & { id: number }) =>
-  api<{ parada: Parada; message: string }>(`/api/paradas-kaiser/${id}/motivo`, { method: 'PUT', body });
+  api<ParadaSavedResponse>(`/api/paradas-kaiser/${id}/motivo`, { method: 'PUT', body });
 
 export function useAddMotivo() {
   const queryClient = useQueryClient();

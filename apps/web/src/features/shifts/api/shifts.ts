@@ -1,3 +1,4 @@
+import type { MessageResponse } from '@portal/contract/common';
 import type { ClosureBody, ShiftBody, ShiftCalendar } from '@portal/contract/shifts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
@@ -18,16 +19,16 @@ export type ShiftChange =
 const request = (change: ShiftChange) => {
   switch (change.kind) {
     case 'save':
-      return api<{ message: string }>(change.id ? `/api/admin/shifts/${change.id}` : '/api/admin/shifts', {
+      return api<MessageResponse>(change.id ? `/api/admin/shifts/${change.id}` : '/api/admin/shifts', {
         method: change.id ? 'PUT' : 'POST',
         body: change.body,
       });
     case 'retire':
-      return api<{ message: string }>(`/api/admin/shifts/${change.id}?from=${change.from}`, { method: 'DELETE' });
+      return api<MessageResponse>(`/api/admin/shifts/${change.id}?from=${change.from}`, { method: 'DELETE' });
     case 'close':
-      return api<{ message: string }>('/api/admin/shifts/closures', { method: 'POST', body: change.body });
+      return api<MessageResponse>('/api/admin/shifts/closures', { method: 'POST', body: change.body });
     case 'reopen':
-      return api<{ message: string }>(`/api/admin/shifts/closures/${change.id}`, { method: 'DELETE' });
+      return api<MessageResponse>(`/api/admin/shifts/closures/${change.id}`, { method: 'DELETE' });
   }
 };
 

@@ -2,7 +2,6 @@ import type { AndonCall } from '@portal/contract/andon';
 import type { TerminalHome, TerminalMe } from '@portal/contract/terminal';
 import { useQuery } from '@tanstack/react-query';
 import { terminalApi } from './credential';
-import { devicePublicKey } from './device-key';
 import { terminalKeys } from './keys';
 
 /**
@@ -12,6 +11,7 @@ import { terminalKeys } from './keys';
  */
 async function bindIfUnbound(me: TerminalMe): Promise<void> {
   if (me.device_bound) return;
+  const { devicePublicKey } = await import('./device-key');
   const device_key = await devicePublicKey();
   if (device_key) await terminalApi<void>('/api/terminal/device-key', { method: 'PUT', body: { device_key } }).catch(() => undefined);
 }

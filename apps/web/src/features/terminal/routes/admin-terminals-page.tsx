@@ -60,11 +60,11 @@ export default function AdminTerminalsPage() {
               <thead>
                 <tr>
                   <th scope="col">{t.nameLabel}</th>
-                  <th scope="col">Arco Sumergido</th>
+                  <th scope="col">{t.arcoColumn}</th>
                   <th scope="col">{t.lastSeen}</th>
-                  <th scope="col">Estado</th>
+                  <th scope="col">{t.statusColumn}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
+                    <span className="visually-hidden">{t.actionsColumn}</span>
                   </th>
                 </tr>
               </thead>

@@ -27,7 +27,7 @@ export function BarDialog({ open, tz, admin, onHide }: { open: OpenBar | null; t
         {p && (
           <>
             <dl className="row mb-0">
-              <dt className="col-5">Arco sumergido</dt>
+              <dt className="col-5">{timelineMessages.arcoLabel}</dt>
               <dd className="col-7">{p.arco_sumergido_name ?? open?.arco}</dd>
               <dt className="col-5">{timelineMessages.bar}</dt>
               <dd className="col-7">

@@ -112,7 +112,7 @@ export default function TimelinePage() {
         </h1>
         <div className="d-flex align-items-center gap-2 d-print-none">
           <span role="status" className={`badge ${status === 'open' ? 'text-bg-success' : 'text-bg-warning'}`} data-testid="timeline-live">
-            {status === 'open' ? 'En directo' : 'Reconectando...'}
+            {status === 'open' ? timelineMessages.live : timelineMessages.reconnecting}
           </span>
           <Button variant="outline-secondary" size="sm" onClick={() => window.print()}>
             {timelineMessages.print}
@@ -124,7 +124,7 @@ export default function TimelinePage() {
         {admin && (
           <CatalogSelect
             id="timeline-nave"
-            label="Nave"
+            label={timelineMessages.naveLabel}
             by="name"
             items={naves.data}
             value={chosenNave ?? ''}

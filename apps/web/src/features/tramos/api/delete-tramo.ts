@@ -1,9 +1,10 @@
+import type { MessageResponse } from '@portal/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateTramos } from './keys';
 
 export const deleteTramo = (id: number, endSessionOnAuthError = true) =>
-  api<{ message: string }>(`/api/tramos/${id}`, { method: 'DELETE', endSessionOnAuthError });
+  api<MessageResponse>(`/api/tramos/${id}`, { method: 'DELETE', endSessionOnAuthError });
 
 /** `adminArea`: a 401/403 only shows the message on the admin circulares screen. */
 export function useDeleteTramo({ adminArea = false } = {}) {

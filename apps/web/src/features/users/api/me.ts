@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, profileBody } from '@portal/contract/users';
+import type { ChangePasswordBody, profileBody, TokenMessageResponse } from '@portal/contract/users';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
@@ -12,7 +12,7 @@ export type ProfileInput = z.output<typeof profileBody>;
  */
 function useOwnAccountMutation<B>(path: 'profile' | 'password') {
   return useMutation({
-    mutationFn: (body: B) => api<{ message: string; newToken?: string }>(`/api/users/me/${path}`, { method: 'PUT', body }),
+    mutationFn: (body: B) => api<TokenMessageResponse>(`/api/users/me/${path}`, { method: 'PUT', body }),
     onSuccess: ({ newToken }) => {
       if (newToken) setToken(newToken);
     },

@@ -1,4 +1,4 @@
-import type { BadgeBody, SetPinBody } from '@portal/contract/terminal';
+import type { BadgeBody, PinStatus, SetPinBody } from '@portal/contract/terminal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { userKeys } from './keys';
@@ -7,7 +7,7 @@ const pinKey = ['users', 'me', 'pin'] as const;
 
 /** Whether the signed-in worker has a station-terminal PIN. */
 export function usePinStatus() {
-  return useQuery({ queryKey: pinKey, queryFn: () => api<{ has_pin: boolean }>('/api/users/me/pin') });
+  return useQuery({ queryKey: pinKey, queryFn: () => api<PinStatus>('/api/users/me/pin') });
 }
 
 export function useSetPin() {

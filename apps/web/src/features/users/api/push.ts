@@ -1,4 +1,4 @@
-import type { PushSubscriptionBody } from '@portal/contract/andon';
+import type { PushPublicKey, PushSubscriptionBody } from '@portal/contract/andon';
 import { api } from '@/lib/api';
 
 /** Web Push on this device (docs/decisions/045-andon-on-screen.md): the browser's subscription and the server's copy. */
@@ -25,7 +25,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 export async function subscribePush(): Promise<'subscribed' | 'denied'> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
-  const { public_key } = await api<{ public_key: string }>('/api/push/public-key');
+  const { public_key } = await api<PushPublicKey>('/api/push/public-key');
   const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??

@@ -1,9 +1,10 @@
+import type { TokenMessageResponse } from '@portal/contract/users';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { setToken } from '@/lib/token';
 
 export const resetUserPassword = ({ id, password }: { id: number; password: string }) =>
-  api<{ message: string; newToken?: string }>(`/api/admin/users/${id}/password`, { method: 'PUT', body: { password } });
+  api<TokenMessageResponse>(`/api/admin/users/${id}/password`, { method: 'PUT', body: { password } });
 
 export function useResetUserPassword() {
   return useMutation({

@@ -1,4 +1,5 @@
-import type { WallComment } from '@portal/contract/wall';
+import type { MessageResponse } from '@portal/contract/common';
+import type { CommentResponse, WallComment } from '@portal/contract/wall';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { formFields, submit, tapNow } from '@/lib/offline-queue';
@@ -48,13 +49,13 @@ export const useCreateComment = () =>
 export const useUpdateComment = () =>
   useCommentMutation(
     ({ content, image, ...address }: CommentDraft & CommentAddress) =>
-      api<{ message: string; comment: WallComment }>(commentPath(address), { method: 'PUT', body: formData({ content }, image) }),
+      api<CommentResponse>(commentPath(address), { method: 'PUT', body: formData({ content }, image) }),
     (postId) => [wallKeys.allComments, wallKeys.comments(postId)],
   );
 
 /** Addressed with its real post id (the old admin client's literal ':postId' is still accepted by the server). */
 export const useDeleteComment = () =>
   useCommentMutation(
-    (address: CommentAddress) => api<{ message: string }>(commentPath(address), { method: 'DELETE' }),
+    (address: CommentAddress) => api<MessageResponse>(commentPath(address), { method: 'DELETE' }),
     (postId) => [wallKeys.allComments, wallKeys.comments(postId), wallKeys.posts],
   );

@@ -1,8 +1,9 @@
+import type { MessageResponse } from '@portal/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { wallKeys } from './keys';
 
-export const deletePost = (id: number) => api<{ message: string }>(`/api/wall/posts/${id}`, { method: 'DELETE' });
+export const deletePost = (id: number) => api<MessageResponse>(`/api/wall/posts/${id}`, { method: 'DELETE' });
 
 export function useDeletePost() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall';
+import type { PostResponse } from '@portal/contract/wall';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { formData, wallKeys } from './keys';
@@ -11,7 +11,7 @@ export interface UpdatePostInput {
 }
 
 export const updatePost = ({ id, content, wall_name, image }: UpdatePostInput) =>
-  api<{ message: string; post: WallPost }>(`/api/wall/posts/${id}`, { method: 'PUT', body: formData({ content, wall_name }, image) });
+  api<PostResponse>(`/api/wall/posts/${id}`, { method: 'PUT', body: formData({ content, wall_name }, image) });
 
 export function useUpdatePost() {
   const queryClient = useQueryClient();
