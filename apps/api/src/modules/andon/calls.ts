@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { findArco } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import * as paradas from '../paradas/service';
-import { inBackground, isAdmin, nowIso, toCall } from './common';
+import { inBackground, isAdmin, motivoNames, nowIso, toCall } from './common';
 import { pushCall } from './push';
 import * as repo from './repository';
 import { rolesOf } from './roles';
@@ -32,7 +32,7 @@ import { andonState } from './state';
 export async function publishCall(ctx: ServiceContext, type: 'andon.called' | 'andon.changed', id: number): Promise<AndonCall | undefined> {
   const row = await repo.findCall(ctx.db, id);
   if (!row) return undefined;
-  const call = toCall(row);
+  const call = toCall(row, await motivoNames(ctx));
   const users = (await repo.calledUsers(ctx.db, row.nave_id, row.level)).map((u) => u.id);
   await ctx.events.publish(type, { call }, { users, arco: call.arco_sumergido_id });
   if (type === 'andon.called') inBackground(ctx, 'andon push not sent', () => pushCall(ctx, call, users));
@@ -131,12 +131,16 @@ export async function resolveCall(ctx: ServiceContext, user: AuthUser, id: numbe
 /** A call as its events carry it (rebuilt when an event was too large for NOTIFY: lib/event-bus.ts). */
 export async function findCall(ctx: ServiceContext, id: number): Promise<AndonCall | undefined> {
   const row = await repo.findCall(ctx.db, id);
-  return row && toCall(row);
+  return row && toCall(row, await motivoNames(ctx));
 }
 
 export async function callsFor(ctx: ServiceContext, user: AuthUser): Promise<AndonCallsResponse> {
-  const [rows, roles] = await Promise.all([repo.openCalls(ctx.db, isAdmin(user) ? {} : { userId: user.id }), rolesOf(ctx, user.id)]);
-  return { calls: rows.map(toCall), supervisor: roles.supervisor, maintenance: roles.maintenance };
+  const [rows, roles, names] = await Promise.all([
+    repo.openCalls(ctx.db, isAdmin(user) ? {} : { userId: user.id }),
+    rolesOf(ctx, user.id),
+    motivoNames(ctx),
+  ]);
+  return { calls: rows.map((r) => toCall(r, names)), supervisor: roles.supervisor, maintenance: roles.maintenance };
 }
 
 export async function callsAtArco(ctx: ServiceContext, user: AuthUser): Promise<AndonCall[]> {
@@ -149,7 +153,8 @@ export async function callsAtArco(ctx: ServiceContext, user: AuthUser): Promise<
  * (the arco of its credential, whoever is signed in at it or nobody).
  */
 export async function openCallsOfArco(ctx: ServiceContext, arcoId: number): Promise<AndonCall[]> {
-  return (await repo.openCalls(ctx.db, { arcoId })).map(toCall);
+  const [rows, names] = await Promise.all([repo.openCalls(ctx.db, { arcoId }), motivoNames(ctx)]);
+  return rows.map((r) => toCall(r, names));
 }
 
 /** The plant board's view of each arco with open calls: the highest level, since when, who is coming. */

@@ -2,6 +2,7 @@ import { type AndonCall, andonMessages } from '@portal/contract/andon';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest } from '../../lib/errors';
+import { listMotivos } from '../motivos/service';
 import { findNaveByName } from '../naves/service';
 import type * as repo from './repository';
 import { andonState } from './state';
@@ -11,10 +12,14 @@ import { andonState } from './state';
 export const isAdmin = (user: AuthUser) => user.role === 'admin';
 export const nowIso = (ctx: ServiceContext) => ctx.andon.now().toISOString();
 
-/** A row of the calls' view as the contract shows it. */
-export function toCall(row: repo.CallRow): AndonCall {
+/** The motivos' names by id, from their owner (modules/motivos), for the calls and figures shown. */
+export const motivoNames = async (ctx: ServiceContext): Promise<Map<number, string>> =>
+  new Map((await listMotivos(ctx)).map((m) => [m.id, m.name]));
+
+/** A row of the calls' view as the contract shows it, with its parada's motivo named. */
+export function toCall(row: repo.CallRow, names: Map<number, string>): AndonCall {
   const { nave_id: _naveId, ...call } = row;
-  return call;
+  return { ...call, motivo_name: row.motivo_id === null ? null : (names.get(row.motivo_id) ?? null) };
 }
 
 /** Runs a background step (a push, an MQTT message) so that close() can wait for it; it never throws. */

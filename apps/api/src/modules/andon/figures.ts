@@ -1,5 +1,6 @@
 import type { AndonFigure, AndonFigures } from '@portal/contract/andon';
 import type { ServiceContext } from '../../context';
+import { motivoNames } from './common';
 import * as repo from './repository';
 
 // The andon's figures: how long a parada waited for its first call's answers.
@@ -32,7 +33,10 @@ function figure(rows: TimesRow[], key: Pick<AndonFigure, 'arco_id' | 'arco_name'
 
 /** The andon's figures of a month's ended paradas of a nave: per arco and per motivo. */
 export async function andonFigures(ctx: ServiceContext, month: string, nave: string, noMotivoName: string): Promise<AndonFigures> {
-  const rows = await repo.paradaCallTimes(ctx.db, { from: `${month}-01`, to: `${month}-31`, nave });
+  const [rows, names] = await Promise.all([
+    repo.paradaCallTimes(ctx.db, { from: `${month}-01`, to: `${month}-31`, nave }),
+    motivoNames(ctx),
+  ]);
   const group = <K>(key: (r: TimesRow) => K) => {
     const groups = new Map<K, TimesRow[]>();
     for (const r of rows) {
@@ -49,7 +53,12 @@ export async function andonFigures(ctx: ServiceContext, month: string, nave: str
       .sort((a, b) => collator.compare(a.arco_name ?? '', b.arco_name ?? '')),
     motivos: group((r) => r.motivo_id)
       .map((rs) =>
-        figure(rs, { arco_id: null, arco_name: null, motivo_id: rs[0].motivo_id, motivo_name: rs[0].motivo_name ?? noMotivoName }),
+        figure(rs, {
+          arco_id: null,
+          arco_name: null,
+          motivo_id: rs[0].motivo_id,
+          motivo_name: (rs[0].motivo_id === null ? undefined : names.get(rs[0].motivo_id)) ?? noMotivoName,
+        }),
       )
       .sort((a, b) => b.paradas - a.paradas || collator.compare(a.motivo_name ?? '', b.motivo_name ?? '')),
   };

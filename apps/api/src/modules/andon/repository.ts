@@ -6,8 +6,9 @@ import { authorName } from '../../db/names';
 import type { AndonCallsTable } from '../../db/types';
 
 // The andon's tables (docs/decisions/043-andon.md): andon_roles, andon_rules, andon_motivos,
-// andon_calls and push_subscriptions. Joins to arcos, naves, users, motivos and paradas_kaiser only
-// read names and times to show (docs/decisions/024-one-owner-per-table.md).
+// andon_calls and push_subscriptions. Joins to arcos, naves, users and paradas_kaiser only read names
+// and times to show (docs/decisions/024-one-owner-per-table.md); the motivos' names come from the
+// motivos service (docs/decisions/071-modules-split-by-section.md).
 
 /** The plant default's row in andon_rules. */
 export const PLANT = 0;
@@ -85,7 +86,6 @@ const callView = (db: Db) =>
     .innerJoin('arcos_sumergidos as a', 'a.id', 'c.arco_sumergido_id')
     .innerJoin('naves as n', 'n.id', 'a.nave_id')
     .leftJoin('paradas_kaiser as p', 'p.id', 'c.parada_id')
-    .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
     .leftJoin('users as cu', 'cu.id', 'c.created_by')
     .leftJoin('users as ak', 'ak.id', 'c.acknowledged_by')
     .leftJoin('users as ar', 'ar.id', 'c.arrived_by')
@@ -100,7 +100,6 @@ const callView = (db: Db) =>
       'c.parada_id',
       'p.start_time as parada_start_time',
       'p.motivo_id',
-      'm.name as motivo_name',
       'c.created_at',
       'c.created_by',
       nameOf('c.created_by', 'cu.name').as('created_by_name'),
@@ -226,13 +225,11 @@ export const paradaCallTimes = async (db: Db, filter: { from: string; to: string
     .innerJoin('paradas_kaiser as p', 'p.id', 'c.parada_id')
     .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
     .innerJoin('naves as n', 'n.id', 'a.nave_id')
-    .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
     .select((eb) => [
       'c.parada_id',
       'p.arco_sumergido_id as arco_id',
       'a.name as arco_name',
       'p.motivo_id',
-      'm.name as motivo_name',
       'p.end_time',
       'p.date',
       eb.fn.min('c.created_at').as('first_call'),
@@ -245,7 +242,7 @@ export const paradaCallTimes = async (db: Db, filter: { from: string; to: string
     // A call opened at or after its parada's end (a race with the end) is no call of that stop
     // (docs/decisions/057-andon-by-recorded-times.md).
     .whereRef('c.created_at', '<', 'p.end_time')
-    .groupBy(['c.parada_id', 'p.arco_sumergido_id', 'a.name', 'p.motivo_id', 'm.name', 'p.end_time', 'p.date']);
+    .groupBy(['c.parada_id', 'p.arco_sumergido_id', 'a.name', 'p.motivo_id', 'p.end_time', 'p.date']);
   if (filter.paradaIds) q = q.where('c.parada_id', 'in', filter.paradaIds.length ? filter.paradaIds : [0]);
   else {
     // Each arco's ended paradas that start from a day before those days to a day after are a range of
