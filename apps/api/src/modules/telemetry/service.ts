@@ -344,7 +344,8 @@ export async function getRun(ctx: ServiceContext, id: number): Promise<WeldRun> 
 
 /** The running pass at the user's arco (null when none). */
 export async function runAtArco(ctx: ServiceContext, user: AuthUser): Promise<WeldRun | null> {
-  const run = await repo.openRun(ctx.db, assertAtArco(user));
+  if (user.arco_sumergido_id === null) return null;
+  const run = await repo.openRun(ctx.db, user.arco_sumergido_id);
   return run ? runView(ctx, run) : null;
 }
 
