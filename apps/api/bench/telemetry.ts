@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { refreshTopics } from '../src/modules/machines/service';
@@ -174,6 +175,16 @@ async function main() {
     `CPU: ${(((cpu.user + cpu.system) / 1000 / published) * 1000).toFixed(1)} ms per 1,000 samples (portal and publishers); RSS max ${(maxRss / 2 ** 20).toFixed(0)} MiB`,
   );
 
+  // What a stored sample costs on disk (table and its key), for the sizes per month (decision 081).
+  if (app.ctx.engine === 'sqlite') {
+    const { rows } = await sql<{
+      bytes: number;
+    }>`select sum(pgsize) as bytes from dbstat where name in ('telemetry_samples', 'sqlite_autoindex_telemetry_samples_1')`.execute(db);
+    console.log(`disk:       ${(Number(rows[0].bytes) / stored).toFixed(1)} bytes per stored sample (SQLite, table and key)`);
+  } else {
+    const { rows } = await sql<{ bytes: number }>`select pg_total_relation_size('telemetry_samples') as bytes`.execute(db);
+    console.log(`disk:       ${(Number(rows[0].bytes) / stored).toFixed(1)} bytes per stored sample (PostgreSQL, table and key)`);
+  }
   controller.abort();
   for (const d of devices) await d.endAsync(true);
   await app.close();

@@ -1,6 +1,7 @@
 import type { Sample } from '@portal/contract/telemetry';
 import { describe, expect, it, vi } from 'vitest';
 import type { BusEvent } from '../src/lib/event-bus';
+import { countSamples, reduceOldSamples } from '../src/modules/telemetry/service';
 import { fakeClock, pgUnavailable, useSeed, useTestApp } from './helper';
 import { approvedProcedure, circular, inspect, inspection, ok, trace } from './welds-helpers';
 
@@ -34,6 +35,8 @@ describe.skipIf(pgUnavailable)('weld telemetry', () => {
     key = (await ok(await t.send(seed.admin, 'POST', `/api/admin/arcos-sumergidos/${seed.a.id}/machine/key`), 201)).key;
     procedure = await approvedProcedure(t, seed.admin, 'WPS-TEL', '2026-01-01');
     await ok(await t.send(seed.admin, 'PUT', `/api/admin/users/${seed.q.id}/weld-roles`, { calidad: ['Nave 1'] }));
+    // Every sample of this file on Friday 2026-11-27, whatever day the suite runs.
+    fakeClock(Date.parse('2026-11-27T07:00:00.000Z'));
     const now = Date.now();
     expect((await send([{ t: now, arc: 0, i: 0, u: 0, wf: 0, v: 0 }], 'pk_wrong')).statusCode).toBe(401);
     const bad = await send({ t: now, arc: 1, i: 'mucho' });
@@ -211,5 +214,42 @@ describe.skipIf(pgUnavailable)('weld telemetry', () => {
       message: 'Ya hay una soldadura en curso en este arco.',
     });
     await ok(await t.send(seed.w.token, 'POST', '/api/telemetry/runs/current/end'));
+  });
+
+  it('reduces raw samples after the days kept: the seconds of passes and the minutes stay, and the figures do not move', async () => {
+    // After the day's last shift (the Noche into the 28th): no shift of the day still running.
+    fakeClock(Date.parse('2026-11-28T12:00:00.000Z'));
+    const figures = async () => (await ok(await t.send(seed.admin, 'GET', '/api/telemetry/figures?from=2026-11-27&to=2026-11-27'))).arcos;
+    const before = await figures();
+    const passSeconds = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('telemetry_seconds')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('run_id', 'is not', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const kept = await passSeconds();
+    expect(kept).toBeGreaterThan(0);
+    // 31 days after the data set, with TELEMETRY_RAW_DAYS at its default 30.
+    const reduced = await reduceOldSamples(t.app.ctx, Date.parse('2026-11-27T12:00:00.000Z') + 31 * 86_400_000);
+    expect(reduced.samples).toBeGreaterThan(0);
+    expect(await countSamples(t.app.ctx)).toBe(0);
+    expect(await passSeconds()).toBe(kept);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('telemetry_seconds')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('run_id', 'is', null)
+            .where('second', '<', Date.parse('2026-11-28T00:00:00.000Z') / 1000)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
+    expect(await figures()).toEqual(before);
   });
 });

@@ -22,6 +22,7 @@ import {
   type Worker,
 } from '../helper';
 import { newDeviceKey } from '../terminal-device';
+import { telemetryScenarios } from './authz-telemetry';
 import { weldScenarios } from './authz-welds';
 
 /**
@@ -1052,6 +1053,7 @@ const scenarios: Record<string, Scenario> = {
     expect: ADMIN_ONLY(200),
   },
   ...weldScenarios,
+  ...telemetryScenarios,
 };
 
 /** Calls a server-sent events route over real HTTP: the status and content type, then the stream is dropped. */

@@ -75,6 +75,7 @@ export async function ingest(ctx: ServiceContext, arcoId: number, samples: Sampl
   const refused = samples.length - valid.length;
   if (valid.length === 0) return { message: m.accepted, stored: 0, repeated: 0, refused };
   const notices: Notice[] = [];
+  let openRunId: number | null = null;
   const stored = await ctx.db.transaction().execute(async (trx) => {
     const count = await repo.insertSamples(trx, arcoId, valid);
     if (count === 0) return 0;
@@ -84,8 +85,11 @@ export async function ingest(ctx: ServiceContext, arcoId: number, samples: Sampl
       minT = Math.min(minT, s.t);
       maxT = Math.max(maxT, s.t);
     }
-    await openFromArc(trx, arcoId, valid);
-    const runs = await repo.runsOverlapping(trx, arcoId, minT, maxT);
+    let runs = await repo.runsOverlapping(trx, arcoId, minT, maxT);
+    if (!runs.some((r) => r.state !== 'cerrada') && (await openFromArc(trx, arcoId, valid))) {
+      runs = await repo.runsOverlapping(trx, arcoId, minT, maxT);
+    }
+    openRunId = runs.find((r) => r.state !== 'cerrada')?.id ?? null;
     const fromSecond = Math.floor(minT / 1000);
     const toSecond = Math.floor(maxT / 1000);
     const rows = await repo.aggregateSeconds(trx, arcoId, fromSecond, toSecond);
@@ -109,16 +113,19 @@ export async function ingest(ctx: ServiceContext, arcoId: number, samples: Sampl
     return count;
   });
   await tell(ctx, notices);
-  if (stored > 0) await publishLive(ctx, arcoId, valid);
+  if (stored > 0) await publishLive(ctx, arcoId, valid, openRunId);
   return { message: m.accepted, stored, repeated: valid.length - stored, refused };
 }
 
-/** Opens a pending pass at the first arc-on sample after the arco's last ended one, when none is running. */
-async function openFromArc(trx: Executor, arcoId: number, samples: Sample[]) {
-  if (await repo.openRun(trx, arcoId)) return;
+/**
+ * Opens a pending pass at the first arc-on sample after the arco's last ended one, when none is running
+ * (answers whether it opened one).
+ */
+async function openFromArc(trx: Executor, arcoId: number, samples: Sample[]): Promise<boolean> {
+  if (!samples.some((s) => s.arc) || (await repo.openRun(trx, arcoId))) return false;
   const after = await repo.lastEnded(trx, arcoId);
   const first = samples.filter((s) => s.arc && s.t > after).reduce((min, s) => Math.min(min, s.t), Number.POSITIVE_INFINITY);
-  if (!Number.isFinite(first)) return;
+  if (!Number.isFinite(first)) return false;
   const at = new Date().toISOString();
   await repo.insertRun(trx, {
     arco_sumergido_id: arcoId,
@@ -129,10 +136,11 @@ async function openFromArc(trx: Executor, arcoId: number, samples: Sample[]) {
     created_at: at,
     updated_at: at,
   });
+  return true;
 }
 
 /** The arco's latest sample to everyone at the arco (the tablet) and administrators (the plant board), throttled. */
-async function publishLive(ctx: ServiceContext, arcoId: number, samples: Sample[]) {
+async function publishLive(ctx: ServiceContext, arcoId: number, samples: Sample[], runId: number | null) {
   const sent = liveSent.get(ctx.events) ?? new Map<number, number>();
   liveSent.set(ctx.events, sent);
   // A monotonic clock: a device's times, or a changed wall clock, never hold the events back.
@@ -141,8 +149,7 @@ async function publishLive(ctx: ServiceContext, arcoId: number, samples: Sample[
   if (last !== undefined && now - last < LIVE_EVENT_MS) return;
   sent.set(arcoId, now);
   const s = samples.reduce((a, b) => (b.t > a.t ? b : a));
-  const run = await repo.openRun(ctx.db, arcoId);
-  await ctx.events.publish('weld.live', liveOf(arcoId, s, run?.id ?? null), { arco: arcoId });
+  await ctx.events.publish('weld.live', liveOf(arcoId, s, runId), { arco: arcoId });
 }
 
 const liveOf = (arcoId: number, s: Sample, runId: number | null): LiveArco => ({
@@ -337,7 +344,8 @@ export async function getRun(ctx: ServiceContext, id: number): Promise<WeldRun> 
 
 /** The running pass at the user's arco (null when none). */
 export async function runAtArco(ctx: ServiceContext, user: AuthUser): Promise<WeldRun | null> {
-  const run = await repo.openRun(ctx.db, assertAtArco(user));
+  if (user.arco_sumergido_id === null) return null;
+  const run = await repo.openRun(ctx.db, user.arco_sumergido_id);
   return run ? runView(ctx, run) : null;
 }
 

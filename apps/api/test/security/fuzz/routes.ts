@@ -67,6 +67,7 @@ export const bodylessWrites = new Set([
   'POST /api/andon/calls/:id/resolve',
   'POST /api/welds/procedures/:id/revisions/:revision/approve',
   'POST /api/welds/lots/:id/unblock',
+  'POST /api/telemetry/runs/current/end',
   // Retired: answers 410 whatever it is sent (docs/decisions/056-shift-figures-across-a-month.md).
   'PUT /api/admin/downtime/planned-hours',
 ]);
