@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { procedureCreateBody } from '@portal/contract/welds';
 import sharp from 'sharp';
 import { buildApp } from '../src/app';
 import type { AuthUser } from '../src/lib/auth-user';
@@ -25,6 +26,7 @@ import { readDossier } from '../src/modules/welds/dossier';
 import { countPages } from '../src/modules/welds/dossier-pdf';
 import * as seams from '../src/modules/welds/seams';
 import * as service from '../src/modules/welds/service';
+import { wps } from '../test/welds-procedure';
 import { benchConfig } from './lib/config';
 import { throwawaySchema } from './lib/pg-schema';
 
@@ -83,31 +85,7 @@ try {
   const operatorId = await addUser('bench-op', 'Operario Núñez', 'user');
   const operator = asUser(operatorId, 'Operario Núñez', 'user');
 
-  const procedure = await service.createProcedure(ctx, admin, {
-    code: 'WPS-BENCH',
-    valid_from: '2026-01-01',
-    process: 121,
-    material_group: '1.2',
-    thickness_min_mm: 10,
-    thickness_max_mm: 40,
-    wire_classification: 'S2',
-    flux_classification: 'SA FB 1',
-    passes: [
-      {
-        pass_type: 'raiz',
-        current_min: 450,
-        current_max: 550,
-        voltage_min: 28,
-        voltage_max: 32,
-        speed_min: 400,
-        speed_max: 550,
-        heat_input_min: 1.4,
-        heat_input_max: 2.6,
-        preheat_min_c: 50,
-        interpass_max_c: 250,
-      },
-    ],
-  });
+  const procedure = await service.createProcedure(ctx, admin, procedureCreateBody.parse(wps('WPS-BENCH', '2026-01-01')));
   await service.approveRevision(ctx, admin, procedure.id, 1);
   await service.createQualification(ctx, admin, {
     user_id: operatorId,

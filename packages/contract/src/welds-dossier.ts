@@ -133,6 +133,7 @@ export const dossierScreenMessages = {
   certificateFailed: 'Ocurrió un error al guardar el certificado.',
   certificateDownloadFailed: 'Ocurrió un error al descargar el certificado.',
   fileHelp: 'PDF, JPEG o PNG de hasta 10 MB.',
+  file: 'Archivo del certificado 3.1',
 } as const;
 
 /** The names of the plant's name and the certificate's fields in the history (audit.ts spreads them into its list). */
