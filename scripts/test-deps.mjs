@@ -28,6 +28,11 @@ const checks = [
   { what: 'PostgreSQL server binaries (initdb, pg_ctl)', debianPackage: 'postgresql', present: hasPostgres },
   { what: 'the Mosquitto MQTT broker', debianPackage: 'mosquitto', present: hasMosquitto },
   {
+    what: "poppler's pdftotext, pdfinfo and pdfimages (the weld dossier's tests read its PDF)",
+    debianPackage: 'poppler-utils',
+    present: () => onPath('pdftotext') && onPath('pdfinfo'),
+  },
+  {
     what: "openssl (the Web Push test signs its local endpoint's certificate)",
     debianPackage: 'openssl',
     present: () => onPath('openssl'),

@@ -1,51 +1,13 @@
-import type { InspectionBody, PassRanges, ProcedureCreateBody, Seam } from '@portal/contract/welds';
+import type { InspectionBody, Seam } from '@portal/contract/welds';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp, Worker } from './helper';
+import { wps } from './welds-procedure';
 
 // What the weld-record suites share: a valid WPS, a circular recorded through the API, and the calls
 // that trace, inspect and repair it, each expecting success.
 
-export const PASSES: PassRanges[] = [
-  {
-    pass_type: 'raiz',
-    current_min: 450,
-    current_max: 550,
-    voltage_min: 28,
-    voltage_max: 32,
-    speed_min: 400,
-    speed_max: 550,
-    heat_input_min: 1.4,
-    heat_input_max: 2.6,
-    preheat_min_c: 50,
-    interpass_max_c: 250,
-  },
-  {
-    pass_type: 'relleno',
-    current_min: 550,
-    current_max: 700,
-    voltage_min: 30,
-    voltage_max: 34,
-    speed_min: 450,
-    speed_max: 600,
-    heat_input_min: 1.6,
-    heat_input_max: 3.1,
-    preheat_min_c: 50,
-    interpass_max_c: 250,
-  },
-];
-
-export const wps = (code: string, valid_from: string, process = 121): ProcedureCreateBody => ({
-  code,
-  valid_from,
-  process,
-  material_group: '1.2',
-  thickness_min_mm: 10,
-  thickness_max_mm: 40,
-  wire_classification: 'S2',
-  flux_classification: 'SA FB 1',
-  passes: PASSES,
-});
+export { PASSES, wps } from './welds-procedure';
 
 export async function ok(res: LightMyRequestResponse, status = 200) {
   expect(res.statusCode, res.body).toBe(status);

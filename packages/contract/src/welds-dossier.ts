@@ -114,6 +114,28 @@ export const dossierMessages = {
   certificateSaved: 'Certificado 3.1 adjuntado.',
 } as const;
 
+/** The screens' texts: the dossier's downloads on the tramo's detail, the certificates on the lots screen. */
+export const dossierScreenMessages = {
+  section: 'Dossier de soldadura',
+  help: 'Todas las circulares del tramo con su procedimiento, operarios, lotes, inspecciones y reparaciones.',
+  downloadPdf: 'Descargar dossier (PDF)',
+  downloadCsv: 'Descargar dossier (CSV)',
+  downloading: 'Descargando...',
+  downloaded: (name: string) => `¡Dossier descargado! (${name})`,
+  downloadFailed: 'Ocurrió un error al descargar el dossier.',
+  network: 'No se pudo contactar con el servidor. Inténtalo de nuevo.',
+  certificate: 'Certificado 3.1',
+  noCertificate: 'Sin certificado',
+  attach: 'Adjuntar certificado 3.1',
+  replace: 'Sustituir certificado 3.1',
+  attaching: 'Adjuntando...',
+  downloadCertificate: 'Descargar certificado',
+  certificateFailed: 'Ocurrió un error al guardar el certificado.',
+  certificateDownloadFailed: 'Ocurrió un error al descargar el certificado.',
+  fileHelp: 'PDF, JPEG o PNG de hasta 10 MB.',
+  file: 'Archivo del certificado 3.1',
+} as const;
+
 /** The names of the plant's name and the certificate's fields in the history (audit.ts spreads them into its list). */
 export const dossierAuditFields: Record<string, string> = {
   plant_name: 'Nombre de la planta',

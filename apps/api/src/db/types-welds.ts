@@ -106,7 +106,7 @@ export interface WeldLotsTable {
   certificate_name: string | null;
   certificate_type: string | null;
   certificate_size: number | null;
-  certificate_uploaded_at: string | null;
+  certificate_attached_at: string | null;
   blocked: number;
   blocked_reason: string | null;
   blocked_at: string | null;

@@ -20,21 +20,33 @@ export function attachmentName(header: string | null, fallback: string): string 
 export type ExportParams = z.output<typeof exportQuery>;
 
 /**
- * Downloads a CSV export: fetch with the Authorization header (a plain link could not send it),
- * then a Blob saved through an object URL and an <a download>. Errors come as ApiError; the session
- * is kept on 401/403 (only the message is shown, as on the admin circulares screen).
+ * Downloads a CSV export: the query's column sets go as the comma list the contract reads (none, no
+ * parameter); see downloadFile.
  */
 export async function downloadCsv(path: string, query: ExportParams, fallbackName: string): Promise<string> {
+  const params: Record<string, string | number | undefined | null> = {};
+  for (const [k, v] of Object.entries(query)) params[k] = Array.isArray(v) ? v.join(',') : v;
+  return downloadFile(path, params, fallbackName);
+}
+
+/**
+ * Downloads a file the server makes (an export, a PDF, an attached certificate): fetch with the
+ * Authorization header (a plain link could not send it), then a Blob saved through an object URL and
+ * an <a download>. Empty parameters are left out. Errors come as ApiError; the session is kept on
+ * 401/403 (only the message is shown, as on the admin circulares screen). Answers the file's name.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, string | number | undefined | null>,
+  fallbackName: string,
+): Promise<string> {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    // The optional column sets go as the comma list the contract reads; none, no parameter.
-    const value = Array.isArray(v) ? v.join(',') : v;
-    if (value !== undefined && value !== null && value !== '') params.set(k, String(value));
-  }
+  for (const [k, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(k, String(value));
   const token = getToken();
+  const search = params.toString() ? `?${params}` : '';
   let res: Response;
   try {
-    res = await fetch(`${apiUrl(path)}?${params}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    res = await fetch(`${apiUrl(path)}${search}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   } catch {
     throw new ApiError(0, undefined);
   }

@@ -17,13 +17,13 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('weld_lots').addColumn('certificate_name', 'text').execute();
   await db.schema.alterTable('weld_lots').addColumn('certificate_type', 'text').execute();
   await db.schema.alterTable('weld_lots').addColumn('certificate_size', 'integer').execute();
-  await db.schema.alterTable('weld_lots').addColumn('certificate_uploaded_at', 'text').execute();
+  await db.schema.alterTable('weld_lots').addColumn('certificate_attached_at', 'text').execute();
   await db.schema.createIndex('tramos_proyecto_tramo_idx').on('tramos').columns(['id_proyecto', 'id_tramo', 'id']).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('tramos_proyecto_tramo_idx').execute();
-  for (const column of ['certificate_uploaded_at', 'certificate_size', 'certificate_type', 'certificate_name'])
+  for (const column of ['certificate_attached_at', 'certificate_size', 'certificate_type', 'certificate_name'])
     await db.schema.alterTable('weld_lots').dropColumn(column).execute();
   await db.schema.alterTable('weld_settings').dropColumn('plant_name').execute();
 }

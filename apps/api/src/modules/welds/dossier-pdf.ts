@@ -21,6 +21,8 @@ const CONTENT = A4.width - 2 * MARGIN;
 const PHOTO = { width: 150, height: 112 };
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
+/** Photos read and converted ahead of the layout. */
+const PHOTOS_AHEAD = 3;
 /** Bytes the document may hold beyond what the client has taken before the layout waits. */
 const HIGH_WATER = 256 * 1024;
 
@@ -104,7 +106,7 @@ export async function dossierPdf(dossier: Dossier, store: ObjectStore, log: Log)
         setTimeout(done, 50);
       });
   };
-  const photo = async (key: string): Promise<Buffer | null> => {
+  const read = async (key: string): Promise<Buffer | null> => {
     try {
       const object = await store.get(key);
       if (!object) return null;
@@ -115,6 +117,18 @@ export async function dossierPdf(dossier: Dossier, store: ObjectStore, log: Log)
       log.warn({ err: error, key }, 'weld dossier: a photo could not be read');
       return null;
     }
+  };
+  // The next PHOTOS_AHEAD photos are read and converted while the current circular is laid out (sharp
+  // works off the main thread): a few tens of kB each, in the layout's order.
+  const keys = dossier.circulares.flatMap((c) => (c.photo ? [c.photo] : []));
+  const pending = new Map<number, Promise<Buffer | null>>();
+  let position = 0;
+  const photo = (key: string): Promise<Buffer | null> => {
+    while (position < keys.length && keys[position] !== key) pending.delete(position++);
+    for (let i = position; i < Math.min(keys.length, position + PHOTOS_AHEAD + 1); i++) if (!pending.has(i)) pending.set(i, read(keys[i]));
+    const next = pending.get(position) ?? read(key);
+    pending.delete(position++);
+    return next;
   };
   void (async () => {
     try {

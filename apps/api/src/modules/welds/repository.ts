@@ -206,7 +206,7 @@ export async function setCertificate(
       certificate_name: values.name,
       certificate_type: values.type,
       certificate_size: values.size,
-      certificate_uploaded_at: values.at,
+      certificate_attached_at: values.at,
     })
     .where('id', '=', id)
     .executeTakeFirst();

@@ -375,7 +375,7 @@ const toLot = ({
   certificate_name,
   certificate_type,
   certificate_size,
-  certificate_uploaded_at,
+  certificate_attached_at,
   ...row
 }: NonNullable<Awaited<ReturnType<typeof repo.findLot>>>): Lot => ({
   ...row,
@@ -385,7 +385,7 @@ const toLot = ({
           name: certificate_name ?? '',
           type: certificate_type,
           size: certificate_size ?? 0,
-          uploaded_at: certificate_uploaded_at ?? '',
+          uploaded_at: certificate_attached_at ?? '',
         }
       : null,
   blocked: blocked === 1,

@@ -50,6 +50,8 @@ export const multipartRoutes: Record<string, MultipartSpec> = {
   'PUT /api/wall/posts/:id': { fileField: 'image', ...formFields(postDraft) },
   'POST /api/wall/posts/:id/comments': { fileField: 'image', ...formFields(commentDraft) },
   'PUT /api/wall/posts/:postId/comments/:id': { fileField: 'image', ...formFields(commentDraft) },
+  // A lot's 3.1 certificate: the file alone (docs/decisions/076-lot-certificates.md).
+  'POST /api/welds/lots/:id/certificate': { fileField: 'certificado', fields: {}, required: [] },
 };
 
 /** Write routes that take no body by design (DELETE routes never do). */

@@ -7,6 +7,7 @@ import { Loading } from '@/components/loading';
 import { ApiError, errorText, imageUrl } from '@/lib/api';
 import { useTramo } from '../api/get-tramo';
 import { TramoDetails } from '../components/tramo-details';
+import { WeldDossierDownloads } from '../components/weld-dossier-downloads';
 
 /** Detalles del Tramo: every field, the image, and Volver to where the user came from. */
 export default function TramoDetailPage() {
@@ -38,6 +39,7 @@ export default function TramoDetailPage() {
                 style={{ maxWidth: 400, width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
               />
             )}
+            <WeldDossierDownloads idProyecto={tramo.data.id_proyecto} idTramo={tramo.data.id_tramo} />
           </>
         )}
         <Button variant="secondary" className="mt-3" onClick={() => navigate(-1)}>

@@ -1,4 +1,5 @@
 import { type Lot, weldScreenMessages as t, weldMessages } from '@portal/contract/welds';
+import { dossierScreenMessages } from '@portal/contract/welds-dossier';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -11,6 +12,7 @@ import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
 import { useBlockLot, useLots } from '../api/lots';
 import { AddLotForm } from '../components/add-lot-form';
+import { LotCertificate } from '../components/lot-certificate';
 
 /** The row's block form: the reason, then the confirmation (the server refuses an empty one too). */
 function BlockForm({ lot, onDone }: { lot: Lot; onDone: (message: BannerMessage | null) => void }) {
@@ -79,6 +81,7 @@ export default function AdminLotsPage() {
               <th scope="col">{t.maker}</th>
               <th scope="col">{t.receivedOn}</th>
               <th scope="col">{t.state}</th>
+              <th scope="col">{dossierScreenMessages.certificate}</th>
               <th scope="col">{t.actions}</th>
             </tr>
           </thead>
@@ -98,6 +101,9 @@ export default function AdminLotsPage() {
                   ) : (
                     <Badge bg="success">{t.available}</Badge>
                   )}
+                </td>
+                <td>
+                  <LotCertificate lot={lot} onResult={setBanner} />
                 </td>
                 <td>
                   {lot.blocked ? (
