@@ -21,7 +21,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-const BUDGET = { login: 108 * KB, worker: 200 * KB, quality: 20 * KB, terminal: 130 * KB };
+// The worker set took the form library when the login shed it (decision 070: login 121 → 108 KB) and
+// the weld dossier's download on the tramo's detail: 205, against 200 before both.
+const BUDGET = { login: 108 * KB, worker: 205 * KB, quality: 20 * KB, terminal: 130 * KB };
 
 /** Route chunks by area: the sources of the route elements router.tsx loads lazily. */
 const ROUTES = {
