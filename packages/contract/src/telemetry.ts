@@ -159,7 +159,7 @@ export const samplesResult = z.object({
 export type SamplesResult = z.infer<typeof samplesResult>;
 
 export const startRunBody = z.object({
-  tramo_id: z.number({ error: telemetryMessages.circularNotFound }).int().positive(),
+  tramo_id: z.number({ error: telemetryMessages.circularNotFound }).int().positive().max(2147483647, telemetryMessages.circularNotFound),
   pass_type: z.enum(PASS_TYPES, { error: telemetryMessages.passTypeInvalid }),
 });
 export const decisionBody = z.object({
