@@ -185,7 +185,7 @@ export function ProcedureForm({
               }}
             />
             {included.has(type) && (
-              <fieldset className="row g-2 mt-1" aria-label={weldMessages.passName[type]}>
+              <fieldset className="row g-2 mt-3" aria-label={weldMessages.passName[type]}>
                 {RANGE_FIELDS.map(([name, label]) => (
                   <Form.Group key={name} className="col-6 col-md-4" controlId={`${idPrefix}-${type}-${name}`}>
                     <Form.Label className="small">{label}</Form.Label>
