@@ -56,6 +56,10 @@ export const shiftMessages = {
   start: 'Inicio',
   end: 'Fin',
   weekdays: 'Días',
+  /** The days' initials in the table, Monday first (WEEKDAY_NAMES read them to a screen reader). */
+  dayInitials: ['L', 'M', 'X', 'J', 'V', 'S', 'D'],
+  /** An empty date field's hint. */
+  datePlaceholder: 'dd/mm/aaaa',
   nave: 'Nave',
   allNaves: 'Todas las naves',
   breaks: 'Descansos',

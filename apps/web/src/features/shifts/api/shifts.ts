@@ -37,3 +37,9 @@ export function useChangeCalendar() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: request, onSettled: () => queryClient.invalidateQueries({ queryKey: shiftKeys.all }) });
 }
+
+/**
+ * How the screen sends a change: `done` once it is saved (the success banner is the screen's); a form
+ * passes `failed` to show the refusal itself, else the screen's banner shows it.
+ */
+export type RunChange = (change: ShiftChange, done?: () => void, failed?: (error: unknown) => void) => void;

@@ -1,3 +1,4 @@
+import { shiftMessages } from '@portal/contract/shifts';
 import { es } from 'date-fns/locale';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -29,7 +30,7 @@ export default function DateField({
       minDate={(min && toDate(min)) || undefined}
       dateFormat="dd/MM/yyyy"
       locale="es"
-      placeholderText="dd/mm/aaaa"
+      placeholderText={shiftMessages.datePlaceholder}
       className="form-control"
       autoComplete="off"
     />

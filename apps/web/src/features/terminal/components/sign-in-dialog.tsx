@@ -1,19 +1,22 @@
-import type { RecentWorker } from '@portal/contract/terminal';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RecentWorker, type TerminalSignInBody, terminalSignInBody } from '@portal/contract/terminal';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Feedback } from '@/components/feedback';
-import { errorText } from '@/lib/api';
+import { useServerForm } from '@/components/use-server-form';
 import { useTerminalSignIn } from '../api/sign-in';
 
-/** Who signs in: a chip's opaque reference, or the worker ID typed. */
-type Who = { worker_ref: string } | { worker_id: string };
-type Step = { kind: 'who' } | { kind: 'pin'; who: Who; name: string };
+type Step = { kind: 'who' } | { kind: 'pin'; name: string };
 
+/** Who signs in (a chip's opaque reference, else the worker ID typed) and the PIN, as the server reads them. */
+const EMPTY: TerminalSignInBody = { worker_ref: '', worker_id: '', pin: '' };
 const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /**
  * Signing in at the terminal (a native modal <dialog>: focus kept inside, Escape closes): tap a name
  * among the arco's recent workers or type the worker ID, then the PIN on the pad (or the keyboard).
+ * The contract's `terminalSignInBody` checks it before it is sent; this chunk loads with the dialog,
+ * so zod never reaches the terminal's home (docs/decisions/055-terminal-home-first-paint.md).
  */
 export function SignInDialog({
   open,
@@ -30,48 +33,57 @@ export function SignInDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'who' });
-  const [workerId, setWorkerId] = useState('');
-  const [pin, setPin] = useState('');
   const signIn = useTerminalSignIn();
   const pinInput = useRef<HTMLInputElement>(null);
+  const { watch, getValues, setValue, reset, submit, message, fail, setServerError } = useServerForm({
+    resolver: zodResolver(terminalSignInBody),
+    defaultValues: EMPTY,
+    order: ['worker_id', 'pin'],
+    texts: { fallback: t.signInFallback, network: t.signInNetwork },
+  });
+  const workerId = watch('worker_id') ?? '';
+  const pin = watch('pin') ?? '';
+  const setPin = (next: string) => setValue('pin', next);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       setStep({ kind: 'who' });
-      setWorkerId('');
-      setPin('');
+      reset(EMPTY);
+      setServerError(null);
       signIn.reset();
       dialog.showModal();
     } else if (!open && dialog.open) dialog.close();
-  }, [open, signIn.reset]);
+  }, [open, reset, setServerError, signIn.reset]);
 
   useEffect(() => {
     if (step.kind === 'pin') pinInput.current?.focus();
   }, [step]);
 
-  const toPin = (who: Who, name: string) => {
+  /** A chip sends its reference; the typed ID is sent when no chip was tapped. */
+  const toPin = (workerRef: string, name: string) => {
     signIn.reset();
+    setServerError(null);
+    setValue('worker_ref', workerRef);
     setPin('');
-    setStep({ kind: 'pin', who, name });
+    setStep({ kind: 'pin', name });
   };
-  const submitPin = (e?: React.FormEvent) => {
-    e?.preventDefault();
-    if (step.kind !== 'pin' || !pin) return;
-    signIn.mutate(
-      { ...step.who, pin },
-      {
-        onSuccess: ({ user }) => {
-          onSignedIn(user);
-          onClose();
-        },
-        onError: () => setPin(''),
+  const submitPin = submit(({ worker_ref, worker_id, pin }) =>
+    signIn.mutate(worker_ref ? { worker_ref, pin } : { worker_id, pin }, {
+      onSuccess: ({ user }) => {
+        onSignedIn(user);
+        onClose();
       },
-    );
-  };
+      onError: (error) => {
+        fail(error);
+        setPin('');
+      },
+    }),
+  );
   const press = (digit: string) => {
-    setPin((p) => (p.length < 6 ? p + digit : p));
+    const typed = getValues('pin') ?? '';
+    if (typed.length < 6) setPin(typed + digit);
     pinInput.current?.focus();
   };
 
@@ -91,7 +103,7 @@ export function SignInDialog({
                     <button
                       type="button"
                       className="btn btn-outline-primary btn-lg w-100 terminal-target"
-                      onClick={() => toPin({ worker_ref: w.ref }, w.name)}
+                      onClick={() => toPin(w.ref, w.name)}
                     >
                       {w.name}
                     </button>
@@ -104,7 +116,7 @@ export function SignInDialog({
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              if (workerId.trim()) toPin({ worker_id: workerId.trim() }, workerId.trim());
+              if (workerId.trim()) toPin('', workerId.trim());
             }}
           >
             <label htmlFor="terminal-worker-id" className="form-label">
@@ -117,7 +129,7 @@ export function SignInDialog({
                 autoComplete="off"
                 autoCapitalize="none"
                 value={workerId}
-                onChange={(e) => setWorkerId(e.target.value)}
+                onChange={(e) => setValue('worker_id', e.target.value)}
               />
               <button type="submit" className="btn btn-primary btn-lg terminal-target" disabled={!workerId.trim()}>
                 {t.next}
@@ -134,7 +146,7 @@ export function SignInDialog({
           <h2 id={titleId} className="h3 mb-3">
             {t.pinTitle(step.name)}
           </h2>
-          {signIn.isError && <Feedback id="terminal-pin-error">{errorText(signIn.error, t.signInFallback, t.signInNetwork)}</Feedback>}
+          {message && <Feedback id="terminal-pin-error">{message}</Feedback>}
           <label htmlFor="terminal-pin" className="form-label">
             {t.pinLabel}
           </label>
@@ -147,7 +159,7 @@ export function SignInDialog({
             maxLength={6}
             className="form-control form-control-lg mb-3 text-center terminal-pin"
             value={pin}
-            aria-describedby={signIn.isError ? 'terminal-pin-error' : undefined}
+            aria-describedby={message ? 'terminal-pin-error' : undefined}
             onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
           />
           <div className="terminal-pad mb-3">
@@ -159,7 +171,7 @@ export function SignInDialog({
             <button
               type="button"
               className="btn btn-outline-secondary btn-lg terminal-target"
-              onClick={() => setPin((p) => p.slice(0, -1))}
+              onClick={() => setPin((getValues('pin') ?? '').slice(0, -1))}
             >
               {t.pinDelete}
             </button>
