@@ -46,7 +46,9 @@ export function LiveArcos({ tz, nave }: { tz: string; nave: string }) {
             data-testid="oee-live-arco"
           >
             <strong>{name}</strong>
-            <span className={`d-block fw-bold ${l.arc ? 'text-success-emphasis' : 'text-body-secondary'}`}>{l.arc ? t.liveOn : t.liveOff}</span>
+            <span className={`d-block fw-bold ${l.arc ? 'text-success-emphasis' : 'text-body-secondary'}`}>
+              {l.arc ? t.liveOn : t.liveOff}
+            </span>
             {l.arc && (
               <span className="d-block small">
                 {t.amps(l.current)} · {t.volts(l.voltage)} · {t.cmMin(l.speed)}
