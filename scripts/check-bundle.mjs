@@ -76,6 +76,7 @@ const ROUTES = {
     'src/features/handovers/routes/admin-handovers-page.tsx',
     'src/features/welds/routes/admin-lots-page.tsx',
     'src/features/welds/routes/admin-qualifications-page.tsx',
+    'src/features/telemetry/routes/admin-telemetry-page.tsx',
   ],
   // Loaded by main.tsx after the page's load event, on every screen: the service worker's registration.
   background: ['src/lib/pwa-register.ts'],

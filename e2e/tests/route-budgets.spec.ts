@@ -20,9 +20,10 @@ const KB = 1024;
  * login's form library is the wall's and the stops screen's addition since it left the login
  * (docs/decisions/070-login-without-a-form-library.md). The terminal's 133 holds the weld records' entry
  * in the route table, the circular form's lot-scan slot (078) and the andon card's shared intro (069):
- * 0.4 KB over the 132 it had before them.
+ * 0.4 KB over the 132 it had before them. The login's 111 holds the 'Arco y OEE' entry in the route table
+ * (docs/decisions/085-telemetry-screens.md): it measured 110.05 KB against the 110 it had before.
  */
-const BUDGET = { login: 110, wallBeyondLogin: 45, stopsBeyondLogin: 116, admin: 320, terminal: 133 };
+const BUDGET = { login: 111, wallBeyondLogin: 45, stopsBeyondLogin: 116, admin: 320, terminal: 133 };
 
 /** How long the network must stay quiet to count as idle (Playwright's own 'networkidle' is 500 ms). */
 const QUIET_MS = 1000;

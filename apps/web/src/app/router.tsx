@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: 'soldadura/inspeccion', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
           { path: 'soldadura/inspeccion/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
           { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
+          { path: 'soldadura/oee', ...page(() => import('@/features/telemetry/routes/admin-telemetry-page')) },
           { path: 'linea-de-tiempo', ...timelinePage },
           { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],

@@ -14,6 +14,8 @@ const parts: TerminalParts = {
   Circulares: (props) => <TerminalCirculares {...props} extra={weldLots} />,
   // The handover loads with the first worker who acts: the home's first screen does not carry its form.
   Handover: lazy(() => import('@/features/handovers/components/terminal-handover')),
+  // The welding pass, loaded as the handover is (docs/decisions/085-telemetry-screens.md).
+  Weld: lazy(() => import('@/features/telemetry/components/terminal-weld')),
 };
 
 /** /terminal: the station terminal (features/terminal) with the other features' pieces its home shows. */

@@ -50,6 +50,11 @@ export interface TerminalParts {
   AndonCord: ComponentType<{ arcoId: number; stream: LiveStream; readCalls: () => Promise<AndonCall[]> } & Partial<Acting>>;
   Circulares: ComponentType<{ tramos: TerminalHome['circulares']; arcoId: number; onAdded: () => void } & Acting>;
   Handover: ComponentType<{ actor: Actor; tz: string; stream: LiveStream }>;
+  /**
+   * The welding pass (lazy): it loads with the first worker who acts or the first sample of a burning
+   * arc, so the home's first screen does not carry it (docs/decisions/085-telemetry-screens.md).
+   */
+  Weld?: ComponentType<{ arcoId: number; stream: LiveStream; circulares: TerminalHome['circulares'] } & Acting>;
 }
 
 // What the home does not need to paint loads on first use (docs/decisions/051-terminal-first-screen.md).
@@ -76,7 +81,7 @@ export function TerminalPage({ parts }: { parts: TerminalParts }) {
   );
 }
 
-function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover } }: { parts: TerminalParts }) {
+function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover, Weld } }: { parts: TerminalParts }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The selected worker is this tab's session; a refused session signs that worker out here, instead
@@ -104,6 +109,8 @@ function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover }
   dialogUsed.current ||= signingIn;
   const [badgeError, setBadgeError] = useState<string | null>(null);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: terminalKeys.home() }), [queryClient]);
+  // A burning arc brings the welding pass to the home with nobody signed in.
+  const [arcSeen, setArcSeen] = useState(false);
 
   useEventStream(
     {
@@ -115,6 +122,7 @@ function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover }
       'post.updated': refresh,
       'post.deleted': refresh,
       reconnected: refresh,
+      'weld.live': (live) => live.arc && setArcSeen(true),
     },
     terminalStream,
   );
@@ -226,6 +234,17 @@ function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover }
               <TerminalToday paradas={data.today_paradas} tz={tz} />
             </div>
             <div>
+              {info && Weld && (actor || arcSeen) && (
+                <Suspense fallback={null}>
+                  <Weld
+                    arcoId={info.arco_sumergido_id}
+                    stream={terminalStream}
+                    circulares={data.circulares}
+                    actorId={actor?.id ?? null}
+                    onNeedWorker={needWorker}
+                  />
+                </Suspense>
+              )}
               {info && (
                 <Circulares
                   tramos={data.circulares}

@@ -1,0 +1,157 @@
+import type { FiguresResponse } from '@portal/contract/telemetry';
+import { telemetryScreenMessages as t } from '@portal/contract/telemetry-messages';
+import { es } from 'date-fns/locale';
+import { useState } from 'react';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { CatalogSelect } from '@/components/catalog-select';
+import { Feedback } from '@/components/feedback';
+import { Loading } from '@/components/loading';
+import { errorText } from '@/lib/api';
+import { useNaves } from '@/lib/catalog';
+import { formatPlainDate } from '@/lib/dates';
+import { useFactoryToday, useFactoryTz } from '@/lib/factory';
+import { useTelemetryFigures } from '../api/telemetry';
+import { LiveArcos } from '../components/live-arcos';
+
+registerLocale('es', es);
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const asDate = (plain: string) => (plain ? new Date(`${plain}T12:00:00`) : null);
+const asPlain = (d: Date | null) => (d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '');
+
+/** One end of the period: a Spanish date picker (dd/mm/aaaa) holding a factory date 'YYYY-MM-DD'. */
+function PeriodEnd({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <Form.Group controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <DatePicker
+        id={id}
+        selected={asDate(value)}
+        onChange={(d: Date | null) => d && onChange(asPlain(d))}
+        dateFormat="dd/MM/yyyy"
+        locale="es"
+        placeholderText="dd/mm/aaaa"
+        className="form-control"
+        autoComplete="off"
+      />
+    </Form.Group>
+  );
+}
+
+type ArcoRow = FiguresResponse['arcos'][number];
+const rowKey = (r: { date: string; shift: string }, id: number) => `${id}|${r.date}|${r.shift}`;
+
+/**
+ * 'Arco y OEE' (/admin/soldadura/oee, docs/decisions/085-telemetry-screens.md): per arco and worked
+ * shift, the arc-on share, metres, kilos and OEE with each of its factors, how each is computed; per
+ * operator, the arc-on share; and which arcos have the arc burning now.
+ */
+export default function AdminTelemetryPage() {
+  const tz = useFactoryTz();
+  const today = useFactoryToday();
+  const naves = useNaves();
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  const [nave, setNave] = useState('');
+  const figures = useTelemetryFigures(from, to, nave);
+  const arcos = figures.data?.arcos ?? [];
+  const operators = figures.data?.operators ?? [];
+  return (
+    <div>
+      <h1 className="h4 mb-2">{t.title}</h1>
+      <p className="text-muted">{t.intro}</p>
+      <Form className="d-flex flex-wrap gap-3 mb-3" onSubmit={(e) => e.preventDefault()}>
+        <PeriodEnd id="oee-from" label={t.from} value={from} onChange={setFrom} />
+        <PeriodEnd id="oee-to" label={t.to} value={to} onChange={setTo} />
+        <CatalogSelect
+          id="oee-nave"
+          label={t.nave}
+          by="name"
+          first={t.allNaves}
+          items={naves.data}
+          value={nave}
+          onChange={(e) => setNave(e.target.value)}
+        />
+      </Form>
+      {figures.isError && <Feedback>{errorText(figures.error, t.loadFallback, t.loadFallback)}</Feedback>}
+      {figures.isPending ? (
+        <Loading text={t.loading} />
+      ) : arcos.length === 0 ? (
+        <p className="text-muted">{t.empty}</p>
+      ) : (
+        <Table responsive size="sm" className="align-middle" data-testid="oee-table">
+          <caption className="caption-top">{t.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.col.arco}</th>
+              <th scope="col">{t.col.date}</th>
+              <th scope="col">{t.col.shift}</th>
+              <th scope="col">{t.col.arcTime}</th>
+              <th scope="col">{t.col.arcOn}</th>
+              <th scope="col">{t.col.metres}</th>
+              <th scope="col">{t.col.kilos}</th>
+              <th scope="col">{t.col.availability}</th>
+              <th scope="col">{t.col.performance}</th>
+              <th scope="col">{t.col.quality}</th>
+              <th scope="col">{t.col.oee}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {arcos.map((r: ArcoRow) => (
+              <tr key={rowKey(r, r.arco_sumergido_id)} data-testid="oee-row">
+                <th scope="row">{r.arco}</th>
+                <td>{formatPlainDate(r.date)}</td>
+                <td>{r.shift}</td>
+                <td>{t.duration(r.arc_seconds)}</td>
+                <td>{t.pct(r.arc_on_share)}</td>
+                <td>{t.metres(r.length_m)}</td>
+                <td>{t.kilos(r.deposited_kg)}</td>
+                <td>{t.pct(r.availability)}</td>
+                <td>{t.pct(r.performance)}</td>
+                <td>{t.pct(r.quality)}</td>
+                <td className="fw-bold">{t.pct(r.oee)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <ul className="small text-muted mb-4" data-testid="oee-explained">
+        {Object.values(t.explain).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {operators.length > 0 && (
+        <>
+          <h2 className="h5">{t.operatorsTitle}</h2>
+          <Table responsive size="sm" className="align-middle mb-4" data-testid="oee-operators">
+            <caption className="caption-top">{t.operatorsCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.col.operator}</th>
+                <th scope="col">{t.col.date}</th>
+                <th scope="col">{t.col.shift}</th>
+                <th scope="col">{t.col.arcTime}</th>
+                <th scope="col">{t.col.arcOn}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operators.map((o) => (
+                <tr key={rowKey(o, o.operator_id)}>
+                  <th scope="row">{o.operator}</th>
+                  <td>{formatPlainDate(o.date)}</td>
+                  <td>{o.shift}</td>
+                  <td>{t.duration(o.arc_seconds)}</td>
+                  <td>{t.pct(o.arc_on_share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </>
+      )}
+      <LiveArcos tz={tz} nave={nave} />
+    </div>
+  );
+}
