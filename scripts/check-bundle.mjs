@@ -53,6 +53,9 @@ const ROUTES = {
     'src/features/welds/routes/inspection-search-page.tsx',
     'src/features/welds/routes/seam-inspection-page.tsx',
     'src/features/welds/routes/procedures-page.tsx',
+    // The recalls and figures Calidad reads (decision 087), also under /admin.
+    'src/features/welds/routes/recall-page.tsx',
+    'src/features/welds/routes/figures-page.tsx',
   ],
   admin: [
     'src/app/admin-shell.tsx',

@@ -7,7 +7,7 @@
  * and a flux lot of 2,000 each, 24 months), with BENCH_INSPECTIONS inspections per seam (2) and a
  * defect, repaired and re-inspected, on one seam in 20. Then times, BENCH_N runs each (20): the three
  * recalls' first page (500 rows) and the repair rate of one month per arco, operator, procedure and
- * project, and the first-pass yield per shift of that month. Prints the median and p95 of each, in ms.
+ * project, the first-pass yield per shift and the Pareto of defect types of that month. Prints the median and p95 of each, in ms.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
-import { firstPassYield, recall, repairRate } from '../src/modules/welds/reports';
+import { defectPareto, firstPassYield, recall, repairRate } from '../src/modules/welds/reports';
 import { benchConfig } from './lib/config';
 import { throwawaySchema } from './lib/pg-schema';
 
@@ -266,6 +266,7 @@ try {
   for (const by of ['arco', 'operator', 'procedure', 'project'] as const)
     await time(`repair rate of ${month} by ${by}`, () => repairRate(app.ctx, { by, from: month, to: month }));
   await time(`first-pass yield of ${month} by shift`, () => firstPassYield(app.ctx, { by: 'month', from: month, to: month }));
+  await time(`Pareto of defect types of ${month}`, () => defectPareto(app.ctx, { by: 'month', from: month, to: month }));
 } finally {
   await app.close();
   await pgSchema?.drop();

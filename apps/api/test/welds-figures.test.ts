@@ -10,11 +10,12 @@ import { approvedProcedure, circular, inspect, inspection, ok, qualify, repairAl
 //   seam  arco  operators   WPS  project  shift    inspected (mm)        defects (mm)   first pass
 //   s1    A1    ana         P1   P-A      Mañana   UT 10000              —              yes
 //   s2    A1    ana         P1   P-A      Mañana   UT 10000              200            no
-//   s3    A2    beto        P2   P-A      Tarde    UT 8000               100 + 50       no
+//   s3    A2    beto        P2   P-A      Tarde    UT 8000               100 + 50 (301) no
 //   s4    A2    beto        P1   P-B      Tarde    VT 8000, UT 6000      —              yes
 //   s5    A1    ana, beto   P2   P-B      Tarde    UT 12000              300            no
 //   s6    A1    ana         P1   P-A      Mañana   not inspected: left out
 // June: s7  A2  beto  P2  P-A  Mañana  UT 5000, no defect.
+// Every defect is a pore (ISO 6520-1 2011) except s3's 50 mm slag inclusion (301).
 // A seam's inspected length is the longest of its first inspections (s4: 8000); every defect is
 // repaired and re-inspected, so a seam's repaired length is the sum of its defects.
 
@@ -45,7 +46,7 @@ describe.skipIf(pgUnavailable)('weld figures', () => {
       await trace(t, worker.token, id, procedure, operators, [], at(date, shift));
       return id;
     };
-    const defect = (position_mm: number, length_mm: number) => ({ code: '2011', position_mm, length_mm, level: 'C' as const });
+    const defect = (position_mm: number, length_mm: number, code = '2011') => ({ code, position_mm, length_mm, level: 'C' as const });
 
     const s1 = await seam(seed.ana, '2026-05-04', 'P-A', p1, [seed.ana.id], 'Mañana');
     await inspect(t, token, s1, inspection({ inspected_length_mm: 10_000 }));
@@ -57,7 +58,7 @@ describe.skipIf(pgUnavailable)('weld figures', () => {
       t,
       token,
       s3,
-      inspection({ inspected_length_mm: 8_000, result: 'reparar', defects: [defect(100, 100), defect(3000, 50)] }),
+      inspection({ inspected_length_mm: 8_000, result: 'reparar', defects: [defect(100, 100), defect(3000, 50, '301')] }),
     );
     await repairAll(t, token, s3i, p2, seed.beto.id);
     const s4 = await seam(seed.beto, '2026-05-06', 'P-B', p1, [seed.beto.id], 'Tarde');
@@ -130,6 +131,24 @@ describe.skipIf(pgUnavailable)('weld figures', () => {
       { shift: 'Mañana', inspected_seams: 2, first_pass_seams: 1, yield: 1 / 2 },
       { shift: 'Tarde', inspected_seams: 3, first_pass_seams: 1, yield: 1 / 3 },
     ]);
+  });
+
+  it('the Pareto of defect types, most frequent first, with the cumulative share', async () => {
+    // May: pores on s2 (200), s3 (100) and s5 (300) = 3 defects, 600 mm; s3's slag inclusion = 1, 50 mm.
+    // 4 defects: 2011 → 3/4 = 0.75 (cumulative 0.75); 301 → 1/4 = 0.25 (cumulative 1). June has none.
+    const may = await ok(await t.send(seed.carla.token, 'GET', '/api/welds/figures/defect-types?from=2026-05&to=2026-05'));
+    expect(may).toEqual({
+      total: 4,
+      rows: [
+        { code: '2011', name: 'Poro', defects: 3, length_mm: 600, share: 0.75, cumulative_share: 0.75 },
+        { code: '301', name: 'Inclusión de escoria', defects: 1, length_mm: 50, share: 0.25, cumulative_share: 1 },
+      ],
+    });
+    expect(await ok(await t.send(seed.carla.token, 'GET', '/api/welds/figures/defect-types?from=2026-06&to=2026-06'))).toEqual({
+      total: 0,
+      rows: [],
+    });
+    expect((await t.send(seed.ana.token, 'GET', '/api/welds/figures/defect-types?from=2026-05&to=2026-05')).statusCode).toBe(403);
   });
 
   it('figures are for Calidad and administrators, with clear messages for bad months', async () => {

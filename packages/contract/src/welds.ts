@@ -421,6 +421,20 @@ export const firstPassRow = z.object({ shift: z.string(), inspected_seams: z.num
 export const firstPassResponse = z.object({ rows: z.array(firstPassRow) });
 export type FirstPassResponse = z.infer<typeof firstPassResponse>;
 
+/** GET /api/welds/figures/defect-types: the Pareto of the defects found on the seams welded in the months, most frequent first. */
+export const defectParetoRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  defects: z.number(),
+  length_mm: z.number(),
+  /** defects ÷ every defect of the months. */
+  share: z.number(),
+  /** This row's share plus every row's above it. */
+  cumulative_share: z.number(),
+});
+export const defectParetoResponse = z.object({ total: z.number(), rows: z.array(defectParetoRow) });
+export type DefectParetoResponse = z.infer<typeof defectParetoResponse>;
+
 // ---- The Calidad capability and the plant's setting ----
 
 const naveList = z

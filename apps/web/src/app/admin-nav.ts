@@ -20,6 +20,8 @@ export const adminNav = [
   { to: '/admin/soldadura/cualificaciones', label: 'Cualificaciones' },
   { to: '/admin/soldadura/procedimientos', label: 'Procedimientos (WPS)' },
   { to: '/admin/soldadura/inspeccion', label: 'Inspección de soldadura' },
+  { to: '/admin/soldadura/trazabilidad', label: 'Trazabilidad' },
+  { to: '/admin/soldadura/indicadores', label: 'Indicadores de soldadura' },
   { to: '/admin/soldadura/oee', label: 'Arco y OEE' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: 'soldadura', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
           { path: 'soldadura/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
           { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
+          { path: 'soldadura/trazabilidad', ...page(() => import('@/features/welds/routes/recall-page')) },
+          { path: 'soldadura/indicadores', ...page(() => import('@/features/welds/routes/figures-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -99,6 +101,8 @@ export const routes: RouteObject[] = [
           { path: 'soldadura/inspeccion', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
           { path: 'soldadura/inspeccion/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
           { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
+          { path: 'soldadura/trazabilidad', ...page(() => import('@/features/welds/routes/recall-page')) },
+          { path: 'soldadura/indicadores', ...page(() => import('@/features/welds/routes/figures-page')) },
           { path: 'soldadura/oee', ...page(() => import('@/features/telemetry/routes/admin-telemetry-page')) },
           { path: 'linea-de-tiempo', ...timelinePage },
           { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },

@@ -1,5 +1,8 @@
 import { addMonths, startOfFactoryDay } from '@portal/contract/time';
 import {
+  DEFECT_TYPES,
+  type DefectParetoResponse,
+  type DefectType,
   type FirstPassResponse,
   type figuresQuery,
   weldMessages as m,
@@ -144,5 +147,29 @@ export async function firstPassYield(ctx: ServiceContext, q: z.output<typeof fig
         first_pass_seams: g.firstPass,
         yield: ratio(g.firstPass, g.inspected),
       })),
+  };
+}
+
+/**
+ * The Pareto of defect types: the defects found on the seams welded in the months, most frequent first
+ * (then the longer, then by ISO 6520-1 number), each with its share and the cumulative share.
+ */
+export async function defectPareto(ctx: ServiceContext, q: z.output<typeof figuresQuery>): Promise<DefectParetoResponse> {
+  const rows = (await repo.defectTypes(ctx.db, q.from, q.to))
+    .map((r) => ({ code: r.code, defects: Number(r.defects), length_mm: Number(r.length_mm) }))
+    .sort((a, b) => b.defects - a.defects || b.length_mm - a.length_mm || a.code.localeCompare(b.code));
+  const total = rows.reduce((sum, r) => sum + r.defects, 0);
+  let running = 0;
+  return {
+    total,
+    rows: rows.map((r) => {
+      running += r.defects;
+      return {
+        ...r,
+        name: DEFECT_TYPES[r.code as DefectType] ?? r.code,
+        share: ratio(r.defects, total),
+        cumulative_share: ratio(running, total),
+      };
+    }),
   };
 }

@@ -3,6 +3,7 @@ import { errorResponses, idParams } from '@portal/contract/common';
 import {
   blockBody,
   confirmationBody,
+  defectParetoResponse,
   figuresQuery,
   firstPassResponse,
   inspectionBody,
@@ -286,6 +287,15 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
     async (request) => {
       await service.assertKeeper(ctx, currentUser(request));
       return reports.firstPassYield(ctx, request.query);
+    },
+  );
+
+  app.get(
+    '/welds/figures/defect-types',
+    { config: user, schema: { tags, querystring: figuresQuery, response: { 200: defectParetoResponse, ...errors } } },
+    async (request) => {
+      await service.assertKeeper(ctx, currentUser(request));
+      return reports.defectPareto(ctx, request.query);
     },
   );
 

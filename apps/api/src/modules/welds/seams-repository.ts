@@ -320,3 +320,15 @@ export const inspectedSeams = (db: Db, from: string, to: string) =>
     .where('s.month', '<=', to)
     .where('s.inspected', '=', 1)
     .execute();
+
+/** The defects found (first inspections and re-inspections) on the seams welded in the months, per ISO 6520-1 type. */
+export function defectTypes(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('weld_defects as d')
+    .innerJoin('weld_seams as s', 's.tramo_id', 'd.tramo_id')
+    .where('s.month', '>=', from)
+    .where('s.month', '<=', to)
+    .select(['d.code', sql<number>`count(*)`.as('defects'), sql<number>`coalesce(sum(d.length_mm), 0)`.as('length_mm')])
+    .groupBy('d.code')
+    .execute();
+}

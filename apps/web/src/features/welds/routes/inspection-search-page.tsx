@@ -1,9 +1,10 @@
 import type { TramoSearchQuery } from '@portal/contract/tramos';
 import { weldInspectionMessages as t, weldProcedureMessages } from '@portal/contract/welds';
+import { weldFiguresMessages } from '@portal/contract/welds-figures';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { formatPlainDate } from '@/lib/dates';
@@ -22,6 +23,8 @@ const FIELDS = [
 export default function InspectionSearchPage() {
   const [draft, setDraft] = useState<Record<string, string>>({ id_proyecto: '', id_tramo: '', id_circular: '' });
   const [query, setQuery] = useState<TramoSearchQuery | null>(null);
+  // The recalls and figures (decision 087) sit beside this screen in either area.
+  const area = useLocation().pathname.startsWith('/admin') ? '/admin/soldadura' : '/dashboard/soldadura';
   const results = useCircularSearch(query);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,6 +37,12 @@ export default function InspectionSearchPage() {
       <p>
         <Link to="procedimientos" className="btn btn-outline-secondary btn-sm">
           {weldProcedureMessages.title}
+        </Link>{' '}
+        <Link to={`${area}/trazabilidad`} className="btn btn-outline-secondary btn-sm">
+          {weldFiguresMessages.recallTitle}
+        </Link>{' '}
+        <Link to={`${area}/indicadores`} className="btn btn-outline-secondary btn-sm">
+          {weldFiguresMessages.figuresTitle}
         </Link>
       </p>
       <Form noValidate onSubmit={onSubmit} role="search" aria-label={t.searchTitle} className="card card-body mb-3">

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { capitalize, MONTHS } from '@portal/contract/format';
+import { REPAIR_RATE_GROUPS } from '@portal/contract/welds';
+import { type FiguresPick, figuresPick, weldFiguresMessages as t } from '@portal/contract/welds-figures';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { Feedback } from '@/components/feedback';
+import { useServerForm } from '@/components/use-server-form';
+import { fieldError } from '@/lib/field-error';
+import type { FiguresRequest } from '../api/figures';
+
+const ERROR_ID = 'figures-error';
+/** The years offered: this one and the five before it. */
+const YEARS = 6;
+
+/** The month (its name and year, in Spanish) and the repair rate's grouping, checked with the contract's schema. */
+export function FiguresForm({ initial, onPick }: { initial: FiguresRequest; onPick: (request: FiguresRequest) => void }) {
+  const [year, month] = initial.month.split('-');
+  const { register, submit, errors, message } = useServerForm({
+    resolver: zodResolver(figuresPick),
+    defaultValues: { year, month, by: initial.by } satisfies FiguresPick,
+    order: ['month', 'year', 'by'],
+    texts: { fallback: t.figuresLoadFailed, network: t.network },
+  });
+  const years = Array.from({ length: YEARS }, (_, i) => String(Number(year) - i));
+  return (
+    <Form
+      noValidate
+      className="card card-body mb-4"
+      aria-label={t.figuresTitle}
+      onSubmit={submit((v) => onPick({ month: `${v.year}-${v.month}`, by: v.by }))}
+    >
+      {message && <Feedback id={ERROR_ID}>{message}</Feedback>}
+      <Row className="g-2 align-items-end" xs={1} sm={2} md={4}>
+        <Col>
+          <Form.Group controlId="figures-month">
+            <Form.Label>{t.month}</Form.Label>
+            <Form.Select isInvalid={!!errors.month} {...fieldError(!!errors.month, ERROR_ID)} {...register('month')}>
+              {MONTHS.map((name, i) => (
+                <option key={name} value={String(i + 1).padStart(2, '0')}>
+                  {capitalize(name)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="figures-year">
+            <Form.Label>{t.year}</Form.Label>
+            <Form.Select isInvalid={!!errors.year} {...fieldError(!!errors.year, ERROR_ID)} {...register('year')}>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col>
+          <Form.Group controlId="figures-by">
+            <Form.Label>{t.group}</Form.Label>
+            <Form.Select isInvalid={!!errors.by} {...fieldError(!!errors.by, ERROR_ID)} {...register('by')}>
+              {REPAIR_RATE_GROUPS.map((g) => (
+                <option key={g} value={g}>
+                  {t.groupName[g]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col>
+          <Button type="submit">{t.show}</Button>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
