@@ -111,15 +111,35 @@ test.describe('admin statistics panel', () => {
     const kaiserChart = page.getByRole('region', { name: dashboardLabels.kaiserChart });
     const topTramos = page.getByRole('region', { name: dashboardLabels.topTramosChart });
     const topKaiser = page.getByRole('region', { name: dashboardLabels.topKaiserChart });
+    // A chart is drawn once its box is reached (docs/decisions/086-admin-charts-when-reached.md): at
+    // 360 x 740 the last one is below the fold, its card and box of 300 px already in place.
+    await expect(tramosChart.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+    const last = topKaiser.locator('figure');
+    expect((await last.boundingBox())?.height).toBe(300);
+    await expect(last.locator('.recharts-wrapper')).toHaveCount(0);
+    for (const chart of [tramosChart, kaiserChart, topTramos, topKaiser]) {
+      await chart.locator('figure').scrollIntoViewIfNeeded();
+      await expect(chart.locator('figure[aria-label] .recharts-wrapper > svg.recharts-surface')).toBeVisible();
+    }
+    // Nothing moved while the figures and the charts came in: no layout shift since the page loaded.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          if (!PerformanceObserver.supportedEntryTypes.includes('layout-shift')) resolve(-1);
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+            resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 1_000);
+        }),
+    );
+    expect(shifts).toBe(0);
     // Twelve months per line: one line of tramos, two of stops (count and total_duration).
     await expect(tramosChart.locator('.recharts-line-dot')).toHaveCount(12);
     await expect(kaiserChart.locator('.recharts-line-dot')).toHaveCount(24);
     await expect(kaiserChart.locator('.recharts-line')).toHaveCount(2);
     await expect(topTramos.locator('.recharts-bar-rectangle')).toHaveCount(5);
     await expect(topKaiser.locator('.recharts-bar-rectangle')).toHaveCount(5);
-    for (const chart of [tramosChart, kaiserChart, topTramos, topKaiser]) {
-      await expect(chart.locator('figure[aria-label] .recharts-wrapper > svg.recharts-surface')).toBeVisible();
-    }
     // Every chart is 300 px high; at a phone's 360 px width every card and chart fits the screen.
     const box = await tramosChart.locator('figure').boundingBox();
     expect(box?.height).toBe(300);

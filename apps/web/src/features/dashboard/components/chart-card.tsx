@@ -22,7 +22,8 @@ export function ChartCard<T>({
 }: {
   title: string;
   description: string;
-  rows: T[];
+  /** Undefined while the figures are on their way: the card keeps the chart's box, so nothing moves when they arrive. */
+  rows: T[] | undefined;
   columns: ChartTableColumn<T>[];
   /** Shown instead of the chart when there are no rows: one line, not a 300 px empty box. */
   empty?: ReactNode;
@@ -35,8 +36,10 @@ export function ChartCard<T>({
         <Card.Title as="h2" id={titleId} className="h6">
           {title}
         </Card.Title>
-        {rows.length === 0 && empty ? (
+        {rows?.length === 0 && empty ? (
           <p className="text-body-secondary mb-0">{empty}</p>
+        ) : !rows ? (
+          <div style={{ height: CHART_HEIGHT }} />
         ) : (
           <>
             <figure className="m-0" aria-label={description} style={{ height: CHART_HEIGHT }}>

@@ -12,49 +12,51 @@ import { TopUsersChart } from './top-users-chart';
 import { TramosChart } from './tramos-chart';
 
 /**
- * The four charts of the statistics panel, in their own chunk (recharts is most of the panel's
- * JavaScript): the page shows the totals first and loads this after them.
+ * The four charts of the statistics panel. Each card, its title and its box of a fixed height show
+ * with the totals, the figures for screen readers as soon as they arrive; the chart itself is drawn
+ * once its box is reached, in an idle moment of its own (draw-when-reached.tsx), so nothing moves.
+ * A chart whose figures failed to load is left out (the page says why).
  */
-export default function StatsCharts({
+export function StatsCharts({
   tramos,
   kaiser,
   topTramos,
   topKaiser,
 }: {
-  tramos?: TramosMonth[];
-  kaiser?: KaiserStopsMonth[];
-  topTramos?: TopUserByTramos[];
-  topKaiser?: TopUserByKaiserStops[];
+  tramos: { data?: TramosMonth[]; isError: boolean };
+  kaiser: { data?: KaiserStopsMonth[]; isError: boolean };
+  topTramos: { data?: TopUserByTramos[]; isError: boolean };
+  topKaiser: { data?: TopUserByKaiserStops[]; isError: boolean };
 }) {
   return (
     <Row xs={1} lg={2} className="g-3">
-      {tramos && (
+      {!tramos.isError && (
         <Col>
-          <TramosChart data={tramos} />
+          <TramosChart data={tramos.data} />
         </Col>
       )}
-      {kaiser && (
+      {!kaiser.isError && (
         <Col>
-          <ParadasKaiserChart data={kaiser} />
+          <ParadasKaiserChart data={kaiser.data} />
         </Col>
       )}
-      {topTramos && (
+      {!topTramos.isError && (
         <Col>
           <TopUsersChart
             title={dashboardLabels.topTramosChart}
             description={dashboardLabels.topTramosChartDescription}
-            data={topTramos.map((u) => ({ name: u.name, count: u.tramo_count }))}
+            data={topTramos.data?.map((u) => ({ name: u.name, count: u.tramo_count }))}
             seriesName={dashboardLabels.tramoCount}
             color="#0d6efd"
           />
         </Col>
       )}
-      {topKaiser && (
+      {!topKaiser.isError && (
         <Col>
           <TopUsersChart
             title={dashboardLabels.topKaiserChart}
             description={dashboardLabels.topKaiserChartDescription}
-            data={topKaiser.map((u) => ({ name: u.name, count: u.kaiser_stop_count }))}
+            data={topKaiser.data?.map((u) => ({ name: u.name, count: u.kaiser_stop_count }))}
             seriesName={dashboardLabels.kaiserCount}
             color="#dc3545"
           />

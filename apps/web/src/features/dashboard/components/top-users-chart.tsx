@@ -1,11 +1,13 @@
 import { dashboardLabels } from '@portal/contract/dashboard';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazyComponent } from '@/lib/lazy-component';
 import { ChartCard } from './chart-card';
+import { type ChartBox, DrawWhenReached } from './draw-when-reached';
 
-/**
- * A top-5 list as horizontal bars: names on the vertical axis stay readable on a 360 px phone,
- * where five names under the bars would overlap.
- */
+const TopUsersDrawing = lazyComponent<{ data: { name: string; count: number }[]; box: ChartBox; seriesName: string; color: string }>(() =>
+  import('./chart-drawings').then((m) => ({ default: m.TopUsersDrawing })),
+);
+
+/** A top-5 list as horizontal bars (chart-drawings.tsx). */
 export function TopUsersChart({
   title,
   description,
@@ -15,7 +17,7 @@ export function TopUsersChart({
 }: {
   title: string;
   description: string;
-  data: { name: string; count: number }[];
+  data?: { name: string; count: number }[];
   seriesName: string;
   color: string;
 }) {
@@ -30,15 +32,12 @@ export function TopUsersChart({
       ]}
       empty={dashboardLabels.noData}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-          <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} />
-          <Tooltip />
-          <Bar dataKey="count" name={seriesName} fill={color} maxBarSize={28} />
-        </BarChart>
-      </ResponsiveContainer>
+      {data && (
+        <DrawWhenReached
+          load={TopUsersDrawing.preload}
+          draw={(box) => <TopUsersDrawing data={data} box={box} seriesName={seriesName} color={color} />}
+        />
+      )}
     </ChartCard>
   );
 }

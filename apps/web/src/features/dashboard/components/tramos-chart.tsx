@@ -1,9 +1,14 @@
 import { dashboardLabels, type TramosMonth } from '@portal/contract/dashboard';
-import { monthName, shortMonthName } from '@portal/contract/format';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { monthName } from '@portal/contract/format';
+import { lazyComponent } from '@/lib/lazy-component';
 import { ChartCard } from './chart-card';
+import { type ChartBox, DrawWhenReached } from './draw-when-reached';
 
-export function TramosChart({ data }: { data: TramosMonth[] }) {
+const TramosDrawing = lazyComponent<{ data: TramosMonth[]; box: ChartBox }>(() =>
+  import('./chart-drawings').then((m) => ({ default: m.TramosDrawing })),
+);
+
+export function TramosChart({ data }: { data?: TramosMonth[] }) {
   return (
     <ChartCard
       title={dashboardLabels.tramosChart}
@@ -14,16 +19,7 @@ export function TramosChart({ data }: { data: TramosMonth[] }) {
         { header: dashboardLabels.tramoCount, value: (r) => r.count },
       ]}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip labelFormatter={(label) => monthName(String(label))} />
-          <Legend />
-          <Line type="monotone" dataKey="count" name={dashboardLabels.tramoCount} stroke="#0d6efd" strokeWidth={2} />
-        </LineChart>
-      </ResponsiveContainer>
+      {data && <DrawWhenReached load={TramosDrawing.preload} draw={(box) => <TramosDrawing data={data} box={box} />} />}
     </ChartCard>
   );
 }

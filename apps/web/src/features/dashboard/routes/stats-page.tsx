@@ -1,6 +1,6 @@
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { downtimeMessages } from '@portal/contract/downtime';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
@@ -11,12 +11,9 @@ import { useStats } from '../api/get-stats';
 import { useTopUsersByParadasKaiser } from '../api/get-top-users-by-paradas-kaiser';
 import { useTopUsersByTramos } from '../api/get-top-users-by-tramos';
 import { useTramosStats } from '../api/get-tramos-stats';
-import { CHART_HEIGHT } from '../components/chart-card';
 import { DiskWarning } from '../components/disk-warning';
+import { StatsCharts } from '../components/stats-charts';
 import { TotalsCards } from '../components/totals-cards';
-
-// The charts come after the totals: their code (recharts) loads while the totals already show.
-const StatsCharts = lazy(() => import('../components/stats-charts'));
 
 const DowntimeSection = lazyComponent(() => import('../components/downtime-section'));
 
@@ -87,7 +84,7 @@ export default function StatsPage() {
     [topKaiser, dashboardMessages.topKaiserFallback],
   ] as const;
   const failed = failures.find(([q]) => q.isError);
-  // The totals show as soon as they arrive; each chart follows with its own figures.
+  // The totals show as soon as they arrive, with the charts' cards; each chart follows with its own figures.
   const loading = stats.isPending;
 
   return (
@@ -100,9 +97,7 @@ export default function StatsPage() {
       ) : (
         <>
           {stats.data && <TotalsCards stats={stats.data} />}
-          <Suspense fallback={<div style={{ minHeight: CHART_HEIGHT }} />}>
-            <StatsCharts tramos={tramos.data} kaiser={kaiser.data} topTramos={topTramos.data} topKaiser={topKaiser.data} />
-          </Suspense>
+          <StatsCharts tramos={tramos} kaiser={kaiser} topTramos={topTramos} topKaiser={topKaiser} />
           {allowed && (
             <WhenReached>
               <Suspense fallback={<Loading text={downtimeMessages.loading} />}>
