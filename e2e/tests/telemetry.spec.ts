@@ -29,7 +29,8 @@ test('a pass welded at the terminal shows its parameters live and its summary; t
 }) => {
   const nave = await seed.nave();
   const { arco, admin, ana } = await station(seed, page, nave);
-  // The default calendar works Monday to Saturday; the nave's own Sunday shift lets the test run on a Sunday too.
+  // The default calendar works Monday to Saturday (its last Noche ends on Sunday at 06:00); the nave's own
+  // Sunday shift, to Monday 05:59, lets the test run at any hour of a Sunday or of Monday's early morning.
   const naves = await ok<{ id: number; name: string }[]>(await page.request.get('/api/naves'), 'naves');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
   await ok(
@@ -38,7 +39,7 @@ test('a pass welded at the terminal shows its parameters live and its summary; t
       data: {
         name: unique('Domingo '),
         start: '06:00',
-        end: '23:59',
+        end: '05:59',
         weekdays: [7],
         nave_id: naves.find((n) => n.name === nave)?.id,
         effective_from: today,
