@@ -296,6 +296,11 @@ export const weldScenarios: Record<string, WeldScenario> = {
     prepare: () => ({ url: '/api/welds/figures/first-pass-yield?from=2026-01&to=2026-12' }),
     expect: KEEPER(200),
   },
+  'GET /api/welds/figures/defect-types': {
+    policy: 'user',
+    prepare: () => ({ url: '/api/welds/figures/defect-types?from=2026-01&to=2026-12' }),
+    expect: KEEPER(200),
+  },
   // The weld dossier and the lots' certificates (docs/decisions/075-weld-dossier.md, 076-lot-certificates.md).
   'GET /api/welds/dossier.pdf': {
     policy: 'user',
