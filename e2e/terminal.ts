@@ -71,3 +71,24 @@ export async function arcoParadas(page: Page, admin: string, arco: TestArco): Pr
   expect(res.ok()).toBe(true);
   return ((await res.json()) as (StoredParada & { arco_sumergido_id: number })[]).filter((p) => p.arco_sumergido_id === arco.id);
 }
+
+/**
+ * A badge reader's burst: each key through the browser's own input pipeline, stamped 10 ms after the
+ * last (the Chrome DevTools Protocol's `timestamp`), so the pace the terminal reads is the reader's and
+ * not how fast a loaded machine relays the keys.
+ */
+export async function readBadge(page: Page, code: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...code, 'Enter'];
+  for (const [i, key] of keys.entries()) {
+    const timestamp = start + i * 0.01;
+    const enter = key === 'Enter';
+    const text = enter ? '\r' : key;
+    const keyCode = enter ? 'Enter' : undefined;
+    const windowsVirtualKeyCode = enter ? 13 : key.toUpperCase().charCodeAt(0);
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code: keyCode, text, windowsVirtualKeyCode, timestamp });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: keyCode, windowsVirtualKeyCode, timestamp: timestamp + 0.005 });
+  }
+  await cdp.detach();
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
 import { expect, setHandoverShiftEnd, silenceOnlineEvents, test, unique } from '../fixtures';
-import { arcoParadas, enrol, signInWithPin, station } from '../terminal';
+import { arcoParadas, enrol, readBadge, signInWithPin, station } from '../terminal';
 
 // The station terminal (docs/decisions/036-station-terminal.md, 038-station-terminal-web.md) on a
 // tablet lying down and standing up: enrolment, workers signing in with a PIN or a badge and switching
@@ -133,8 +133,7 @@ for (const [label, viewport] of [
       expect(res.status()).toBe(204);
       await enrol(page, admin, arco);
       // A reader types fast and ends with Enter, wherever the focus is.
-      await page.keyboard.type(badge);
-      await page.keyboard.press('Enter');
+      await readBadge(page, badge);
       await expect(page.getByRole('button', { name: `Actuar como ${ana.name}` })).toHaveAttribute('aria-pressed', 'true');
     });
 
