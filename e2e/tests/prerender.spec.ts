@@ -9,12 +9,9 @@ import { expect, test } from '../fixtures';
 const LABELS = ['ID de Trabajador', 'Contraseña', 'Seleccionar Nave', 'Seleccionar Arco Sumergido'];
 const staticLogin = (page: Page) => page.locator('[data-prerendered="login"]');
 
-/** Keeps the app's entry chunk from loading, so the page stays as the HTML, the CSS and the gate left it. */
+/** Keeps every script but the gate from loading, so the page stays as the HTML, the CSS and the gate left it. */
 async function withoutApp(page: Page) {
-  const html = await (await page.request.get('/login')).text();
-  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-  expect(entry).toBeTruthy();
-  await page.route(`**${entry}`, (route) => route.abort());
+  await page.route('**/assets/*.js', (route) => (/\/prerender-gate-[^/]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
 }
 
 test('index.html carries the login screen, shown before the app only at / and /login signed out', async ({ page, browser, baseURL }) => {

@@ -10,15 +10,18 @@ import {
   PRERENDER_STOPS_PATH,
   PRERENDER_WORKER_PATH,
   prerenderGate,
+  startAfterFirstPaint,
 } from '../src/prerender-gate';
 import { emitScript, root } from './util';
+
+/** The latest the entry starts should no frame be drawn (ms after the gate runs). */
+const ENTRY_LATEST_MS = 3000;
 
 /**
  * The login screen, rendered at build time from the real components (src/prerender.tsx, loaded
  * through Vite's SSR module loader), goes inside index.html's #root, so a signed-out visitor's first
  * and largest paint need only the HTML and the CSS, not the JavaScript (docs/decisions/006-first-screen-preload-and-login-prerender.md). It is hidden unless
- * the gate script (src/prerender-gate.ts), a blocking classic script placed after the stylesheet so
- * both download together, marks <html> for / or /login without a token. The worker area's frame goes
+ * the gate script (src/prerender-gate.ts), a blocking classic script first in the head, marks <html> for / or /login without a token. The worker area's frame goes
  * beside it, shown by the same script at /dashboard with a live token
  * (docs/decisions/062-worker-screens-first-paint.md). The wrappers are inert: typing before the app
  * replaces them would be lost. main.tsx replaces the one shown with the live screen in one commit.
@@ -34,15 +37,19 @@ export function prerenderLogin(): Plugin {
         if (html?.type !== 'asset') return;
         const markup = await renderAtBuild('renderLogin');
         const worker = await renderAtBuild('renderWorker');
+        let source = String(html.source);
+        // The entry is preloaded, and started by the gate once the first frame is drawn (src/prerender-gate.ts).
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(source);
+        if (!entryTag || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
+        const gateArgs = [TOKEN_KEY, PRERENDER_PATH, PRERENDER_CLASS, PRERENDER_WORKER_PATH, PRERENDER_SCREEN_ATTR, PRERENDER_STOPS_PATH, PRERENDER_PAGE_ATTR];
         const gate = await emitScript(
           this,
           'prerender-gate',
-          `(${prerenderGate.toString()})(${[TOKEN_KEY, PRERENDER_PATH, PRERENDER_CLASS, PRERENDER_WORKER_PATH, PRERENDER_SCREEN_ATTR, PRERENDER_STOPS_PATH, PRERENDER_PAGE_ATTR].map((a) => JSON.stringify(a)).join(',')});`,
+          `(${prerenderGate.toString()})(${gateArgs.map((a) => JSON.stringify(a)).join(',')});(${startAfterFirstPaint.toString()})(${JSON.stringify(entryTag[1])},${ENTRY_LATEST_MS});`,
         );
-        let source = String(html.source);
-        const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
-        if (!stylesheet || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
-        source = source.replace(stylesheet[0], `${stylesheet[0]}\n    <script src="${gate}"></script>`);
+        source = source.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`);
+        // First in the head: a blocking script, fetched before the preloads queue up behind it.
+        source = source.replace('</title>', `</title>\n    <script src="${gate}"></script>`);
         source = source.replace(
           '<div id="root"></div>',
           `<div id="root"><div data-prerendered="login" inert>${markup}</div><div data-prerendered="worker" inert>${worker}</div></div>`,

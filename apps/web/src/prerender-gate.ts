@@ -65,3 +65,27 @@ export function prerenderGate(
   document.documentElement.setAttribute(screenAttr, screen);
   if (screen === 'worker' && new RegExp(stopsPattern).test(location.pathname)) document.documentElement.setAttribute(pageAttr, 'stops');
 }
+
+/**
+ * The second half of the emitted script: the app's entry module, which index.html only preloads, runs
+ * after the first frame, so the screen rendered at build time paints from the HTML and the CSS alone
+ * instead of after the entry's evaluation and first render (docs/decisions/099-entry-after-first-paint.md).
+ * A hidden tab draws no frame, so it starts at once there; the timeout is a floor should a frame never come.
+ * Stands alone like prerenderGate.
+ */
+export function startAfterFirstPaint(entry: string, latestMs: number): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  };
+  if (document.visibilityState === 'hidden') return start();
+  // rAF runs just before the frame is drawn; a task queued from it runs once it is.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, latestMs);
+}
