@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'repair',
   'weld_roles',
   'certificate',
+  'decide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an arco's machine signal does to its paradas (docs/decisions/031-machine-and-worker-stops.md): no account is its actor. */
@@ -132,6 +133,7 @@ export const auditMessages = {
     repair: 'Reparación',
     weld_roles: 'Cambio de Calidad',
     certificate: 'Certificado 3.1 adjuntado',
+    decide: 'Decisión sobre una circular fuera de procedimiento',
   } satisfies Record<AuditAction, string>,
   when: 'Fecha y hora',
   who: 'Quién',

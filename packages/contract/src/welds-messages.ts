@@ -255,6 +255,9 @@ export const weldAuditFields: Record<string, string> = {
   operator: 'Operario',
   calidad: 'Calidad de',
   qualification_mode: 'Circular sin cualificación válida',
+  /** A decision on a circular out of procedure (docs/decisions/092-seam-hold-in-the-weld-records.md). */
+  decision: 'Decisión',
+  excursions: 'Fuera de procedimiento',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

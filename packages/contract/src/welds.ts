@@ -354,6 +354,11 @@ export const seam = z.object({
     }),
   ),
   inspections: z.array(inspection),
+  /**
+   * Marked out of procedure by its weld telemetry and not yet accepted by a decision: never 'aceptada'
+   * until one is recorded (docs/decisions/092-seam-hold-in-the-weld-records.md).
+   */
+  held_for_decision: z.boolean(),
 });
 export type Seam = z.infer<typeof seam>;
 export const seamSaved = z.object({ seam, message: z.string() });

@@ -134,6 +134,8 @@ export interface WeldSeamsTable {
   first_pass: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Held for a decision since (a circular marked out of procedure), null when not held (decision 092). */
+  held_since: string | null;
 }
 
 export interface WeldSeamOperatorsTable {

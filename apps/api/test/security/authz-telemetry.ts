@@ -145,6 +145,12 @@ export const telemetryScenarios: Record<string, TelemetryScenario> = {
     prepare: async (ctx) => ({ url: `/api/telemetry/runs/${(await fixture(ctx)).run}/seconds` }),
     expect: ANY_USER(200),
   },
+  // The list of circulares awaiting a decision: Calidad's (none of the matrix's workers) and administrators'.
+  'GET /api/telemetry/seams/awaiting-decision': {
+    policy: 'user',
+    prepare: async () => ({ url: '/api/telemetry/seams/awaiting-decision' }),
+    expect: { anon: 401, owner: 403, sameStation: 403, otherArco: 403, admin: 200 },
+  },
   'GET /api/telemetry/seams/:id': {
     policy: 'user',
     prepare: async (ctx) => ({ url: `/api/telemetry/seams/${(await fixture(ctx)).seam}` }),

@@ -23,5 +23,6 @@ export const adminNav = [
   { to: '/admin/soldadura/trazabilidad', label: 'Trazabilidad' },
   { to: '/admin/soldadura/indicadores', label: 'Indicadores de soldadura' },
   { to: '/admin/soldadura/oee', label: 'Arco y OEE' },
+  { to: '/admin/soldadura/decisiones', label: 'Fuera de procedimiento' },
   { to: '/admin/historial', label: 'Historial de cambios' },
 ] as const;

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
           { path: 'soldadura/trazabilidad', ...page(() => import('@/features/welds/routes/recall-page')) },
           { path: 'soldadura/indicadores', ...page(() => import('@/features/welds/routes/figures-page')) },
+          { path: 'soldadura/decisiones', ...page(() => import('@/features/welds/routes/awaiting-decision-page')) },
           {
             ...RequireAdminRole,
             children: [
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
           { path: 'soldadura/trazabilidad', ...page(() => import('@/features/welds/routes/recall-page')) },
           { path: 'soldadura/indicadores', ...page(() => import('@/features/welds/routes/figures-page')) },
           { path: 'soldadura/oee', ...page(() => import('@/features/telemetry/routes/admin-telemetry-page')) },
+          { path: 'soldadura/decisiones', ...page(() => import('@/features/welds/routes/awaiting-decision-page')) },
           { path: 'linea-de-tiempo', ...timelinePage },
           { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
         ],

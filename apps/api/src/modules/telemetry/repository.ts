@@ -229,6 +229,23 @@ export async function markOutOfProcedure(db: Executor, tramoId: number, at: stri
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** The circulares marked out of procedure with no decision yet, oldest mark first. */
+export const undecidedJudgements = (db: Executor) =>
+  db
+    .selectFrom('telemetry_judgements')
+    .select(['tramo_id', 'marked_at'])
+    .where('judgement', '=', 'fuera_de_procedimiento')
+    .where('decision', 'is', null)
+    .orderBy('marked_at')
+    .orderBy('tramo_id')
+    .execute();
+
+/** The runs of some circulares, in welding order. */
+export const runsOfTramos = (db: Executor, tramoIds: number[]) =>
+  tramoIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('telemetry_runs').selectAll().where('tramo_id', 'in', tramoIds).orderBy('started_ms').execute();
+
 export const saveDecision = (
   db: Executor,
   tramoId: number,

@@ -13,6 +13,7 @@ import {
   weldRun,
   weldRunSaved,
 } from '@portal/contract/telemetry';
+import { awaitingDecision } from '@portal/contract/telemetry-decision';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
@@ -84,6 +85,20 @@ export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
     '/telemetry/runs/:id/seconds',
     { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: runSeconds, ...errors } } },
     async (request) => telemetry.runSecondsView(ctx, request.params.id),
+  );
+
+  app.get(
+    '/telemetry/seams/awaiting-decision',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description:
+          'The circulares marked out of procedure awaiting a decision, with their excursions: every nave for an administrator, their naves for Calidad, 403 for anyone else.',
+        response: { 200: awaitingDecision, ...errors },
+      },
+    },
+    async (request) => telemetry.awaitingDecision(ctx, currentUser(request)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  type Decision,
   type decisionBody,
   type Excursion,
   efficiencyFactor,
@@ -15,25 +16,31 @@ import {
   TELEMETRY_MAX_FUTURE_MS,
   type WeldRun,
 } from '@portal/contract/telemetry';
+import { type AwaitingDecision, decisionMessages as dm } from '@portal/contract/telemetry-decision';
+import { weldMessages } from '@portal/contract/welds';
+import type { PassType } from '@portal/contract/welds-messages';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import { isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
 import type { TelemetryRunsTable } from '../../db/types-telemetry';
 import type { AuthUser } from '../../lib/auth-user';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { HoldMessage } from '../../lib/mqtt-client';
 import { pushInBackground } from '../andon/service';
 import { allArcos, findArco } from '../arcos/service';
+import { recordAudit } from '../audit/service';
 import { checkDeviceKey, findArcoByTopic } from '../machines/service';
 import { arcoParadasOverlapping } from '../paradas/service';
 import { instancesAtNave, timed, workedOverlapMs } from '../shifts/service';
 import {
   assertCalidadAt,
+  calidadNaveIds,
   calidadUserIds,
   firstPassOf,
   holdAcceptance,
   releaseAcceptance,
   type SeamProcedure,
+  seamHeads,
   seamProcedure,
 } from '../welds/service';
 import * as repo from './repository';
@@ -234,13 +241,20 @@ async function judgeWindow(ctx: ServiceContext, trx: Executor, run: Run, fromSec
   return found.length ? mark(trx, run, seam, found[0]) : [];
 }
 
+/**
+ * Marks the circular out of procedure and, in the same transaction, holds its seam for a decision in
+ * the weld records (docs/decisions/092-seam-hold-in-the-weld-records.md); only a first mark is told.
+ */
 async function mark(trx: Executor, run: Run, seam: SeamProcedure, excursion: Notice['excursion']): Promise<Notice[]> {
-  return (await repo.markOutOfProcedure(trx, seam.tramo_id, new Date().toISOString())) ? [{ run, seam, excursion }] : [];
+  const at = new Date().toISOString();
+  if (!(await repo.markOutOfProcedure(trx, seam.tramo_id, at))) return [];
+  await holdAcceptance(trx, seam.tramo_id, at);
+  return [{ run, seam, excursion }];
 }
 
 /**
  * The Calidad of the circular's nave are told as an andon call tells (live event to them and everyone
- * at the arco, Web Push to their devices); a seam already accepted goes back to pending.
+ * at the arco, Web Push to their devices); the seam was held when it was marked.
  */
 async function tell(ctx: ServiceContext, notices: Notice[]) {
   for (const { run, seam, excursion } of notices) {
@@ -263,7 +277,6 @@ async function tell(ctx: ServiceContext, notices: Notice[]) {
       url: `/welds/seams/${seam.tramo_id}`,
       tag: `weld-${seam.tramo_id}`,
     });
-    await holdAcceptance(ctx.db, seam.tramo_id);
   }
 }
 
@@ -414,21 +427,80 @@ export async function seamTelemetry(ctx: ServiceContext, tramoId: number): Promi
   };
 }
 
-/** Calidad of the circular's nave (or an administrator) records the decision on a circular out of procedure. */
+/**
+ * Calidad of the circular's nave (or an administrator) records the decision on a circular out of
+ * procedure, in one transaction with its effect on the seam ('aceptar' releases the hold, 'rechazar'
+ * keeps it or sets it again: docs/decisions/092-seam-hold-in-the-weld-records.md) and its row in the
+ * seam's history. A later decision replaces it; the history keeps each.
+ */
 export async function decide(ctx: ServiceContext, user: AuthUser, tramoId: number, body: z.output<typeof decisionBody>) {
   const seam = await seamProcedure(ctx.db, tramoId);
   if (!seam) throw notFound(m.circularNotFound);
   await assertCalidadAt(ctx, user, seam.nave_id);
-  if (!(await repo.findJudgement(ctx.db, tramoId))) throw conflict(m.notOutOfProcedure);
-  await repo.saveDecision(ctx.db, tramoId, {
-    decision: body.decision,
-    decision_reason: body.reason,
-    decided_by: user.id,
-    decided_by_name: user.name,
-    decided_at: new Date().toISOString(),
+  await ctx.db.transaction().execute(async (trx) => {
+    const judgement = await repo.findJudgement(trx, tramoId);
+    if (!judgement) throw conflict(m.notOutOfProcedure);
+    await repo.saveDecision(trx, tramoId, {
+      decision: body.decision,
+      decision_reason: body.reason,
+      decided_by: user.id,
+      decided_by_name: user.name,
+      decided_at: new Date().toISOString(),
+    });
+    if (body.decision === 'aceptar') await releaseAcceptance(trx, tramoId);
+    else await holdAcceptance(trx, tramoId, judgement.marked_at);
+    const runs = await repo.runsOfTramo(trx, tramoId);
+    await recordAudit(trx, {
+      actor: user,
+      entity: 'weld_seam',
+      entityId: tramoId,
+      action: 'decide',
+      before: judgement.decision
+        ? { decision: dm.decisionName[judgement.decision as Decision], reason: judgement.decision_reason }
+        : { decision: dm.awaitingDecision },
+      after: {
+        decision: dm.decisionName[body.decision],
+        reason: body.reason,
+        excursions: runs
+          .flatMap((r) => excursionsOfRun(r))
+          .map((x) => dm.excursionText(x))
+          .join('; '),
+      },
+    });
   });
-  await releaseAcceptance(ctx.db, tramoId);
   return seamTelemetry(ctx, tramoId);
+}
+
+const excursionsOfRun = (r: Pick<Run, 'excursions' | 'pass_type'>) =>
+  (r.excursions ? (JSON.parse(r.excursions) as Excursion[]) : []).map((x) => ({ ...x, pass_type: r.pass_type as PassType | null }));
+
+/**
+ * The circulares marked out of procedure still waiting for a decision, oldest mark first, each with its
+ * excursions: for an administrator every nave's, for Calidad their naves' (403 for anyone else).
+ */
+export async function awaitingDecision(ctx: ServiceContext, user: AuthUser): Promise<AwaitingDecision> {
+  const naves = user.role === 'admin' ? null : await calidadNaveIds(ctx, user);
+  if (naves && naves.size === 0) throw forbidden(weldMessages.notCalidadAnywhere);
+  const marked = await repo.undecidedJudgements(ctx.db);
+  const heads = (
+    await seamHeads(
+      ctx.db,
+      marked.map((j) => j.tramo_id),
+    )
+  ).filter((h) => naves === null || naves.has(h.nave_id));
+  const runs = await repo.runsOfTramos(
+    ctx.db,
+    heads.map((h) => h.tramo_id),
+  );
+  const byId = new Map(heads.map((h) => [h.tramo_id, h]));
+  return {
+    seams: marked.flatMap((j) => {
+      const head = byId.get(j.tramo_id);
+      if (!head) return [];
+      const { nave_id: _n, ...fields } = head;
+      return [{ ...fields, marked_at: j.marked_at, excursions: runs.filter((r) => r.tramo_id === j.tramo_id).flatMap(excursionsOfRun) }];
+    }),
+  };
 }
 
 // ---- Live ----

@@ -1,5 +1,5 @@
 import type { PassType } from '@portal/contract/welds-messages';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/types';
 
@@ -73,23 +73,27 @@ export async function firstPassOf(db: Executor, tramoIds: number[]): Promise<{ i
 }
 
 /**
- * After a circular was marked out of procedure: an accepted seam goes back to 'pendiente' (the
- * trigger of migration 2026-11-28T10-telemetry applies on the state's write; docs/decisions/080-weld-judgement-and-acceptance.md).
+ * Some circulares' weld records as a list shows them (the circulares out of procedure awaiting a
+ * decision): the circular's ids and date, its arco and nave, and the seam's state.
  */
-export async function holdAcceptance(db: Executor, tramoId: number): Promise<void> {
-  await db.updateTable('weld_seams').set({ state: sql`state` }).where('tramo_id', '=', tramoId).execute();
-}
-
-/**
- * After a decision: a seam inspected and still 'pendiente' was held from 'aceptada' (seams.ts gives
- * 'pendiente' only before the first inspection), so it is accepted now, unless the trigger holds it still.
- */
-export async function releaseAcceptance(db: Executor, tramoId: number): Promise<void> {
-  await db
-    .updateTable('weld_seams')
-    .set({ state: 'aceptada' })
-    .where('tramo_id', '=', tramoId)
-    .where('state', '=', 'pendiente')
-    .where('inspected', '=', 1)
-    .execute();
-}
+export const seamHeads = (db: Executor, tramoIds: number[]) =>
+  tramoIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('weld_seams as s')
+        .innerJoin('tramos as t', 't.id', 's.tramo_id')
+        .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
+        .innerJoin('naves as n', 'n.id', 's.nave_id')
+        .select([
+          's.tramo_id',
+          't.id_proyecto',
+          't.id_tramo',
+          't.id_circular',
+          't.circular_fecha',
+          'a.name as arco_sumergido_name',
+          's.nave_id',
+          'n.name as nave',
+          's.state',
+        ])
+        .where('s.tramo_id', 'in', tramoIds)
+        .execute();

@@ -95,6 +95,7 @@ export const seamHead = (db: Executor, tramoId: number) =>
       's.welded_at',
       's.state',
       's.qualified',
+      's.held_since',
     ])
     .where('s.tramo_id', '=', tramoId)
     .executeTakeFirst();
@@ -168,6 +169,16 @@ export const updateSeamState = (
     'state' | 'inspected' | 'inspected_length_mm' | 'repaired' | 'repaired_length_mm' | 'first_pass' | 'updated_at'
   >,
 ) => db.updateTable('weld_seams').set(values).where('tramo_id', '=', tramoId).execute();
+
+/**
+ * Sets or clears the seam's hold for a decision (docs/decisions/092-seam-hold-in-the-weld-records.md);
+ * a seam already held keeps its first time. Answers whether the circular has a seam row.
+ */
+export async function setHeld(db: Executor, tramoId: number, since: string | null): Promise<boolean> {
+  const held = since === null ? null : sql<string>`coalesce(held_since, ${since})`;
+  const result = await db.updateTable('weld_seams').set({ held_since: held }).where('tramo_id', '=', tramoId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 // ---- Recalls: one statement each ----
 

@@ -5,7 +5,6 @@ import {
   weldMessages as m,
   type repairBody,
   type Seam,
-  type SeamState,
   type seamBody,
 } from '@portal/contract/welds';
 import type { z } from 'zod';
@@ -16,6 +15,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { nowIso } from '../../lib/time';
 import { recordAudit } from '../audit/service';
 import { findAccount } from '../users/service';
+import { recompute } from './seam-state';
 import * as repo from './seams-repository';
 import { assertCalidadAt, calidadNaveIds, qualificationMode, qualificationOn, revisionFor, usableLots } from './service';
 
@@ -41,36 +41,6 @@ async function checkOperators(db: Db, userIds: number[], process: number, date: 
   return checked;
 }
 
-/** What the seam's inspections, defects and repairs add up to (kept on weld_seams for the figures). */
-async function recompute(db: Db, tramoId: number) {
-  const [inspections, defects, repairs] = await Promise.all([
-    repo.seamInspections(db, tramoId),
-    repo.seamDefects(db, tramoId),
-    repo.seamRepairs(db, tramoId),
-  ]);
-  const originals = inspections.filter((i) => i.repair_id === null);
-  const reinspected = new Set(inspections.flatMap((i) => (i.repair_id === null ? [] : [i.repair_id])));
-  const repairOf = new Map(repairs.map((r) => [r.defect_id, r.id]));
-  const originalIds = new Set(originals.map((i) => i.id));
-  const inspected = originals.length > 0;
-  const repaired = defects.filter((d) => repairOf.has(d.id));
-  const closed = defects.every((d) => {
-    const repair = repairOf.get(d.id);
-    return repair !== undefined && reinspected.has(repair);
-  });
-  const state: SeamState = !inspected ? 'pendiente' : closed ? 'aceptada' : 'reparar';
-  await repo.updateSeamState(db, tramoId, {
-    state,
-    inspected: inspected ? 1 : 0,
-    // The seam's inspected length: the longest any of its first inspections covered (re-inspections check repairs).
-    inspected_length_mm: Math.max(0, ...originals.map((i) => i.inspected_length_mm)),
-    repaired: repaired.length ? 1 : 0,
-    repaired_length_mm: repaired.reduce((sum, d) => sum + d.length_mm, 0),
-    first_pass: inspected && !defects.some((d) => originalIds.has(d.inspection_id)) ? 1 : 0,
-    updated_at: nowIso(),
-  });
-}
-
 export async function getSeam(ctx: ServiceContext, tramoId: number): Promise<Seam> {
   const head = await repo.seamHead(ctx.db, tramoId);
   if (!head) throw notFound(m.seamNotFound);
@@ -82,8 +52,10 @@ export async function getSeam(ctx: ServiceContext, tramoId: number): Promise<Sea
     repo.seamRepairs(ctx.db, tramoId),
   ]);
   const reinspection = new Map(inspections.flatMap((i) => (i.repair_id === null ? [] : [[i.repair_id, i.id] as const])));
+  const { held_since, ...fields } = head;
   return {
-    ...head,
+    ...fields,
+    held_for_decision: held_since !== null,
     qualified: head.qualified === 1,
     operators: operators.map((o) => ({ ...o, qualified: o.qualified === 1 })),
     lots: lots.map((l) => ({ ...l, blocked: l.blocked === 1 })),

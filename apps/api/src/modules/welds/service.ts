@@ -446,5 +446,7 @@ export async function blockLot(ctx: ServiceContext, actor: AuthUser, id: number,
 export const hasWeldRecord = async (db: Parameters<typeof seamsRepo.findSeamRow>[0], tramoId: number): Promise<boolean> =>
   (await seamsRepo.findSeamRow(db, tramoId)) !== undefined;
 
-// What weld telemetry reads and holds of the seams (docs/decisions/080-weld-judgement-and-acceptance.md).
-export { calidadUserIds, firstPassOf, holdAcceptance, releaseAcceptance, type SeamProcedure, seamProcedure } from './seam-facts';
+// What weld telemetry reads of the seams (docs/decisions/080-weld-judgement-and-acceptance.md), and the
+// hold it sets and releases (docs/decisions/092-seam-hold-in-the-weld-records.md).
+export { calidadUserIds, firstPassOf, type SeamProcedure, seamHeads, seamProcedure } from './seam-facts';
+export { holdAcceptance, releaseAcceptance } from './seam-state';

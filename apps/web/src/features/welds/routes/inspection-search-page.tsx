@@ -1,3 +1,4 @@
+import { decisionMessages } from '@portal/contract/telemetry-decision';
 import type { TramoSearchQuery } from '@portal/contract/tramos';
 import { weldInspectionMessages as t, weldProcedureMessages } from '@portal/contract/welds';
 import { weldFiguresMessages } from '@portal/contract/welds-figures';
@@ -43,6 +44,9 @@ export default function InspectionSearchPage() {
         </Link>{' '}
         <Link to={`${area}/indicadores`} className="btn btn-outline-secondary btn-sm">
           {weldFiguresMessages.figuresTitle}
+        </Link>
+        <Link to={`${area}/decisiones`} className="btn btn-outline-secondary btn-sm">
+          {decisionMessages.navLabel}
         </Link>
       </p>
       <Form noValidate onSubmit={onSubmit} role="search" aria-label={t.searchTitle} className="card card-body mb-3">

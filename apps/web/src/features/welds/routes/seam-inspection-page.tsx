@@ -1,3 +1,4 @@
+import { decisionMessages as dm } from '@portal/contract/telemetry-decision';
 import { type SeamState, weldInspectionMessages as t, weldMessages } from '@portal/contract/welds';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -16,6 +17,7 @@ import { useQualifiedOperators } from '../api/qualifications';
 import { useProcedures, useSeam, useWeldRolesMe } from '../api/seam';
 import { InspectionForm } from '../components/inspection-form';
 import { RepairForm } from '../components/repair-form';
+import { SeamJudgement } from '../components/seam-judgement';
 import { anyPending, type DefectView, type InspectionView, type Names, seamView } from '../components/seam-view';
 
 const STATE_BG: Record<SeamState, string> = { pendiente: 'secondary', reparar: 'warning', aceptada: 'success' };
@@ -165,6 +167,8 @@ export default function SeamInspectionPage() {
   const view = seamView(s, queue, names);
   const waiting = anyPending(view);
   const canRecord = user?.role === 'admin' || (roles.data?.calidad.includes(s.nave) ?? false);
+  // Inspected with every defect closed, and held for a decision on its weld parameters (decision 092).
+  const heldInspected = s.held_for_decision && s.state === 'pendiente' && s.inspections.length > 0;
   const actions: Actions = {
     tramoId,
     canRecord,
@@ -218,13 +222,20 @@ export default function SeamInspectionPage() {
       </dl>
       <p className="mb-2" data-testid="seam-state">
         {t.state}:{' '}
-        <Badge bg={STATE_BG[s.state]} text={s.state === 'reparar' ? 'dark' : undefined}>
-          {weldMessages.seamStateName[s.state]}
-        </Badge>
+        {heldInspected ? (
+          <Badge bg="warning" text="dark">
+            {dm.heldState}
+          </Badge>
+        ) : (
+          <Badge bg={STATE_BG[s.state]} text={s.state === 'reparar' ? 'dark' : undefined}>
+            {weldMessages.seamStateName[s.state]}
+          </Badge>
+        )}
       </p>
       {waiting && <p className="small text-body-secondary">{t.statePending}</p>}
       <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={6000} successOnly />
       {!canRecord && roles.isSuccess && <p className="text-body-secondary">{t.readOnly}</p>}
+      <SeamJudgement tramoId={tramoId} canDecide={canRecord} held={s.held_for_decision} />
 
       <h2 className="h5 mt-3">{t.inspections}</h2>
       {canRecord && open !== 'inspection' && (
