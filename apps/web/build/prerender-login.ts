@@ -41,7 +41,15 @@ export function prerenderLogin(): Plugin {
         // The entry is preloaded, and started by the gate once the first frame is drawn (src/prerender-gate.ts).
         const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(source);
         if (!entryTag || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
-        const gateArgs = [TOKEN_KEY, PRERENDER_PATH, PRERENDER_CLASS, PRERENDER_WORKER_PATH, PRERENDER_SCREEN_ATTR, PRERENDER_STOPS_PATH, PRERENDER_PAGE_ATTR];
+        const gateArgs = [
+          TOKEN_KEY,
+          PRERENDER_PATH,
+          PRERENDER_CLASS,
+          PRERENDER_WORKER_PATH,
+          PRERENDER_SCREEN_ATTR,
+          PRERENDER_STOPS_PATH,
+          PRERENDER_PAGE_ATTR,
+        ];
         const gate = await emitScript(
           this,
           'prerender-gate',

@@ -84,7 +84,10 @@ export function startAfterFirstPaint(entry: string, latestMs: number): void {
     script.src = entry;
     document.head.appendChild(script);
   };
-  if (document.visibilityState === 'hidden') return start();
+  if (document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
   // rAF runs just before the frame is drawn; a task queued from it runs once it is.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, latestMs);
