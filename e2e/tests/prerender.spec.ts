@@ -11,7 +11,9 @@ const staticLogin = (page: Page) => page.locator('[data-prerendered="login"]');
 
 /** Keeps every script but the gate from loading, so the page stays as the HTML, the CSS and the gate left it. */
 async function withoutApp(page: Page) {
-  await page.route('**/assets/*.js', (route) => (/\/prerender-gate-[^/]+\.js$/.test(route.request().url()) ? route.continue() : route.abort()));
+  await page.route('**/assets/*.js', (route) =>
+    /\/prerender-gate-[^/]+\.js$/.test(route.request().url()) ? route.continue() : route.abort(),
+  );
 }
 
 test('index.html carries the login screen, shown before the app only at / and /login signed out', async ({ page, browser, baseURL }) => {
