@@ -13,9 +13,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { refreshTopics } from '../src/modules/machines/service';
 import { device, startBroker } from '../test/mosquitto';
-import { benchAdminToken, listenForBench, startBenchApp } from './lib/app';
+import { benchAdminToken, listenForBench, machineArcos, startBenchApp } from './lib/app';
 import { readStream } from './lib/event-stream';
 
 const ARCOS = Number(process.env.BENCH_ARCOS ?? 1000);
@@ -38,26 +37,7 @@ async function main() {
   const db = app.ctx.db;
   console.log(`bench:machines on ${app.ctx.engine}: ${ARCOS} arcos, a change every ${PERIOD_S} s each for ${SECONDS} s`);
 
-  const nave = await db.selectFrom('naves').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const arcos: { id: number; topic: string }[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < ARCOS; i++) {
-      const { id } = await trx
-        .insertInto('arcos_sumergidos')
-        .values({ name: `Arco ${i + 1}`, nave_id: nave.id, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const topic = `planta/bench/arco-${i + 1}/estado`;
-      await trx
-        .insertInto('machine_bindings')
-        .values({ arco_sumergido_id: id, topic, key_hash: null, key_created_at: null, created_at: now, updated_at: now })
-        .execute();
-      arcos.push({ id, topic });
-    }
-  });
-  while (!app.ctx.machines.mqtt?.connected) await new Promise((r) => setTimeout(r, 20));
-  await refreshTopics(app.ctx);
+  const arcos = await machineArcos(app, ARCOS, (i) => `planta/bench/arco-${i + 1}/estado`);
 
   const token = await benchAdminToken(app);
   const { base } = await listenForBench(app);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type App, buildApp } from '../../src/app';
 import type { Db } from '../../src/db/index';
+import { refreshTopics } from '../../src/modules/machines/service';
 import { upsertAdmin } from '../../src/modules/users/bootstrap';
 import { benchConfig } from './config';
 import { throwawaySchema } from './pg-schema';
@@ -42,6 +43,34 @@ export async function insertBenchArco(db: Db, name: string) {
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, nave };
+}
+
+/**
+ * `count` arcos of the first nave ('Arco 1', 'Arco 2'…), each bound to the MQTT topic `topicOf(i)`,
+ * once the app's MQTT client is connected and subscribed to them.
+ */
+export async function machineArcos(app: App, count: number, topicOf: (i: number) => string) {
+  const nave = await app.ctx.db.selectFrom('naves').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const arcos: { id: number; topic: string }[] = [];
+  await app.ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const { id } = await trx
+        .insertInto('arcos_sumergidos')
+        .values({ name: `Arco ${i + 1}`, nave_id: nave.id, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const topic = topicOf(i);
+      await trx
+        .insertInto('machine_bindings')
+        .values({ arco_sumergido_id: id, topic, key_hash: null, key_created_at: null, created_at: now, updated_at: now })
+        .execute();
+      arcos.push({ id, topic });
+    }
+  });
+  while (!app.ctx.machines.mqtt?.connected) await new Promise((r) => setTimeout(r, 20));
+  await refreshTopics(app.ctx);
+  return arcos;
 }
 
 /** A JSON call to the app over HTTP, as a client makes it: its status and its parsed body. */
