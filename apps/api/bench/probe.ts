@@ -8,35 +8,16 @@
  *
  * Env: BENCH_PROBE_COUNT (5000), BENCH_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { upsertAdmin } from '../src/modules/users/bootstrap';
 import { storedAnswers, wrongDeviceKeys } from '../test/security/probe';
-import { throwawaySchema } from './lib/pg-schema';
+import { benchAdminToken, startBenchApp } from './lib/app';
 
 const COUNT = Number(process.env.BENCH_PROBE_COUNT ?? 5000);
-const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-probe-'));
-  const pgSchema = process.env.BENCH_DATABASE_URL ? await throwawaySchema(process.env.BENCH_DATABASE_URL, 'bench') : null;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'warn',
-    REGISTER_MAX_PER_IP: '100000',
-    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
-  });
-  const app = await buildApp({ config });
-  await app.ready();
+  const { app, config, close } = await startBenchApp('probe', { LOG_LEVEL: 'warn', REGISTER_MAX_PER_IP: '100000' });
   let failed = false;
   try {
-    await upsertAdmin(app.ctx.db, ADMIN.worker_id, ADMIN.password, 'Bench Admin');
-    const admin = (await app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN })).json().accessToken as string;
+    const admin = await benchAdminToken(app);
     const auth = { authorization: `Bearer ${admin}` };
     const arco = (
       await app.inject({
@@ -79,9 +60,7 @@ async function main() {
     );
     failed ||= Number(stored.n) !== cap;
   } finally {
-    await app.close();
-    await pgSchema?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   process.exit(failed ? 1 : 0);
 }

@@ -14,70 +14,29 @@
  *
  * Env: BENCH_WORKERS (12), BENCH_SIGNINS (150), BENCH_RUNS (3), BENCH_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app';
-import { upsertAdmin } from '../src/modules/users/bootstrap';
-import { benchConfig } from './lib/config';
-import { throwawaySchema } from './lib/pg-schema';
+import { benchAdminToken, insertBenchArco, listenForBench, startBenchApp } from './lib/app';
+import { workersWithPins } from './lib/terminal-device';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 12);
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 150);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
-const PASSWORD = 'bench-secreto-1';
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-terminal-'));
-  const pgSchema = process.env.BENCH_DATABASE_URL ? await throwawaySchema(process.env.BENCH_DATABASE_URL, 'bench') : null;
-  const config = benchConfig(dataDir, 'Europe/Madrid', pgSchema ? { DATABASE_URL: pgSchema.url } : {});
-  const app = await buildApp({ config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const call = async (method: string, url: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const { app, close } = await startBenchApp('terminal');
+  const { call } = await listenForBench(app);
   try {
     console.log(`bench:terminal on ${app.ctx.engine}: ${WORKERS} workers, ${SIGNINS} sign-ins and switches a run, ${RUNS} runs`);
-    await upsertAdmin(app.ctx.db, ADMIN.worker_id, ADMIN.password, 'Bench Admin');
-    const admin = (await call('POST', '/api/admin/login', {}, ADMIN)).accessToken as string;
-    const nave = await app.ctx.db.selectFrom('naves').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
-    const arco = await app.ctx.db
-      .insertInto('arcos_sumergidos')
-      .values({ name: 'Arco Bench', nave_id: nave.id, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const admin = await benchAdminToken(app);
+    const arco = await insertBenchArco(app.ctx.db, 'Arco Bench');
     const { code } = await call('POST', `/api/admin/arcos-sumergidos/${arco.id}/terminal-codes`, { authorization: `Bearer ${admin}` });
     const { credential } = await call('POST', '/api/terminal/enrol', {}, { code, name: 'Tablet Bench' });
     const terminal = { 'x-terminal-key': credential as string };
-
-    const workers: { worker_id: string; pin: string }[] = [];
-    for (let i = 0; i < WORKERS; i++) {
-      const worker_id = `bench-t${i}`;
-      await call('POST', '/api/auth/register', {}, { worker_id, name: `Soldador ${i}`, password: PASSWORD });
-      const login = await call(
-        'POST',
-        '/api/auth/login',
-        {},
-        { worker_id, password: PASSWORD, nave: nave.name, arco_sumergido_id: arco.id },
-      );
-      const pin = String(1000 + i);
-      await call('PUT', '/api/users/me/pin', { authorization: `Bearer ${login.accessToken}` }, { current_password: PASSWORD, pin });
-      workers.push({ worker_id, pin });
-    }
+    const workers = await workersWithPins(call, arco, WORKERS, 'bench-t', (i) => String(1000 + i));
 
     const signInOf = async (w: { worker_id: string; pin: string }) =>
       (await call('POST', '/api/terminal/sign-in', terminal, w)).token as string;
@@ -116,9 +75,7 @@ async function main() {
     console.log(`  worker switch       p50 ${med('switch', 50)}  p99 ${med('switch', 99)}`);
     console.log(`  new worker (sign-in + first read) p50 ${med('fresh', 50)}  p99 ${med('fresh', 99)}`);
   } finally {
-    await app.close();
-    await pgSchema?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -123,7 +123,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     ];
     for (const [filter, index] of cases) {
       const { page, count } = await pageAndCount((db) => [
-        paradas.pageParadas(db, filter, 'date', 'desc', 25, 0),
+        paradas.pageParadas(db, filter, { sort: 'date', dir: 'desc', limit: 25, offset: 0 }),
         paradas.countParadas(db, filter),
       ]);
       expectReads(page, 'paradas_kaiser', 'p', index);
@@ -132,7 +132,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     }
     // A nave: its stations' stops, each station's by its index.
     const { page } = await pageAndCount((db) => [
-      paradas.pageParadas(db, { ...stops, ...week, nave_id: ids.nave }, 'date', 'desc', 25, 0),
+      paradas.pageParadas(db, { ...stops, ...week, nave_id: ids.nave }, { sort: 'date', dir: 'desc', limit: 25, offset: 0 }),
       paradas.countParadas(db, { ...stops, ...week, nave_id: ids.nave }),
     ]);
     expectNoFullScan(page, 'paradas_kaiser', 'p');
@@ -143,11 +143,11 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       ['date', 'paradas_date_idx'],
       ['duration', 'paradas_duration_idx'],
     ] as const) {
-      const [page] = await plans((db) => paradas.pageParadas(db, stops, sort, 'desc', 25, 0));
+      const [page] = await plans((db) => paradas.pageParadas(db, stops, { sort, dir: 'desc', limit: 25, offset: 0 }));
       expectReads(page, 'paradas_kaiser', 'p', index);
       expectNoSort(page);
       // As served unfiltered: the same statement carrying the rollup's total.
-      const [served] = await plans((db) => paradas.pageParadasWithTotal(db, stops, sort, 'desc', 25, 0));
+      const [served] = await plans((db) => paradas.pageParadasWithTotal(db, stops, { sort, dir: 'desc', limit: 25, offset: 0 }));
       expectReads(served, 'paradas_kaiser', 'p', index);
       expectNoSort(served);
     }
@@ -165,7 +165,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       [{ arco_sumergido_id: ids.arco, from: '2026-03-01', to: '2026-03-31' }, 'circular_fecha', 'tramos_arco_fecha_idx'],
     ];
     for (const [filter, sort, index] of cases) {
-      const [page] = await plans((db) => tramos.pageTramos(db, filter, sort, 'desc', 25, 0));
+      const [page] = await plans((db) => tramos.pageTramos(db, filter, { sort, dir: 'desc', limit: 25, offset: 0 }));
       expectReads(page, 'tramos', 'tramos', index);
       // Only the page's 25 rows are sorted again, after their names are joined.
       if (!pg) expect(page.plan.match(/TEMP B-TREE/g)?.length ?? 0, show(page)).toBeLessThanOrEqual(1);
@@ -180,7 +180,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       expectNoFullScan(count, 'tramos', 'tramos');
     }
     // The text in the ids: the trigram indexes (GIN on PostgreSQL, FTS5 on SQLite).
-    const [text] = await plans((db) => tramos.pageTramos(db, { q: 'prj-12' }, 'created', 'desc', 25, 0));
+    const [text] = await plans((db) => tramos.pageTramos(db, { q: 'prj-12' }, { sort: 'created', dir: 'desc', limit: 25, offset: 0 }));
     if (pg) expect(text.plan, show(text)).toMatch(/Bitmap Index Scan on tramos_id_(tramo|proyecto|circular)_trgm_idx/);
     else expect(text.plan, show(text)).toMatch(/SCAN tramos_search VIRTUAL TABLE INDEX/);
   });
@@ -194,7 +194,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       [{}, 'comments', 'wall_posts_comments_idx'],
     ];
     for (const [filter, sort, index] of postCases) {
-      const [page] = await plans((db) => wall.pagePosts(db, filter, sort, 'desc', 25, 0));
+      const [page] = await plans((db) => wall.pagePosts(db, filter, { sort, dir: 'desc', limit: 25, offset: 0 }));
       expectReads(page, 'wall_posts', 'p', index);
       expectNoSort(page);
     }
@@ -204,7 +204,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
     ];
     for (const [filter, index] of commentCases) {
       const { page, count } = await pageAndCount((db) => [
-        wall.pageComments(db, filter, 'created', 'desc', 25, 0),
+        wall.pageComments(db, filter, { sort: 'created', dir: 'desc', limit: 25, offset: 0 }),
         wall.countComments(db, filter),
       ]);
       expectReads(page, 'wall_comments', 'c', index);
@@ -228,7 +228,7 @@ describe.skipIf(pgUnavailable)('query plans of the admin lists', () => {
       ['worker_id', pg ? 'users_worker_id_key' : 'sqlite_autoindex_users_1'],
       ['created', 'users_created_idx'],
     ] as const) {
-      const [page] = await plans((db) => users.pageUsers(db, {}, sort, 'asc', 25, 0));
+      const [page] = await plans((db) => users.pageUsers(db, {}, { sort, dir: 'asc', limit: 25, offset: 0 }));
       expectReads(page, 'users', 'users', index);
       expectNoSort(page);
     }

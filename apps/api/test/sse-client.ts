@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { App } from '../src/app';
 import { bearer } from './helper';
+import { readSseBlocks } from './sse-stream';
 
 /** The live-update promise: a same-station client sees a post within a second. */
 export const LIVE_WITHIN_MS = 1_000;
@@ -36,36 +37,12 @@ export class SseClient {
   }
 
   private async pump() {
-    const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          this.parse(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
+    await readSseBlocks(this.response.body!, ({ type, data, comments }) => {
+      this.heartbeats += comments;
+      if (data.length) this.events.push({ type, data: JSON.parse(data.join('\n')) });
+      this.notify();
+    });
     this.closed = true;
-    this.notify();
-  }
-
-  private parse(block: string) {
-    let type = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) this.heartbeats++;
-      else if (line.startsWith('event: ')) type = line.slice(7);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    if (data.length) this.events.push({ type, data: JSON.parse(data.join('\n')) });
     this.notify();
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANDON_LEVELS, ANDON_MINUTES_MAX, ANDON_ORIGINS, andonMessages } from './andon-messages';
-import { idSchema } from './common';
+import { idSchema, savedResponse } from './common';
 import { clientTimeSchema } from './offline';
 
 /**
@@ -30,7 +30,7 @@ export const andonRolesBody = z.object({ supervisor: naveList, maintenance: nave
 export type AndonRolesBody = z.input<typeof andonRolesBody>;
 export const andonRoles = z.object({ user_id: z.number(), supervisor: z.array(z.string()), maintenance: z.array(z.string()) });
 export type AndonRoles = z.infer<typeof andonRoles>;
-export const andonRolesSaved = z.object({ roles: andonRoles, message: z.string() });
+export const andonRolesSaved = savedResponse({ roles: andonRoles });
 export type AndonRolesSaved = z.infer<typeof andonRolesSaved>;
 
 // ---- Rules: GET/PUT /api/admin/andon/rules (admin, audited) ----
@@ -62,7 +62,7 @@ export const andonRules = z.object({
   immediate_motivos: z.array(z.number()),
 });
 export type AndonRules = z.infer<typeof andonRules>;
-export const andonRulesSaved = z.object({ rules: andonRules, message: z.string() });
+export const andonRulesSaved = savedResponse({ rules: andonRules });
 export type AndonRulesSaved = z.infer<typeof andonRulesSaved>;
 
 // ---- Calls ----
@@ -120,7 +120,7 @@ export type AndonCallsResponse = z.infer<typeof andonCallsResponse>;
 /** GET /api/andon/calls/arco: the open calls of the arco in the caller's token (the cord's state at the station). */
 export const andonArcoCallsResponse = z.array(andonCall);
 /** POST /api/andon/calls (201), …/:id/ack, …/:id/arrive, …/:id/resolve (200). */
-export const andonCallSaved = z.object({ call: andonCall, message: z.string() });
+export const andonCallSaved = savedResponse({ call: andonCall });
 export type AndonCallSaved = z.infer<typeof andonCallSaved>;
 
 /** The plant board's view of an arco's open calls (`andon` on each arco of GET /api/admin/planta). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from './common';
+import { pageOf } from './paging';
 import { dossierAuditFields } from './welds-dossier';
 import { weldAuditFields } from './welds-messages';
 
@@ -264,11 +265,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditPage = z.object({
-  items: z.array(auditEntry),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+export const auditPage = pageOf(auditEntry).extend({
   /** The names of the accounts the page names by id (its changes' user fields and the user records), by id. */
   users: z.record(z.string(), z.string()),
 });

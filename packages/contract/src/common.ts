@@ -83,6 +83,9 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): R
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
+/** A write's answer: what it saved (`fields`) and the Spanish `message` the screen shows. */
+export const savedResponse = <const F extends z.ZodRawShape>(fields: F) => z.object({ ...fields, message: z.string() });
+
 /**
  * Who wrote a record, as every list shows it: the account's id (null once it is deleted) and its name
  * ('Usuario eliminado' then, or 'Máquina' for a machine's stop).

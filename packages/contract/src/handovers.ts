@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema } from './common';
+import { dateSchema, savedResponse } from './common';
 import { HANDOVER_NOTE_MAX, handoverMessages } from './handovers-messages';
 
 // The texts and limits, zod-free (the worker's home shows the incoming handover with them alone).
@@ -68,7 +68,7 @@ export const arcoHandovers = z.object({
 });
 export type ArcoHandovers = z.infer<typeof arcoHandovers>;
 
-export const handoverSaved = z.object({ handover, message: z.string() });
+export const handoverSaved = savedResponse({ handover });
 export type HandoverSaved = z.infer<typeof handoverSaved>;
 
 /** `handover.changed`: a note of the arco written, edited or confirmed (everyone signed in at the arco). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedResponse } from './common';
 import { machineMessages } from './machines-messages';
 import { optionalMotivo } from './motivos';
 import { descriptionSchema, parada } from './paradas';
@@ -101,8 +102,8 @@ export const machinesStatus = z.object({
 });
 export type MachinesStatus = z.infer<typeof machinesStatus>;
 
-export const machineBindingSaved = z.object({ binding: machineBinding, message: z.string() });
-export const machineKeyCreated = z.object({ key: z.string(), binding: machineBinding, message: z.string() });
+export const machineBindingSaved = savedResponse({ binding: machineBinding });
+export const machineKeyCreated = savedResponse({ key: z.string(), binding: machineBinding });
 export type MachineKeyCreated = z.infer<typeof machineKeyCreated>;
 
 /** POST /api/machines/:id/state answers what it did with the state. */
@@ -121,5 +122,5 @@ export type MachineStateResult = z.infer<typeof machineStateResult>;
  */
 export const machineParadaBody = z.object({ description: descriptionSchema, motivo_id: optionalMotivo });
 export type MachineParadaBody = z.input<typeof machineParadaBody>;
-export const machineParadaSaved = z.object({ parada, message: z.string() });
+export const machineParadaSaved = savedResponse({ parada });
 export type MachineParadaSaved = z.infer<typeof machineParadaSaved>;

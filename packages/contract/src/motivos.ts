@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, savedResponse } from './common';
 import { MOTIVO_NAME_MAX, motivoMessages } from './motivos-messages';
 
 // The texts and limits, zod-free (the terminal's home imports them from motivos-messages directly).
@@ -39,7 +39,7 @@ export type UpdateMotivoBody = z.input<typeof updateMotivoBody>;
 /** `planned`: a planned stop (maintenance, a break, the change of shift), not lost availability. */
 export const motivo = z.object({ id: z.number(), name: z.string(), active: z.boolean(), planned: z.boolean() });
 export type Motivo = z.infer<typeof motivo>;
-export const motivoSavedResponse = z.object({ motivo, message: z.string() });
+export const motivoSavedResponse = savedResponse({ motivo });
 export type MotivoSavedResponse = z.infer<typeof motivoSavedResponse>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authorFields, dateSchema, idSchema } from './common';
+import { authorFields, dateSchema, idSchema, savedResponse } from './common';
 import { optionalMotivo } from './motivos';
 import { clientTimeSchema } from './offline';
 import { DESCRIPTION_MAX, PARADA_MAX_MINUTES, paradaMessages } from './paradas-messages';
@@ -108,11 +108,11 @@ export const parada = z.object({
 });
 export type Parada = z.infer<typeof parada>;
 
-export const startParadaResponse = z.object({ stopId: z.number(), start_time: z.string(), message: z.string() });
+export const startParadaResponse = savedResponse({ stopId: z.number(), start_time: z.string() });
 export type StartParadaResponse = z.infer<typeof startParadaResponse>;
-export const endParadaResponse = z.object({ duration: z.number(), message: z.string() });
+export const endParadaResponse = savedResponse({ duration: z.number() });
 export type EndParadaResponse = z.infer<typeof endParadaResponse>;
-export const paradaSavedResponse = z.object({ parada, message: z.string() });
+export const paradaSavedResponse = savedResponse({ parada });
 export type ParadaSavedResponse = z.infer<typeof paradaSavedResponse>;
 
 const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, instantSchema } from './common';
+import { dateSchema, idSchema, instantSchema, savedResponse } from './common';
 
 /**
  * The plant's shift calendar (docs/decisions/040-shift-calendar.md). Times of day are the factory's
@@ -202,8 +202,8 @@ export type Closure = z.infer<typeof closure>;
 /** GET /api/admin/shifts. */
 export const shiftCalendar = z.object({ shifts: z.array(shiftDefinition), closures: z.array(closure) });
 export type ShiftCalendar = z.infer<typeof shiftCalendar>;
-export const shiftSavedResponse = z.object({ shift: shiftDefinition, message: z.string() });
-export const closureSavedResponse = z.object({ closure, message: z.string() });
+export const shiftSavedResponse = savedResponse({ shift: shiftDefinition });
+export const closureSavedResponse = savedResponse({ closure });
 
 /** A moment or a factory date ('YYYY-MM-DD': that day's start, or for `to` the next day's). */
 const rangeEdge = z.union([dateSchema, instantSchema], { error: shiftMessages.rangeInvalid });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedResponse } from './common';
 import { parada } from './paradas';
 import { BADGE_MAX, TERMINAL_CODE_DIGITS, TERMINAL_NAME_MAX, terminalMessages } from './terminal-messages';
 import { tramo } from './tramos';
@@ -37,7 +38,7 @@ export const badgeCodeSchema = z
   .max(BADGE_MAX, terminalMessages.badgeFormat);
 
 /** POST /api/admin/arcos-sumergidos/:id/terminal-codes (admin) → 201. */
-export const terminalCodeResponse = z.object({ code: z.string(), expires_at: z.string(), message: z.string() });
+export const terminalCodeResponse = savedResponse({ code: z.string(), expires_at: z.string() });
 export type TerminalCodeResponse = z.infer<typeof terminalCodeResponse>;
 
 /**
@@ -67,7 +68,7 @@ export const terminalInfo = z.object({
 export type TerminalInfo = z.infer<typeof terminalInfo>;
 
 /** 201: the credential is shown once; the device keeps it (localStorage) and sends it as X-Terminal-Key. */
-export const enrolResponse = z.object({ credential: z.string(), terminal: terminalInfo, message: z.string() });
+export const enrolResponse = savedResponse({ credential: z.string(), terminal: terminalInfo });
 export type EnrolResponse = z.infer<typeof enrolResponse>;
 
 /**
@@ -194,7 +195,7 @@ export type AdminTerminal = z.infer<typeof adminTerminal>;
 /** PATCH /api/admin/terminals/:id (admin). */
 export const renameTerminalBody = z.object({ name: terminalNameSchema });
 export type RenameTerminalBody = z.input<typeof renameTerminalBody>;
-export const adminTerminalSaved = z.object({ terminal: adminTerminal, message: z.string() });
+export const adminTerminalSaved = savedResponse({ terminal: adminTerminal });
 
 /** On the plant board: the arco's terminals not revoked (planta.ts holds the schema). */
 export { type PlantaTerminal, plantaTerminal } from './planta';

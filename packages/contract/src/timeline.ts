@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instantSchema } from './common';
+import { shiftInstance } from './shifts';
 
 /** The arco timeline ('Línea de tiempo'): GET /api/timeline?nave&from&to. */
 export const TIMELINE_MAX_DAYS = 8;
@@ -86,15 +87,8 @@ export type TimelineBar = z.infer<typeof timelineBar>;
 /** A bar as drawn, its instants in epoch milliseconds: one the server sent, or running between them. */
 export type TimelineDrawnBar = [TimelineKind, number, number, number | null, number | null, 0 | 1];
 
-export const timelineShift = z.object({
-  date: z.string(),
-  shift_id: z.number(),
-  name: z.string(),
-  start: z.string(),
-  end: z.string(),
-  /** false on a day or shift marked as not worked: no running time in it. */
-  worked: z.boolean(),
-});
+/** A shift occurrence as the timeline draws its boundaries (not `worked`: no running time in it). */
+export const timelineShift = shiftInstance.omit({ breaks: true });
 export type TimelineShift = z.infer<typeof timelineShift>;
 
 export const timelineResponse = z.object({

@@ -1,7 +1,31 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { terminalSignedText } from '@portal/contract/terminal';
 
-type Call = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<Record<string, string>>;
+type Call = (method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<ReturnType<typeof JSON.parse>>;
+
+/**
+ * Workers of a bench with a PIN for the arco's terminal: each registered, signed in once at the arco
+ * (as a worker does before setting a PIN) and given `pinOf(i)`.
+ */
+export async function workersWithPins(
+  call: Call,
+  arco: { id: number; nave: { name: string } },
+  count: number,
+  prefix: string,
+  pinOf: (i: number) => string,
+) {
+  const password = 'bench-secreto-1';
+  const workers: { worker_id: string; pin: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const worker_id = `${prefix}${i}`;
+    const pin = pinOf(i);
+    await call('POST', '/api/auth/register', {}, { worker_id, name: `Soldador ${i}`, password });
+    const login = await call('POST', '/api/auth/login', {}, { worker_id, password, nave: arco.nave.name, arco_sumergido_id: arco.id });
+    await call('PUT', '/api/users/me/pin', { authorization: `Bearer ${login.accessToken}` }, { current_password: password, pin });
+    workers.push({ worker_id, pin });
+  }
+  return workers;
+}
 
 /**
  * An enrolled terminal as a bench drives it, with a device key of its own (as the tablet's browser
@@ -12,7 +36,7 @@ export async function benchTerminal(call: Call, admin: string, arcoId: number) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const device_key = publicKey.export({ format: 'der', type: 'spki' }).toString('base64url');
   const { code } = await call('POST', `/api/admin/arcos-sumergidos/${arcoId}/terminal-codes`, { authorization: `Bearer ${admin}` });
-  const enrolled = (await call('POST', '/api/terminal/enrol', {}, { code, name: 'Tablet Sonda', device_key })) as unknown as {
+  const enrolled = (await call('POST', '/api/terminal/enrol', {}, { code, name: 'Tablet Sonda', device_key })) as {
     credential: string;
     terminal: { id: number };
   };

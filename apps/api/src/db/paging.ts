@@ -25,8 +25,21 @@ export const anyOf = (conditions: Condition[]): Condition => sql<SqlBool>`(${sql
 export const allOf = (conditions: Condition[]): Condition =>
   conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
 
-/** The offset of a 1-based page. */
-export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
+/** Which rows of an admin list one page holds: the list's order (one of its sorts, and the direction), how many and from where. */
+export interface PageRequest<S extends string> {
+  sort: S;
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** The rows a list's query asks for (page from 1, pageSize, sort, dir: `pageQuery` of the contract). */
+export const pageRequest = <S extends string>(q: { page: number; pageSize: number; sort: S; dir: 'asc' | 'desc' }): PageRequest<S> => ({
+  sort: q.sort,
+  dir: q.dir,
+  limit: q.pageSize,
+  offset: (q.page - 1) * q.pageSize,
+});
 
 /** How many rows of `from` (a table, with its alias) the conditions match. */
 export async function countWhere(

@@ -9,7 +9,7 @@ import type {
 import { addDays, startOfFactoryDay } from '@portal/contract/time';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import { countRows, offsetOf } from '../../db/paging';
+import { countRows, type PageRequest, pageRequest } from '../../db/paging';
 import * as paradas from '../paradas/service';
 import * as tramos from '../tramos/service';
 import * as users from '../users/service';
@@ -39,21 +39,17 @@ async function pageCarryingTotal<T extends { total: number | string }>(
 }
 
 export function listParadas(ctx: ServiceContext, q: z.output<typeof adminParadasQuery>) {
-  const offset = offsetOf(q.page, q.pageSize);
   if (!paradas.isFiltered(q)) {
-    const rows = paradas.pageParadasWithTotal(ctx.db, q, q.sort, q.dir, q.pageSize, offset);
+    const rows = paradas.pageParadasWithTotal(ctx.db, q, pageRequest(q));
     return pageCarryingTotal(q, rows, () => countRows(ctx.db, 'paradas_kaiser'));
   }
-  return page(q, paradas.pageParadas(ctx.db, q, q.sort, q.dir, q.pageSize, offset), paradas.countParadas(ctx.db, q));
+  return page(q, paradas.pageParadas(ctx.db, q, pageRequest(q)), paradas.countParadas(ctx.db, q));
 }
 
 export async function listTramos(ctx: ServiceContext, q: z.output<typeof adminTramosQuery>) {
-  const offset = offsetOf(q.page, q.pageSize);
   const result = tramos.isFiltered(q)
-    ? await page(q, tramos.pageTramos(ctx.db, q, q.sort, q.dir, q.pageSize, offset), tramos.countTramos(ctx.db, q))
-    : await pageCarryingTotal(q, tramos.pageTramosWithTotal(ctx.db, q, q.sort, q.dir, q.pageSize, offset), () =>
-        countRows(ctx.db, 'tramos'),
-      );
+    ? await page(q, tramos.pageTramos(ctx.db, q, pageRequest(q)), tramos.countTramos(ctx.db, q))
+    : await pageCarryingTotal(q, tramos.pageTramosWithTotal(ctx.db, q, pageRequest(q)), () => countRows(ctx.db, 'tramos'));
   return { ...result, items: result.items.map(tramos.toTramo) };
 }
 
@@ -73,11 +69,11 @@ function wallList<T, S extends string>(
   ctx: ServiceContext,
   q: z.output<typeof adminPostsQuery> & { sort: S },
   table: 'wall_posts' | 'wall_comments',
-  pageOf: (db: ServiceContext['db'], f: wall.AdminWallFilter, sort: S, dir: 'asc' | 'desc', limit: number, offset: number) => Promise<T[]>,
+  pageOf: (db: ServiceContext['db'], f: wall.AdminWallFilter, rows: PageRequest<S>) => Promise<T[]>,
   countOf: (db: ServiceContext['db'], f: wall.AdminWallFilter) => Promise<number>,
 ) {
   const f = wallFilter(ctx, q);
-  const items = pageOf(ctx.db, f, q.sort, q.dir, q.pageSize, offsetOf(q.page, q.pageSize));
+  const items = pageOf(ctx.db, f, pageRequest(q));
   return page(q, items, wall.isFiltered(f) ? countOf(ctx.db, f) : countRows(ctx.db, table));
 }
 
@@ -88,10 +84,9 @@ export const listComments = (ctx: ServiceContext, q: z.output<typeof adminCommen
   wallList(ctx, q, 'wall_comments', wall.pageComments, wall.countComments);
 
 export function listUsers(ctx: ServiceContext, q: z.output<typeof adminUsersQuery>) {
-  const offset = offsetOf(q.page, q.pageSize);
   return page(
     q,
-    users.pageUsers(ctx.db, q, q.sort, q.dir, q.pageSize, offset),
+    users.pageUsers(ctx.db, q, pageRequest(q)),
     users.isFiltered(q) ? users.countUsers(ctx.db, q) : countRows(ctx.db, 'users'),
   );
 }

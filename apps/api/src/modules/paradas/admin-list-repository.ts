@@ -1,7 +1,7 @@
 import type { PARADA_SORTS } from '@portal/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { allOf, type Condition, countRowsColumn, countWhere, eq, gte, lte } from '../../db/paging';
+import { allOf, type Condition, countRowsColumn, countWhere, eq, gte, lte, type PageRequest } from '../../db/paging';
 import { base } from './repository';
 
 // The admin list (modules/admin-lists): one page and the total its filters match.
@@ -39,14 +39,7 @@ function conditions(f: AdminParadasFilter): Condition[] {
  * paradas_user_date_idx, paradas_motivo_date_idx, paradas_active_date_idx, paradas_date_idx; migration 2026-11-24T03), so the
  * page reads its rows and stops.
  */
-export function pageParadasQuery(
-  db: Db,
-  f: AdminParadasFilter,
-  sort: (typeof PARADA_SORTS)[number],
-  dir: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-) {
+export function pageParadasQuery(db: Db, f: AdminParadasFilter, { sort, dir, limit, offset }: PageRequest<(typeof PARADA_SORTS)[number]>) {
   let q = base(db).where(allOf(conditions(f)));
   q = sort === 'duration' ? q.orderBy('p.duration_minutes', dir) : q.orderBy('p.date', dir).orderBy('p.start_time', dir);
   return q.orderBy('p.id', dir).limit(limit).offset(offset);

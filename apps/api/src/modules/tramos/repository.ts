@@ -17,6 +17,7 @@ import {
   type Keyset,
   keysetBatch,
   lte,
+  type PageRequest,
 } from '../../db/paging';
 import type { Database, TramosTable } from '../../db/types';
 
@@ -175,14 +176,7 @@ function conditions(db: Db, f: AdminTramosFilter): Condition[] {
  * indexes of migration 2026-11-24T03 give that order, so a page (a month's, a station's) reads its rows
  * and stops. By creation or by ID Tramo: their own indexes without filters.
  */
-export function pageTramosQuery(
-  db: Db,
-  f: AdminTramosFilter,
-  sort: (typeof TRAMO_SORTS)[number],
-  dir: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-) {
+export function pageTramosQuery(db: Db, f: AdminTramosFilter, { sort, dir, limit, offset }: PageRequest<(typeof TRAMO_SORTS)[number]>) {
   // The page's ids from tramos alone, then their names: with the joins in the same query SQLite may
   // drive the loop from the stations and sort a whole month of rows instead of walking an index.
   const column = sort === 'created' ? 'tramos.created_at' : sort === 'id_tramo' ? 'tramos.id_tramo' : 'tramos.circular_fecha';

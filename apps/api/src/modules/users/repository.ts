@@ -1,7 +1,7 @@
 import type { Role } from '@portal/contract/common';
 import type { USER_SORTS } from '@portal/contract/paging';
 import type { Db, DbEngine } from '../../db/index';
-import { allOf, anyOf, type Condition, contains, countWhere, eq } from '../../db/paging';
+import { allOf, anyOf, type Condition, contains, countWhere, eq, type PageRequest } from '../../db/paging';
 import type { UsersTable } from '../../db/types';
 
 /** Users with their nave (by name, null when they never signed in at one). */
@@ -124,14 +124,7 @@ function conditions(f: AdminUsersFilter): Condition[] {
 }
 
 /** One page of users (users_name_idx, the worker_id unique index, users_created_idx give the orders). */
-export async function pageUsers(
-  db: Db,
-  f: AdminUsersFilter,
-  sort: (typeof USER_SORTS)[number],
-  dir: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-) {
+export async function pageUsers(db: Db, f: AdminUsersFilter, { sort, dir, limit, offset }: PageRequest<(typeof USER_SORTS)[number]>) {
   let q = usersWithNave(db)
     .select(LISTED)
     .where(allOf(conditions(f)));

@@ -3,7 +3,7 @@ import { COMMENTS_PER_POST_MAX, type WallComment, type WallPost } from '@portal/
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index';
 import { authorName } from '../../db/names';
-import { allOf, type Condition, contains, countWhere, eq, gte, lt } from '../../db/paging';
+import { allOf, type Condition, contains, countWhere, eq, gte, lt, type PageRequest } from '../../db/paging';
 
 /** One page of a wall: a station's (every station's when absent, for an admin), one wall name (or all), posts before an id. */
 export interface WallPageKey {
@@ -304,14 +304,7 @@ function conditions(alias: 'p' | 'c', f: AdminWallFilter, forCount = false): Con
  * One page of posts of every wall; ids grow with time, so "newest" is the id order, and between dates
  * the created_at order (wall_posts_created_idx) is the same one.
  */
-export async function pagePosts(
-  db: Db,
-  f: AdminWallFilter,
-  sort: (typeof POST_SORTS)[number],
-  dir: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-) {
+export async function pagePosts(db: Db, f: AdminWallFilter, { sort, dir, limit, offset }: PageRequest<(typeof POST_SORTS)[number]>) {
   let q = posts(db).where(allOf(conditions('p', f)));
   if (sort === 'likes') q = q.orderBy('p.like_count', dir);
   else if (sort === 'comments') q = q.orderBy('p.comment_count', dir);
@@ -324,14 +317,7 @@ export async function countPosts(db: Db, f: AdminWallFilter): Promise<number> {
   return countWhere(db, 'wall_posts as p', conditions('p', f, true));
 }
 
-export async function pageComments(
-  db: Db,
-  f: AdminWallFilter,
-  _sort: (typeof COMMENT_SORTS)[number],
-  dir: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-) {
+export async function pageComments(db: Db, f: AdminWallFilter, { dir, limit, offset }: PageRequest<(typeof COMMENT_SORTS)[number]>) {
   let q = comments(db).where(allOf(conditions('c', f)));
   // Ids grow with time: between dates the created_at index (wall_comments_created_idx) gives the same order.
   if (f.from || f.until) q = q.orderBy('c.created_at', dir);
