@@ -109,11 +109,12 @@ test('the timeline draws the arc-on minutes inside En marcha, and the stretch op
   });
   expect(shift.status(), await shift.text()).toBe(201);
 
-  // 50 s of arc from now by the device's clock (the portal takes times up to 60 s ahead): one stretch of
-  // the minutes they fall in, from before the arco existed, so only its part since then is drawn, and it
-  // tells the whole stretch. By hand: 500 samples at 10 Hz, 50 s of arc.
-  const from = Date.now();
-  expect(await send(samples(from, from + 50_000, true))).toMatchObject({ stored: 500, refused: 0 });
+  // 3 s of arc from the next whole second, the arco already standing (it runs only from its creation,
+  // decision 056); the page is opened once they have passed. By hand: 30 samples at 10 Hz, 3 seconds all
+  // burning: 3 s of arc (decision 081 counts by second).
+  const from = Math.ceil(Date.now() / 1000) * 1000;
+  expect(await send(samples(from, from + 3000, true))).toMatchObject({ stored: 30, refused: 0 });
+  await expect.poll(() => Date.now()).toBeGreaterThan(from + 3000);
 
   const laptop = await device(browser, baseURL, 1280, 900);
   try {
@@ -123,16 +124,16 @@ test('the timeline draws the arc-on minutes inside En marcha, and the stretch op
     await page.getByLabel('Intervalo').selectOption({ label: 'Día' });
     await page.getByLabel('Fecha').fill(factoryDay(from));
     const row = page.getByRole('group', { name: arco.name, exact: true });
-    const stretch = row.getByRole('button', { name: /Arco encendido, .*tiempo de arco 50 s$/ });
+    const stretch = row.getByRole('button', { name: new RegExp(`^${arco.name}: Arco encendido, `) });
     await expect(stretch.first()).toHaveAttribute('data-kind', 'arc');
     await expect(page.getByRole('region', { name: 'Leyenda' })).toContainText('Arco encendido');
     await expectNoViolations(page, 'timeline with an arc-on stretch');
 
-    // Keyboard: the stretch opens its times and arc time.
+    // Keyboard: the stretch opens its times and its arc time, read from the minutes.
     await stretch.first().focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Arco encendido' });
-    await expect(dialog.getByTestId('timeline-arc-time')).toHaveText('50 s');
+    await expect(dialog.getByTestId('timeline-arc-time')).toHaveText('3 s');
     await expect(dialog).toContainText(arco.name);
     await expectNoViolations(page, 'timeline arc-on dialog', '.modal');
     await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
