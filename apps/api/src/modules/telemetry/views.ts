@@ -58,16 +58,21 @@ export async function arcStretches(
     const stretches: TimelineArc[] = [];
     let open: number | null = null;
     let last = Number.NaN;
-    for (const [hour, low, high] of hours) {
-      for (let k = 0; k < 60; k++) {
-        const minute = hour * 60 + k;
-        if (minute < fromMinute || minute >= toMinute || ((k < 30 ? low : high) & (1 << (k % 30))) === 0) continue;
+    // The set bits of a half hour's mask, lowest first: its minutes with arc time.
+    const walk = (base: number, bits: number) => {
+      for (let rest = bits; rest !== 0; rest &= rest - 1) {
+        const minute = base + 31 - Math.clz32(rest & -rest);
+        if (minute < fromMinute || minute >= toMinute) continue;
         if (open === null || minute !== last + 1) {
           if (open !== null) stretches.push([open, last + 1]);
           open = minute;
         }
         last = minute;
       }
+    };
+    for (const [hour, low, high] of hours) {
+      walk(hour * 60, low);
+      walk(hour * 60 + 30, high);
     }
     if (open !== null) stretches.push([open, last + 1]);
     if (stretches.length === 0) continue;
