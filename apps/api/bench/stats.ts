@@ -11,7 +11,8 @@
  * BENCH_SQLITE=0 to measure PostgreSQL only, BENCH_DAYS (default 1095: the history's length; a shorter
  * one with proportionally fewer stops keeps a month's density for a quicker run), BENCH_ONLY (comma list:
  * only the endpoints whose URL contains one of them, e.g. `shift=`), BENCH_PROFILE (a folder: a CPU
- * profile of the timed calls per endpoint).
+ * profile of the timed calls per endpoint), BENCH_ARC=0 to leave out weld telemetry's minutes (the
+ * timeline's arc-on stretches and the plant board's arc, timed before and after they are seeded).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -209,6 +210,54 @@ async function seedTimeline(db: Db) {
   console.log(`timeline: ${TIMELINE_ARCOS} arcos, ${stops.length} machine stops over 8 days`);
 }
 
+// Weld telemetry for the timeline's nave (docs/decisions/090-arc-on-board-and-timeline.md): every minute of
+// the 8 days has its per-minute row, as a device publishing around the clock leaves them, the arc burning
+// in stretches of 5 to 35 minutes with 5 to 30 off between (about half the time: an upper bound of a
+// submerged-arc shop's arc-on share); and each arco's last 10 s of raw samples at 10 Hz, dated a minute
+// ahead (a device's clock may be, decision 079) so that the plant board finds every arc burning all run.
+const ARC_BENCH = process.env.BENCH_ARC !== '0';
+
+async function seedArc(db: Db): Promise<number> {
+  const rand = rng(20261129);
+  const nowMinute = Math.floor(Date.now() / 60_000);
+  const arcos = await db
+    .selectFrom('arcos_sumergidos')
+    .innerJoin('naves', 'naves.id', 'arcos_sumergidos.nave_id')
+    .select('arcos_sumergidos.id')
+    .where('naves.name', '=', TIMELINE_NAVE)
+    .execute();
+  const minutes: Record<string, unknown>[] = [];
+  const samples: Record<string, unknown>[] = [];
+  for (const { id } of arcos) {
+    for (let m = nowMinute - 8 * 1440; m < nowMinute; ) {
+      const on = 5 + rand(31);
+      for (let k = 0; k < on && m < nowMinute; k++, m++) {
+        const arcMs = k === 0 || k === on - 1 ? 1000 * (10 + rand(50)) : 60_000;
+        minutes.push({
+          arco_sumergido_id: id,
+          minute: m,
+          n: 600,
+          arc_ms: arcMs,
+          length_mm: arcMs * 0.0075,
+          wire_m: arcMs / 30_000,
+          i_mean: 600,
+          u_mean: 32,
+        });
+      }
+      const off = 5 + rand(26);
+      for (let k = 0; k < off && m < nowMinute; k++, m++) {
+        minutes.push({ arco_sumergido_id: id, minute: m, n: 600, arc_ms: 0, length_mm: 0, wire_m: 0, i_mean: null, u_mean: null });
+      }
+    }
+    const ahead = Date.now() + 50_000;
+    for (let k = 0; k < 100; k++)
+      samples.push({ arco_sumergido_id: id, t: ahead + k * 100, arc: 1, i: 600, u: 32, wf: 2, v: 50, temp: null });
+  }
+  await insertChunked(db, 'telemetry_minutes', minutes.length, (i) => minutes[i]);
+  await insertChunked(db, 'telemetry_samples', samples.length, (i) => samples[i]);
+  return minutes.filter((m) => Number(m.arc_ms) > 0).length;
+}
+
 /** The timeline of the 50 arcos over the last week and over the last day. */
 const timelineEndpoints = () => {
   const now = Date.now();
@@ -255,11 +304,11 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
 
     const rows: Record<string, string>[] = [];
     const urls = [...ENDPOINTS, byShift, ...timelineEndpoints()].filter((url) => !ONLY || ONLY.some((o) => url.includes(o)));
-    for (const url of urls) {
+    const time = async (url: string, suffix = '') => {
       for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url, headers }); // warm-up
       const times: number[] = [];
       const cpu: number[] = [];
-      await profiled(PROFILE_DIR, `${label}-${url.slice(5, 60)}`, async () => {
+      await profiled(PROFILE_DIR, `${label}-${url.slice(5, 60)}${suffix}`, async () => {
         for (let i = 0; i < CALLS; i++) {
           const start = performance.now();
           const used = process.cpuUsage();
@@ -273,19 +322,40 @@ async function run(label: string, handle: DbHandle, dataDir: string) {
       times.sort((a, b) => a - b);
       cpu.sort((a, b) => a - b);
       rows.push({
-        endpoint: url
-          .replace('/api/dashboard/', '')
-          .replace('/api/admin/', 'admin/')
-          .replace(
-            /&from=.*&to=[^&]*/,
-            (r) => ` (${Math.round((Date.parse(r.split('&to=')[1]) - Date.parse(r.split('&from=')[1].split('&')[0])) / 86_400_000)} d)`,
-          ),
+        endpoint:
+          url
+            .replace('/api/dashboard/', '')
+            .replace('/api/admin/', 'admin/')
+            .replace(
+              /&from=.*&to=[^&]*/,
+              (r) => ` (${Math.round((Date.parse(r.split('&to=')[1]) - Date.parse(r.split('&from=')[1].split('&')[0])) / 86_400_000)} d)`,
+            ) + suffix,
         'median ms': percentile(times, 50).toFixed(2),
         'p95 ms': percentile(times, 95).toFixed(2),
         'max ms': times[times.length - 1].toFixed(2),
         // This process's CPU (SQLite's work included, not PostgreSQL's): the figure a busy machine moves least.
         'median cpu ms': percentile(cpu, 50).toFixed(2),
       });
+    };
+    for (const url of urls) await time(url);
+    if (ARC_BENCH) {
+      // The same reads once the timeline's nave has weld telemetry: its arc-on stretches and the board's arc.
+      const arcUrls = urls.filter((url) => url.includes('timeline') || url.includes('planta'));
+      const t1 = performance.now();
+      const arcMinutes = await seedArc(handle.db);
+      await sql.raw(handle.engine === 'sqlite' ? 'analyze' : 'vacuum analyze').execute(handle.db);
+      console.log(
+        `arc: ${arcMinutes} minutes with arc time of ${TIMELINE_ARCOS} arcos over 8 days, seeded in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+      );
+      for (const url of arcUrls) await time(url, ' + arc');
+      const week = arcUrls.find((url) => url.includes('timeline'));
+      if (week) {
+        const res = await app.inject({ method: 'GET', url: week, headers });
+        const body = res.json() as { arcos: { bars: unknown[]; arc?: unknown[] }[] };
+        console.log(
+          `week answer: ${(res.body.length / 1e6).toFixed(2)} MB, ${body.arcos.reduce((n, a) => n + a.bars.length, 0)} bars, ${body.arcos.reduce((n, a) => n + (a.arc?.length ?? 0), 0)} arc-on stretches`,
+        );
+      }
     }
     console.table(rows);
   } finally {

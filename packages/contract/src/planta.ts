@@ -20,6 +20,11 @@ export const plantaMessages = {
   empty: 'No hay arcos sumergidos registrados.',
   live: 'En directo',
   reconnecting: 'Reconectando...',
+  /** An arco whose weld telemetry sent samples in the last PLANTA_WELD_WINDOW_SECONDS (docs/decisions/090-arc-on-board-and-timeline.md). */
+  arcOn: 'Arco encendido',
+  arcOff: 'Arco apagado',
+  /** The arc burns with no pass started at the arco (one opened by the signal, waiting for 'Iniciar soldadura'). */
+  arcNoPass: 'Sin soldadura iniciada',
 } as const;
 
 export const plantaParada = z.object({
@@ -50,6 +55,31 @@ export const plantaTerminal = z.object({
 });
 export type PlantaTerminal = z.infer<typeof plantaTerminal>;
 
+/** How old an arco's latest weld sample may be for the board to say whether the arc burns (as GET /api/telemetry/live). */
+export const PLANTA_WELD_WINDOW_SECONDS = 10;
+
+/**
+ * An arco's weld telemetry now: its latest sample of the last PLANTA_WELD_WINDOW_SECONDS (device time
+ * `at`), the arc burning or not with its current, voltage and travel speed, and the pass not ended at
+ * the arco, if any (its circular's name and pass type; a pass opened by the arc has neither until the
+ * operator confirms it). The same values a `weld.live` event carries.
+ */
+export const plantaWeld = z.object({
+  arc: z.boolean(),
+  at: z.string(),
+  current: z.number(),
+  voltage: z.number(),
+  speed: z.number(),
+  run: z
+    .object({
+      id: z.number(),
+      circular: z.string().nullable(),
+      pass_type: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PlantaWeld = z.infer<typeof plantaWeld>;
+
 export const plantaArco = z.object({
   id: z.number(),
   name: z.string(),
@@ -71,6 +101,8 @@ export const plantaArco = z.object({
    * shift before counted from the boundary); absent between shifts.
    */
   shift_minutes: z.number().optional(),
+  /** Only an arco whose weld telemetry sent a sample in the last PLANTA_WELD_WINDOW_SECONDS: the arc burning or not. */
+  weld: plantaWeld.optional(),
 });
 
 /** The nave's shift running now (docs/decisions/040-shift-calendar.md). */

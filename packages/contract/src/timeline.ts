@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantSchema } from './common';
+import { idSchema, instantSchema } from './common';
 import { shiftInstance } from './shifts';
 
 /** The arco timeline ('Línea de tiempo'): GET /api/timeline?nave&from&to. */
@@ -50,6 +50,9 @@ export const timelineMessages = {
   reconnecting: 'Reconectando...',
   naveLabel: 'Nave',
   arcoLabel: 'Arco sumergido',
+  /** The arc-on stretches inside 'En marcha' (docs/decisions/090-arc-on-board-and-timeline.md). */
+  arcOn: 'Arco encendido',
+  arcTime: 'Tiempo de arco',
 } as const;
 
 const rangeInstant = z.string({ error: 'La fecha y hora no son válidas.' }).pipe(instantSchema);
@@ -91,6 +94,14 @@ export type TimelineDrawnBar = [TimelineKind, number, number, number | null, num
 export const timelineShift = shiftInstance.omit({ breaks: true });
 export type TimelineShift = z.infer<typeof timelineShift>;
 
+/**
+ * An arc-on stretch (docs/decisions/090-arc-on-board-and-timeline.md): consecutive minutes of weld
+ * telemetry with arc time, as [start, end]: epoch milliseconds of its first minute's start and its last
+ * minute's end, clipped to the range. Its arc time is read when it is opened (`GET /api/timeline/arc`).
+ */
+export const timelineArc = z.tuple([z.number(), z.number()]);
+export type TimelineArc = z.infer<typeof timelineArc>;
+
 export const timelineResponse = z.object({
   nave: z.string(),
   from: z.string(),
@@ -104,7 +115,16 @@ export const timelineResponse = z.object({
    * Each arco's bars in no particular order (`withRunning` sorts them); `since`, an arco created inside
    * the range: nothing of it ran before (`spansSince`).
    */
-  arcos: z.array(z.object({ id: z.number(), name: z.string(), since: z.string().optional(), bars: z.array(timelineBar) })),
+  arcos: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      since: z.string().optional(),
+      bars: z.array(timelineBar),
+      /** Only an arco with weld telemetry's arc-on minutes in the range: its stretches, by start. */
+      arc: z.array(timelineArc).optional(),
+    }),
+  ),
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
@@ -153,6 +173,43 @@ export function withRunning(bars: readonly TimelineBar[], worked: readonly Span[
   }
   return out.sort((x, y) => x[1] - y[1]);
 }
+
+/** An arc-on stretch as drawn: its part inside one 'En marcha' bar (epoch ms), and the whole stretch it belongs to. */
+export type TimelineDrawnArc = [start: number, end: number, stretch: TimelineArc];
+
+/**
+ * The arc-on stretches as drawn: each one's parts inside the 'En marcha' bars (a stretch over a
+ * parada's bar, a shift's end or a time off the calendar is cut there), each with its whole stretch,
+ * whose times and arc time are what the part says.
+ */
+export function arcInRunning(arc: readonly TimelineArc[], drawn: readonly TimelineDrawnBar[]): TimelineDrawnArc[] {
+  const running = drawn.filter((b) => b[0] === 'running');
+  const out: TimelineDrawnArc[] = [];
+  let k = 0;
+  for (const stretch of arc) {
+    const [start, end] = stretch;
+    while (k < running.length && running[k][2] <= start) k++;
+    for (let j = k; j < running.length && running[j][1] < end; j++) {
+      const from = Math.max(start, running[j][1]);
+      const to = Math.min(end, running[j][2]);
+      if (from < to) out.push([from, to, stretch]);
+    }
+  }
+  return out;
+}
+
+/** GET /api/timeline/arc?arco_sumergido_id&from&to: the arc time of an arc-on stretch (same nave rule as the timeline). */
+export const timelineArcQuery = z
+  .object({
+    arco_sumergido_id: idSchema,
+    from: rangeInstant,
+    to: rangeInstant,
+  })
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { error: timelineMessages.rangeOrder })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= TIMELINE_MAX_DAYS * 86_400_000, { error: timelineMessages.rangeTooLong });
+export type TimelineArcQuery = z.input<typeof timelineArcQuery>;
+export const timelineArcTime = z.object({ arco_sumergido_id: z.number(), from: z.string(), to: z.string(), arc_ms: z.number() });
+export type TimelineArcTime = z.infer<typeof timelineArcTime>;
 
 /** GET /api/timeline/paradas/:id: what a bar opens (admins: any; workers: the paradas of their nave). */
 export const timelineParada = z.object({

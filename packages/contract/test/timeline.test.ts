@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TimelineBar, type TimelineShift, withRunning, workedSpans } from '../src/timeline';
+import { arcInRunning, type TimelineBar, type TimelineShift, withRunning, workedSpans } from '../src/timeline';
 
 const H = 3600_000;
 const at = (hours: number) => Date.UTC(2026, 10, 26) + hours * H;
@@ -46,5 +46,23 @@ describe('timeline running bars', () => {
       ['no_signal', at(9), at(10), null, null, 1],
     ]);
     expect(withRunning([], [{ start: at(0), end: at(1) }])).toEqual([['running', at(0), at(1), null, null, 0]]);
+  });
+});
+
+// Weld telemetry's arc-on stretches are drawn inside 'En marcha' (docs/decisions/090-arc-on-board-and-timeline.md).
+describe('timeline arc-on stretches', () => {
+  it('keeps each stretch inside the running bars, cut at a parada and at the end of the worked time', () => {
+    const drawn = withRunning([['stopped', iso(2), iso(3), 1, null, 0]], [{ start: at(0), end: at(6) }]);
+    const arc: [number, number][] = [
+      [at(1), at(4)],
+      [at(5), at(7)],
+      [at(8), at(9)],
+    ];
+    expect(arcInRunning(arc, drawn)).toEqual([
+      [at(1), at(2), arc[0]],
+      [at(3), at(4), arc[0]],
+      [at(5), at(6), arc[1]],
+    ]);
+    expect(arcInRunning([], drawn)).toEqual([]);
   });
 });

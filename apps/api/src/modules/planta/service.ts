@@ -7,6 +7,7 @@ import { allArcos } from '../arcos/service';
 import { listBindings } from '../machines/service';
 import * as paradas from '../paradas/service';
 import { currentShift, splitStops, timed } from '../shifts/service';
+import { weldNow } from '../telemetry/service';
 import { plantaTerminals } from '../terminals/service';
 
 // 'Arco 2' before 'Arco 10', the same on both engines whatever their collation.
@@ -21,14 +22,22 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date(), b
   const today = factoryToday(ctx.tz, now);
   const dayStart = startOfFactoryDay(today, ctx.tz);
   const nowIso = now.toISOString();
-  const [arcos, active, finished, bindings, micro, calls, terminals] = await Promise.all([
-    allArcos(ctx.db),
+  const arcosRead = allArcos(ctx.db);
+  const [arcos, active, finished, bindings, micro, calls, terminals, welds] = await Promise.all([
+    arcosRead,
     paradas.listActiveParadas(ctx),
     paradas.finishedMinutesOn(ctx, today),
     listBindings(ctx.db),
     paradas.microStopsOn(ctx, today),
     plantaAndon(ctx),
     plantaTerminals(ctx, now.getTime()),
+    arcosRead.then((all) =>
+      weldNow(
+        ctx,
+        all.map((a) => a.id),
+        now.getTime(),
+      ),
+    ),
   ]);
   const microStops = new Map(micro.map((m) => [m.arco_sumergido_id, Number(m.n)]));
   const silenceMs = ctx.machines.silenceSeconds * 1000;
@@ -76,6 +85,8 @@ export async function plantaBoard(ctx: ServiceContext, now: Date = new Date(), b
       ...(calls.has(arco.id) ? { andon: calls.get(arco.id) } : {}),
       // Only an arco with a station terminal says so (docs/decisions/036-station-terminal.md).
       ...(terminals.has(arco.id) ? { terminals: terminals.get(arco.id) } : {}),
+      // Only an arco whose weld telemetry sent a sample in the last seconds (docs/decisions/090-arc-on-board-and-timeline.md).
+      ...(welds.has(arco.id) ? { weld: welds.get(arco.id) } : {}),
     });
     byNave.set(arco.nave, ofNave);
   }

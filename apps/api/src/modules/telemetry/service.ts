@@ -652,3 +652,6 @@ export async function reduceOldSamples(ctx: ServiceContext, nowMs = Date.now()):
 }
 
 export const countSamples = (ctx: ServiceContext, arcoIds?: number[]) => repo.countSamples(ctx.db, arcoIds);
+
+// The plant board's arc burning and the timeline's arc-on stretches (docs/decisions/090-arc-on-board-and-timeline.md).
+export { arcStretches, arcTime, weldNow } from './views';

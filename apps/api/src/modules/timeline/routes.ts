@@ -1,10 +1,10 @@
 import { errorResponses, idParams } from '@portal/contract/common';
-import { timelineParada, timelineQuery, timelineResponse } from '@portal/contract/timeline';
+import { timelineArcQuery, timelineArcTime, timelineParada, timelineQuery, timelineResponse } from '@portal/contract/timeline';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { uncheckedJson } from '../../lib/unchecked-json';
 import { currentUser } from '../../plugins/auth';
-import { naveTimeline, timelineParada as readParada } from './service';
+import { naveTimeline, timelineArcTime as readArcTime, timelineParada as readParada } from './service';
 
 const tags = ['timeline'];
 
@@ -38,5 +38,20 @@ export default async function timelineRoutes(app: App, ctx: ServiceContext) {
       },
     },
     async (request) => readParada(ctx, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/timeline/arc',
+    {
+      config: { policy: 'user' },
+      schema: {
+        tags,
+        description:
+          'The arc time of an arc-on stretch a timeline bar opens: the weld telemetry of the minutes [from, to) touch. Admins: any arco; workers: those of the nave of their session.',
+        querystring: timelineArcQuery,
+        response: { 200: timelineArcTime, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => readArcTime(ctx, currentUser(request), request.query),
   );
 }

@@ -1,11 +1,15 @@
+import { arcoMessages } from '@portal/contract/arcos';
 import {
+  type TimelineArcTime,
   type TimelineBar,
   type TimelineParada,
   type TimelineQuery,
   type TimelineResponse,
   type TimelineShift,
+  type timelineArcQuery,
   timelineMessages,
 } from '@portal/contract/timeline';
+import type { z } from 'zod';
 import type { ServiceContext } from '../../context';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -14,6 +18,7 @@ import { listBindings } from '../machines/service';
 import { listMotivos } from '../motivos/service';
 import { findNaveByName } from '../naves/service';
 import { arcoParadaBars, findParada } from '../paradas/service';
+import { arcStretches, arcTime } from '../telemetry/service';
 import { shiftsBetween } from './shifts';
 
 export type { ShiftInstance } from './shifts';
@@ -64,7 +69,11 @@ export async function naveTimeline(
   ]);
   const ids = arcos.map((a) => a.id);
   const planned = motivos.filter((m) => m.planned).map((m) => m.id);
-  const paradas = await arcoParadaBars(ctx, ids, planned, fromIso, untilIso);
+  const [paradas, arc] = await Promise.all([
+    arcoParadaBars(ctx, ids, planned, fromIso, untilIso),
+    // Weld telemetry's arc-on stretches, drawn inside 'En marcha' (docs/decisions/090-arc-on-board-and-timeline.md).
+    arcStretches(ctx, ids, from, until),
+  ]);
 
   const bars = new Map<number, TimelineBar[]>(ids.map((id) => [id, []]));
   for (const { arco_sumergido_id, bars: own } of [...paradas.ended, ...paradas.open]) bars.get(arco_sumergido_id)?.push(...own);
@@ -94,7 +103,13 @@ export async function naveTimeline(
     arcos: arcos
       .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
       // An arco created inside the range did not run before it (spansSince in the contract).
-      .map((a) => ({ id: a.id, name: a.name, ...(a.since > from ? { since: iso(a.since) } : {}), bars: bars.get(a.id) ?? [] })),
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        ...(a.since > from ? { since: iso(a.since) } : {}),
+        bars: bars.get(a.id) ?? [],
+        ...(arc.has(a.id) ? { arc: arc.get(a.id) } : {}),
+      })),
   };
 }
 
@@ -108,4 +123,21 @@ export async function timelineParada(ctx: ServiceContext, user: AuthUser, id: nu
   }
   const { ended_by: _e, ended_by_name: _n, motivo_id: _m, user_id: _u, date: _d, ...shown } = parada;
   return shown;
+}
+
+/**
+ * The arc time of an arc-on stretch a bar opens (docs/decisions/090-arc-on-board-and-timeline.md): the
+ * minutes [from, to) touch, of an arco an admin may read, or a worker of the nave of their session.
+ */
+export async function timelineArcTime(
+  ctx: ServiceContext,
+  user: AuthUser,
+  query: z.output<typeof timelineArcQuery>,
+): Promise<TimelineArcTime> {
+  const arco = await findArco(ctx.db, query.arco_sumergido_id);
+  if (!arco) throw notFound(arcoMessages.notFound);
+  if (user.role !== 'admin' && (!user.nave || arco.nave !== user.nave)) throw forbidden(timelineMessages.otherNave);
+  const from = Date.parse(query.from);
+  const to = Date.parse(query.to);
+  return { arco_sumergido_id: arco.id, from: iso(from), to: iso(to), arc_ms: await arcTime(ctx, arco.id, from, to) };
 }

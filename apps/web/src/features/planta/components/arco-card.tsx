@@ -3,18 +3,20 @@ import { machineMessages } from '@portal/contract/machines';
 import { type PlantaArco, plantaMessages } from '@portal/contract/planta';
 import { terminalMessages } from '@portal/contract/terminal';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
-import type { ComponentType } from 'react';
+import { type ComponentType, memo } from 'react';
 import Card from 'react-bootstrap/Card';
 import { formatTime } from '@/lib/dates';
 import { ParadaClock } from './parada-clock';
 import { SignalLine, useSilent } from './signal-line';
 import { StatusIcon } from './status-icon';
+import { WeldLine } from './weld-line';
 
 /** One arco on the plant board: running or stopped, by whom, since when, its andon call, and today's parada minutes. */
 /** The andon's line on a card (its open call), from app/planta-page.tsx: a feature never imports another. */
 export type AndonLineView = ComponentType<{ andon: PlantaAndon }>;
 
-export function ArcoCard({ arco, tz, AndonLine }: { arco: PlantaArco; tz: string; AndonLine: AndonLineView }) {
+// Memoised: weld telemetry's events replace one arco at a time, up to once a second each, and only its card redraws.
+export const ArcoCard = memo(function ArcoCard({ arco, tz, AndonLine }: { arco: PlantaArco; tz: string; AndonLine: AndonLineView }) {
   const parada = arco.status === 'stopped' ? arco.active_stop : null;
   const stopped = arco.status === 'stopped';
   const silent = useSilent(arco.signal);
@@ -54,6 +56,7 @@ export function ArcoCard({ arco, tz, AndonLine }: { arco: PlantaArco; tz: string
           )}
         </div>
         {parada && <ParadaClock start={parada.start_time} />}
+        {arco.weld && <WeldLine weld={arco.weld} />}
         {arco.andon && <AndonLine andon={arco.andon} />}
         {arco.signal && <SignalLine signal={arco.signal} silent={silent} tz={tz} />}
         {arco.terminals?.map((terminal) => (
@@ -85,4 +88,4 @@ export function ArcoCard({ arco, tz, AndonLine }: { arco: PlantaArco; tz: string
       </Card.Body>
     </Card>
   );
-}
+});

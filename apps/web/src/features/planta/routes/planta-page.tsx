@@ -1,6 +1,7 @@
 import type { EventPayloads } from '@portal/contract/events';
 import { type PlantaNave, plantaMessages } from '@portal/contract/planta';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Feedback } from '@/components/feedback';
@@ -32,11 +33,34 @@ export default function PlantaPage({ AndonLine }: { AndonLine: AndonLineView }) 
         ),
       })),
     );
+  // Weld telemetry's latest sample (at most one a second per arco) sets the arco's arc in place; a pass
+  // the board has not seen yet (just started) is named by one reload (docs/decisions/090-arc-on-board-and-timeline.md).
+  const askedRuns = useRef(new Set<number>());
+  const welded = (live: EventPayloads['weld.live']) => {
+    let unknownRun = false;
+    queryClient.setQueryData<PlantaNave[]>(plantaKey, (naves) =>
+      naves?.map((nave) => ({
+        ...nave,
+        arcos: nave.arcos.map((arco) => {
+          if (arco.id !== live.arco_sumergido_id || (arco.weld && arco.weld.at > live.at)) return arco;
+          const known = arco.weld?.run?.id === live.run_id ? arco.weld.run : null;
+          if (live.run_id !== null && !known && !askedRuns.current.has(live.run_id)) {
+            askedRuns.current.add(live.run_id);
+            unknownRun = true;
+          }
+          const { arc, at, current, voltage, speed } = live;
+          return { ...arco, weld: { arc, at, current, voltage, speed, run: known } };
+        }),
+      })),
+    );
+    if (unknownRun) refetch();
+  };
   const status = useEventStream({
     'parada.started': refetch,
     'parada.ended': refetch,
     'parada.changed': refetch,
     'machine.report': reported,
+    'weld.live': welded,
     // A call, its answers and its end change the arco's level and who is coming.
     'andon.called': refetch,
     'andon.changed': refetch,

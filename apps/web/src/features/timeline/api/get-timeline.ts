@@ -13,6 +13,7 @@ export const timelineKeys = {
   all: ['timeline'] as const,
   range: (r: TimelineRange) => [...timelineKeys.all, r.nave, r.from, r.to] as const,
   parada: (id: number) => [...timelineKeys.all, 'parada', id] as const,
+  arc: (arcoId: number, from: number, to: number) => [...timelineKeys.all, 'arc', arcoId, from, to] as const,
 };
 
 /** A nave's bars over a range; the minute poll moves 'now' along when nothing else happens. */

@@ -1,9 +1,12 @@
 // biome-ignore-all lint/a11y/noAriaHiddenOnFocusable: SVG shapes (g, rect, text) are neither focusable nor interactive unless given tabIndex; Biome's element tables take them for HTML ones
 // biome-ignore-all lint/a11y/noInteractiveElementToNoninteractiveRole: as above, a <g> or <rect> is no interactive element
 // biome-ignore-all lint/a11y/useSemanticElements: an SVG group or bar cannot be a <fieldset> or a <button>; it takes the role, focus and keys
+import { telemetryScreenMessages } from '@portal/contract/telemetry-messages';
 import { addDays, factoryDate, startOfFactoryDay } from '@portal/contract/time';
 import {
+  arcInRunning,
   spansSince,
+  type TimelineArc,
   type TimelineDrawnBar,
   type TimelineResponse,
   timelineMessages,
@@ -13,7 +16,7 @@ import {
 import { type CSSProperties, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { formatDateTime, formatPlainDate, formatTime } from '@/lib/dates';
-import { barColor } from './timeline-colors';
+import { ARC_COLOR, barColor } from './timeline-colors';
 
 const LABEL = 150;
 const WIDTH = 1000;
@@ -25,6 +28,8 @@ const WIDTH = 1000;
 const NARROW = 760;
 const NARROW_LABEL = 100;
 const AXIS = 34;
+/** An arc-on stretch is drawn inside its 'En marcha' bar, this far from its top and bottom. */
+const ARC_INSET = 6;
 const ROW = 22;
 const GAP = 4;
 const HOUR = 3600_000;
@@ -52,10 +57,18 @@ function rowGeometry(rows: number, width: number): CSSProperties {
   } as CSSProperties;
 }
 
-export interface OpenBar {
-  arco: string;
-  paradaId: number;
+/** A bar opened: a parada's (read from the server), or an arc-on stretch's (all it says is in the answer). */
+export type OpenBar =
+  | { arco: string; paradaId: number; arcoId?: undefined; arc?: undefined }
+  | { arco: string; paradaId?: undefined; arcoId: number; arc: TimelineArc };
+
+/** What an arc-on stretch says to a screen reader and in its tooltip (each drawn part of it): its arco and times. */
+export function arcText(arco: string, [start, end]: TimelineArc, tz: string): string {
+  return `${arco}: ${timelineMessages.arcOn}, ${formatDateTime(new Date(start).toISOString(), tz)}–${formatTime(new Date(end).toISOString(), tz)}`;
 }
+
+/** An arc time as weld telemetry's screens write it: '12 min 05 s', '45 s', '1 h 02 min'. */
+export const arcDuration = (ms: number): string => telemetryScreenMessages.duration(ms / 1000);
 
 /** What a bar says to a screen reader and in its tooltip: its arco, kind, motivo and times. */
 export function barText(
@@ -138,7 +151,11 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
   // The server leaves running out (docs/decisions/053-timeline-without-running-bars.md): filled in here, once per answer.
   const rows = useMemo(() => {
     const worked = workedSpans(data);
-    return data.arcos.map((arco) => ({ ...arco, bars: withRunning(arco.bars, spansSince(worked, arco.since)) }));
+    return data.arcos.map((arco) => {
+      const bars = withRunning(arco.bars, spansSince(worked, arco.since));
+      // Weld telemetry's arc-on stretches, each drawn inside 'En marcha' (docs/decisions/090-arc-on-board-and-timeline.md).
+      return { ...arco, bars, arc: arco.arc ? arcInRunning(arco.arc, bars) : [] };
+    });
   }, [data]);
   const x = (iso: string | number) =>
     label + ((Math.min(Math.max(typeof iso === 'number' ? iso : Date.parse(iso), from), to) - from) / (to - from)) * span;
@@ -231,6 +248,26 @@ export function TimelineChart({ data, tz, onOpen }: { data: TimelineResponse; tz
                     <title>{text}</title>
                     <rect x={left} width={width} {...inner} fill={color} />
                     {isOpen === 1 && <rect x={left} width={width} {...inner} fill="url(#timeline-stripes)" />}
+                  </g>
+                );
+              })}
+              {arco.arc.map(([start, end, stretch]) => {
+                const left = x(start);
+                const text = arcText(arco.name, stretch, tz);
+                const open = { arco: arco.name, arcoId: arco.id, arc: stretch };
+                return (
+                  <g
+                    key={`arc-${start}`}
+                    className="timeline-bar"
+                    role="button"
+                    tabIndex={0}
+                    aria-label={text}
+                    data-kind="arc"
+                    onClick={() => onOpen(open)}
+                    onKeyDown={(event) => keyOpen(event, open)}
+                  >
+                    <title>{text}</title>
+                    <rect x={left} width={Math.max(x(end) - left, 1)} y={ARC_INSET} height={ROW - 2 * ARC_INSET} fill={ARC_COLOR} />
                   </g>
                 );
               })}

@@ -15,3 +15,6 @@ export function barColor(kind: TimelineKind, motivoId: number | null): string {
   if (kind === 'stopped' && motivoId !== null) return MOTIVO_COLORS[motivoId % MOTIVO_COLORS.length];
   return KIND_COLORS[kind];
 }
+
+/** Weld telemetry's arc-on stretch, drawn inside 'En marcha': 3.4:1 against its green as drawn (WCAG 1.4.11). */
+export const ARC_COLOR = '#fff0b3';

@@ -17,7 +17,7 @@ import { useEventStream } from '@/lib/use-event-stream';
 import { timelineKeys, useTimeline } from '../api/get-timeline';
 import { BarDialog } from '../components/bar-dialog';
 import { type OpenBar, TimelineChart } from '../components/timeline-chart';
-import { barColor, KIND_COLORS } from '../components/timeline-colors';
+import { ARC_COLOR, barColor, KIND_COLORS } from '../components/timeline-colors';
 
 type Mode = 'shift' | 'day' | 'week';
 const MODES: Mode[] = ['shift', 'day', 'week'];
@@ -213,6 +213,18 @@ export default function TimelinePage() {
                 <span className="timeline-swatch timeline-swatch-open" style={{ background: KIND_COLORS.stopped }} aria-hidden="true" />{' '}
                 {timelineMessages.kinds.stopped} {timelineMessages.open}
               </li>
+              {data.arcos.some((a) => a.arc) && (
+                <li className="list-inline-item me-3">
+                  <span
+                    className="timeline-swatch"
+                    style={{
+                      background: `linear-gradient(${KIND_COLORS.running} 0 30%, ${ARC_COLOR} 30% 70%, ${KIND_COLORS.running} 70%)`,
+                    }}
+                    aria-hidden="true"
+                  />{' '}
+                  {timelineMessages.arcOn}
+                </li>
+              )}
               {motivos.map((m) => (
                 <li key={m.id} className="list-inline-item me-3">
                   <span className="timeline-swatch" style={{ background: barColor('stopped', m.id) }} aria-hidden="true" /> {m.name}
