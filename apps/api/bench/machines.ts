@@ -11,128 +11,41 @@
  *
  * Env: BENCH_ARCOS (1000), BENCH_PERIOD_S (5), BENCH_SECONDS (60), BENCH_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { refreshTopics } from '../src/modules/machines/service';
-import { upsertAdmin } from '../src/modules/users/bootstrap';
-import { device, startBroker } from '../test/mosquitto';
-import { throwawaySchema } from './lib/pg-schema';
+import { ms, pct, startMqttPortal } from './lib/mqtt-portal';
 
 const ARCOS = Number(process.env.BENCH_ARCOS ?? 1000);
 const PERIOD_S = Number(process.env.BENCH_PERIOD_S ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const PUBLISHERS = 4;
-const ADMIN = { worker_id: 'bench-admin', password: 'bench-password' };
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-/** Reads the event stream as the web client does, handing each event to `onEvent` with its arrival time. */
-async function readStream(baseUrl: string, token: string, onEvent: (type: string, data: unknown, at: number) => void, signal: AbortSignal) {
-  const response = await fetch(`${baseUrl}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal });
-  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          let type = '';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) type = line.slice(7);
-            else if (line.startsWith('data: ')) data += line.slice(6);
-          }
-          if (type && data) onEvent(type, JSON.parse(data), performance.now());
-        }
-      }
-    } catch {
-      // Aborted at the end.
-    }
-  })();
-}
 
 async function main() {
-  const broker = await startBroker();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-machines-'));
-  const pgSchema = process.env.BENCH_DATABASE_URL ? await throwawaySchema(process.env.BENCH_DATABASE_URL, 'bench') : null;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'warn',
-    MQTT_URL: broker.url,
-    MQTT_CLIENT_ID: 'portal-bench',
-    MAX_CONNECTIONS: '100',
-    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+  const portal = await startMqttPortal({
+    name: 'machines',
+    arcos: ARCOS,
+    topic: (n) => `planta/bench/arco-${n}/estado`,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    env: { MAX_CONNECTIONS: '100' },
   });
-  const app = await buildApp({ config });
-  await app.ready();
+  const { app, arcos, devices } = portal;
   const db = app.ctx.db;
   console.log(`bench:machines on ${app.ctx.engine}: ${ARCOS} arcos, a change every ${PERIOD_S} s each for ${SECONDS} s`);
-
-  const nave = await db.selectFrom('naves').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const arcos: { id: number; topic: string }[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < ARCOS; i++) {
-      const { id } = await trx
-        .insertInto('arcos_sumergidos')
-        .values({ name: `Arco ${i + 1}`, nave_id: nave.id, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const topic = `planta/bench/arco-${i + 1}/estado`;
-      await trx
-        .insertInto('machine_bindings')
-        .values({ arco_sumergido_id: id, topic, key_hash: null, key_created_at: null, created_at: now, updated_at: now })
-        .execute();
-      arcos.push({ id, topic });
-    }
-  });
-  while (!app.ctx.machines.mqtt?.connected) await new Promise((r) => setTimeout(r, 20));
-  await refreshTopics(app.ctx);
-
-  await upsertAdmin(db, ADMIN.worker_id, ADMIN.password, 'Bench Admin');
-  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });
-  const token = login.json().accessToken as string;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
 
   // Publish time of each arco's transition still waiting for its event.
   const pending = new Map<string, number>();
   const latencies: number[] = [];
   let seen = 0;
-  const controller = new AbortController();
-  await readStream(
-    `http://127.0.0.1:${port}`,
-    token,
-    (type, data, at) => {
-      if (type !== 'parada.started' && type !== 'parada.ended') return;
-      const arcoId = (data as { parada: { arco_sumergido_id: number } }).parada.arco_sumergido_id;
-      const key = `${arcoId}:${type}`;
-      const sent = pending.get(key);
-      if (sent === undefined) return;
-      pending.delete(key);
-      latencies.push(at - sent);
-      seen++;
-    },
-    controller.signal,
-  );
+  await portal.readEvents((type, data, at) => {
+    if (type !== 'parada.started' && type !== 'parada.ended') return;
+    const arcoId = (data as { parada: { arco_sumergido_id: number } }).parada.arco_sumergido_id;
+    const key = `${arcoId}:${type}`;
+    const sent = pending.get(key);
+    if (sent === undefined) return;
+    pending.delete(key);
+    latencies.push(at - sent);
+    seen++;
+  });
 
-  const devices = await Promise.all(Array.from({ length: PUBLISHERS }, () => device(broker.url)));
   const rounds = Math.floor(SECONDS / PERIOD_S);
   const total = rounds * ARCOS;
   const perTickMs = 50;
@@ -148,7 +61,7 @@ async function main() {
       const state = round % 2 === 0 ? 'stopped' : 'running';
       const sentAt = performance.now();
       pending.set(`${arco.id}:${state === 'stopped' ? 'parada.started' : 'parada.ended'}`, sentAt);
-      batch.push(devices[n % PUBLISHERS].publishAsync(arco.topic, JSON.stringify({ state, at: new Date().toISOString() }), { qos: 1 }));
+      batch.push(devices[n % devices.length].publishAsync(arco.topic, JSON.stringify({ state, at: new Date().toISOString() }), { qos: 1 }));
     }
     await Promise.all(batch);
     published = n;
@@ -176,12 +89,7 @@ async function main() {
   );
   console.log(`p99 under 500 ms: ${pct(latencies, 99) < 500 ? 'yes' : 'NO'}`);
 
-  controller.abort();
-  for (const d of devices) await d.endAsync(true);
-  await app.close();
-  await broker.close();
-  await pgSchema?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await portal.close();
   process.exit(recorded === total ? 0 : 1);
 }
 
