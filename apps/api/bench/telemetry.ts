@@ -105,7 +105,9 @@ async function publish(plan: Plan) {
     await Promise.all(publishing);
   }
   for (const d of devices) await d.endAsync();
-  process.disconnect?.();
+  // The last word, once every earlier one is written (the portal's process may be slow to read them).
+  await new Promise<void>((resolve) => process.send?.('done', () => resolve()));
+  process.exit(0);
 }
 
 async function main() {
@@ -166,7 +168,15 @@ async function main() {
     loads.push(loadavg()[0]);
   }, 1000);
   const publisher = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_PUBLISHER: JSON.stringify(plan) } });
-  publisher.on('message', (list: Sent[]) => {
+  let finished: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  publisher.on('message', (list: Sent[] | 'done') => {
+    if (list === 'done') {
+      finished();
+      return;
+    }
     for (const sent of list) {
       const at = early.get(sent.key);
       if (at === undefined) sentAt.set(sent.key, { at: sent.at, phase: sent.phase });
@@ -178,8 +188,11 @@ async function main() {
       batches++;
     }
   });
-  // Every message of the child is read before its channel closes.
-  const done = new Promise<void>((resolve) => publisher.once('disconnect', () => resolve()));
+  publisher.once('exit', (code) => {
+    if (code !== 0) console.log(`the publishers' process exited ${code}`);
+    // Its last messages may still be on their way.
+    setTimeout(finished, 2000);
+  });
   if (outage) {
     await new Promise((r) => setTimeout(r, Math.max(0, start + outageFrom * 1000 - Date.now())));
     if (cluster) await cluster.stopInBackground('fast');
