@@ -13,57 +13,39 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { device, startBroker } from '../test/mosquitto';
-import { benchAdminToken, listenForBench, machineArcos, startBenchApp } from './lib/app';
-import { readStream } from './lib/event-stream';
+import { ms, pct, startMqttPortal } from './lib/mqtt-portal';
 
 const ARCOS = Number(process.env.BENCH_ARCOS ?? 1000);
 const PERIOD_S = Number(process.env.BENCH_PERIOD_S ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const PUBLISHERS = 4;
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN;
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
-  const broker = await startBroker();
-  const { app, close } = await startBenchApp('machines', {
-    LOG_LEVEL: 'warn',
-    MQTT_URL: broker.url,
-    MQTT_CLIENT_ID: 'portal-bench',
-    MAX_CONNECTIONS: '100',
+  const portal = await startMqttPortal({
+    name: 'machines',
+    arcos: ARCOS,
+    topic: (n) => `planta/bench/arco-${n}/estado`,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    env: { MAX_CONNECTIONS: '100' },
   });
+  const { app, arcos, devices } = portal;
   const db = app.ctx.db;
   console.log(`bench:machines on ${app.ctx.engine}: ${ARCOS} arcos, a change every ${PERIOD_S} s each for ${SECONDS} s`);
-
-  const arcos = await machineArcos(app, ARCOS, (i) => `planta/bench/arco-${i + 1}/estado`);
-
-  const token = await benchAdminToken(app);
-  const { base } = await listenForBench(app);
 
   // Publish time of each arco's transition still waiting for its event.
   const pending = new Map<string, number>();
   const latencies: number[] = [];
   let seen = 0;
-  const controller = new AbortController();
-  await readStream(
-    base,
-    token,
-    (type, data, at) => {
-      if (type !== 'parada.started' && type !== 'parada.ended') return;
-      const arcoId = (data as { parada: { arco_sumergido_id: number } }).parada.arco_sumergido_id;
-      const key = `${arcoId}:${type}`;
-      const sent = pending.get(key);
-      if (sent === undefined) return;
-      pending.delete(key);
-      latencies.push(at - sent);
-      seen++;
-    },
-    controller.signal,
-  );
+  await portal.readEvents((type, data, at) => {
+    if (type !== 'parada.started' && type !== 'parada.ended') return;
+    const arcoId = (data as { parada: { arco_sumergido_id: number } }).parada.arco_sumergido_id;
+    const key = `${arcoId}:${type}`;
+    const sent = pending.get(key);
+    if (sent === undefined) return;
+    pending.delete(key);
+    latencies.push(at - sent);
+    seen++;
+  });
 
-  const devices = await Promise.all(Array.from({ length: PUBLISHERS }, () => device(broker.url)));
   const rounds = Math.floor(SECONDS / PERIOD_S);
   const total = rounds * ARCOS;
   const perTickMs = 50;
@@ -79,7 +61,7 @@ async function main() {
       const state = round % 2 === 0 ? 'stopped' : 'running';
       const sentAt = performance.now();
       pending.set(`${arco.id}:${state === 'stopped' ? 'parada.started' : 'parada.ended'}`, sentAt);
-      batch.push(devices[n % PUBLISHERS].publishAsync(arco.topic, JSON.stringify({ state, at: new Date().toISOString() }), { qos: 1 }));
+      batch.push(devices[n % devices.length].publishAsync(arco.topic, JSON.stringify({ state, at: new Date().toISOString() }), { qos: 1 }));
     }
     await Promise.all(batch);
     published = n;
@@ -107,10 +89,7 @@ async function main() {
   );
   console.log(`p99 under 500 ms: ${pct(latencies, 99) < 500 ? 'yes' : 'NO'}`);
 
-  controller.abort();
-  for (const d of devices) await d.endAsync(true);
-  await close();
-  await broker.close();
+  await portal.close();
   process.exit(recorded === total ? 0 : 1);
 }
 

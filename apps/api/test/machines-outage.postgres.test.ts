@@ -5,66 +5,32 @@
  * the database is back they are all applied, in order, with the device's times. Meanwhile the HTTP
  * device path answers the Spanish 503 with Retry-After, so the device retries.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { messages } from '@portal/contract/common';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { createKey, refreshTopics, setTopic } from '../src/modules/machines/service';
-import { pgUnavailable, TEST_DB, testEnv } from './helper';
-import { device, startBroker, type TestBroker } from './mosquitto';
-import { startCluster, type TestCluster } from './pg-cluster';
+import { createKey } from '../src/modules/machines/service';
+import { pgUnavailable, TEST_DB } from './helper';
+import { boundArco, type MqttPortal, startMqttPortal } from './mqtt-portal';
 
 const OUTAGE_MS = 120_000;
 /** A transition every 10 s of the outage: six stops, each ended. */
 const EVERY_MS = 10_000;
 
 describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('machine signals across a 2-minute PostgreSQL outage (a real Mosquitto)', () => {
-  let cluster: TestCluster;
-  let broker: TestBroker;
-  let dataDir: string;
-  let app: App;
-  let publisher: MqttClient;
+  let portal: MqttPortal;
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    broker = await startBroker();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mqtt-outage-'));
-    app = await buildApp({
-      config: loadConfig({
-        ...testEnv(dataDir),
-        DATABASE_URL: cluster.url,
-        MQTT_URL: broker.url,
-        MQTT_CLIENT_ID: `portal-outage-${process.pid}`,
-      }),
-    });
-    await app.ready();
-    publisher = await device(broker.url);
+    portal = await startMqttPortal('outage', 'own cluster');
   }, 60_000);
 
   afterAll(async () => {
-    await publisher?.endAsync(true);
-    await app?.close();
-    await broker?.close();
-    cluster?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await portal?.close();
   });
 
   it('applies every transition published while the database was away, in order, with the device times', async () => {
-    const nave = await app.ctx.db.selectFrom('naves').select('id').where('name', '=', 'Nave 1').executeTakeFirstOrThrow();
-    const { id: arcoId } = await app.ctx.db
-      .insertInto('arcos_sumergidos')
-      .values({ name: 'Arco Corte', nave_id: nave.id, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const topic = `planta/corte-${process.pid}/estado`;
-    await setTopic(app.ctx, null, arcoId, topic);
+    const { app, publisher } = portal;
+    const cluster = portal.cluster!;
+    const { id: arcoId, topic } = await boundArco(app, 'Arco Corte', `planta/corte-${process.pid}/estado`);
     const { key } = await createKey(app.ctx, null, arcoId);
-    await vi.waitFor(() => expect(app.ctx.machines.mqtt?.connected).toBe(true), { timeout: 20_000 });
-    await refreshTopics(app.ctx);
     const report = (state: string) =>
       app.inject({ method: 'POST', url: `/api/machines/${arcoId}/state`, headers: { 'x-device-key': key }, payload: { state } });
 

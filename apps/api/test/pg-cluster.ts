@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,9 @@ export interface TestCluster {
   stop(mode: 'fast' | 'immediate'): void;
   /** Starts it again on the same port and waits until it accepts connections. */
   start(): void;
+  /** stop and start without blocking the process (a benchmark's portal goes on meanwhile). */
+  stopInBackground(mode: 'fast' | 'immediate'): Promise<void>;
+  startInBackground(): Promise<void>;
   /** Stops it and removes its folder. */
   close(): void;
 }
@@ -43,6 +46,11 @@ export async function startCluster(settings = ''): Promise<TestCluster> {
     if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' });
     else execFileSync(bin, args, { stdio: 'pipe' });
   };
+  const runInBackground = (bin: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [file, all] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+      execFile(file, all, (error) => (error ? reject(error) : resolve()));
+    });
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const dataDir = path.join(dir, 'data');
   run(initdb, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale']);
@@ -52,6 +60,8 @@ export async function startCluster(settings = ''): Promise<TestCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: (mode) => run(pgCtl, ['-D', dataDir, '-m', mode, '-w', 'stop']),
     start: () => run(pgCtl, ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']),
+    stopInBackground: (mode) => runInBackground(pgCtl, ['-D', dataDir, '-m', mode, '-w', 'stop']),
+    startInBackground: () => runInBackground(pgCtl, ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']),
     close() {
       try {
         run(pgCtl, ['-D', dataDir, '-m', 'immediate', 'stop']);

@@ -4,73 +4,28 @@
  * PostgreSQL a database outage loses none: the messages stay unacknowledged on the broker until the
  * database is back (decision 029's rule), then every sample is stored with its device time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sawSamples } from '../bench/simulate-arco';
-import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { refreshTopics, setTopic } from '../src/modules/machines/service';
 import { countSamples } from '../src/modules/telemetry/service';
-import { freshSchema, pgUnavailable, TEST_DB, testEnv } from './helper';
-import { device, startBroker, type TestBroker } from './mosquitto';
-import { startCluster, type TestCluster } from './pg-cluster';
+import { pgUnavailable, TEST_DB } from './helper';
+import { boundArco, type MqttPortal, startMqttPortal } from './mqtt-portal';
 
-async function bootApp(dataDir: string, brokerUrl: string, databaseUrl: string | undefined, name: string): Promise<App> {
-  const app = await buildApp({
-    config: loadConfig({
-      ...testEnv(dataDir),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      MQTT_URL: brokerUrl,
-      MQTT_CLIENT_ID: `portal-${name}-${process.pid}`,
-    }),
-  });
-  await app.ready();
-  return app;
-}
-
-async function boundArco(app: App, name: string): Promise<{ id: number; topic: string }> {
-  const nave = await app.ctx.db.selectFrom('naves').select('id').where('name', '=', 'Nave 1').executeTakeFirstOrThrow();
-  const { id } = await app.ctx.db
-    .insertInto('arcos_sumergidos')
-    .values({ name, nave_id: nave.id, created_at: new Date().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const topic = `planta/${name.replace(/\W/g, '')}-${process.pid}`;
-  await setTopic(app.ctx, null, id, topic);
-  await vi.waitFor(() => expect(app.ctx.machines.mqtt?.connected).toBe(true), { timeout: 20_000 });
-  await refreshTopics(app.ctx);
-  return { id, topic };
-}
+const topicOf = (name: string) => `planta/${name.replace(/\W/g, '')}-${process.pid}`;
 
 describe.skipIf(pgUnavailable)('weld telemetry over MQTT (a real Mosquitto)', () => {
-  let broker: TestBroker;
-  let dataDir: string;
-  let app: App;
-  let publisher: MqttClient;
-  let schema: { url: string; drop: () => Promise<void> } | null = null;
+  let portal: MqttPortal;
 
   beforeAll(async () => {
-    broker = await startBroker();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-telemetry-mqtt-'));
-    // The suite's own PostgreSQL schema when on PostgreSQL (testEnv alone is SQLite).
-    schema = TEST_DB === 'postgres' ? await freshSchema() : null;
-    app = await bootApp(dataDir, broker.url, schema?.url, 'telemetry');
-    publisher = await device(broker.url);
+    portal = await startMqttPortal('telemetry', 'suite');
   }, 60_000);
 
   afterAll(async () => {
-    await publisher?.endAsync(true);
-    await app?.close();
-    await broker?.close();
-    await schema?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await portal?.close();
   });
 
   it('stores the simulator’s batches and the compact form, a repeated message once', async () => {
-    const arco = await boundArco(app, 'Arco MQTT');
+    const { app, publisher } = portal;
+    const arco = await boundArco(app, 'Arco MQTT', topicOf('Arco MQTT'));
     const t0 = Date.now() - 10_000;
     for (let s = 0; s < 5; s++) {
       await publisher.publishAsync(`${arco.topic}/telemetry`, JSON.stringify(sawSamples(1, t0 + s * 1000, 10)), { qos: 1 });
@@ -96,30 +51,20 @@ describe.skipIf(pgUnavailable)('weld telemetry over MQTT (a real Mosquitto)', ()
 });
 
 describe.skipIf(pgUnavailable || TEST_DB !== 'postgres')('weld telemetry across a PostgreSQL outage (a real Mosquitto)', () => {
-  let cluster: TestCluster;
-  let broker: TestBroker;
-  let dataDir: string;
-  let app: App;
-  let publisher: MqttClient;
+  let portal: MqttPortal;
 
   beforeAll(async () => {
-    cluster = await startCluster();
-    broker = await startBroker();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-telemetry-outage-'));
-    app = await bootApp(dataDir, broker.url, cluster.url, 'telemetry-outage');
-    publisher = await device(broker.url);
+    portal = await startMqttPortal('telemetry-outage', 'own cluster');
   }, 60_000);
 
   afterAll(async () => {
-    await publisher?.endAsync(true);
-    await app?.close();
-    await broker?.close();
-    cluster?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await portal?.close();
   });
 
   it('stores every sample published while the database was away, with its device time', async () => {
-    const arco = await boundArco(app, 'Arco Corte Telemetría');
+    const { app, publisher } = portal;
+    const cluster = portal.cluster!;
+    const arco = await boundArco(app, 'Arco Corte Telemetría', topicOf('Arco Corte Telemetría'));
     const t0 = Date.now();
     let published = 0;
     const publish = async (s: number) => {

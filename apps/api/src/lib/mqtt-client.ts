@@ -24,10 +24,20 @@ export interface MqttSettings {
 }
 
 /**
- * Called for each message, one at a time, in the broker's order; its PUBACK goes only once it settles.
- * It throws HoldMessage when the message cannot be settled now.
+ * Called for each message in the broker's order; its PUBACK goes only once it settles, and after every
+ * earlier message's. It throws HoldMessage when the message cannot be settled now.
  */
 export type MqttMessageHandler = (topic: string, payload: Buffer) => Promise<void>;
+
+/**
+ * Topics whose messages may be handed over while earlier ones are still being handled (weld
+ * telemetry, whose handler groups them: docs/decisions/088-telemetry-ingest-in-groups.md). Any other
+ * message waits until every earlier one is settled, so it is handled one at a time as before.
+ */
+export type ConcurrentTopics = (topic: string) => boolean;
+
+/** Tells mqtt.js to read the next packet without acknowledging this one (its PUBACK is sent later). */
+const DEFERRED_ACK = new Error('PUBACK deferred until the message is settled');
 
 /**
  * Thrown by a handler that cannot settle a message now (its database is away): the message is not
@@ -78,8 +88,13 @@ export class MqttSignalClient {
   private readonly minMs: number;
   private readonly maxMs: number;
   private syncing: Promise<void> = Promise.resolve();
-  /** The message being handled: close() lets it finish (and be acknowledged) before it disconnects. */
+  /**
+   * Settles once every message taken so far is acknowledged (or held): close() lets them finish (and
+   * be acknowledged) before it disconnects; a message handled one at a time waits for it.
+   */
   private handling: Promise<void> = Promise.resolve();
+  /** Counts the connections: a PUBACK is only sent on the connection its message came on. */
+  private connection = 0;
   /** Set while messages are held (HoldMessage): aborted by close(). */
   private holding: AbortController | null = null;
 
@@ -113,7 +128,7 @@ export class MqttSignalClient {
    * Connects in the background (the portal starts whether the broker is up or not) and hands each
    * message to `handler`: the subscriber above (modules/machines/signals.ts) gives it when it starts.
    */
-  start(handler: MqttMessageHandler): void {
+  start(handler: MqttMessageHandler, concurrent: ConcurrentTopics = () => false): void {
     const options: IClientOptions = {
       clientId: this.settings.clientId,
       protocolVersion: 5,
@@ -131,20 +146,40 @@ export class MqttSignalClient {
     const client = connect(this.settings.url, options);
     this.client = client;
     client.handleMessage = (packet, callback) => {
-      this.handling = handler(packet.topic, packet.payload as Buffer).then(
-        () => {
-          this.state.messages += 1;
-          callback();
-        },
-        (error) => {
-          // Not acknowledged: the broker delivers it again once we are back.
-          if (error instanceof HoldMessage) return this.hold(client, error);
-          this.state.messages += 1;
-          // The handler logs and settles its own failures; this is a last resort so the client never hangs.
-          this.log.error({ err: error, topic: packet.topic }, 'machine signal not handled');
-          callback();
-        },
+      // Held or closing: taken by nobody and never acknowledged (the broker delivers it again).
+      if (this.holding || this.client !== client) return;
+      const connection = this.connection;
+      const earlier = this.handling;
+      const topic = packet.topic;
+      const current = () => !this.holding && this.connection === connection;
+      // A concurrent topic's message is handed over at once; any other waits for every earlier one.
+      const handled = concurrent(topic)
+        ? handler(topic, packet.payload as Buffer)
+        : earlier.then(() => (current() ? handler(topic, packet.payload as Buffer) : undefined));
+      const outcome = handled.then(
+        () => null,
+        (error: unknown) => error ?? new Error('message not handled'),
       );
+      // PUBACKs go in the broker's order, each once its message and every earlier one are settled.
+      this.handling = earlier.then(async () => {
+        const error = await outcome;
+        if (!current()) return;
+        if (error instanceof HoldMessage) {
+          // Not acknowledged, nor anything after it: the broker delivers them again once we are back.
+          this.hold(client, error);
+          return;
+        }
+        // The handler logs and settles its own failures; this is a last resort so the client never hangs.
+        if (error) this.log.error({ err: error, topic }, 'machine signal not handled');
+        this.state.messages += 1;
+        if (packet.qos > 0 && client.connected) {
+          // mqtt.js's own way of sending a packet (its handlers call it so too).
+          // biome-ignore lint/complexity/useLiteralKeys: a private method of mqtt.js's client
+          client['_sendPacket']({ cmd: 'puback', messageId: packet.messageId });
+        }
+      });
+      // mqtt.js reads the next packet now and sends no PUBACK for this one: the chain above does.
+      callback(DEFERRED_ACK);
     };
     client.on('connect', (connack) => {
       this.changed(true);
@@ -155,6 +190,7 @@ export class MqttSignalClient {
       void this.sync();
     });
     client.on('close', () => {
+      this.connection += 1;
       if (this.state.connected) this.log.warn({ url: this.state.url }, 'MQTT connection lost');
       this.changed(false);
       // Doubling pause before the next attempt, up to the longest.

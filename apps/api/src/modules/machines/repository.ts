@@ -28,6 +28,13 @@ export const boundTopics = (db: Db) =>
 export const findArcoByTopic = (db: Db, topic: string) =>
   db.selectFrom('machine_bindings').select('arco_sumergido_id').where('topic', '=', topic).executeTakeFirst();
 
+/** The arcos bound to some topics, by topic (weld telemetry's groups, docs/decisions/088-telemetry-ingest-in-groups.md). */
+export async function findArcosByTopics(db: Db, topics: string[]): Promise<Map<string, number>> {
+  if (!topics.length) return new Map();
+  const rows = await db.selectFrom('machine_bindings').select(['topic', 'arco_sumergido_id']).where('topic', 'in', topics).execute();
+  return new Map(rows.flatMap((r) => (r.topic === null ? [] : [[r.topic, r.arco_sumergido_id] as const])));
+}
+
 /** Creates the arco's binding row or changes the given fields of it. */
 export async function saveBinding(
   db: Db,

@@ -23,7 +23,7 @@ import { assertDeviceNotBlocked, recordWrongDeviceKey } from './key-attempts';
 import * as repo from './repository';
 
 // Reads other modules make of this module's tables (docs/decisions/024-one-owner-per-table.md).
-export { findArcoByTopic, listBindings } from './repository';
+export { findArcoByTopic, findArcosByTopics, listBindings } from './repository';
 
 /** A device clock this far ahead of the server is wrong: its time is replaced by the arrival time. */
 export const MAX_FUTURE_MS = 60_000;

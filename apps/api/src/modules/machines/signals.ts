@@ -20,10 +20,16 @@ export function createMachineSignals(ctx: ServiceContext, telemetry?: MqttMessag
   return {
     async start() {
       // `<topic>/telemetry` carries weld samples (given the arco's topic): modules/telemetry, given by app.ts.
-      mqtt.start((topic, payload) =>
-        telemetry && topic.endsWith(TELEMETRY_TOPIC_SUFFIX)
-          ? telemetry(topic.slice(0, -TELEMETRY_TOPIC_SUFFIX.length), payload)
-          : handleMqttMessage(ctx, topic, payload),
+      // Those are handed over without waiting for the earlier ones, which lets telemetry group the
+      // messages that arrive while it writes (docs/decisions/088-telemetry-ingest-in-groups.md); the
+      // states stay one at a time, in the broker's order.
+      const isTelemetry = (topic: string) => telemetry !== undefined && topic.endsWith(TELEMETRY_TOPIC_SUFFIX);
+      mqtt.start(
+        (topic, payload) =>
+          telemetry && isTelemetry(topic)
+            ? telemetry(topic.slice(0, -TELEMETRY_TOPIC_SUFFIX.length), payload)
+            : handleMqttMessage(ctx, topic, payload),
+        isTelemetry,
       );
       await refresh();
       timer = setInterval(refresh, TOPICS_REFRESH_MS);

@@ -1,5 +1,5 @@
 import type { Sample } from '@portal/contract/telemetry';
-import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/types';
 import type { TelemetryRunsTable, TelemetrySecondsTable } from '../../db/types-telemetry';
@@ -11,62 +11,85 @@ type Executor = Db | Transaction<Database>;
 
 /** Rows per INSERT: 8 values each, well under SQLite's variable limit. */
 const CHUNK = 500;
+/** Ranges per grouped read: 3 values each. */
+const RANGES = 200;
 
-/** Inserts the samples; one already stored for the arco at that device time is left as it was. Answers how many were new. */
-export async function insertSamples(db: Executor, arcoId: number, samples: Sample[]): Promise<number> {
-  let stored = 0;
-  for (let k = 0; k < samples.length; k += CHUNK) {
-    const rows = samples.slice(k, k + CHUNK).map((s) => ({
-      arco_sumergido_id: arcoId,
-      t: s.t,
-      arc: s.arc ? 1 : 0,
-      i: s.i,
-      u: s.u,
-      wf: s.wf,
-      v: s.v,
-      temp: s.temp,
-    }));
-    const result = await db
+/** An arco's span of seconds (epoch s, both ends in) whose derived rows are recomputed. */
+export interface SecondRange {
+  arcoId: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Inserts the arcos' samples; one already stored for the arco at that device time (or given twice) is
+ * left as it was. Answers the keys `arco:t` of those that were new.
+ */
+export async function insertSamples(db: Executor, batches: { arcoId: number; samples: Sample[] }[]): Promise<Set<string>> {
+  // In key order: two instances writing the same samples take their row locks in the same order.
+  const rows = batches
+    .flatMap(({ arcoId, samples }) =>
+      samples.map((s) => ({ arco_sumergido_id: arcoId, t: s.t, arc: s.arc ? 1 : 0, i: s.i, u: s.u, wf: s.wf, v: s.v, temp: s.temp })),
+    )
+    .sort((a, b) => a.arco_sumergido_id - b.arco_sumergido_id || a.t - b.t);
+  const stored = new Set<string>();
+  for (let k = 0; k < rows.length; k += CHUNK) {
+    const inserted = await db
       .insertInto('telemetry_samples')
-      .values(rows)
+      .values(rows.slice(k, k + CHUNK))
       .onConflict((oc) => oc.columns(['arco_sumergido_id', 't']).doNothing())
-      .executeTakeFirst();
-    stored += Number(result.numInsertedOrUpdatedRows ?? 0);
+      .returning(['arco_sumergido_id', 't'])
+      .execute();
+    for (const r of inserted) stored.add(`${r.arco_sumergido_id}:${Number(r.t)}`);
   }
   return stored;
 }
 
-/** The per-second aggregates of the arco's raw samples in [fromSecond, toSecond]. */
-export function aggregateSeconds(db: Executor, arcoId: number, fromSecond: number, toSecond: number) {
+/** `(arco = ? and col >= ? and col < ?) or …` over the ranges, `scale` turning seconds into the column's unit. */
+function inRanges(ranges: SecondRange[], col: 't' | 'second', scale: number) {
+  return sql<SqlBool>`(${sql.join(
+    ranges.map(
+      (r) => sql`(arco_sumergido_id = ${r.arcoId} and ${sql.ref(col)} >= ${r.from * scale} and ${sql.ref(col)} < ${(r.to + 1) * scale})`,
+    ),
+    sql` or `,
+  )})`;
+}
+
+/** The per-second aggregates of the arcos' raw samples in the ranges. */
+export async function aggregateSeconds(db: Executor, ranges: SecondRange[]) {
   const on = (col: string) => sql<number | null>`case when arc = 1 then ${sql.ref(col)} end`;
-  return db
-    .selectFrom('telemetry_samples')
-    .select((eb) => [
-      sql<number>`t / 1000`.as('second'),
-      eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(arc)`.as('arc_n'),
-      sql<number>`coalesce(sum(${on('i')}), 0)`.as('i_sum'),
-      sql<number | null>`min(${on('i')})`.as('i_min'),
-      sql<number | null>`max(${on('i')})`.as('i_max'),
-      sql<number>`coalesce(sum(${on('u')}), 0)`.as('u_sum'),
-      sql<number | null>`min(${on('u')})`.as('u_min'),
-      sql<number | null>`max(${on('u')})`.as('u_max'),
-      sql<number>`coalesce(sum(${on('wf')}), 0)`.as('wf_sum'),
-      sql<number | null>`min(${on('wf')})`.as('wf_min'),
-      sql<number | null>`max(${on('wf')})`.as('wf_max'),
-      sql<number>`coalesce(sum(${on('v')}), 0)`.as('v_sum'),
-      sql<number | null>`min(${on('v')})`.as('v_min'),
-      sql<number | null>`max(${on('v')})`.as('v_max'),
-      sql<number>`coalesce(sum(${on('temp')}), 0)`.as('temp_sum'),
-      sql<number | null>`min(${on('temp')})`.as('temp_min'),
-      sql<number | null>`max(${on('temp')})`.as('temp_max'),
-      sql<number>`count(${on('temp')})`.as('temp_n'),
-    ])
-    .where('arco_sumergido_id', '=', arcoId)
-    .where('t', '>=', fromSecond * 1000)
-    .where('t', '<', (toSecond + 1) * 1000)
-    .groupBy(sql`t / 1000`)
-    .execute();
+  const out = [];
+  for (let k = 0; k < ranges.length; k += RANGES) {
+    const rows = await db
+      .selectFrom('telemetry_samples')
+      .select((eb) => [
+        'arco_sumergido_id',
+        sql<number>`t / 1000`.as('second'),
+        eb.fn.countAll<number>().as('n'),
+        sql<number>`sum(arc)`.as('arc_n'),
+        sql<number>`coalesce(sum(${on('i')}), 0)`.as('i_sum'),
+        sql<number | null>`min(${on('i')})`.as('i_min'),
+        sql<number | null>`max(${on('i')})`.as('i_max'),
+        sql<number>`coalesce(sum(${on('u')}), 0)`.as('u_sum'),
+        sql<number | null>`min(${on('u')})`.as('u_min'),
+        sql<number | null>`max(${on('u')})`.as('u_max'),
+        sql<number>`coalesce(sum(${on('wf')}), 0)`.as('wf_sum'),
+        sql<number | null>`min(${on('wf')})`.as('wf_min'),
+        sql<number | null>`max(${on('wf')})`.as('wf_max'),
+        sql<number>`coalesce(sum(${on('v')}), 0)`.as('v_sum'),
+        sql<number | null>`min(${on('v')})`.as('v_min'),
+        sql<number | null>`max(${on('v')})`.as('v_max'),
+        sql<number>`coalesce(sum(${on('temp')}), 0)`.as('temp_sum'),
+        sql<number | null>`min(${on('temp')})`.as('temp_min'),
+        sql<number | null>`max(${on('temp')})`.as('temp_max'),
+        sql<number>`count(${on('temp')})`.as('temp_n'),
+      ])
+      .where(inRanges(ranges.slice(k, k + RANGES), 't', 1000))
+      .groupBy(['arco_sumergido_id', sql`t / 1000`])
+      .execute();
+    out.push(...rows);
+  }
+  return out;
 }
 
 const SECOND_COLUMNS = [
@@ -77,8 +100,9 @@ const SECOND_COLUMNS = [
   'temp_n',
 ] as const;
 
-/** Writes per-second rows (a second already written is replaced). */
-export async function upsertSeconds(db: Executor, rows: Insertable<TelemetrySecondsTable>[]) {
+/** Writes per-second rows (a second already written is replaced), in key order. */
+export async function upsertSeconds(db: Executor, unordered: Insertable<TelemetrySecondsTable>[]) {
+  const rows = [...unordered].sort((a, b) => a.arco_sumergido_id - b.arco_sumergido_id || a.second - b.second);
   for (let k = 0; k < rows.length; k += 100) {
     await db
       .insertInto('telemetry_seconds')
@@ -92,40 +116,47 @@ export async function upsertSeconds(db: Executor, rows: Insertable<TelemetrySeco
   }
 }
 
-/** Recomputes the arco's per-minute rows of [fromMinute, toMinute] from its seconds. */
-export async function rebuildMinutes(db: Executor, arcoId: number, fromMinute: number, toMinute: number) {
-  const rows = await db
-    .selectFrom('telemetry_seconds')
-    .select([
-      sql<number>`second / 60`.as('minute'),
-      sql<number>`sum(n)`.as('n'),
-      sql<number>`sum(arc_n * 1000.0 / n)`.as('arc_ms'),
-      // Σ over seconds of the mean speed (cm/min → mm/s) × the arc-on share of the second.
-      sql<number>`sum(v_sum * 1.0 / n) * 10.0 / 60.0`.as('length_mm'),
-      sql<number>`sum(wf_sum * 1.0 / n) / 60.0`.as('wire_m'),
-      sql<number | null>`sum(i_sum) / nullif(sum(arc_n), 0)`.as('i_mean'),
-      sql<number | null>`sum(u_sum) / nullif(sum(arc_n), 0)`.as('u_mean'),
-    ])
-    .where('arco_sumergido_id', '=', arcoId)
-    .where('second', '>=', fromMinute * 60)
-    .where('second', '<', (toMinute + 1) * 60)
-    .groupBy(sql`second / 60`)
-    .execute();
-  if (!rows.length) return;
-  await db
-    .insertInto('telemetry_minutes')
-    .values(rows.map((r) => ({ ...r, arco_sumergido_id: arcoId, arc_ms: Math.round(Number(r.arc_ms)) })))
-    .onConflict((oc) =>
-      oc.columns(['arco_sumergido_id', 'minute']).doUpdateSet((eb) => ({
-        n: eb.ref('excluded.n'),
-        arc_ms: eb.ref('excluded.arc_ms'),
-        length_mm: eb.ref('excluded.length_mm'),
-        wire_m: eb.ref('excluded.wire_m'),
-        i_mean: eb.ref('excluded.i_mean'),
-        u_mean: eb.ref('excluded.u_mean'),
-      })),
-    )
-    .execute();
+/** Recomputes the arcos' per-minute rows of the minutes the ranges touch, from their seconds. */
+export async function rebuildMinutes(db: Executor, ranges: SecondRange[]) {
+  // Whole minutes: a range's first and last minutes are read from their first to their last second.
+  const minutes = ranges.map((r) => ({ arcoId: r.arcoId, from: Math.floor(r.from / 60) * 60, to: Math.floor(r.to / 60) * 60 + 59 }));
+  for (let k = 0; k < minutes.length; k += RANGES) {
+    const rows = await db
+      .selectFrom('telemetry_seconds')
+      .select([
+        'arco_sumergido_id',
+        sql<number>`second / 60`.as('minute'),
+        sql<number>`sum(n)`.as('n'),
+        sql<number>`sum(arc_n * 1000.0 / n)`.as('arc_ms'),
+        // Σ over seconds of the mean speed (cm/min → mm/s) × the arc-on share of the second.
+        sql<number>`sum(v_sum * 1.0 / n) * 10.0 / 60.0`.as('length_mm'),
+        sql<number>`sum(wf_sum * 1.0 / n) / 60.0`.as('wire_m'),
+        sql<number | null>`sum(i_sum) / nullif(sum(arc_n), 0)`.as('i_mean'),
+        sql<number | null>`sum(u_sum) / nullif(sum(arc_n), 0)`.as('u_mean'),
+      ])
+      .where(inRanges(minutes.slice(k, k + RANGES), 'second', 1))
+      .groupBy(['arco_sumergido_id', sql`second / 60`])
+      .execute();
+    if (!rows.length) continue;
+    await db
+      .insertInto('telemetry_minutes')
+      .values(
+        rows
+          .map((r) => ({ ...r, minute: Number(r.minute), arc_ms: Math.round(Number(r.arc_ms)) }))
+          .sort((a, b) => a.arco_sumergido_id - b.arco_sumergido_id || a.minute - b.minute),
+      )
+      .onConflict((oc) =>
+        oc.columns(['arco_sumergido_id', 'minute']).doUpdateSet((eb) => ({
+          n: eb.ref('excluded.n'),
+          arc_ms: eb.ref('excluded.arc_ms'),
+          length_mm: eb.ref('excluded.length_mm'),
+          wire_m: eb.ref('excluded.wire_m'),
+          i_mean: eb.ref('excluded.i_mean'),
+          u_mean: eb.ref('excluded.u_mean'),
+        })),
+      )
+      .execute();
+  }
 }
 
 export const runSeconds = (db: Executor, runId: number) =>
@@ -160,25 +191,46 @@ export const findRun = (db: Executor, id: number) => db.selectFrom('telemetry_ru
 export const openRun = (db: Executor, arcoId: number) =>
   db.selectFrom('telemetry_runs').selectAll().where('arco_sumergido_id', '=', arcoId).where('state', '<>', 'cerrada').executeTakeFirst();
 
-/** The arco's runs overlapping [fromMs, toMs]. */
-export const runsOverlapping = (db: Executor, arcoId: number, fromMs: number, toMs: number) =>
-  db
-    .selectFrom('telemetry_runs')
-    .selectAll()
-    .where('arco_sumergido_id', '=', arcoId)
-    .where('started_ms', '<=', toMs)
-    .where((eb) => eb.or([eb('ended_ms', 'is', null), eb('ended_ms', '>=', fromMs)]))
-    .orderBy('started_ms')
-    .execute();
+/** The arcos' runs overlapping each one's span [fromMs, toMs], by started_ms. */
+export async function runsOverlapping(db: Executor, spans: { arcoId: number; fromMs: number; toMs: number }[]) {
+  const out = [];
+  for (let k = 0; k < spans.length; k += RANGES) {
+    const rows = await db
+      .selectFrom('telemetry_runs')
+      .selectAll()
+      .where(({ eb, or, and }) =>
+        or(
+          spans
+            .slice(k, k + RANGES)
+            .map((s) =>
+              and([
+                eb('arco_sumergido_id', '=', s.arcoId),
+                eb('started_ms', '<=', s.toMs),
+                or([eb('ended_ms', 'is', null), eb('ended_ms', '>=', s.fromMs)]),
+              ]),
+            ),
+        ),
+      )
+      .orderBy('started_ms')
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
 
-/** When the arco's last ended run ended (0 when none). */
-export async function lastEnded(db: Executor, arcoId: number): Promise<number> {
-  const row = await db
+/** The arcos' runs not yet ended (pending or open). */
+export const openRuns = (db: Executor, arcoIds: number[]) =>
+  db.selectFrom('telemetry_runs').selectAll().where('arco_sumergido_id', 'in', arcoIds).where('state', '<>', 'cerrada').execute();
+
+/** When each arco's last ended run ended (missing when none). */
+export async function lastEnded(db: Executor, arcoIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
     .selectFrom('telemetry_runs')
-    .select((eb) => eb.fn.max('ended_ms').as('ended'))
-    .where('arco_sumergido_id', '=', arcoId)
-    .executeTakeFirst();
-  return Number(row?.ended ?? 0);
+    .select((eb) => ['arco_sumergido_id', eb.fn.max('ended_ms').as('ended')])
+    .where('arco_sumergido_id', 'in', arcoIds)
+    .groupBy('arco_sumergido_id')
+    .execute();
+  return new Map(rows.map((r) => [r.arco_sumergido_id, Number(r.ended ?? 0)]));
 }
 
 export const insertRun = (db: Executor, values: Insertable<TelemetryRunsTable>) =>

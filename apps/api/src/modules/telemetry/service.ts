@@ -29,7 +29,7 @@ import { HoldMessage } from '../../lib/mqtt-client';
 import { pushInBackground } from '../andon/service';
 import { allArcos, findArco } from '../arcos/service';
 import { recordAudit } from '../audit/service';
-import { checkDeviceKey, findArcoByTopic } from '../machines/service';
+import { checkDeviceKey, findArcosByTopics } from '../machines/service';
 import { arcoParadasOverlapping } from '../paradas/service';
 import { instancesAtNave, timed, workedOverlapMs } from '../shifts/service';
 import {
@@ -70,80 +70,251 @@ interface Notice {
 
 // ---- Samples in ----
 
+/** A message or request waiting for the next group's transaction: its arco, or the topic that names it. */
+interface Waiting {
+  arcoId: number | null;
+  topic?: string;
+  samples: Sample[];
+  /** How many it stored; null for a topic no arco is bound to. */
+  resolve: (stored: number | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Samples one group's transaction takes at most (a burst's backlog is written in several). */
+const GROUP_MAX_SAMPLES = 20_000;
+
+/** Per database handle (one per running app): what waits for the next group, and whether one is being written. */
+const queues = new WeakMap<Executor, { waiting: Waiting[]; writing: boolean }>();
+
 /**
- * Stores an arco's samples in one transaction: each new (arco, device time) is inserted, a repeat
- * changes nothing; the seconds and minutes they touch are recomputed and given to the pass whose time
- * holds them (by device time, however late they arrive); an arc-on sample after the arco's last pass
- * with none running opens one pending the operator's confirmation; a pass already ended gets its
- * summary and judgement again, a running one is judged over the window the samples touched.
+ * Stores an arco's samples: each new (arco, device time) is inserted, a repeat changes nothing; the
+ * seconds and minutes they touch are recomputed and given to the pass whose time holds them (by device
+ * time, however late they arrive); an arc-on sample after the arco's last pass with none running opens
+ * one pending the operator's confirmation; a pass already ended gets its summary and judgement again,
+ * a running one is judged over the window the samples touched.
+ *
+ * Messages and requests that arrive while a group is being written wait and are written together in
+ * the next one, in one transaction (docs/decisions/088-telemetry-ingest-in-groups.md): each is
+ * answered once that transaction committed, as what it stored itself (the first of two carrying the
+ * same sample stores it). A group failing for anything but the database being away is written again
+ * one message at a time, so one message never fails another.
  */
 export async function ingest(ctx: ServiceContext, arcoId: number, samples: Sample[], receivedMs = Date.now()): Promise<SamplesResult> {
+  return (await ingestFor(ctx, { arcoId }, samples, receivedMs)) as SamplesResult;
+}
+
+/** As `ingest`, for the arco bound to an MQTT topic, found in the group's transaction (null when none is). */
+async function ingestFor(
+  ctx: ServiceContext,
+  target: { arcoId: number } | { topic: string },
+  samples: Sample[],
+  receivedMs = Date.now(),
+): Promise<SamplesResult | null> {
   const valid = samples.filter((s) => s.t <= receivedMs + TELEMETRY_MAX_FUTURE_MS && s.t >= receivedMs - TELEMETRY_MAX_AGE_MS);
   const refused = samples.length - valid.length;
   if (valid.length === 0) return { message: m.accepted, stored: 0, repeated: 0, refused };
-  const notices: Notice[] = [];
-  let openRunId: number | null = null;
-  const stored = await ctx.db.transaction().execute(async (trx) => {
-    const count = await repo.insertSamples(trx, arcoId, valid);
-    if (count === 0) return 0;
-    let minT = Number.POSITIVE_INFINITY;
-    let maxT = 0;
-    for (const s of valid) {
-      minT = Math.min(minT, s.t);
-      maxT = Math.max(maxT, s.t);
-    }
-    let runs = await repo.runsOverlapping(trx, arcoId, minT, maxT);
-    if (!runs.some((r) => r.state !== 'cerrada') && (await openFromArc(trx, arcoId, valid))) {
-      runs = await repo.runsOverlapping(trx, arcoId, minT, maxT);
-    }
-    openRunId = runs.find((r) => r.state !== 'cerrada')?.id ?? null;
-    const fromSecond = Math.floor(minT / 1000);
-    const toSecond = Math.floor(maxT / 1000);
-    const rows = await repo.aggregateSeconds(trx, arcoId, fromSecond, toSecond);
-    await repo.upsertSeconds(
-      trx,
-      rows.map((r) => ({
-        ...r,
-        arco_sumergido_id: arcoId,
-        second: Number(r.second),
-        n: Number(r.n),
-        arc_n: Number(r.arc_n),
-        temp_n: Number(r.temp_n),
-        run_id: runs.find((run) => inRun(Number(r.second), run))?.id ?? null,
-      })),
-    );
-    await repo.rebuildMinutes(trx, arcoId, Math.floor(fromSecond / 60), Math.floor(toSecond / 60));
-    for (const run of runs) {
-      if (run.state === 'cerrada') notices.push(...(await finish(ctx, trx, run)));
-      else notices.push(...(await judgeWindow(ctx, trx, run, fromSecond, toSecond)));
-    }
-    return count;
+  const queue = queues.get(ctx.db) ?? { waiting: [], writing: false };
+  queues.set(ctx.db, queue);
+  const stored = await new Promise<number | null>((resolve, reject) => {
+    queue.waiting.push({ arcoId: null, ...target, samples: valid, resolve, reject });
+    if (!queue.writing) void writeWaiting(ctx, queue);
   });
-  await tell(ctx, notices);
-  if (stored > 0) await publishLive(ctx, arcoId, valid, openRunId);
-  return { message: m.accepted, stored, repeated: valid.length - stored, refused };
+  return stored === null ? null : { message: m.accepted, stored, repeated: valid.length - stored, refused };
+}
+
+/** Writes what waits, group after group, until nothing does. */
+async function writeWaiting(ctx: ServiceContext, queue: { waiting: Waiting[]; writing: boolean }) {
+  queue.writing = true;
+  try {
+    while (queue.waiting.length) {
+      let count = 0;
+      let take = 0;
+      while (take < queue.waiting.length && (take === 0 || count + queue.waiting[take].samples.length <= GROUP_MAX_SAMPLES)) {
+        count += queue.waiting[take].samples.length;
+        take++;
+      }
+      await writeGroup(ctx, queue.waiting.splice(0, take));
+    }
+  } finally {
+    queue.writing = false;
+  }
+}
+
+interface Written {
+  stored: (number | null)[];
+  notices: Notice[];
+  /** Per arco with new samples: its latest sample and running pass, for 'weld.live'. */
+  live: Map<number, { samples: Sample[]; runId: number | null }>;
+}
+
+async function writeGroup(ctx: ServiceContext, group: Waiting[]): Promise<void> {
+  let written: Written;
+  try {
+    written = await ctx.db.transaction().execute((trx) => writeInTransaction(ctx, trx, group));
+  } catch (error) {
+    if (group.length > 1 && !isDatabaseUnavailable(error) && !isLocked(error)) {
+      for (const one of group) await writeGroup(ctx, [one]);
+      return;
+    }
+    for (const one of group) one.reject(error);
+    return;
+  }
+  try {
+    await tell(ctx, written.notices);
+    for (const [arcoId, { samples, runId }] of written.live) await publishLive(ctx, arcoId, samples, runId);
+  } catch (error) {
+    for (const one of group) one.reject(error);
+    return;
+  }
+  for (const [k, one] of group.entries()) one.resolve(written.stored[k]);
 }
 
 /**
- * Opens a pending pass at the first arc-on sample after the arco's last ended one, when none is running
- * (answers whether it opened one).
+ * One group in one transaction, giving the same rows as its messages written one after another: the
+ * samples of all arcos in one statement (per 500), then, for the messages that stored something, the
+ * passes the arc opens, the arcos' passes, seconds and minutes over every span touched in one read and
+ * one write each, and each pass's judgement.
  */
-async function openFromArc(trx: Executor, arcoId: number, samples: Sample[]): Promise<boolean> {
-  if (!samples.some((s) => s.arc) || (await repo.openRun(trx, arcoId))) return false;
-  const after = await repo.lastEnded(trx, arcoId);
-  const first = samples.filter((s) => s.arc && s.t > after).reduce((min, s) => Math.min(min, s.t), Number.POSITIVE_INFINITY);
-  if (!Number.isFinite(first)) return false;
-  const at = new Date().toISOString();
-  await repo.insertRun(trx, {
-    arco_sumergido_id: arcoId,
-    state: 'pendiente',
-    origin: 'senal',
-    started_ms: first,
-    efficiency: 1,
-    created_at: at,
-    updated_at: at,
+async function writeInTransaction(ctx: ServiceContext, trx: Executor, group: Waiting[]): Promise<Written> {
+  // The arcos of the MQTT topics, read in the transaction (a binding changed meanwhile is seen).
+  const topics = group.flatMap((one) => (one.topic === undefined ? [] : [one.topic]));
+  if (topics.length) {
+    const bound = await findArcosByTopics(trx, [...new Set(topics)]);
+    for (const one of group) if (one.topic !== undefined) one.arcoId = bound.get(one.topic) ?? null;
+  }
+  const fresh = await repo.insertSamples(
+    trx,
+    group.flatMap(({ arcoId, samples }) => (arcoId === null ? [] : [{ arcoId, samples }])),
+  );
+  // Each message stores the new samples no earlier message of the group carries.
+  const claimed = new Set<string>();
+  const stored = group.map(({ arcoId, samples }) => {
+    if (arcoId === null) return null;
+    let count = 0;
+    for (const s of samples) {
+      const key = `${arcoId}:${s.t}`;
+      if (fresh.has(key) && !claimed.has(key)) {
+        claimed.add(key);
+        count++;
+      }
+    }
+    return count;
   });
-  return true;
+  // A message that stored nothing changes nothing else.
+  const byArco = new Map<number, Waiting[]>();
+  group.forEach((one, k) => {
+    if (one.arcoId !== null && (stored[k] ?? 0) > 0) byArco.set(one.arcoId, [...(byArco.get(one.arcoId) ?? []), one]);
+  });
+  const live: Written['live'] = new Map();
+  if (!byArco.size) return { stored, notices: [], live };
+  const arcoIds = [...byArco.keys()];
+  await openFromArc(trx, byArco);
+
+  // The seconds each message touched, joined per arco where they meet.
+  const ranges: repo.SecondRange[] = [];
+  for (const [arcoId, list] of byArco) {
+    const spans = list
+      .map(({ samples }) => spanOf(samples))
+      .map(({ minT, maxT }) => ({ from: Math.floor(minT / 1000), to: Math.floor(maxT / 1000) }))
+      .sort((a, b) => a.from - b.from);
+    for (const span of spans) {
+      const last = ranges.at(-1);
+      if (last?.arcoId === arcoId && span.from <= last.to + 1) last.to = Math.max(last.to, span.to);
+      else ranges.push({ arcoId, ...span });
+    }
+  }
+  const runs = await repo.runsOverlapping(
+    trx,
+    arcoIds.map((arcoId) => {
+      const own = ranges.filter((r) => r.arcoId === arcoId);
+      return { arcoId, fromMs: own[0].from * 1000, toMs: (own.at(-1)?.to ?? 0) * 1000 + 999 };
+    }),
+  );
+  const runsOf = (arcoId: number) => runs.filter((r) => r.arco_sumergido_id === arcoId);
+  const rows = await repo.aggregateSeconds(trx, ranges);
+  await repo.upsertSeconds(
+    trx,
+    rows.map((r) => ({
+      ...r,
+      second: Number(r.second),
+      n: Number(r.n),
+      arc_n: Number(r.arc_n),
+      temp_n: Number(r.temp_n),
+      run_id: runsOf(r.arco_sumergido_id).find((run) => inRun(Number(r.second), run))?.id ?? null,
+    })),
+  );
+  await repo.rebuildMinutes(trx, ranges);
+
+  const notices: Notice[] = [];
+  const finished = new Set<number>();
+  for (const range of ranges) {
+    for (const run of runsOf(range.arcoId).filter((r) => overlaps(r, range))) {
+      if (run.state !== 'cerrada') notices.push(...(await judgeWindow(ctx, trx, run, range.from, range.to)));
+      else if (!finished.has(run.id)) {
+        finished.add(run.id);
+        notices.push(...(await finish(ctx, trx, run)));
+      }
+    }
+  }
+  for (const [arcoId, list] of byArco) {
+    live.set(arcoId, { samples: list.flatMap((one) => one.samples), runId: runsOf(arcoId).find((r) => r.state !== 'cerrada')?.id ?? null });
+  }
+  return { stored, notices, live };
+}
+
+function spanOf(samples: Sample[]) {
+  let minT = Number.POSITIVE_INFINITY;
+  let maxT = 0;
+  for (const s of samples) {
+    minT = Math.min(minT, s.t);
+    maxT = Math.max(maxT, s.t);
+  }
+  return { minT, maxT };
+}
+
+/** A run overlaps a range of seconds. */
+const overlaps = (run: Run, range: repo.SecondRange) =>
+  run.started_ms <= range.to * 1000 + 999 && (run.ended_ms === null || run.ended_ms >= range.from * 1000);
+
+/**
+ * For each arco with no pass running, opens one pending at the first arc-on sample after the arco's
+ * last ended pass, of the first of its messages (in arrival order) that has one.
+ */
+async function openFromArc(trx: Executor, byArco: Map<number, Waiting[]>): Promise<void> {
+  const arcing = [...byArco].filter(([, list]) => list.some(({ samples }) => samples.some((s) => s.arc)));
+  if (!arcing.length) return;
+  const running = new Set(
+    (
+      await repo.openRuns(
+        trx,
+        arcing.map(([arcoId]) => arcoId),
+      )
+    ).map((r) => r.arco_sumergido_id),
+  );
+  const idle = arcing.filter(([arcoId]) => !running.has(arcoId));
+  if (!idle.length) return;
+  const ended = await repo.lastEnded(
+    trx,
+    idle.map(([arcoId]) => arcoId),
+  );
+  for (const [arcoId, list] of idle) {
+    const after = ended.get(arcoId) ?? 0;
+    for (const { samples } of list) {
+      const first = samples.filter((s) => s.arc && s.t > after).reduce((min, s) => Math.min(min, s.t), Number.POSITIVE_INFINITY);
+      if (!Number.isFinite(first)) continue;
+      const at = new Date().toISOString();
+      await repo.insertRun(trx, {
+        arco_sumergido_id: arcoId,
+        state: 'pendiente',
+        origin: 'senal',
+        started_ms: first,
+        efficiency: 1,
+        created_at: at,
+        updated_at: at,
+      });
+      break;
+    }
+  }
 }
 
 /** The arco's latest sample to everyone at the arco (the tablet) and administrators (the plant board), throttled. */
@@ -192,16 +363,33 @@ export async function handleTelemetryMessage(ctx: ServiceContext, topic: string,
     return;
   }
   try {
-    const bound = await findArcoByTopic(ctx.db, topic);
-    if (!bound) {
-      ctx.machines.refusals.mqtt.count(`no arco bound to ${topic}`);
-      return;
-    }
-    await ingest(ctx, bound.arco_sumergido_id, parsed.samples);
+    if ((await ingestFor(ctx, { topic }, parsed.samples)) === null) ctx.machines.refusals.mqtt.count(`no arco bound to ${topic}`);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw new HoldMessage((signal) => waitForDatabase(ctx.db, 500, signal), m.heldForDatabase);
+    if (isLocked(error)) throw new HoldMessage((signal) => waitForWriteLock(ctx.db, 500, signal), m.heldForDatabase);
     if (error instanceof AppError) return;
     throw error;
+  }
+}
+
+/**
+ * SQLite's file locked by another process beyond the busy timeout (a long write, a backup tool, a
+ * shell left in a transaction): like an outage, the message waits on the broker
+ * (docs/decisions/088-telemetry-ingest-in-groups.md).
+ */
+const isLocked = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+/** Resolves once a write transaction can begin (an empty one commits); rejects when `signal` aborts. */
+async function waitForWriteLock(db: Executor, everyMs: number, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    signal.throwIfAborted();
+    try {
+      await db.transaction().execute(async () => undefined);
+      return;
+    } catch {
+      // Still locked (or away): the next attempt follows.
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
