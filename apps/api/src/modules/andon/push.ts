@@ -21,7 +21,7 @@ export async function pushCall(ctx: ServiceContext, call: AndonCall, users: numb
     type: 'andon.called',
     title: andonPushTitle(call),
     body: andonPushBody(call),
-    url: '/avisos',
+    url: '/dashboard/avisos',
     call,
   };
   await pushToUsers(ctx, users, payload);

@@ -462,7 +462,7 @@ async function tell(ctx: ServiceContext, notices: Notice[]) {
     pushInBackground(ctx, users, {
       title: m.deviationTitle,
       body: m.deviationBody(arco?.name ?? '', seam.id_circular, m.parameterName[excursion.parameter], excursion.seconds),
-      url: `/welds/seams/${seam.tramo_id}`,
+      url: `/dashboard/soldadura/${seam.tramo_id}`,
       tag: `weld-${seam.tramo_id}`,
     });
   }
