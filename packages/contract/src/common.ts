@@ -83,6 +83,10 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): R
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
+/** GET /api/config: the settings the web client needs (the factory's time zone). */
+export const clientConfigResponse = z.object({ factoryTz: z.string() });
+export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
+
 /**
  * Who wrote a record, as every list shows it: the account's id (null once it is deleted) and its name
  * ('Usuario eliminado' then, or 'Máquina' for a machine's stop).

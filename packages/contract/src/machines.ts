@@ -102,6 +102,7 @@ export const machinesStatus = z.object({
 export type MachinesStatus = z.infer<typeof machinesStatus>;
 
 export const machineBindingSaved = z.object({ binding: machineBinding, message: z.string() });
+export type MachineBindingSaved = z.infer<typeof machineBindingSaved>;
 export const machineKeyCreated = z.object({ key: z.string(), binding: machineBinding, message: z.string() });
 export type MachineKeyCreated = z.infer<typeof machineKeyCreated>;
 

@@ -195,6 +195,7 @@ export type AdminTerminal = z.infer<typeof adminTerminal>;
 export const renameTerminalBody = z.object({ name: terminalNameSchema });
 export type RenameTerminalBody = z.input<typeof renameTerminalBody>;
 export const adminTerminalSaved = z.object({ terminal: adminTerminal, message: z.string() });
+export type AdminTerminalSaved = z.infer<typeof adminTerminalSaved>;
 
 /** On the plant board: the arco's terminals not revoked (planta.ts holds the schema). */
 export { type PlantaTerminal, plantaTerminal } from './planta';
