@@ -36,7 +36,7 @@ export default function AdminParadasPage() {
 
   return (
     <div>
-      <h1 className="h4 mb-3">{paradaAdminTexts.title}</h1>
+      <h1 className="h4 mb-3">{paradaAdminTexts.list.caption}</h1>
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
@@ -62,15 +62,7 @@ export default function AdminParadasPage() {
         params={list}
         testId="parada"
         rowTestId="parada-row"
-        texts={{
-          caption: paradaAdminTexts.title,
-          loading: paradaMessages.loading,
-          fallback: paradaMessages.adminLoadFallback,
-          network: paradaMessages.adminLoadNetwork,
-          empty: paradaMessages.adminEmpty,
-          one: paradaAdminTexts.one,
-          many: paradaAdminTexts.many,
-        }}
+        texts={paradaAdminTexts.list}
         label={(p) => paradaAdminTexts.rowLabel(p.user_name, formatPlainDate(p.date), formatTime(p.start_time, tz))}
         columns={[
           { id: 'date', header: paradaMessages.dateLabel, sort: 'date', cell: (p) => formatPlainDate(p.date) },

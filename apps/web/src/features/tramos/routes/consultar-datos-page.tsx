@@ -32,6 +32,14 @@ import { TramoEditModal } from '../components/tramo-edit-modal';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as const;
 
+/** The search's fields: name, input id, label (the date is a date input). */
+const SEARCH_FIELDS = [
+  ['id_tramo', 'search-id-tramo', tramoScreenTexts.idTramoLabel],
+  ['id_proyecto', 'search-id-proyecto', tramoScreenTexts.idProyectoLabel],
+  ['id_circular', 'search-id-circular', tramoScreenTexts.idCircularLabel],
+  ['circular_fecha', 'search-fecha', tramoScreenTexts.fechaLabel],
+] as const;
+
 /** Consultar Datos: four optional filters, the latest five circulares, a results modal and an edit modal. */
 export default function ConsultarDatosPage() {
   const user = useCurrentUser();
@@ -87,34 +95,17 @@ export default function ConsultarDatosPage() {
           {validation && <Feedback>{validation}</Feedback>}
           <Form noValidate onSubmit={onSearch} aria-label={tramoScreenTexts.searchForm}>
             <Row className="g-2">
-              <Col xs={12} sm={6} lg={3}>
-                <TextField className="" id="search-id-tramo" label={tramoScreenTexts.idTramoLabel} registration={register('id_tramo')} />
-              </Col>
-              <Col xs={12} sm={6} lg={3}>
-                <TextField
-                  className=""
-                  id="search-id-proyecto"
-                  label={tramoScreenTexts.idProyectoLabel}
-                  registration={register('id_proyecto')}
-                />
-              </Col>
-              <Col xs={12} sm={6} lg={3}>
-                <TextField
-                  className=""
-                  id="search-id-circular"
-                  label={tramoScreenTexts.idCircularLabel}
-                  registration={register('id_circular')}
-                />
-              </Col>
-              <Col xs={12} sm={6} lg={3}>
-                <TextField
-                  className=""
-                  id="search-fecha"
-                  label={tramoScreenTexts.fechaLabel}
-                  type="date"
-                  registration={register('circular_fecha')}
-                />
-              </Col>
+              {SEARCH_FIELDS.map(([name, id, label]) => (
+                <Col key={name} xs={12} sm={6} lg={3}>
+                  <TextField
+                    className=""
+                    id={id}
+                    label={label}
+                    type={name === 'circular_fecha' ? 'date' : undefined}
+                    registration={register(name)}
+                  />
+                </Col>
+              ))}
             </Row>
             <Button id="search-submit" type="submit" className="mt-3 w-100" disabled={search.isPending}>
               {search.isPending ? tramoScreenTexts.searching : tramoScreenTexts.search}

@@ -16,18 +16,7 @@ export default function AdminCommentsPage() {
   return (
     <AdminWallList
       kind="comment"
-      texts={{
-        title: t.commentsTitle,
-        loading: wallMessages.loadingComments,
-        loadFallback: wallMessages.loadCommentsFallback,
-        empty: wallMessages.adminEmptyComments,
-        confirmDelete: wallMessages.confirmDeleteComment,
-        deleted: wallMessages.commentDeleted,
-        deleteFallback: wallMessages.deleteCommentFallback,
-        updated: wallMessages.commentUpdated,
-        one: t.oneComment,
-        many: t.manyComments,
-      }}
+      texts={t.comments}
       query={comments}
       list={list}
       remove={{ mutation: remove, variables: address }}

@@ -15,18 +15,7 @@ export default function AdminPostsPage() {
   return (
     <AdminWallList
       kind="post"
-      texts={{
-        title: t.postsTitle,
-        loading: t.loadingPosts,
-        loadFallback: wallMessages.loadPostsFallback,
-        empty: wallMessages.adminEmptyPosts,
-        confirmDelete: wallMessages.confirmDeletePost,
-        deleted: wallMessages.postDeleted,
-        deleteFallback: wallMessages.deletePostFallback,
-        updated: wallMessages.postUpdated,
-        one: t.onePost,
-        many: t.manyPosts,
-      }}
+      texts={t.posts}
       query={posts}
       list={list}
       remove={{ mutation: remove, variables: (post) => post.id }}
@@ -45,7 +34,7 @@ export default function AdminPostsPage() {
       columns={[
         // Labelled in the cell too, as the card reads.
         { id: 'likes', header: t.likes, sort: 'likes', cell: (post) => t.likesCount(post.like_count) },
-        { id: 'comments', header: t.comments, sort: 'comments', cell: (post) => t.commentsCount(post.comment_count) },
+        { id: 'comments', header: t.commentsColumn, sort: 'comments', cell: (post) => t.commentsCount(post.comment_count) },
       ]}
     />
   );
