@@ -18,7 +18,7 @@ import { reachable, root } from './util';
  * (docs/decisions/051-terminal-first-screen.md).
  */
 /** Shared pieces only admin screens use: kept out of the 'shared-ui' chunk the worker screens download. */
-const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field/;
+const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field|date-field/;
 
 export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
   let groups: Map<string, string> | undefined;

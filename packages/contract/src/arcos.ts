@@ -36,9 +36,21 @@ export const arcoOption = z.object({ id: z.number(), name: z.string() });
 export const arco = z.object({ id: z.number(), name: z.string(), nave: z.string() });
 export type ArcoOption = z.infer<typeof arcoOption>;
 export type Arco = z.infer<typeof arco>;
+/** POST and PUT /api/admin/arcos-sumergidos: the stored arco and its notice. */
+export const arcoSaved = arco.extend({ message: z.string() });
+export type ArcoSaved = z.infer<typeof arcoSaved>;
 
 /** Texts of the admin arcos screen that the product description leaves open. */
 export const arcoScreenTexts = {
+  title: 'Arcos Sumergidos',
+  addForm: 'Añadir arco sumergido',
+  addTitle: 'Añadir Arco Sumergido',
+  name: 'Nombre del arco',
+  nave: 'Nave',
+  chooseNave: '-- Seleccionar Nave --',
+  add: 'Añadir',
+  adding: 'Añadiendo...',
+  editTitle: 'Editar Arco Sumergido',
   confirmDelete: '¿Estás seguro de que quieres eliminar este arco sumergido?',
   network: 'Ocurrió un error de red.',
 } as const;

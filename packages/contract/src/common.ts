@@ -85,6 +85,9 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** A write's answer: what it saved (`fields`) and the Spanish `message` the screen shows. */
 export const savedResponse = <const F extends z.ZodRawShape>(fields: F) => z.object({ ...fields, message: z.string() });
+/** GET /api/config: the settings the web client needs (the factory's time zone). */
+export const clientConfigResponse = z.object({ factoryTz: z.string() });
+export type ClientConfigResponse = z.infer<typeof clientConfigResponse>;
 
 /**
  * Who wrote a record, as every list shows it: the account's id (null once it is deleted) and its name

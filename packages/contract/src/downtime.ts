@@ -7,6 +7,7 @@ export const downtimeMessages = {
   month: 'Mes',
   nave: 'Nave',
   pareto: 'Minutos de parada por motivo',
+  motivo: 'Motivo',
   byArco: 'Minutos de parada por arco',
   availability: 'Disponibilidad por arco',
   /** The name of the availability table's scroll region. */

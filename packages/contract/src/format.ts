@@ -3,6 +3,9 @@
  * server, in every browser and in the tests, and nothing added to the first screen's JavaScript.
  */
 
+/** What an empty date field shows: the date as a Spaniard writes it. */
+export const DATE_PLACEHOLDER = 'dd/mm/aaaa';
+
 const DAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 export const MONTHS = [
   'enero',

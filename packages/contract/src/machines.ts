@@ -103,6 +103,7 @@ export const machinesStatus = z.object({
 export type MachinesStatus = z.infer<typeof machinesStatus>;
 
 export const machineBindingSaved = savedResponse({ binding: machineBinding });
+export type MachineBindingSaved = z.infer<typeof machineBindingSaved>;
 export const machineKeyCreated = savedResponse({ key: z.string(), binding: machineBinding });
 export type MachineKeyCreated = z.infer<typeof machineKeyCreated>;
 

@@ -53,3 +53,6 @@ export const optionalMotivo = z
 
 /** The motivo form field of a screen: '' for none. */
 export const motivoFormField = z.string().optional();
+
+/** The admin's 'Motivos de parada' screen's own texts (kept out of the worker screens' zod-free motivoMessages). */
+export const motivoAdminTexts = { edit: 'Editar' } as const;

@@ -30,7 +30,19 @@ export type NaveWithCount = z.infer<typeof naveWithCount>;
 
 /** Texts of the admin naves screen that the product description leaves open. */
 export const naveScreenTexts = {
+  title: 'Naves',
+  addForm: 'Añadir nave',
+  addTitle: 'Añadir Nave',
+  name: 'Nombre de la nave',
+  add: 'Añadir',
+  adding: 'Añadiendo...',
+  editTitle: 'Editar Nave',
+  edit: 'Editar',
+  remove: 'Eliminar',
   loading: 'Cargando naves...',
   confirmDelete: '¿Estás seguro de que quieres eliminar esta nave?',
   network: 'Ocurrió un error de red.',
 } as const;
+
+/** A nave's badge in the admin list: how many arcos it holds. */
+export const arcosCountText = (n: number) => (n === 1 ? '1 arco sumergido' : `${n} arcos sumergidos`);

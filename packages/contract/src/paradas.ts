@@ -168,3 +168,20 @@ export function shiftInstants(date: string, start: string, end: string, tz: stri
     nextDay,
   };
 }
+
+/** The admin's list of paradas (admin screens only: kept out of the worker screens' zod-free texts). */
+export const paradaAdminTexts = {
+  /** The paged list's texts: its caption (the screen's title too), states and the items' names. */
+  list: {
+    caption: 'Paradas Kaiser',
+    loading: paradaMessages.loading,
+    fallback: paradaMessages.adminLoadFallback,
+    network: paradaMessages.adminLoadNetwork,
+    empty: paradaMessages.adminEmpty,
+    one: 'parada Kaiser',
+    many: 'paradas Kaiser',
+  },
+  /** A row's name for screen readers and the bulk confirmation; `date` dd/mm/yyyy, `time` HH:mm. */
+  rowLabel: (name: string, date: string, time: string) => `parada de ${name} del ${date} a las ${time}`,
+  duration: (minutes: number) => `${minutes} min`,
+} as const;

@@ -58,8 +58,6 @@ export const shiftMessages = {
   weekdays: 'Días',
   /** The days' initials in the table, Monday first (WEEKDAY_NAMES read them to a screen reader). */
   dayInitials: ['L', 'M', 'X', 'J', 'V', 'S', 'D'],
-  /** An empty date field's hint. */
-  datePlaceholder: 'dd/mm/aaaa',
   nave: 'Nave',
   allNaves: 'Todas las naves',
   breaks: 'Descansos',
@@ -203,7 +201,9 @@ export type Closure = z.infer<typeof closure>;
 export const shiftCalendar = z.object({ shifts: z.array(shiftDefinition), closures: z.array(closure) });
 export type ShiftCalendar = z.infer<typeof shiftCalendar>;
 export const shiftSavedResponse = savedResponse({ shift: shiftDefinition });
+export type ShiftSavedResponse = z.infer<typeof shiftSavedResponse>;
 export const closureSavedResponse = savedResponse({ closure });
+export type ClosureSavedResponse = z.infer<typeof closureSavedResponse>;
 
 /** A moment or a factory date ('YYYY-MM-DD': that day's start, or for `to` the next day's). */
 const rangeEdge = z.union([dateSchema, instantSchema], { error: shiftMessages.rangeInvalid });

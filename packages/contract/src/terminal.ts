@@ -196,6 +196,7 @@ export type AdminTerminal = z.infer<typeof adminTerminal>;
 export const renameTerminalBody = z.object({ name: terminalNameSchema });
 export type RenameTerminalBody = z.input<typeof renameTerminalBody>;
 export const adminTerminalSaved = savedResponse({ terminal: adminTerminal });
+export type AdminTerminalSaved = z.infer<typeof adminTerminalSaved>;
 
 /** On the plant board: the arco's terminals not revoked (planta.ts holds the schema). */
 export { type PlantaTerminal, plantaTerminal } from './planta';

@@ -61,4 +61,6 @@ export const tramoMessages = {
   loadingDetail: 'Cargando tramo...',
   noImage: 'Sin imagen',
   noDescription: 'Sin descripción',
+  /** A circular's photo, named after its ID Tramo for screen readers (the terminal's list shows it too). */
+  imageAlt: (idTramo: string) => `Imagen del tramo ${idTramo}`,
 } as const;

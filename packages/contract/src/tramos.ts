@@ -116,3 +116,54 @@ export type TramoListResponse = z.infer<typeof tramoListResponse>;
 
 export const tramoMessageResponse = z.object({ message: z.string(), tramo });
 export type TramoMessageResponse = z.infer<typeof tramoMessageResponse>;
+
+/** The texts of the circulares' screens (they load the schemas anyway: kept out of the terminal's zod-free texts). */
+export const tramoScreenTexts = {
+  // A circular's fields, in its forms (the terminal's too, which loads the schemas with them) and its cards.
+  idTramoLabel: 'ID Tramo',
+  idProyectoLabel: 'ID Proyecto',
+  idCircularLabel: 'ID Circular',
+  fechaLabel: 'Fecha de la Circular',
+  descripcionLabel: 'Descripción',
+  // A circular's details on its cards and the admin's table.
+  dateLabel: 'Fecha',
+  naveLabel: 'Nave',
+  arcoLabel: 'Arco Sumergido',
+  userLabel: 'Usuario',
+  listLabel: 'Circulares',
+  details: 'Ver detalles',
+  edit: 'Editar',
+  remove: 'Eliminar',
+  /** A circular's buttons, named after its ID Tramo for screen readers. */
+  editLabel: (idTramo: string) => `Editar tramo ${idTramo}`,
+  removeLabel: (idTramo: string) => `Eliminar tramo ${idTramo}`,
+  // The worker's screens: 'Consultar Datos', 'Añadir Circular', a circular's details, 'Todos los Tramos'.
+  searchTitle: 'Consultar Datos',
+  searchForm: 'Buscar circulares',
+  search: 'Buscar',
+  searching: 'Buscando...',
+  latestTitle: 'Últimas circulares',
+  resultsTitle: 'Resultados de la búsqueda',
+  close: 'Cerrar',
+  addTitle: 'Añadir Circular',
+  adding: 'Añadiendo...',
+  chooseNave: '-- Seleccionar Nave --',
+  naveFirst: 'Elige primero la nave para ver sus arcos sumergidos.',
+  detailTitle: 'Detalles del Tramo',
+  back: 'Volver',
+  allTitle: 'Todos los Tramos',
+  editTitle: 'Editar Circular',
+  loadingArcos: 'Cargando arcos sumergidos...',
+  chooseArco: '-- Seleccionar Arco Sumergido --',
+} as const;
+
+/** The admin's list of circulares (admin screens only: kept out of the worker screens' zod-free texts). */
+export const tramoAdminTexts = {
+  title: 'Circulares',
+  addNew: 'Añadir nueva circular',
+  one: 'circular',
+  many: 'circulares',
+  worker: 'Trabajador',
+  /** A row's name for screen readers and the bulk confirmation. */
+  rowLabel: (idTramo: string) => `tramo ${idTramo}`,
+} as const;

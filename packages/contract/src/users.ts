@@ -101,6 +101,17 @@ export type TokenMessageResponse = z.infer<typeof tokenMessageResponse>;
 
 /** Texts of the user-management screen that the product description leaves open. */
 export const userScreenTexts = {
+  // The profile and the account dialogs of both shells.
+  profileTitle: 'Perfil de Usuario',
+  name: 'Nombre',
+  workerIdLabel: 'ID de Trabajador',
+  role: 'Rol',
+  editProfile: 'Editar Perfil',
+  changePassword: 'Cambiar Contraseña',
+  currentPassword: 'Contraseña Actual',
+  newPasswordLabel: 'Nueva Contraseña',
+  confirmPassword: 'Confirmar Nueva Contraseña',
+  close: 'Cerrar',
   loading: 'Cargando usuarios...',
   empty: 'No hay usuarios registrados.',
   network: 'Ocurrió un error de red.',

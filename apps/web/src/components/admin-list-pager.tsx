@@ -18,7 +18,7 @@ export function Pager({
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav className="d-flex flex-wrap align-items-center gap-2 my-3" aria-label="Paginación">
+    <nav className="d-flex flex-wrap align-items-center gap-2 my-3" aria-label={t.pagination}>
       <span className="me-auto" aria-live="polite" data-testid="list-total">
         {t.total(total)} · {t.pageOf(page, pages)}
       </span>

@@ -8,6 +8,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 
@@ -148,5 +149,19 @@ export function DataTable<T extends { id: number }>({
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** The Editar / Eliminar pair of a row (the phone's cards have CardActions). */
+export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="d-flex gap-1">
+      <Button size="sm" variant="outline-primary" onClick={onEdit}>
+        {t.edit}
+      </Button>
+      <Button size="sm" variant="outline-danger" onClick={onDelete}>
+        {t.remove}
+      </Button>
+    </div>
   );
 }

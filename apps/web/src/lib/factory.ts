@@ -1,3 +1,4 @@
+import type { ClientConfigResponse } from '@portal/contract/common';
 import { DEFAULT_FACTORY_TZ, factoryToday } from '@portal/contract/time';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
@@ -10,7 +11,7 @@ export const configKeys = { all: ['config'] as const };
 export function useFactoryTz(): string {
   const { data } = useQuery({
     queryKey: configKeys.all,
-    queryFn: () => api<{ factoryTz: string }>('/api/config', { auth: false }),
+    queryFn: () => api<ClientConfigResponse>('/api/config', { auth: false }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return data?.factoryTz ?? DEFAULT_FACTORY_TZ;

@@ -1,4 +1,4 @@
-import { arco, arcoBody, arcoMessages, arcosQuery } from '@portal/contract/arcos';
+import { arco, arcoBody, arcoMessages, arcoSaved, arcosQuery } from '@portal/contract/arcos';
 import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import { z } from 'zod';
 import type { App } from '../../app-type';
@@ -29,7 +29,7 @@ export default async function arcosRoutes(app: App, ctx: ServiceContext) {
     '/admin/arcos-sumergidos',
     {
       config: { policy: 'admin' },
-      schema: { tags: ['arcos'], body: arcoBody, response: { 201: arco.extend({ message: z.string() }), ...errors } },
+      schema: { tags: ['arcos'], body: arcoBody, response: { 201: arcoSaved, ...errors } },
     },
     async (request, reply) =>
       reply.status(201).send({ ...(await arcos.createArco(ctx, currentUser(request), request.body)), message: arcoMessages.added }),
@@ -39,7 +39,7 @@ export default async function arcosRoutes(app: App, ctx: ServiceContext) {
     '/admin/arcos-sumergidos/:id',
     {
       config: { policy: 'admin' },
-      schema: { tags: ['arcos'], params: idParams, body: arcoBody, response: { 200: arco.extend({ message: z.string() }), ...errors } },
+      schema: { tags: ['arcos'], params: idParams, body: arcoBody, response: { 200: arcoSaved, ...errors } },
     },
     async (request) => ({
       ...(await arcos.updateArco(ctx, currentUser(request), request.params.id, request.body)),

@@ -1,3 +1,4 @@
+import { clientConfigResponse } from '@portal/contract/common';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
@@ -36,7 +37,7 @@ export default async function healthRoutes(app: App, ctx: ServiceContext) {
       schema: {
         tags: ['health'],
         description: 'Settings the web client needs: the factory time zone.',
-        response: { 200: z.object({ factoryTz: z.string() }) },
+        response: { 200: clientConfigResponse },
       },
     },
     async () => clientConfig(ctx),

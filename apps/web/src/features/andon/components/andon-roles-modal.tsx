@@ -9,7 +9,8 @@ import { Loading } from '@/components/loading';
 import { useServerForm } from '@/components/use-server-form';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
-import { useAndonRoles, useSaveAndonRoles } from '../api/andon-roles';
+import { useAndonRoles } from '../api/get-andon-roles';
+import { useSaveAndonRoles } from '../api/save-andon-roles';
 
 const LEVELS = ['supervisor', 'maintenance'] as const satisfies readonly AndonLevel[];
 

@@ -10,7 +10,8 @@ import { Loading } from '@/components/loading';
 import { ScrollTable } from '@/components/scroll-table';
 import { errorText } from '@/lib/api';
 import { useMotivos } from '@/lib/motivos';
-import { useAndonRules, useSaveAndonRules } from '../api/rules';
+import { useAndonRules } from '../api/get-andon-rules';
+import { useSaveAndonRules } from '../api/save-andon-rules';
 
 /** The form's text fields: '' for a nave that follows the plant. */
 interface Draft {

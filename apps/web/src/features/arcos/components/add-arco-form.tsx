@@ -34,10 +34,10 @@ export function ArcoNaveSelect({
     <CatalogSelect
       className={className}
       id={id}
-      label="Nave"
+      label={arcoScreenTexts.nave}
       by="name"
       items={naves}
-      first="-- Seleccionar Nave --"
+      first={arcoScreenTexts.chooseNave}
       isInvalid={invalid}
       {...fieldError(invalid, errorId)}
       {...registration}
@@ -54,8 +54,8 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
   const message = firstError(errors, ['name', 'nave']);
 
   return (
-    <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label="Añadir arco sumergido">
-      <h2 className="h6">Añadir Arco Sumergido</h2>
+    <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label={arcoScreenTexts.addForm}>
+      <h2 className="h6">{arcoScreenTexts.addTitle}</h2>
       {message && (
         <Feedback className="py-2" id="add-arco-error">
           {message}
@@ -64,7 +64,7 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
       <Row className="g-2 align-items-end">
         <Col xs={12} md={5}>
           <Form.Group controlId="add-arco-name">
-            <Form.Label>Nombre del arco</Form.Label>
+            <Form.Label>{arcoScreenTexts.name}</Form.Label>
             <Form.Control
               type="text"
               isInvalid={!!errors.name}
@@ -84,7 +84,7 @@ export function AddArcoForm({ naves, onResult }: { naves: Nave[]; onResult: (mes
         </Col>
         <Col xs={12} md={3}>
           <Button type="submit" className="w-100" disabled={create.isPending}>
-            {create.isPending ? 'Añadiendo...' : 'Añadir'}
+            {create.isPending ? arcoScreenTexts.adding : arcoScreenTexts.add}
           </Button>
         </Col>
       </Row>

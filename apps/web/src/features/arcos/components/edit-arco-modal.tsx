@@ -37,7 +37,7 @@ export function EditArcoModal({
   return (
     <EditModalFrame
       id="edit-arco"
-      title="Editar Arco Sumergido"
+      title={arcoScreenTexts.editTitle}
       show={arco !== null}
       message={message}
       busy={update.isPending}
@@ -45,7 +45,7 @@ export function EditArcoModal({
       onSubmit={onSubmit}
     >
       <Form.Group className="mb-3" controlId="edit-arco-name">
-        <Form.Label>Nombre del arco</Form.Label>
+        <Form.Label>{arcoScreenTexts.name}</Form.Label>
         <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'edit-arco-error')} {...register('name')} />
       </Form.Group>
       <ArcoNaveSelect

@@ -9,7 +9,9 @@ import { CopyField } from '@/components/copy-field';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
-import { useCreateKey, useRevokeKey, useSaveTopic } from '../api/machines';
+import { useCreateMachineKey } from '../api/create-machine-key';
+import { useRevokeMachineKey } from '../api/revoke-machine-key';
+import { useSaveMachineTopic } from '../api/save-machine-topic';
 
 type Note = { variant: 'success' | 'danger'; text: string } | null;
 
@@ -53,9 +55,9 @@ export function MachineSignalModal({
   tz: string;
   onHide: () => void;
 }) {
-  const saveTopic = useSaveTopic();
-  const createKey = useCreateKey();
-  const revokeKey = useRevokeKey();
+  const saveTopic = useSaveMachineTopic();
+  const createKey = useCreateMachineKey();
+  const revokeKey = useRevokeMachineKey();
   const [topic, setTopic] = useState(binding?.topic ?? '');
   const [newKey, setNewKey] = useState<string | null>(null);
   const [note, setNote] = useState<Note>(null);

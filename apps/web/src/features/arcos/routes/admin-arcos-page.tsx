@@ -13,13 +13,13 @@ import { formatDateTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { useDeleteArco } from '../api/delete-arco';
 import { useAdminArcos } from '../api/get-admin-arcos';
-import { useMachines } from '../api/machines';
+import { useMachines } from '../api/get-machines';
 import { AddArcoForm } from '../components/add-arco-form';
 import { BrokerStatus } from '../components/broker-status';
 import { EditArcoModal } from '../components/edit-arco-modal';
 import { MachineSignalModal } from '../components/machine-signal-modal';
 
-const texts = { ...arcoMessages, ...arcoScreenTexts, title: 'Arcos Sumergidos' };
+const texts = { ...arcoMessages, ...arcoScreenTexts };
 
 /** 'Código del terminal' of an arco: the terminal's enrolment dialog, from app/admin-arcos-page.tsx (a feature never imports another). */
 export type TerminalCodeDialog = ComponentType<{ arco: Arco; tz: string; onHide: () => void }>;

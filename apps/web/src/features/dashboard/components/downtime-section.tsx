@@ -97,7 +97,7 @@ export default function DowntimeSection() {
               description={downtimeMessages.pareto}
               rows={data.motivos}
               columns={[
-                { header: 'Motivo', value: (r) => r.name },
+                { header: downtimeMessages.motivo, value: (r) => r.name },
                 { header: downtimeMessages.minutes, value: (r) => r.minutes },
                 { header: downtimeMessages.cumulative, value: (r) => percentText(r.cumulative_percent) },
               ]}

@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import { Feedback } from '@/components/feedback';
 import { errorText } from '@/lib/api';
 import { useFactoryTz } from '@/lib/factory';
-import { useArcoHandovers, useConfirmHandover } from '../api/handovers';
+import { useConfirmHandover } from '../api/confirm-handover';
+import { useArcoHandovers } from '../api/get-arco-handovers';
 import { HandoverCard } from './handover-card';
 
 /** The previous shift's handover at the worker's arco, until someone of this shift confirms it ('Leído'). */

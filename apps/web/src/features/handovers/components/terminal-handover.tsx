@@ -8,7 +8,9 @@ import { errorText } from '@/lib/api';
 import { formatPlainDate, formatTime } from '@/lib/dates';
 import type { LiveStream } from '@/lib/events';
 import { fieldError } from '@/lib/field-error';
-import { useArcoHandovers, useConfirmHandover, useSaveHandover } from '../api/handovers';
+import { useConfirmHandover } from '../api/confirm-handover';
+import { useArcoHandovers } from '../api/get-arco-handovers';
+import { useSaveHandover } from '../api/save-handover';
 import { HandoverCard, HandoverFigures } from './handover-card';
 
 interface Actor {

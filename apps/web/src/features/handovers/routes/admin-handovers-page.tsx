@@ -8,7 +8,7 @@ import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { useChosenNave } from '@/lib/catalog-admin';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
-import { useNaveHandovers } from '../api/handovers';
+import { useNaveHandovers } from '../api/get-nave-handovers';
 import { HandoverCard } from '../components/handover-card';
 
 /** 'Relevos de turno' (/admin/relevos): every handover of a nave for the shifts that began on a day. */

@@ -11,7 +11,8 @@ import { formatPlainDate, formatTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
 import { fieldError } from '@/lib/field-error';
 import { useCurrentUser } from '@/lib/token';
-import { useArcoHandovers, useSaveHandover } from '../api/handovers';
+import { useArcoHandovers } from '../api/get-arco-handovers';
+import { useSaveHandover } from '../api/save-handover';
 import { HandoverCard, HandoverFigures } from '../components/handover-card';
 import IncomingHandover from '../components/incoming-handover';
 

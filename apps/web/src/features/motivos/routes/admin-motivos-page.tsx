@@ -1,4 +1,4 @@
-import { motivoMessages } from '@portal/contract/motivos';
+import { type MotivoSavedResponse, motivoAdminTexts, motivoMessages } from '@portal/contract/motivos';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -9,12 +9,15 @@ import { Feedback } from '@/components/feedback';
 import { useFocusAfter } from '@/components/use-focus-after';
 import { errorText } from '@/lib/api';
 import { useMotivos } from '@/lib/motivos';
-import { useSaveMotivo } from '../api/motivos';
+import { useCreateMotivo } from '../api/create-motivo';
+import { useUpdateMotivo } from '../api/update-motivo';
 
 /** Admin 'Motivos de parada': add, rename, retire (stays on old paradas) and reactivate. */
 export default function AdminMotivosPage() {
   const motivos = useMotivos();
-  const save = useSaveMotivo();
+  const create = useCreateMotivo();
+  const update = useUpdateMotivo();
+  const pending = create.isPending || update.isPending;
   const [name, setName] = useState('');
   const [planned, setPlanned] = useState(false);
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
@@ -34,14 +37,14 @@ export default function AdminMotivosPage() {
     focusAfter(() => editButtons.current.get(id));
   };
 
-  const run = (body: Parameters<typeof save.mutate>[0], done?: () => void) =>
-    save.mutate(body, {
-      onSuccess: (res) => {
-        setBanner({ variant: 'success', text: res.message });
-        done?.();
-      },
-      onError: (e) => setBanner({ variant: 'danger', text: errorText(e, motivoMessages.saveFailed, motivoMessages.saveFailed) }),
-    });
+  /** The outcome of a save as the banner, then `done`. */
+  const outcome = (done?: () => void) => ({
+    onSuccess: (res: MotivoSavedResponse) => {
+      setBanner({ variant: 'success', text: res.message });
+      done?.();
+    },
+    onError: (e: unknown) => setBanner({ variant: 'danger', text: errorText(e, motivoMessages.saveFailed, motivoMessages.saveFailed) }),
+  });
 
   return (
     <div style={{ maxWidth: 720 }}>
@@ -52,10 +55,13 @@ export default function AdminMotivosPage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          run({ name, planned }, () => {
-            setName('');
-            setPlanned(false);
-          });
+          create.mutate(
+            { name, planned },
+            outcome(() => {
+              setName('');
+              setPlanned(false);
+            }),
+          );
         }}
       >
         <Form.Group controlId="motivo-name" className="flex-fill">
@@ -70,7 +76,7 @@ export default function AdminMotivosPage() {
           checked={planned}
           onChange={(e) => setPlanned(e.target.checked)}
         />
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" disabled={pending}>
           {motivoMessages.add}
         </Button>
       </Form>
@@ -86,7 +92,10 @@ export default function AdminMotivosPage() {
                 className="d-flex gap-2 flex-fill"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  run({ id: m.id, name: editing.name }, () => closeEdit(m.id));
+                  update.mutate(
+                    { id: m.id, name: editing.name },
+                    outcome(() => closeEdit(m.id)),
+                  );
                 }}
               >
                 <Form.Control
@@ -99,7 +108,7 @@ export default function AdminMotivosPage() {
                   onChange={(e) => setEditing({ id: m.id, name: e.target.value })}
                   maxLength={80}
                 />
-                <Button type="submit" size="sm" disabled={save.isPending}>
+                <Button type="submit" size="sm" disabled={pending}>
                   {motivoMessages.save}
                 </Button>
               </Form>
@@ -112,8 +121,8 @@ export default function AdminMotivosPage() {
                   label={motivoMessages.planned}
                   aria-label={`${motivoMessages.planned}: ${m.name}`}
                   checked={m.planned}
-                  disabled={save.isPending}
-                  onChange={(e) => run({ id: m.id, planned: e.target.checked })}
+                  disabled={pending}
+                  onChange={(e) => update.mutate({ id: m.id, planned: e.target.checked }, outcome())}
                 />
                 <Badge bg={m.active ? 'success' : 'secondary'}>{m.active ? motivoMessages.active : motivoMessages.retiredState}</Badge>
                 <Button
@@ -125,9 +134,9 @@ export default function AdminMotivosPage() {
                   variant="outline-primary"
                   onClick={() => setEditing({ id: m.id, name: m.name })}
                 >
-                  Editar
+                  {motivoAdminTexts.edit}
                 </Button>
-                <Button size="sm" variant="outline-secondary" onClick={() => run({ id: m.id, active: !m.active })}>
+                <Button size="sm" variant="outline-secondary" onClick={() => update.mutate({ id: m.id, active: !m.active }, outcome())}>
                   {m.active ? motivoMessages.retire : motivoMessages.reactivate}
                 </Button>
               </>

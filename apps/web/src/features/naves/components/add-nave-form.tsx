@@ -18,9 +18,9 @@ export function AddNaveForm({ onResult }: { onResult: (message: BannerMessage) =
   const { errors } = form.formState;
 
   return (
-    <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label="Añadir nave">
-      <h2 className="h6">Añadir Nave</h2>
-      <Form.Label htmlFor="add-nave-name">Nombre de la nave</Form.Label>
+    <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label={naveScreenTexts.addForm}>
+      <h2 className="h6">{naveScreenTexts.addTitle}</h2>
+      <Form.Label htmlFor="add-nave-name">{naveScreenTexts.name}</Form.Label>
       <InputGroup hasValidation>
         <Form.Control
           id="add-nave-name"
@@ -30,7 +30,7 @@ export function AddNaveForm({ onResult }: { onResult: (message: BannerMessage) =
           {...form.register('name')}
         />
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Añadiendo...' : 'Añadir'}
+          {create.isPending ? naveScreenTexts.adding : naveScreenTexts.add}
         </Button>
         <Form.Control.Feedback type="invalid" role="alert" id="add-nave-error">
           {errors.name?.message}

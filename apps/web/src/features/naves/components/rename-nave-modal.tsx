@@ -31,7 +31,7 @@ export function RenameNaveModal({
   return (
     <EditModalFrame
       id="rename-nave"
-      title="Editar Nave"
+      title={naveScreenTexts.editTitle}
       show={nave !== null}
       message={message}
       busy={update.isPending}
@@ -39,7 +39,7 @@ export function RenameNaveModal({
       onSubmit={onSubmit}
     >
       <Form.Group controlId="rename-nave-name">
-        <Form.Label>Nombre de la nave</Form.Label>
+        <Form.Label>{naveScreenTexts.name}</Form.Label>
         <Form.Control type="text" isInvalid={!!errors.name} {...fieldError(!!errors.name, 'rename-nave-error')} {...register('name')} />
       </Form.Group>
     </EditModalFrame>

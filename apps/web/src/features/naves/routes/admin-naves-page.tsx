@@ -1,4 +1,4 @@
-import { type NaveWithCount, naveMessages, naveScreenTexts } from '@portal/contract/naves';
+import { arcosCountText, type NaveWithCount, naveMessages, naveScreenTexts } from '@portal/contract/naves';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -8,7 +8,7 @@ import { useAdminNaves } from '../api/get-admin-naves';
 import { AddNaveForm } from '../components/add-nave-form';
 import { RenameNaveModal } from '../components/rename-nave-modal';
 
-const texts = { ...naveMessages, ...naveScreenTexts, title: 'Naves' };
+const texts = { ...naveMessages, ...naveScreenTexts };
 
 /** Admin 'Naves': the sites with their arco counts; add, rename, delete (a nave with arcos or records answers 409). */
 export default function AdminNavesPage() {
@@ -27,13 +27,13 @@ export default function AdminNavesPage() {
             <ListGroup.Item key={nave.id} className="d-flex flex-wrap align-items-center gap-2" data-testid="nave-item">
               <span className="fw-semibold me-auto">{nave.name}</span>
               <Badge bg="secondary" pill>
-                {nave.arcos_count === 1 ? '1 arco sumergido' : `${nave.arcos_count} arcos sumergidos`}
+                {arcosCountText(nave.arcos_count)}
               </Badge>
               <Button size="sm" variant="outline-primary" onClick={() => actions.edit(nave)}>
-                Editar
+                {naveScreenTexts.edit}
               </Button>
               <Button size="sm" variant="outline-danger" onClick={() => actions.remove(nave)}>
-                Eliminar
+                {naveScreenTexts.remove}
               </Button>
             </ListGroup.Item>
           ))}

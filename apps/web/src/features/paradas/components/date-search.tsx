@@ -1,3 +1,5 @@
+import { DATE_PLACEHOLDER } from '@portal/contract/format';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { es } from 'date-fns/locale';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -16,9 +18,9 @@ export default function DateSearch({ id, date, onChange }: { id: string; date: D
       onChange={onChange}
       dateFormat="dd/MM/yyyy"
       locale="es"
-      placeholderText="dd/mm/aaaa"
+      placeholderText={DATE_PLACEHOLDER}
       isClearable
-      clearButtonTitle="Borrar fecha"
+      clearButtonTitle={paradaScreenTexts.clearDate}
       className="form-control"
       autoComplete="off"
     />

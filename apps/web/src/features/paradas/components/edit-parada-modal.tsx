@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Parada, type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { factoryTime } from '@portal/contract/time';
 import { useCallback } from 'react';
 import { CatalogSelect } from '@/components/catalog-select';
@@ -89,7 +90,7 @@ export function EditParadaModal({
   return (
     <EditModalFrame
       id="edit-parada"
-      title="Editar Parada Kaiser"
+      title={paradaScreenTexts.editTitle}
       show={parada !== null}
       message={message}
       busy={update.isPending}
@@ -107,7 +108,7 @@ export function EditParadaModal({
         <CatalogSelect
           className="mb-3"
           id="edit-parada-arco"
-          label="Arco Sumergido"
+          label={paradaScreenTexts.arcoLabel}
           by="id"
           items={options}
           pending={arcos.isPending ? <p className="text-muted small mb-0">{paradaMessages.loadingArcos}</p> : undefined}

@@ -2,6 +2,7 @@ import { minutesText } from '@portal/contract/format';
 import { motivoMessages } from '@portal/contract/motivos-messages';
 import type { Parada } from '@portal/contract/paradas';
 import { paradaMessages } from '@portal/contract/paradas-messages';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import Card from 'react-bootstrap/Card';
 import { CardActions } from '@/components/card-actions';
 import { PendingBadge } from '@/components/pending-badge';
@@ -26,13 +27,13 @@ export function ParadaCard({
   onDelete: () => void;
 }) {
   const rows: [string, string][] = [
-    ...(showUser ? ([['Trabajador', parada.user_name]] as [string, string][]) : []),
-    ['Fecha', formatPlainDate(parada.date)],
-    ['Arco Sumergido', parada.arco_sumergido_name || paradaMessages.noArcoName],
-    ['Inicio', formatTime(parada.start_time, tz)],
-    ['Fin', paradaEndText(parada, tz)],
-    ['Duración', parada.duration_minutes === null ? paradaMessages.noDuration : minutesText(parada.duration_minutes)],
-    ['Descripción', parada.description || paradaMessages.noDescription],
+    ...(showUser ? ([[paradaScreenTexts.workerLabel, parada.user_name]] as [string, string][]) : []),
+    [paradaMessages.dateLabel, formatPlainDate(parada.date)],
+    [paradaScreenTexts.arcoLabel, parada.arco_sumergido_name || paradaMessages.noArcoName],
+    [paradaScreenTexts.startLabel, formatTime(parada.start_time, tz)],
+    [paradaScreenTexts.endLabel, paradaEndText(parada, tz)],
+    [paradaScreenTexts.durationLabel, parada.duration_minutes === null ? paradaMessages.noDuration : minutesText(parada.duration_minutes)],
+    [paradaScreenTexts.descriptionLabel, parada.description || paradaMessages.noDescription],
     [motivoMessages.label, parada.motivo_name || motivoMessages.none],
     // A colleague at the arco may end it: the card says who did.
     ...(parada.ended_by_name && parada.ended_by !== parada.user_id

@@ -1,4 +1,5 @@
 import { type ParadaTimesForm, paradaMessages } from '@portal/contract/paradas';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
@@ -6,8 +7,8 @@ import { TextField } from '@/components/text-field';
 import { MotivoSelect } from './motivo-select';
 
 const times = [
-  ['start', 'Hora de inicio'],
-  ['end', 'Hora de fin'],
+  ['start', paradaScreenTexts.startTimeLabel],
+  ['end', paradaScreenTexts.endTimeLabel],
 ] as const;
 
 /**
@@ -68,7 +69,7 @@ export function ParadaFields({
       {children}
       <TextField
         id={`${idPrefix}-description`}
-        label="Descripción"
+        label={paradaScreenTexts.descriptionLabel}
         textarea
         invalid={!!errors.description}
         errorId={errorId}

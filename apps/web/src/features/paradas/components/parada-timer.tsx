@@ -1,6 +1,7 @@
 import { offlineMessages } from '@portal/contract/offline-messages';
 import type { endParadaForm } from '@portal/contract/paradas';
 import { paradaMessages } from '@portal/contract/paradas-messages';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -154,7 +155,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
     <Card>
       <Card.Body>
         <Card.Title as="h2" className="h5">
-          Parada Kaiser
+          {paradaScreenTexts.timerTitle}
         </Card.Title>
         <Banner message={banner} onClose={closeBanner} autoHideMs={3000} />
         {/* A timer, not a live region: the banner announces the start and the end, the seconds are not read out. */}
@@ -162,7 +163,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           role="timer"
           aria-live="off"
           className="d-block display-4 text-center font-monospace my-3"
-          aria-label="Tiempo transcurrido"
+          aria-label={paradaScreenTexts.elapsed}
           data-testid="stop-clock"
           data-start={running ? new Date(running.start).toISOString() : ''}
         >
@@ -175,13 +176,13 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
         )}
         <Form noValidate onSubmit={onEnd} onFocus={validation.preload} onPointerDown={validation.preload}>
           <Form.Group className="mb-3" controlId="parada-description">
-            <Form.Label>Descripción</Form.Label>
+            <Form.Label>{paradaScreenTexts.descriptionLabel}</Form.Label>
             <Form.Control
               as="textarea"
               rows={3}
               disabled={!running}
               isInvalid={!!errors.description}
-              placeholder="Describe el motivo de la parada"
+              placeholder={paradaScreenTexts.descriptionPlaceholder}
               {...register('description')}
             />
             <Form.Control.Feedback type="invalid">{errors.description?.message}</Form.Control.Feedback>
@@ -190,7 +191,7 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
           <div className="d-grid gap-2">
             {running ? (
               <Button id="stop-action" type="submit" variant="danger" size="lg" disabled={busy}>
-                {end.isPending ? paradaMessages.ending : 'Finalizar Parada'}
+                {end.isPending ? paradaMessages.ending : paradaScreenTexts.end}
               </Button>
             ) : arcoBusy ? (
               <p className="text-center small text-body-secondary mb-0" data-testid="arco-busy">
@@ -198,11 +199,11 @@ export function ParadaTimer({ userId, arcoId }: { userId: number; arcoId: number
               </p>
             ) : (
               <Button id="stop-action" type="button" variant="success" size="lg" disabled={busy || active.isPending} onClick={onStart}>
-                {start.isPending ? paradaMessages.starting : 'Iniciar Parada'}
+                {start.isPending ? paradaMessages.starting : paradaScreenTexts.start}
               </Button>
             )}
             <Link to="/dashboard/add-manual-parada" className="btn btn-outline-secondary">
-              Registrar parada manual
+              {paradaScreenTexts.manualLink}
             </Link>
           </div>
         </Form>

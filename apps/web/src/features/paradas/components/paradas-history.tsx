@@ -1,7 +1,8 @@
-import { capitalize, countOf, longDate } from '@portal/contract/format';
+import { capitalize, countOf, DATE_PLACEHOLDER, longDate } from '@portal/contract/format';
 import { motivoMessages } from '@portal/contract/motivos-messages';
 import type { Parada } from '@portal/contract/paradas';
 import { DAY_FILTER_LABELS, paradaMessages } from '@portal/contract/paradas-messages';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { DAY_FILTERS, type DayFilter, dayFilterRange } from '@portal/contract/time';
 import { format } from 'date-fns';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -55,7 +56,7 @@ export function ParadasHistory({
   const [motivo, setMotivo] = useState('');
   const motivos = useMotivos();
   const painted = useAfterFirstPaint();
-  const dateFallback = <Form.Control readOnly placeholder="dd/mm/aaaa" autoComplete="off" />;
+  const dateFallback = <Form.Control readOnly placeholder={DATE_PLACEHOLDER} autoComplete="off" />;
 
   // The picker's Date is a calendar day on the device: its own y/m/d are the date meant.
   const range = date
@@ -78,11 +79,11 @@ export function ParadasHistory({
   return (
     <section aria-labelledby="paradas-history-title">
       <h2 id="paradas-history-title" className="h5">
-        Historial de paradas
+        {paradaScreenTexts.historyTitle}
       </h2>
       <Stack direction="horizontal" gap={2} className="flex-wrap mb-3 align-items-end">
         <Form.Group controlId="paradas-day-filter" className="flex-fill">
-          <Form.Label className="small mb-1">Filtrar por día</Form.Label>
+          <Form.Label className="small mb-1">{paradaScreenTexts.dayFilter}</Form.Label>
           <Form.Select
             value={dayFilter}
             onChange={(e) => {
@@ -91,7 +92,7 @@ export function ParadasHistory({
               setDate(null);
             }}
           >
-            {dayFilter === '' && <option value="">-- Fecha específica --</option>}
+            {dayFilter === '' && <option value="">{paradaScreenTexts.specificDate}</option>}
             {DAY_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {DAY_FILTER_LABELS[f]}
@@ -100,7 +101,7 @@ export function ParadasHistory({
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="paradas-date" className="flex-fill">
-          <Form.Label className="small mb-1">Buscar por fecha</Form.Label>
+          <Form.Label className="small mb-1">{paradaScreenTexts.dateSearch}</Form.Label>
           {/* The date picker (react-datepicker) loads after the screen's first paint, in idle time. */}
           {painted ? (
             <Suspense fallback={dateFallback}>

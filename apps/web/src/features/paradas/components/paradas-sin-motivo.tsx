@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
-import { useAddMotivo, useParadasSinMotivo } from '../api/sin-motivo';
+import { useAddMotivo } from '../api/add-motivo';
+import { useParadasSinMotivo } from '../api/get-paradas-sin-motivo';
 import { MotivoSelect } from './motivo-select';
 import { paradaEndText } from './parada-end';
 

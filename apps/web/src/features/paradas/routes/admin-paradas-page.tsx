@@ -1,12 +1,13 @@
 import { motivoMessages } from '@portal/contract/motivos';
 import { pagingMessages } from '@portal/contract/paging';
-import { type Parada, paradaMessages } from '@portal/contract/paradas';
+import { paradaAdminTexts, paradaMessages } from '@portal/contract/paradas';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import { FilterBar } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
+import { RowActions } from '@/components/admin-list-table';
 import { useWorkerField } from '@/components/admin-list-workers';
 import { ExportFiltered } from '@/components/export-filtered';
 import { formatPlainDate, formatTime } from '@/lib/dates';
@@ -32,20 +33,10 @@ export default function AdminParadasPage() {
   const motivos = useMotivos();
   const queryClient = useQueryClient();
   const { tz } = actions;
-  const rowActions = (p: Parada) => (
-    <div className="d-flex gap-1">
-      <Button size="sm" variant="outline-primary" onClick={() => actions.edit(p)}>
-        Editar
-      </Button>
-      <Button size="sm" variant="outline-danger" onClick={() => actions.remove(p)}>
-        Eliminar
-      </Button>
-    </div>
-  );
 
   return (
     <div>
-      <h1 className="h4 mb-3">Paradas Kaiser</h1>
+      <h1 className="h4 mb-3">{paradaAdminTexts.list.caption}</h1>
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
@@ -71,31 +62,27 @@ export default function AdminParadasPage() {
         params={list}
         testId="parada"
         rowTestId="parada-row"
-        texts={{
-          caption: 'Paradas Kaiser',
-          loading: paradaMessages.loading,
-          fallback: paradaMessages.adminLoadFallback,
-          network: paradaMessages.adminLoadNetwork,
-          empty: paradaMessages.adminEmpty,
-          one: 'parada Kaiser',
-          many: 'paradas Kaiser',
-        }}
-        label={(p) => `parada de ${p.user_name} del ${formatPlainDate(p.date)} a las ${formatTime(p.start_time, tz)}`}
+        texts={paradaAdminTexts.list}
+        label={(p) => paradaAdminTexts.rowLabel(p.user_name, formatPlainDate(p.date), formatTime(p.start_time, tz))}
         columns={[
-          { id: 'date', header: 'Fecha', sort: 'date', cell: (p) => formatPlainDate(p.date) },
-          { id: 'user', header: 'Trabajador', cell: (p) => p.user_name },
-          { id: 'arco', header: 'Arco Sumergido', cell: (p) => p.arco_sumergido_name || paradaMessages.noArcoName },
-          { id: 'start', header: 'Inicio', cell: (p) => formatTime(p.start_time, tz) },
-          { id: 'end', header: 'Fin', cell: (p) => paradaEndText(p, tz) },
+          { id: 'date', header: paradaMessages.dateLabel, sort: 'date', cell: (p) => formatPlainDate(p.date) },
+          { id: 'user', header: paradaScreenTexts.workerLabel, cell: (p) => p.user_name },
+          { id: 'arco', header: paradaScreenTexts.arcoLabel, cell: (p) => p.arco_sumergido_name || paradaMessages.noArcoName },
+          { id: 'start', header: paradaScreenTexts.startLabel, cell: (p) => formatTime(p.start_time, tz) },
+          { id: 'end', header: paradaScreenTexts.endLabel, cell: (p) => paradaEndText(p, tz) },
           {
             id: 'duration',
-            header: 'Duración',
+            header: paradaScreenTexts.durationLabel,
             sort: 'duration',
-            cell: (p) => (p.duration_minutes === null ? paradaMessages.noDuration : `${p.duration_minutes} min`),
+            cell: (p) => (p.duration_minutes === null ? paradaMessages.noDuration : paradaAdminTexts.duration(p.duration_minutes)),
           },
           { id: 'motivo', header: motivoMessages.label, cell: (p) => p.motivo_name || motivoMessages.none },
-          { id: 'description', header: 'Descripción', cell: (p) => p.description || paradaMessages.noDescription },
-          { id: 'actions', header: pagingMessages.actions, cell: rowActions },
+          { id: 'description', header: paradaScreenTexts.descriptionLabel, cell: (p) => p.description || paradaMessages.noDescription },
+          {
+            id: 'actions',
+            header: pagingMessages.actions,
+            cell: (p) => <RowActions onEdit={() => actions.edit(p)} onDelete={() => actions.remove(p)} />,
+          },
         ]}
         card={(p, select) => (
           <div>

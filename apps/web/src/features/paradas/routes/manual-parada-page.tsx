@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { offlineMessages } from '@portal/contract/offline-messages';
 import { type ParadaTimesForm, paradaMessages, paradaTimesForm, shiftInstants } from '@portal/contract/paradas';
+import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { factoryDate, factoryTime } from '@portal/contract/time';
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -99,12 +100,12 @@ export default function ManualParadaPage() {
 
   return (
     <div className="mx-auto" style={{ maxWidth: 560 }}>
-      <h1 className="h4 mb-3">Registro manual de parada</h1>
+      <h1 className="h4 mb-3">{paradaScreenTexts.manualTitle}</h1>
       <Card>
         <Card.Body>
           <Banner message={validation ? { variant: 'danger', text: validation } : banner} onClose={closeBanner} />
           <p className="text-muted small">
-            Fecha: {formatPlainDate(date || today)}
+            {paradaScreenTexts.manualDate} {formatPlainDate(date || today)}
             {user?.arco_sumergido_name ? ` · ${user.arco_sumergido_name}` : ''}
           </p>
           <Form noValidate onSubmit={onSubmit}>
@@ -116,10 +117,10 @@ export default function ManualParadaPage() {
             />
             <div className="d-grid gap-2">
               <Button type="submit" disabled={create.isPending || saved}>
-                {create.isPending ? 'Guardando...' : 'Guardar parada'}
+                {create.isPending ? paradaScreenTexts.saving : paradaScreenTexts.saveManual}
               </Button>
               <Link to="/dashboard/paradas-kaiser" className="btn btn-outline-secondary">
-                Volver a Paradas Kaiser
+                {paradaScreenTexts.backToStops}
               </Link>
             </div>
           </Form>

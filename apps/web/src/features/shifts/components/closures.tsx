@@ -4,11 +4,11 @@ import { type Closure, type ClosureBody, closureBody, shiftMessages as m } from 
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import { DateField } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
-import type { RunChange } from '../api/shifts';
-import DateField from './date-field';
+import type { RunChange } from '../api/change-calendar';
 
 /** A shift of the calendar as the closures name it. */
 export interface ShiftChoice {
@@ -37,7 +37,7 @@ export function ClosureForm({ shifts, today, run, pending }: { shifts: ShiftChoi
       <Form noValidate className="d-flex flex-wrap gap-3 align-items-end mb-3" aria-label={m.addClosure} onSubmit={onSubmit}>
         <Form.Group controlId="closure-date">
           <Form.Label>{m.closureDate}</Form.Label>
-          <DateField id="closure-date" value={date} onChange={(v) => setValue('date', v, check)} min={today} />
+          <DateField id="closure-date" value={date} onChange={(v) => setValue('date', v, check)} min={today} allowEmpty />
         </Form.Group>
         <Form.Group controlId="closure-shift">
           <Form.Label>{m.closureShift}</Form.Label>

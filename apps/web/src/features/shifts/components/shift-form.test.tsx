@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import type { RunChange } from '../api/shifts';
+import type { RunChange } from '../api/change-calendar';
 import { emptyShift, ShiftForm } from './shift-form';
 
 // The machine may be busy: wait longer than Testing Library's default second.

@@ -5,13 +5,13 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { FieldError } from 'react-hook-form';
+import { DateField } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { useNaves } from '@/lib/catalog';
 import { fieldError } from '@/lib/field-error';
 import { firstError } from '@/lib/first-error';
-import type { RunChange } from '../api/shifts';
-import DateField from './date-field';
+import type { RunChange } from '../api/change-calendar';
 
 /** Whether a shift of these times ends on the next day (its end not after its start). */
 export const crossesMidnight = (start: string, end: string) => minuteOfDay(end) <= minuteOfDay(start);
@@ -151,7 +151,7 @@ export function ShiftForm({
           </Form.Group>
           <Form.Group controlId={`${ids}-from`}>
             <Form.Label>{m.effectiveFrom}</Form.Label>
-            <DateField id={`${ids}-from`} value={draft.effective_from} onChange={(v) => set('effective_from', v)} min={today} />
+            <DateField id={`${ids}-from`} value={draft.effective_from} onChange={(v) => set('effective_from', v)} min={today} allowEmpty />
           </Form.Group>
         </div>
         <fieldset className="mt-3">

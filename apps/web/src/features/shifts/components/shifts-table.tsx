@@ -5,9 +5,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import { DateField } from '@/components/date-field';
 import { useNaves } from '@/lib/catalog';
-import type { RunChange } from '../api/shifts';
-import DateField from './date-field';
+import type { RunChange } from '../api/change-calendar';
 import { crossesMidnight } from './shift-form';
 
 /**
@@ -86,6 +86,7 @@ export function ShiftsTable({
                         value={retiring.from}
                         onChange={(from) => setRetiring({ id: s.id, from })}
                         min={today}
+                        allowEmpty
                       />
                     </Form.Group>
                     <Button type="submit" size="sm" variant="danger" disabled={pending}>

@@ -1,12 +1,10 @@
 import type { FiguresResponse } from '@portal/contract/telemetry';
 import { telemetryScreenMessages as t } from '@portal/contract/telemetry-messages';
-import { es } from 'date-fns/locale';
 import { useState } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { CatalogSelect } from '@/components/catalog-select';
+import { DateField as PeriodEnd } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
@@ -15,31 +13,6 @@ import { formatPlainDate } from '@/lib/dates';
 import { useFactoryToday, useFactoryTz } from '@/lib/factory';
 import { useTelemetryFigures } from '../api/telemetry';
 import { LiveArcos } from '../components/live-arcos';
-
-registerLocale('es', es);
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const asDate = (plain: string) => (plain ? new Date(`${plain}T12:00:00`) : null);
-const asPlain = (d: Date | null) => (d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '');
-
-/** One end of the period: a Spanish date picker (dd/mm/aaaa) holding a factory date 'YYYY-MM-DD'. */
-function PeriodEnd({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <Form.Group controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <DatePicker
-        id={id}
-        selected={asDate(value)}
-        onChange={(d: Date | null) => d && onChange(asPlain(d))}
-        dateFormat="dd/MM/yyyy"
-        locale="es"
-        placeholderText="dd/mm/aaaa"
-        className="form-control"
-        autoComplete="off"
-      />
-    </Form.Group>
-  );
-}
 
 type ArcoRow = FiguresResponse['arcos'][number];
 const rowKey = (r: { date: string; shift: string }, id: number) => `${id}|${r.date}|${r.shift}`;

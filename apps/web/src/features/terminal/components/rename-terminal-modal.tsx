@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useAdminEditForm } from '@/components/admin-list';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { fieldError } from '@/lib/field-error';
-import { useRenameTerminal } from '../api/admin-terminals';
+import { useRenameTerminal } from '../api/rename-terminal';
 
 const texts = { updated: terminalMessages.renamed, updateFallback: t.saveFallback, network: t.saveFallback };
 const toValues = (terminal: AdminTerminal) => ({ name: terminal.name });

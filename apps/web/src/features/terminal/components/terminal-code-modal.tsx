@@ -33,7 +33,7 @@ export function TerminalCodeModal({ arco, tz, onHide }: { arco: Arco; tz: string
       </Modal.Header>
       <Modal.Body>
         {create.isError && <Feedback>{errorText(create.error, t.codeFallback, t.codeFallback)}</Feedback>}
-        {!code && !create.isError && <p role="status">Generando...</p>}
+        {!code && !create.isError && <p role="status">{t.generatingCode}</p>}
         {code && (
           <>
             <p>{t.codeHelp}</p>

@@ -9,7 +9,9 @@ import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { useFactoryTz } from '@/lib/factory';
-import { useAdminTerminals, useRevokeTerminal, useUnlockTerminalPin } from '../api/admin-terminals';
+import { useAdminTerminals } from '../api/get-admin-terminals';
+import { useRevokeTerminal } from '../api/revoke-terminal';
+import { useUnlockTerminalPin } from '../api/unlock-terminal-pin';
 import { RenameTerminalModal } from '../components/rename-terminal-modal';
 
 /** The terminals grouped by nave, in the order the server lists them (revoked ones last). */

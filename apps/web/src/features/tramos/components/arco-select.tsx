@@ -1,4 +1,5 @@
 import type { ArcoOption } from '@portal/contract/arcos';
+import { tramoScreenTexts } from '@portal/contract/tramos';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CatalogSelect } from '@/components/catalog-select';
 import { useArcos } from '@/lib/catalog';
@@ -29,10 +30,10 @@ export function ArcoSelect({
     <CatalogSelect
       className="mb-3"
       id={id}
-      label="Arco Sumergido"
+      label={tramoScreenTexts.arcoLabel}
       by="id"
       items={options}
-      first={loading ? 'Cargando arcos sumergidos...' : '-- Seleccionar Arco Sumergido --'}
+      first={loading ? tramoScreenTexts.loadingArcos : tramoScreenTexts.chooseArco}
       disabled={!nave || loading}
       isInvalid={invalid}
       {...registration}

@@ -79,7 +79,7 @@ export default function TerminalAddCircular({
       <ImagePicker label={t.photo} capture file={file} onChange={setFile} previewMaxWidth={240} disabled={create.isPending} />
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary btn-lg terminal-target flex-grow-1" disabled={create.isPending}>
-          {create.isPending ? 'Añadiendo...' : t.addCircular}
+          {create.isPending ? t.adding : t.addCircular}
         </button>
         <button type="button" className="btn btn-outline-secondary btn-lg terminal-target" onClick={() => onDone(false)}>
           {t.cancel}

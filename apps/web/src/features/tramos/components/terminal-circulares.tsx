@@ -49,7 +49,7 @@ export function TerminalCirculares({
           </button>
         </div>
         {adding && (
-          <Suspense fallback={<p role="status">Cargando...</p>}>
+          <Suspense fallback={<p role="status">{t.loadingPart}</p>}>
             <TerminalAddCircular
               arcoId={arcoId}
               extra={extra}

@@ -1,4 +1,5 @@
 import type { Tramo } from '@portal/contract/tramos';
+import { tramoScreenTexts } from '@portal/contract/tramos';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 
@@ -6,7 +7,7 @@ import { Link } from 'react-router';
 export function TramoDetailsLink({ tramo }: { tramo: Tramo }) {
   return (
     <Link to={`/dashboard/tramo/${tramo.id}`} className="btn btn-outline-secondary btn-sm">
-      Ver detalles
+      {tramoScreenTexts.details}
     </Link>
   );
 }
@@ -14,8 +15,17 @@ export function TramoDetailsLink({ tramo }: { tramo: Tramo }) {
 /** 'Editar' on a circular's card, named after its ID Tramo for screen readers. */
 export function EditTramoButton({ tramo, onClick }: { tramo: Tramo; onClick: () => void }) {
   return (
-    <Button variant="primary" size="sm" onClick={onClick} aria-label={`Editar tramo ${tramo.id_tramo}`}>
-      Editar
+    <Button variant="primary" size="sm" onClick={onClick} aria-label={tramoScreenTexts.editLabel(tramo.id_tramo)}>
+      {tramoScreenTexts.edit}
+    </Button>
+  );
+}
+
+/** 'Eliminar' on a circular's card or row, named after its ID Tramo for screen readers. */
+export function DeleteTramoButton({ tramo, onClick }: { tramo: Tramo; onClick: () => void }) {
+  return (
+    <Button variant="danger" size="sm" onClick={onClick} aria-label={tramoScreenTexts.removeLabel(tramo.id_tramo)}>
+      {tramoScreenTexts.remove}
     </Button>
   );
 }

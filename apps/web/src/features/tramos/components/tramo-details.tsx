@@ -1,18 +1,18 @@
-import { type Tramo, tramoMessages } from '@portal/contract/tramos';
+import { type Tramo, tramoMessages, tramoScreenTexts } from '@portal/contract/tramos';
 import { formatPlainDate } from '@/lib/dates';
 
 /** The fields of a circular as a definition list, shared by cards, results and the detail page. */
 export function TramoDetails({ tramo, compact = false }: { tramo: Tramo; compact?: boolean }) {
   const rows: [string, string][] = [
-    ['ID Tramo', tramo.id_tramo],
-    ['ID Proyecto', tramo.id_proyecto],
-    ['ID Circular', tramo.id_circular],
-    ['Fecha', formatPlainDate(tramo.circular_fecha)],
-    ['Nave', tramo.nave],
-    ['Arco Sumergido', tramo.arco_sumergido_name],
-    ['Usuario', tramo.user_name],
+    [tramoScreenTexts.idTramoLabel, tramo.id_tramo],
+    [tramoScreenTexts.idProyectoLabel, tramo.id_proyecto],
+    [tramoScreenTexts.idCircularLabel, tramo.id_circular],
+    [tramoScreenTexts.dateLabel, formatPlainDate(tramo.circular_fecha)],
+    [tramoScreenTexts.naveLabel, tramo.nave],
+    [tramoScreenTexts.arcoLabel, tramo.arco_sumergido_name],
+    [tramoScreenTexts.userLabel, tramo.user_name],
   ];
-  if (!compact) rows.push(['Descripción', tramo.descripcion || tramoMessages.noDescription]);
+  if (!compact) rows.push([tramoScreenTexts.descripcionLabel, tramo.descripcion || tramoMessages.noDescription]);
   return (
     <dl className="tramo-fields mb-0 small">
       {rows.map(([label, value]) => (

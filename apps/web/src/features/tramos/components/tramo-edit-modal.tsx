@@ -6,6 +6,7 @@ import {
   tramoAdminEditForm,
   tramoEditForm,
   tramoMessages,
+  tramoScreenTexts,
 } from '@portal/contract/tramos';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
@@ -94,7 +95,7 @@ export function TramoEditModal({
   return (
     <EditModalFrame
       id={id}
-      title="Editar Circular"
+      title={tramoScreenTexts.editTitle}
       scrollable
       show={tramo !== null}
       message={message}

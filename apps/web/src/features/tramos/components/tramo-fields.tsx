@@ -1,3 +1,4 @@
+import { tramoScreenTexts } from '@portal/contract/tramos';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '@/components/text-field';
 
@@ -27,21 +28,21 @@ export function TramoFields({
       <TextField
         errorId={errorId}
         id={`${idPrefix}-id-tramo`}
-        label="ID Tramo"
+        label={tramoScreenTexts.idTramoLabel}
         invalid={!!errors.id_tramo}
         registration={register('id_tramo')}
       />
       <TextField
         errorId={errorId}
         id={`${idPrefix}-id-proyecto`}
-        label="ID Proyecto"
+        label={tramoScreenTexts.idProyectoLabel}
         invalid={!!errors.id_proyecto}
         registration={register('id_proyecto')}
       />
       <TextField
         errorId={errorId}
         id={`${idPrefix}-id-circular`}
-        label="ID Circular"
+        label={tramoScreenTexts.idCircularLabel}
         invalid={!!errors.id_circular}
         registration={register('id_circular')}
       />
@@ -49,7 +50,7 @@ export function TramoFields({
         <TextField
           errorId={errorId}
           id={`${idPrefix}-fecha`}
-          label="Fecha de la Circular"
+          label={tramoScreenTexts.fechaLabel}
           type="date"
           invalid={!!errors.circular_fecha}
           registration={date}
@@ -58,7 +59,7 @@ export function TramoFields({
       <TextField
         errorId={errorId}
         id={`${idPrefix}-descripcion`}
-        label="Descripción"
+        label={tramoScreenTexts.descripcionLabel}
         textarea
         invalid={!!errors.descripcion}
         registration={register('descripcion')}

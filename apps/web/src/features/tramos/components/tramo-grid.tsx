@@ -1,6 +1,5 @@
-import { adminListFallback, type Tramo, tramoMessages } from '@portal/contract/tramos';
+import { adminListFallback, type Tramo, tramoMessages, tramoScreenTexts } from '@portal/contract/tramos';
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -11,6 +10,7 @@ import { useConfirmDelete } from '@/components/use-confirm-delete';
 import { ApiError, errorText } from '@/lib/api';
 import { useDeleteTramo } from '../api/delete-tramo';
 import { useAllTramos } from '../api/get-tramos';
+import { DeleteTramoButton } from './tramo-actions';
 import { TramoCard } from './tramo-card';
 
 /**
@@ -64,7 +64,7 @@ export function TramoGrid({
       {list.isLoading && <Loading text={tramoMessages.loading} />}
       {list.isError && <Feedback>{failure(list.error)}</Feedback>}
       {list.isSuccess && tramos.length === 0 && <p className="text-muted">{tramoMessages.empty}</p>}
-      <Row xs={1} md={2} xl={3} className="g-3 ps-0" as="ul" style={{ listStyle: 'none' }} aria-label="Circulares">
+      <Row xs={1} md={2} xl={3} className="g-3 ps-0" as="ul" style={{ listStyle: 'none' }} aria-label={tramoScreenTexts.listLabel}>
         {tramos.map((t) => (
           <Col as="li" key={t.id}>
             <TramoCard
@@ -72,9 +72,7 @@ export function TramoGrid({
               actions={
                 <>
                   {actions(t)}
-                  <Button variant="danger" size="sm" onClick={() => deletion.ask(t)} aria-label={`Eliminar tramo ${t.id_tramo}`}>
-                    Eliminar
-                  </Button>
+                  <DeleteTramoButton tramo={t} onClick={() => deletion.ask(t)} />
                 </>
               }
             />

@@ -18,7 +18,7 @@ export function TramoThumb({ tramo, size = 100 }: { tramo: Tramo; size?: number 
   return (
     <img
       src={src}
-      alt={`Imagen del tramo ${tramo.id_tramo}`}
+      alt={tramoMessages.imageAlt(tramo.id_tramo)}
       width={size}
       height={size}
       loading="lazy"

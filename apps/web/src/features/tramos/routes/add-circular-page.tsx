@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { offlineMessages } from '@portal/contract/offline-messages';
-import { type TramoAddForm, tramoAddForm, tramoMessages } from '@portal/contract/tramos';
+import { type TramoAddForm, tramoAddForm, tramoMessages, tramoScreenTexts } from '@portal/contract/tramos';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -68,7 +68,7 @@ export default function AddCircularPage() {
   return (
     <Card className="mx-auto" style={{ maxWidth: 640 }}>
       <Card.Body>
-        <h1 className="h4 mb-3">Añadir Circular</h1>
+        <h1 className="h4 mb-3">{tramoScreenTexts.addTitle}</h1>
         <Banner message={banner} onClose={() => setBanner(null)} />
         {validation && <Feedback id="add-error">{validation}</Feedback>}
         <Form noValidate onSubmit={onSubmit}>
@@ -77,10 +77,10 @@ export default function AddCircularPage() {
             <CatalogSelect
               className="mb-3"
               id="add-nave"
-              label="Nave"
+              label={tramoScreenTexts.naveLabel}
               by="name"
               items={naves.data}
-              first="-- Seleccionar Nave --"
+              first={tramoScreenTexts.chooseNave}
               value={nave}
               onChange={(e) => {
                 setNave(e.target.value);
@@ -88,7 +88,7 @@ export default function AddCircularPage() {
                 setValue('arco_sumergido_id', '');
               }}
             >
-              {!nave && <Form.Text>Elige primero la nave para ver sus arcos sumergidos.</Form.Text>}
+              {!nave && <Form.Text>{tramoScreenTexts.naveFirst}</Form.Text>}
             </CatalogSelect>
           )}
           <ArcoSelect
@@ -101,7 +101,7 @@ export default function AddCircularPage() {
           />
           <ImagePicker file={file} onChange={setFile} previewMinWidth={100} previewMaxWidth={400} disabled={create.isPending} />
           <Button type="submit" className="w-100" disabled={create.isPending}>
-            {create.isPending ? 'Añadiendo...' : 'Añadir Circular'}
+            {create.isPending ? tramoScreenTexts.adding : tramoScreenTexts.addTitle}
           </Button>
         </Form>
       </Card.Body>

@@ -1,7 +1,6 @@
 import { pagingMessages } from '@portal/contract/paging';
-import { adminListFallback, type Tramo, tramoMessages } from '@portal/contract/tramos';
+import { adminListFallback, type Tramo, tramoAdminTexts, tramoMessages, tramoScreenTexts } from '@portal/contract/tramos';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { FilterBar } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
@@ -16,7 +15,7 @@ import { formatPlainDate } from '@/lib/dates';
 import { useDeleteTramo } from '../api/delete-tramo';
 import { useExportTramos } from '../api/export-tramos';
 import { useTramoPage } from '../api/get-tramo-page';
-import { EditTramoButton } from '../components/tramo-actions';
+import { DeleteTramoButton, EditTramoButton } from '../components/tramo-actions';
 import { TramoCard } from '../components/tramo-card';
 import { TramoEditModal } from '../components/tramo-edit-modal';
 
@@ -42,9 +41,7 @@ export default function AdminCircularesPage() {
   const actions = (t: Tramo) => (
     <>
       <EditTramoButton tramo={t} onClick={() => setEditing(t)} />
-      <Button variant="danger" size="sm" onClick={() => deletion.ask(t)} aria-label={`Eliminar tramo ${t.id_tramo}`}>
-        Eliminar
-      </Button>
+      <DeleteTramoButton tramo={t} onClick={() => deletion.ask(t)} />
     </>
   );
   const failure = page.error instanceof ApiError ? adminListFallback(page.error.status) : tramoMessages.adminListNetwork;
@@ -52,9 +49,9 @@ export default function AdminCircularesPage() {
   return (
     <div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <h1 className="h4 mb-0">Circulares</h1>
+        <h1 className="h4 mb-0">{tramoAdminTexts.title}</h1>
         <Link to="/dashboard/add-circular" className="btn btn-success">
-          Añadir nueva circular
+          {tramoAdminTexts.addNew}
         </Link>
       </div>
       <ExportCsvForm onExport={exporting.mutateAsync} busy={exporting.isPending} />
@@ -75,22 +72,27 @@ export default function AdminCircularesPage() {
         testId="tramo"
         rowTestId="tramo-row"
         texts={{
-          caption: 'Circulares',
+          caption: tramoAdminTexts.title,
           loading: tramoMessages.loading,
           fallback: failure,
           network: tramoMessages.adminListNetwork,
           empty: tramoMessages.empty,
-          one: 'circular',
-          many: 'circulares',
+          one: tramoAdminTexts.one,
+          many: tramoAdminTexts.many,
         }}
-        label={(t) => `tramo ${t.id_tramo}`}
+        label={(t) => tramoAdminTexts.rowLabel(t.id_tramo)}
         columns={[
-          { id: 'id_tramo', header: 'ID Tramo', sort: 'id_tramo', cell: (t) => t.id_tramo },
-          { id: 'id_proyecto', header: 'ID Proyecto', cell: (t) => t.id_proyecto },
-          { id: 'id_circular', header: 'ID Circular', cell: (t) => t.id_circular },
-          { id: 'circular_fecha', header: 'Fecha', sort: 'circular_fecha', cell: (t) => formatPlainDate(t.circular_fecha) },
-          { id: 'where', header: 'Arco Sumergido', cell: (t) => `${t.arco_sumergido_name} (${t.nave})` },
-          { id: 'user', header: 'Trabajador', cell: (t) => t.user_name },
+          { id: 'id_tramo', header: tramoScreenTexts.idTramoLabel, sort: 'id_tramo', cell: (t) => t.id_tramo },
+          { id: 'id_proyecto', header: tramoScreenTexts.idProyectoLabel, cell: (t) => t.id_proyecto },
+          { id: 'id_circular', header: tramoScreenTexts.idCircularLabel, cell: (t) => t.id_circular },
+          {
+            id: 'circular_fecha',
+            header: tramoScreenTexts.dateLabel,
+            sort: 'circular_fecha',
+            cell: (t) => formatPlainDate(t.circular_fecha),
+          },
+          { id: 'where', header: tramoScreenTexts.arcoLabel, cell: (t) => `${t.arco_sumergido_name} (${t.nave})` },
+          { id: 'user', header: tramoAdminTexts.worker, cell: (t) => t.user_name },
           { id: 'actions', header: pagingMessages.actions, cell: (t) => <div className="d-flex gap-1">{actions(t)}</div> },
         ]}
         card={(t, select) => (

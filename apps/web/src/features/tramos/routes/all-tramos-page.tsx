@@ -1,3 +1,4 @@
+import { tramoScreenTexts } from '@portal/contract/tramos';
 import { useState } from 'react';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { TramoDetailsLink } from '../components/tramo-actions';
@@ -8,7 +9,7 @@ export default function AllTramosPage() {
   const [banner, setBanner] = useState<BannerMessage | null>(null);
   return (
     <div>
-      <h1 className="h4 mb-3">Todos los Tramos</h1>
+      <h1 className="h4 mb-3">{tramoScreenTexts.allTitle}</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
       <TramoGrid
         area="user-area"

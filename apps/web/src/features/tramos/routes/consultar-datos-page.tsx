@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { searchResultsText, type Tramo, type TramoSearchQuery, tramoMessages, tramoSearchQuery } from '@portal/contract/tramos';
+import {
+  searchResultsText,
+  type Tramo,
+  type TramoSearchQuery,
+  tramoMessages,
+  tramoScreenTexts,
+  tramoSearchQuery,
+} from '@portal/contract/tramos';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -24,6 +31,14 @@ import { TramoCard } from '../components/tramo-card';
 import { TramoEditModal } from '../components/tramo-edit-modal';
 
 const order = ['id_tramo', 'id_proyecto', 'id_circular', 'circular_fecha'] as const;
+
+/** The search's fields: name, input id, label (the date is a date input). */
+const SEARCH_FIELDS = [
+  ['id_tramo', 'search-id-tramo', tramoScreenTexts.idTramoLabel],
+  ['id_proyecto', 'search-id-proyecto', tramoScreenTexts.idProyectoLabel],
+  ['id_circular', 'search-id-circular', tramoScreenTexts.idCircularLabel],
+  ['circular_fecha', 'search-fecha', tramoScreenTexts.fechaLabel],
+] as const;
 
 /** Consultar Datos: four optional filters, the latest five circulares, a results modal and an edit modal. */
 export default function ConsultarDatosPage() {
@@ -73,44 +88,37 @@ export default function ConsultarDatosPage() {
   const validation = firstError(errors, order);
   return (
     <div>
-      <h1 className="h4 mb-3">Consultar Datos</h1>
+      <h1 className="h4 mb-3">{tramoScreenTexts.searchTitle}</h1>
       <Banner message={banner} onClose={() => setBanner(null)} />
       <Card className="mb-4">
         <Card.Body>
           {validation && <Feedback>{validation}</Feedback>}
-          <Form noValidate onSubmit={onSearch} aria-label="Buscar circulares">
+          <Form noValidate onSubmit={onSearch} aria-label={tramoScreenTexts.searchForm}>
             <Row className="g-2">
-              <Col xs={12} sm={6} lg={3}>
-                <TextField className="" id="search-id-tramo" label="ID Tramo" registration={register('id_tramo')} />
-              </Col>
-              <Col xs={12} sm={6} lg={3}>
-                <TextField className="" id="search-id-proyecto" label="ID Proyecto" registration={register('id_proyecto')} />
-              </Col>
-              <Col xs={12} sm={6} lg={3}>
-                <TextField className="" id="search-id-circular" label="ID Circular" registration={register('id_circular')} />
-              </Col>
-              <Col xs={12} sm={6} lg={3}>
-                <TextField
-                  className=""
-                  id="search-fecha"
-                  label="Fecha de la Circular"
-                  type="date"
-                  registration={register('circular_fecha')}
-                />
-              </Col>
+              {SEARCH_FIELDS.map(([name, id, label]) => (
+                <Col key={name} xs={12} sm={6} lg={3}>
+                  <TextField
+                    className=""
+                    id={id}
+                    label={label}
+                    type={name === 'circular_fecha' ? 'date' : undefined}
+                    registration={register(name)}
+                  />
+                </Col>
+              ))}
             </Row>
             <Button id="search-submit" type="submit" className="mt-3 w-100" disabled={search.isPending}>
-              {search.isPending ? 'Buscando...' : 'Buscar'}
+              {search.isPending ? tramoScreenTexts.searching : tramoScreenTexts.search}
             </Button>
           </Form>
         </Card.Body>
       </Card>
 
-      <h2 className="h5">Últimas circulares</h2>
+      <h2 className="h5">{tramoScreenTexts.latestTitle}</h2>
       {latest.isLoading && <Loading text={tramoMessages.loading} />}
       {latest.isError && <Feedback>{errorText(latest.error, tramoMessages.latestFallback, tramoMessages.latestNetwork)}</Feedback>}
       {latest.data && latest.data.tramos.length === 0 && <p className="text-muted">{tramoMessages.latestEmpty}</p>}
-      <Row xs={1} md={2} className="g-3" as="ul" aria-label="Últimas circulares" style={{ listStyle: 'none', paddingLeft: 0 }}>
+      <Row xs={1} md={2} className="g-3" as="ul" aria-label={tramoScreenTexts.latestTitle} style={{ listStyle: 'none', paddingLeft: 0 }}>
         {user && <PendingTramos user={user} tz={tz} />}
         {latest.data?.tramos.map((t) => (
           <Col as="li" key={t.id}>
@@ -133,8 +141,8 @@ export default function ConsultarDatosPage() {
         scrollable
         aria-labelledby="search-results-title"
       >
-        <Modal.Header closeButton closeLabel="Cerrar">
-          <Modal.Title id="search-results-title">Resultados de la búsqueda</Modal.Title>
+        <Modal.Header closeButton closeLabel={tramoScreenTexts.close}>
+          <Modal.Title id="search-results-title">{tramoScreenTexts.resultsTitle}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p role="status">{searchResultsText(results?.length ?? 0)}</p>
@@ -148,7 +156,7 @@ export default function ConsultarDatosPage() {
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setResults(null)}>
-            Cerrar
+            {tramoScreenTexts.close}
           </Button>
         </Modal.Footer>
       </Modal>

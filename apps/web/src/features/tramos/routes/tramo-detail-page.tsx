@@ -1,4 +1,4 @@
-import { tramoMessages } from '@portal/contract/tramos';
+import { tramoMessages, tramoScreenTexts } from '@portal/contract/tramos';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useNavigate, useParams } from 'react-router';
@@ -19,7 +19,7 @@ export default function TramoDetailPage() {
   return (
     <Card className="mx-auto" style={{ maxWidth: 720 }}>
       <Card.Body>
-        <h1 className="h4 mb-3">Detalles del Tramo</h1>
+        <h1 className="h4 mb-3">{tramoScreenTexts.detailTitle}</h1>
         {tramo.isLoading && <Loading text={tramoMessages.loadingDetail} />}
         {tramo.isError &&
           (notFound ? (
@@ -33,7 +33,7 @@ export default function TramoDetailPage() {
             {tramo.data.imagen && (
               <img
                 src={imageUrl(tramo.data.imagen)}
-                alt={`Imagen del tramo ${tramo.data.id_tramo}`}
+                alt={tramoMessages.imageAlt(tramo.data.id_tramo)}
                 className="img-fluid rounded border mt-3 d-block bg-light"
                 // The stored size is unknown here: a fixed box keeps the page from jumping when it loads.
                 style={{ maxWidth: 400, width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
@@ -43,7 +43,7 @@ export default function TramoDetailPage() {
           </>
         )}
         <Button variant="secondary" className="mt-3" onClick={() => navigate(-1)}>
-          Volver
+          {tramoScreenTexts.back}
         </Button>
       </Card.Body>
     </Card>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordForm, userMessages } from '@portal/contract/users';
+import { changePasswordForm, userScreenTexts as t, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
-import { useChangePassword } from '../api/me';
+import { useChangePassword } from '../api/change-password';
 import { SuccessToast } from './success-toast';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -12,15 +12,15 @@ const FIELDS = [
   {
     name: 'currentPassword',
     id: 'change-password-current',
-    label: 'Contraseña Actual',
+    label: t.currentPassword,
     type: 'password',
     autoComplete: 'current-password',
   },
-  { name: 'newPassword', id: 'change-password-new', label: 'Nueva Contraseña', type: 'password', autoComplete: 'new-password' },
+  { name: 'newPassword', id: 'change-password-new', label: t.newPasswordLabel, type: 'password', autoComplete: 'new-password' },
   {
     name: 'confirmPassword',
     id: 'change-password-confirm',
-    label: 'Confirmar Nueva Contraseña',
+    label: t.confirmPassword,
     type: 'password',
     autoComplete: 'new-password',
   },
@@ -64,7 +64,7 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
     <>
       <EditModalFrame
         id="change-password"
-        title="Cambiar Contraseña"
+        title={t.changePassword}
         show={show}
         message={message}
         busy={change.isPending}

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileBody, userMessages } from '@portal/contract/users';
+import { profileBody, userScreenTexts as t, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
 import { EditModalFrame } from '@/components/edit-modal-frame';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useCurrentUser } from '@/lib/token';
-import { useUpdateProfile } from '../api/me';
+import { useUpdateProfile } from '../api/update-profile';
 import { SuccessToast } from './success-toast';
 
 const FIELDS = [
-  { name: 'name', id: 'edit-profile-name', label: 'Nombre', autoComplete: 'name' },
-  { name: 'worker_id', id: 'edit-profile-worker-id', label: 'ID de Trabajador', autoComplete: 'username' },
+  { name: 'name', id: 'edit-profile-name', label: t.name, autoComplete: 'name' },
+  { name: 'worker_id', id: 'edit-profile-worker-id', label: t.workerIdLabel, autoComplete: 'username' },
 ] as const;
 
 /** 'Editar Perfil' of both shells' user menu: name and worker_id of the signed-in user. */
@@ -47,7 +47,7 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
     <>
       <EditModalFrame
         id="edit-profile"
-        title="Editar Perfil"
+        title={t.editProfile}
         show={show}
         message={message}
         busy={update.isPending}

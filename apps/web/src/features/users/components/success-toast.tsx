@@ -1,3 +1,4 @@
+import { userScreenTexts } from '@portal/contract/users';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 
@@ -11,7 +12,7 @@ export function SuccessToast({ text, onClose }: { text: string | null; onClose: 
       <Toast show={text !== null} onClose={onClose} bg="success" autohide delay={4000}>
         <Toast.Body className="text-white d-flex justify-content-between align-items-center gap-2">
           <span>{text}</span>
-          <button type="button" className="btn-close btn-close-white" aria-label="Cerrar" onClick={onClose} />
+          <button type="button" className="btn-close btn-close-white" aria-label={userScreenTexts.close} onClick={onClose} />
         </Toast.Body>
       </Toast>
     </ToastContainer>

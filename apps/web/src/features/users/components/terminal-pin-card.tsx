@@ -8,7 +8,8 @@ import Form from 'react-bootstrap/Form';
 import { Feedback } from '@/components/feedback';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
-import { usePinStatus, useSetPin } from '../api/pin';
+import { usePinStatus } from '../api/get-pin-status';
+import { useSetPin } from '../api/set-pin';
 
 const EMPTY = { current_password: '', pin: '' };
 const FIELDS = [

@@ -2,6 +2,7 @@ import { andonScreenMessages } from '@portal/contract/andon-screen-messages';
 import type { Role } from '@portal/contract/common';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { adminPasswordBody, roleName, type UserListItem, userMessages } from '@portal/contract/users';
+import { userAdminTexts } from '@portal/contract/users-admin-messages';
 import { type FormEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -47,11 +48,11 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
       <Card.Body>
         <Card.Title className="h6 mb-1">{user.name}</Card.Title>
         <Card.Subtitle className="text-muted small mb-3">
-          ID: {user.worker_id}
+          {userAdminTexts.workerId} {user.worker_id}
           {user.nave ? ` · ${user.nave}` : ''}
         </Card.Subtitle>
         <Form.Group className="mb-3" controlId={`user-role-${user.id}`}>
-          <Form.Label className="small mb-1">Rol</Form.Label>
+          <Form.Label className="small mb-1">{userAdminTexts.role}</Form.Label>
           <Form.Select size="sm" value={user.role} disabled={busy} onChange={(e) => actions.onRoleChange(user, e.target.value as Role)}>
             <option value="user">{roleName('user')}</option>
             <option value="admin">{roleName('admin')}</option>
@@ -59,7 +60,7 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
         </Form.Group>
         <Form noValidate onSubmit={submitReset} className="mb-3">
           <Form.Label htmlFor={`user-password-${user.id}`} className="small mb-1">
-            Nueva contraseña
+            {userAdminTexts.newPassword}
           </Form.Label>
           <InputGroup size="sm">
             <Form.Control
@@ -70,7 +71,7 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
               onChange={(e) => setPassword(e.target.value)}
             />
             <Button type="submit" variant="outline-primary" disabled={resetting}>
-              {resetting ? 'Restableciendo...' : 'Restablecer'}
+              {resetting ? userAdminTexts.resetting : userAdminTexts.resetPassword}
             </Button>
           </InputGroup>
         </Form>
@@ -82,13 +83,13 @@ export function UserCard({ user, busy, actions }: { user: UserListItem; busy: bo
             </Button>
           )}
           <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => actions.onUnlock(user)}>
-            Desbloquear inicio de sesión
+            {userAdminTexts.unlock}
           </Button>
           <Button variant="outline-secondary" size="sm" onClick={() => actions.onAndonRoles(user)}>
             {andonScreenMessages.rolesButton}
           </Button>
           <Button variant="outline-danger" size="sm" onClick={() => actions.onDelete(user)}>
-            Eliminar
+            {userAdminTexts.remove}
           </Button>
         </div>
         <RecordHistory entity="user" id={user.id} />

@@ -1,4 +1,4 @@
-import { roleName } from '@portal/contract/users';
+import { roleName, userScreenTexts as t } from '@portal/contract/users';
 import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Navigate } from 'react-router';
@@ -19,19 +19,19 @@ export default function ProfilePage() {
 
   return (
     <div className="mx-auto" style={{ maxWidth: 560 }}>
-      <h1 className="h4 mb-3">Perfil de Usuario</h1>
+      <h1 className="h4 mb-3">{t.profileTitle}</h1>
       <Card>
         <Card.Body>
           <dl className="row mb-0">
-            <dt className="col-sm-4">Nombre</dt>
+            <dt className="col-sm-4">{t.name}</dt>
             <dd className="col-sm-8" data-testid="profile-name">
               {claims.name}
             </dd>
-            <dt className="col-sm-4">ID de Trabajador</dt>
+            <dt className="col-sm-4">{t.workerIdLabel}</dt>
             <dd className="col-sm-8" data-testid="profile-worker-id">
               {claims.worker_id}
             </dd>
-            <dt className="col-sm-4">Rol</dt>
+            <dt className="col-sm-4">{t.role}</dt>
             <dd className="col-sm-8 mb-0" data-testid="profile-role">
               {roleName(claims.role)}
             </dd>

@@ -4,6 +4,7 @@ import { terminalMessages } from '@portal/contract/terminal';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import type { UserListItem } from '@portal/contract/users';
 import { userMessages, userScreenTexts } from '@portal/contract/users';
+import { userAdminTexts } from '@portal/contract/users-admin-messages';
 import { type ComponentType, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -17,16 +18,17 @@ import { Loading } from '@/components/loading';
 import { errorText } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
 import { useUserPage } from '../api/get-users';
-import { useResetPin, useSetBadge } from '../api/pin';
 import { useResetUserPassword } from '../api/reset-user-password';
+import { useResetPin } from '../api/reset-user-pin';
+import { useSetBadge } from '../api/set-user-badge';
 import { useUnlockUser } from '../api/unlock-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { UserCard, type UserCardActions } from '../components/user-card';
 
 const NETWORK = userScreenTexts.network;
 const FILTERS = ['q', 'role', 'sort'] as const;
-const ROLE_LABELS: Record<Role, string> = { user: 'Usuario', admin: 'Administrador' };
-const SORT_LABELS = { name: 'Nombre (A-Z)', worker_id: 'ID de trabajador', created: 'Más recientes' } as const;
+const ROLE_LABELS: Record<Role, string> = userAdminTexts.roleLabels;
+const SORT_LABELS = userAdminTexts.sortLabels;
 
 /** What 'Avisos andon' opens: the andon's roles dialog, from app/user-management-page.tsx (a feature never imports another). */
 export type AndonRolesDialog = ComponentType<{ user: UserListItem | null; onHide: () => void; onSaved: (message: string) => void }>;
@@ -130,13 +132,13 @@ export default function UserManagementPage({ AndonRolesModal }: { AndonRolesModa
 
   return (
     <div>
-      <h1 className="h4 mb-3">Gestión de Usuarios</h1>
+      <h1 className="h4 mb-3">{userAdminTexts.title}</h1>
       <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
         fields={[
-          { name: 'q', label: 'Nombre o ID de trabajador', type: 'text' },
+          { name: 'q', label: userAdminTexts.search, type: 'text' },
           {
             name: 'role',
             label: pagingMessages.role,
@@ -145,7 +147,7 @@ export default function UserManagementPage({ AndonRolesModal }: { AndonRolesModa
           },
           {
             name: 'sort',
-            label: 'Ordenar por',
+            label: userAdminTexts.sortBy,
             type: 'select',
             options: () => Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label })),
           },
@@ -174,7 +176,7 @@ export default function UserManagementPage({ AndonRolesModal }: { AndonRolesModa
         show={pinReset !== null}
         title={terminalScreenMessages.resetPin}
         confirmLabel={terminalScreenMessages.resetPin}
-        busyLabel="Restableciendo..."
+        busyLabel={userAdminTexts.resetting}
         busy={resetPin.isPending}
         error={resetPin.isError ? errorText(resetPin.error, terminalScreenMessages.pinSaveFallback, NETWORK) : null}
         onConfirm={confirmPinReset}
@@ -184,16 +186,16 @@ export default function UserManagementPage({ AndonRolesModal }: { AndonRolesModa
       </ConfirmModal>
       <ConfirmModal
         show={roleChange !== null}
-        title="Confirmar cambio de rol"
-        confirmLabel="Cambiar rol"
-        busyLabel="Cambiando..."
+        title={userAdminTexts.confirmRoleTitle}
+        confirmLabel={userAdminTexts.changeRole}
+        busyLabel={userAdminTexts.changingRole}
         onConfirm={confirmRole}
         onCancel={() => setRoleChange(null)}
       >
         {roleChange && (
           <p className="mb-0">
-            ¿Cambiar el rol de <strong>{roleChange.user.name}</strong> ({roleChange.user.worker_id}) a{' '}
-            <strong>{ROLE_LABELS[roleChange.role].toLowerCase()}</strong>?
+            {userAdminTexts.confirmRoleBefore} <strong>{roleChange.user.name}</strong> ({roleChange.user.worker_id}){' '}
+            {userAdminTexts.confirmRoleTo} <strong>{ROLE_LABELS[roleChange.role].toLowerCase()}</strong>?
           </p>
         )}
       </ConfirmModal>

@@ -1,4 +1,4 @@
-import type { WallPost } from '@portal/contract/wall';
+import type { PostResponse } from '@portal/contract/wall';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formFields, submit, tapNow } from '@/lib/offline-queue';
 import { formData, wallKeys } from './keys';
@@ -11,7 +11,7 @@ export interface CreatePostInput {
 
 /** Through the offline queue: without network the post is saved and published on reconnecting. */
 export const createPost = ({ content, wall_name, image }: CreatePostInput) =>
-  submit<{ message: string; post: WallPost }>({
+  submit<PostResponse>({
     kind: 'post',
     method: 'POST',
     path: '/api/wall/posts',

@@ -1,14 +1,14 @@
 import { type Page, pagingMessages } from '@portal/contract/paging';
+import { wallAdminTexts as t } from '@portal/contract/wall-admin-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { FilterBar, type FilterField } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import type { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
-import type { AdminColumn } from '@/components/admin-list-table';
+import { type AdminColumn, RowActions } from '@/components/admin-list-table';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { CardActions } from '@/components/card-actions';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -113,30 +113,21 @@ export function AdminWallList<T extends ListedItem, D, U>({
           one: texts.one,
           many: texts.many,
         }}
-        label={(item) => `${texts.one} de ${item.user_name} del ${formatDateTime(item.timestamp, tz)}`}
+        label={(item) => t.rowLabel(texts.one, item.user_name, formatDateTime(item.timestamp, tz))}
         columns={[
-          { id: 'created', header: 'Fecha', sort: 'created', cell: (item) => formatDateTime(item.timestamp, tz) },
-          { id: 'author', header: 'Autor', cell: (item) => item.user_name },
-          { id: 'where', header: 'Dónde', cell: subtitle },
+          { id: 'created', header: t.date, sort: 'created', cell: (item) => formatDateTime(item.timestamp, tz) },
+          { id: 'author', header: t.author, cell: (item) => item.user_name },
+          { id: 'where', header: t.where, cell: subtitle },
           {
             id: 'content',
-            header: 'Contenido',
-            cell: (item) => <span className="text-break">{item.content || (item.image_path ? '(imagen)' : '')}</span>,
+            header: t.content,
+            cell: (item) => <span className="text-break">{item.content || (item.image_path ? t.imageOnly : '')}</span>,
           },
           ...columns,
           {
             id: 'actions',
             header: pagingMessages.actions,
-            cell: (item) => (
-              <div className="d-flex gap-1">
-                <Button size="sm" variant="outline-primary" onClick={() => setEditing(item)}>
-                  Editar
-                </Button>
-                <Button size="sm" variant="outline-danger" onClick={() => deletion.ask(item)}>
-                  Eliminar
-                </Button>
-              </div>
-            ),
+            cell: (item) => <RowActions onEdit={() => setEditing(item)} onDelete={() => deletion.ask(item)} />,
           },
         ]}
         card={(item, select) => (

@@ -9,7 +9,7 @@ import { errorText, imageUrl } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { queuedField, usePendingWrites } from '@/lib/offline-queue';
 import { useCurrentUser } from '@/lib/token';
-import { useCreateComment } from '../api/comments';
+import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
 import { DraftForm } from './draft-form';
 import { commentDraftValidation } from './validation';
@@ -49,8 +49,8 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
                   className="d-block"
                   thumb={imageUrl(c.image_thumb ?? c.image_path)}
                   full={imageUrl(c.image_path)}
-                  alt={`Imagen del comentario de ${c.user_name}`}
-                  title={`Imagen del comentario de ${c.user_name}`}
+                  alt={wallMessages.commentImage(c.user_name)}
+                  title={wallMessages.commentImage(c.user_name)}
                   size={80}
                 />
               )}
@@ -82,8 +82,8 @@ export default function CommentSection({ postId, tz }: { postId: number; tz: str
       <DraftForm
         id={`comment-content-${postId}`}
         errorId={`comment-content-${postId}-error`}
-        formLabel="Añadir comentario"
-        fieldLabel="Comentario"
+        formLabel={wallMessages.addComment}
+        fieldLabel={wallMessages.commentLabel}
         validation={commentDraftValidation}
         send={(draft, callbacks) => create.mutate({ ...draft, postId }, callbacks)}
         busy={create.isPending}

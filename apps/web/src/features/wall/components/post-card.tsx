@@ -66,8 +66,8 @@ export function PostCard({
             className="d-inline-block mb-2"
             thumb={imageUrl(post.image_thumb ?? post.image_path)}
             full={imageUrl(post.image_path)}
-            alt={`Imagen publicada por ${post.user_name}`}
-            title={`Imagen publicada por ${post.user_name}`}
+            alt={wallMessages.postImage(post.user_name)}
+            title={wallMessages.postImage(post.user_name)}
             size={150}
             priority={priority}
           />
@@ -79,7 +79,7 @@ export function PostCard({
             aria-pressed={post.is_liked_by_current_user}
             onClick={onToggleLike}
           >
-            {post.is_liked_by_current_user ? '♥' : '♡'} Me gusta ({post.like_count})
+            {post.is_liked_by_current_user ? '♥' : '♡'} {wallMessages.likes(post.like_count)}
           </button>
           <button
             type="button"
@@ -90,12 +90,12 @@ export function PostCard({
             onPointerEnter={preloadComments}
             onFocus={preloadComments}
           >
-            Comentarios ({post.comment_count})
+            {wallMessages.comments(post.comment_count)}
           </button>
         </div>
         {commentsOpen && (
           <div id={commentsId}>
-            <section className="border-top pt-2 mt-2" aria-label="Comentarios">
+            <section className="border-top pt-2 mt-2" aria-label={wallMessages.commentsLabel}>
               <SectionBoundary>
                 <Suspense fallback={<Loading text={wallMessages.loadingComments} />}>
                   <CommentSection postId={post.id} tz={tz} />

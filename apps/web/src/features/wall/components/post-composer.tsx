@@ -13,8 +13,8 @@ export function PostComposer({ wallName }: { wallName: string }) {
         <DraftForm
           id="wall-composer-content"
           errorId="wall-composer-error"
-          formLabel="Nueva publicación"
-          fieldLabel="Nueva publicación"
+          formLabel={wallMessages.newPost}
+          fieldLabel={wallMessages.newPost}
           validation={postDraftValidation}
           send={(draft, callbacks) => create.mutate({ ...draft, wall_name: wallName }, callbacks)}
           busy={create.isPending}

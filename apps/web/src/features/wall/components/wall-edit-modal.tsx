@@ -1,3 +1,4 @@
+import { wallAdminTexts } from '@portal/contract/wall-admin-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import { useCallback, useEffect } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
@@ -28,7 +29,7 @@ export interface WallEdit {
 const kinds = {
   post: {
     id: 'edit-post',
-    title: 'Editar Publicación',
+    title: wallAdminTexts.editPost,
     rows: 4,
     validation: lazyValidation('postAdminEdit'),
     missing: wallMessages.noPostSelected,
@@ -36,7 +37,7 @@ const kinds = {
   },
   comment: {
     id: 'edit-comment',
-    title: 'Editar Comentario',
+    title: wallAdminTexts.editComment,
     rows: 3,
     validation: lazyValidation('commentAdminEdit'),
     missing: wallMessages.noCommentSelected,
@@ -104,7 +105,7 @@ export function WallEditModal<T extends WallEditable, V>({
     <EditModalFrame id={id} title={title} show={!!item} message={message} busy={update.isPending} onHide={onHide} onSubmit={onSubmit}>
       <TextField
         id={`${id}-content`}
-        label="Contenido"
+        label={wallAdminTexts.content}
         textarea
         rows={rows}
         invalid={!!errors.content}
@@ -114,7 +115,7 @@ export function WallEditModal<T extends WallEditable, V>({
       {withWallName && (
         <TextField
           id={`${id}-wall`}
-          label="Nombre del muro"
+          label={wallAdminTexts.wallName}
           invalid={!!errors.wall_name}
           errorId={`${id}-error`}
           registration={register('wall_name')}
@@ -125,7 +126,7 @@ export function WallEditModal<T extends WallEditable, V>({
         name="image"
         render={({ field }) => (
           <ImagePicker
-            label="Nueva imagen (opcional)"
+            label={wallAdminTexts.newImage}
             file={field.value instanceof File ? field.value : null}
             onChange={(file) => field.onChange(file ?? item?.image_path ?? null)}
             existingUrl={imageUrl(item?.image_thumb ?? item?.image_path)}

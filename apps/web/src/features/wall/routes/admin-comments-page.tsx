@@ -1,7 +1,9 @@
+import { wallAdminTexts as t } from '@portal/contract/wall-admin-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import { useListParams } from '@/components/admin-list-params';
-import { useDeleteComment, useUpdateComment } from '../api/comments';
-import { useAdminComments } from '../api/get-admin-wall';
+import { useDeleteComment } from '../api/delete-comment';
+import { useAdminComments } from '../api/get-admin-comments';
+import { useUpdateComment } from '../api/update-comment';
 import { AdminWallList, WALL_FILTERS } from '../components/admin-wall-list';
 
 /** /admin/comments: every comment of every wall, filtered and paged, with edit and delete. */
@@ -14,24 +16,13 @@ export default function AdminCommentsPage() {
   return (
     <AdminWallList
       kind="comment"
-      texts={{
-        title: 'Comentarios del Muro',
-        loading: wallMessages.loadingComments,
-        loadFallback: wallMessages.loadCommentsFallback,
-        empty: wallMessages.adminEmptyComments,
-        confirmDelete: wallMessages.confirmDeleteComment,
-        deleted: wallMessages.commentDeleted,
-        deleteFallback: wallMessages.deleteCommentFallback,
-        updated: wallMessages.commentUpdated,
-        one: 'comentario',
-        many: 'comentarios',
-      }}
+      texts={t.comments}
       query={comments}
       list={list}
       remove={{ mutation: remove, variables: address }}
       update={{ mutation: update, variables: (c, edit) => ({ ...address(c), content: edit.content, image: edit.image }) }}
-      subtitle={(c) => `Publicación #${c.post_id}`}
-      imageAlt={(c) => `Imagen del comentario de ${c.user_name}`}
+      subtitle={(c) => t.ofPost(c.post_id)}
+      imageAlt={(c) => wallMessages.commentImage(c.user_name)}
     />
   );
 }

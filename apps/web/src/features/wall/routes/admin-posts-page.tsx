@@ -1,7 +1,8 @@
+import { wallAdminTexts as t } from '@portal/contract/wall-admin-messages';
 import { wallMessages } from '@portal/contract/wall-messages';
 import { useListParams } from '@/components/admin-list-params';
 import { useDeletePost } from '../api/delete-post';
-import { useAdminPosts } from '../api/get-admin-wall';
+import { useAdminPosts } from '../api/get-admin-posts';
 import { useUpdatePost } from '../api/update-post';
 import { AdminWallList, WALL_FILTERS } from '../components/admin-wall-list';
 
@@ -14,18 +15,7 @@ export default function AdminPostsPage() {
   return (
     <AdminWallList
       kind="post"
-      texts={{
-        title: 'Publicaciones del Muro',
-        loading: 'Cargando publicaciones...',
-        loadFallback: wallMessages.loadPostsFallback,
-        empty: wallMessages.adminEmptyPosts,
-        confirmDelete: wallMessages.confirmDeletePost,
-        deleted: wallMessages.postDeleted,
-        deleteFallback: wallMessages.deletePostFallback,
-        updated: wallMessages.postUpdated,
-        one: 'publicación',
-        many: 'publicaciones',
-      }}
+      texts={t.posts}
       query={posts}
       list={list}
       remove={{ mutation: remove, variables: (post) => post.id }}
@@ -33,18 +23,18 @@ export default function AdminPostsPage() {
         mutation: update,
         variables: (post, edit) => ({ ...edit, id: post.id, wall_name: edit.wall_name ?? post.wall_name }),
       }}
-      subtitle={(post) => `${post.arco_sumergido_name ?? 'Sin arco'} · ${post.wall_name}`}
-      imageAlt={(post) => `Imagen publicada por ${post.user_name}`}
+      subtitle={(post) => `${post.arco_sumergido_name ?? t.noArco} · ${post.wall_name}`}
+      imageAlt={(post) => wallMessages.postImage(post.user_name)}
       imageClassName="rounded border mb-2"
       details={(post) => (
         <p className="small text-muted mb-0">
-          Me gusta: {post.like_count} · Comentarios: {post.comment_count}
+          {t.likesCount(post.like_count)} · {t.commentsCount(post.comment_count)}
         </p>
       )}
       columns={[
         // Labelled in the cell too, as the card reads.
-        { id: 'likes', header: 'Me gusta', sort: 'likes', cell: (post) => `Me gusta: ${post.like_count}` },
-        { id: 'comments', header: 'Comentarios', sort: 'comments', cell: (post) => `Comentarios: ${post.comment_count}` },
+        { id: 'likes', header: t.likes, sort: 'likes', cell: (post) => t.likesCount(post.like_count) },
+        { id: 'comments', header: t.commentsColumn, sort: 'comments', cell: (post) => t.commentsCount(post.comment_count) },
       ]}
     />
   );
