@@ -44,8 +44,8 @@ describe('route-preload script', () => {
 
     expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
       '/assets/user-shell.tsx.js',
-      '/assets/worker-routes.tsx.js',
       '/assets/wall-page.tsx.js',
+      '/assets/worker-routes.tsx.js',
     ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -75,8 +75,8 @@ describe('route-preload script', () => {
 
     expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
       '/assets/user-shell.tsx.js',
-      '/assets/worker-routes.tsx.js',
       '/assets/paradas-kaiser-page.tsx.js',
+      '/assets/worker-routes.tsx.js',
     ]);
     expect(fetchMock.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
       '/api/paradas-kaiser/active',
@@ -121,8 +121,8 @@ describe('route-preload script', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
       '/assets/user-shell.tsx.js',
-      '/assets/worker-routes.tsx.js',
       '/assets/quality-routes.tsx.js',
+      '/assets/worker-routes.tsx.js',
       '/assets/admin-routes.tsx.js',
     ]);
   });
