@@ -1,9 +1,8 @@
-import type { Plugin } from 'vite';
 import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
 import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/features/terminal/api/terminal-preload';
 import { PRERENDER_CLASS } from '../src/prerender-gate';
 import { renderAtBuild } from './prerender-login';
-import { apiUrlOf, chunkGraph, emitScript } from './util';
+import { emitScript, htmlPlugin, withAsyncScript } from './util';
 
 /** The page the server answers for /terminal (apps/api/src/app.ts); the service worker's precache serves it for /terminal too. */
 export const TERMINAL_HTML = 'terminal.html';
@@ -16,44 +15,29 @@ export const TERMINAL_HTML = 'terminal.html';
  * the home's frame rendered at build time, so the first paint needs only the HTML and the CSS.
  * index.html, and with it the login's budget, is unchanged.
  */
-export function terminalHtml(): Plugin {
-  let apiUrl = '';
-  return {
-    name: 'portal:terminal-html',
-    apply: 'build',
-    configResolved(config) {
-      // The same API host as src/lib/api.ts.
-      apiUrl = apiUrlOf(config);
-    },
-    generateBundle: {
-      order: 'post',
-      async handler(_options, bundle) {
-        const { entry, chunkOf, beyondEntry } = chunkGraph(bundle);
-        const html = bundle['index.html'];
-        const page = chunkOf('src/app/terminal-page.tsx');
-        if (!entry || !page || html?.type !== 'asset') throw new Error('terminal-html: no entry, index.html or terminal page chunk');
-        const links = beyondEntry([page.fileName]).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-        const script = await emitScript(
-          this,
-          'terminal-preload',
-          `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});`,
-        );
-        let source = String(html.source);
-        const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
-        if (!stylesheet) throw new Error('terminal-html: unexpected index.html');
-        // The requests first (async, they leave at once), the chunks after the stylesheet: the first
-        // paint still waits only for the CSS.
-        source = source.replace('</title>', `</title>\n    <script async src="${script}"></script>`);
-        source = source.replace(stylesheet[0], `${stylesheet[0]}\n    ${links.join('\n    ')}`);
-        // The home's frame, rendered at build time (src/prerender.tsx), paints with the CSS; it is
-        // inert, and main.tsx replaces it with the live home in one commit.
-        const frame = await renderAtBuild('renderTerminal');
-        if (!source.includes('<html lang="es">') || !source.includes('<div id="root"></div>'))
-          throw new Error('terminal-html: unexpected index.html');
-        source = source.replace('<html lang="es">', `<html lang="es" class="${PRERENDER_CLASS}">`);
-        source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="terminal" inert>${frame}</div></div>`);
-        this.emitFile({ type: 'asset', fileName: TERMINAL_HTML, source });
-      },
-    },
-  };
-}
+export const terminalHtml = () =>
+  htmlPlugin('portal:terminal-html', async ({ ctx, graph: { entry, chunkOf, beyondEntry }, html, apiUrl }) => {
+    const page = chunkOf('src/app/terminal-page.tsx');
+    if (!entry || !page || !html) throw new Error('terminal-html: no entry, index.html or terminal page chunk');
+    const links = beyondEntry([page.fileName]).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+    const script = await emitScript(
+      ctx,
+      'terminal-preload',
+      `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});`,
+    );
+    let source = String(html.source);
+    const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
+    if (!stylesheet) throw new Error('terminal-html: unexpected index.html');
+    // The requests first (async, they leave at once), the chunks after the stylesheet: the first
+    // paint still waits only for the CSS.
+    source = withAsyncScript(source, script);
+    source = source.replace(stylesheet[0], `${stylesheet[0]}\n    ${links.join('\n    ')}`);
+    // The home's frame, rendered at build time (src/prerender.tsx), paints with the CSS; it is
+    // inert, and main.tsx replaces it with the live home in one commit.
+    const frame = await renderAtBuild('renderTerminal');
+    if (!source.includes('<html lang="es">') || !source.includes('<div id="root"></div>'))
+      throw new Error('terminal-html: unexpected index.html');
+    source = source.replace('<html lang="es">', `<html lang="es" class="${PRERENDER_CLASS}">`);
+    source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="terminal" inert>${frame}</div></div>`);
+    ctx.emitFile({ type: 'asset', fileName: TERMINAL_HTML, source });
+  });

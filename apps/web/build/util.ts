@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { minify, type ResolvedConfig, type Rollup } from 'vite';
+import { minify, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 
 /** The web app's folder (apps/web). */
 export const root = new URL('..', import.meta.url).pathname;
@@ -46,3 +46,39 @@ export function chunkGraph(bundle: Rollup.OutputBundle) {
     beyondEntry: (files: string[]) => [...closure(files)].filter((f) => !inEntry.has(f)),
   };
 }
+
+/** What a page-writing plugin gets once the bundle is complete (htmlPlugin). */
+export interface HtmlBuild {
+  ctx: Rollup.PluginContext;
+  graph: ReturnType<typeof chunkGraph>;
+  /** index.html as Vite wrote it (and as the plugins before this one left it), if it is there. */
+  html: Rollup.OutputAsset | undefined;
+  /** The API host the app calls (apiUrlOf). */
+  apiUrl: string;
+}
+
+/**
+ * A build plugin that writes into index.html, or a page made from it, once every chunk is known: the
+ * route-preload script (route-preload.ts) and the terminal's page (terminal-html.ts).
+ */
+export function htmlPlugin(name: string, write: (build: HtmlBuild) => Promise<void>): Plugin {
+  let apiUrl = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      apiUrl = apiUrlOf(config);
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const html = bundle['index.html'];
+        await write({ ctx: this, graph: chunkGraph(bundle), html: html?.type === 'asset' ? html : undefined, apiUrl });
+      },
+    },
+  };
+}
+
+/** A page's source with an async script right after its <title>: its requests leave before the stylesheet's. */
+export const withAsyncScript = (source: string, src: string) =>
+  source.replace('</title>', `</title>\n    <script async src="${src}"></script>`);

@@ -42,7 +42,11 @@ describe('route-preload script', () => {
 
     routePreloadScript(rules, '', '/dashboard');
 
-    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/user-shell.tsx.js', '/assets/wall-page.tsx.js']);
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/user-shell.tsx.js',
+      '/assets/wall-page.tsx.js',
+      '/assets/worker-routes.tsx.js',
+    ]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(`/api/wall/posts?arco_sumergido_id=3&limit=${WALL_PAGE_DEFAULT}`);
@@ -72,6 +76,7 @@ describe('route-preload script', () => {
     expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
       '/assets/user-shell.tsx.js',
       '/assets/paradas-kaiser-page.tsx.js',
+      '/assets/worker-routes.tsx.js',
     ]);
     expect(fetchMock.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
       '/api/paradas-kaiser/active',
@@ -94,13 +99,32 @@ describe('route-preload script', () => {
     expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/login-page.tsx.js', '/assets/login-page.tsx.js']);
   });
 
-  it('other signed-in screens get their shell and no request', () => {
+  it("other signed-in screens get their shell and the table of the area's screens, and no request", () => {
     localStorage.setItem('token', worker());
     const fetchMock = vi.fn(async () => answer());
     vi.stubGlobal('fetch', fetchMock);
     routePreloadScript(rules, '', '/dashboard/profile');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(['/assets/user-shell.tsx.js']);
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/user-shell.tsx.js',
+      '/assets/worker-routes.tsx.js',
+    ]);
+  });
+
+  it("the weld screens and the admin area also get the table of their screens' imports; /admin/login nothing", () => {
+    localStorage.setItem('token', worker());
+    const fetchMock = vi.fn(async () => answer());
+    vi.stubGlobal('fetch', fetchMock);
+    routePreloadScript(rules, '', '/dashboard/soldadura/12');
+    routePreloadScript(rules, '', '/admin/users');
+    routePreloadScript(rules, '', '/admin/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/user-shell.tsx.js',
+      '/assets/quality-routes.tsx.js',
+      '/assets/worker-routes.tsx.js',
+      '/assets/admin-routes.tsx.js',
+    ]);
   });
 
   it('an answer fetched with another token is not used', () => {

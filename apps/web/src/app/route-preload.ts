@@ -28,7 +28,11 @@ export interface FirstScreen {
   path: string;
   /** Only with a token (a signed-out visit of /dashboard ends on the login screen). */
   signedIn: boolean;
-  /** Route sources (relative to apps/web) whose chunks, with their static imports, are preloaded. */
+  /**
+   * Route sources (relative to apps/web) whose chunks, with their static imports, are preloaded; the
+   * last one's first (build/route-preload.ts): a route table goes last, since its screen's chunks are
+   * asked for once it is in.
+   */
   modules: string[];
   prefetch?: Prefetch[];
 }
@@ -43,7 +47,7 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '^/dashboard/?$',
     signedIn: true,
-    modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx'],
+    modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx', 'src/app/worker-routes.tsx'],
     prefetch: [{ path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'] }],
   },
   // The stops screen, the one a welder opens most: its chunks download beside the entry, and the two
@@ -52,10 +56,20 @@ export const FIRST_SCREENS: FirstScreen[] = [
   {
     path: '^/dashboard/paradas-kaiser/?$',
     signedIn: true,
-    modules: ['src/app/user-shell.tsx', 'src/app/paradas-kaiser-page.tsx'],
+    modules: ['src/app/user-shell.tsx', 'src/app/paradas-kaiser-page.tsx', 'src/app/worker-routes.tsx'],
     prefetch: [{ path: '/api/paradas-kaiser/active' }, { path: '/api/paradas-kaiser/active/arco' }],
   },
-  { path: '^/dashboard/', signedIn: true, modules: ['src/app/user-shell.tsx'] },
+  // Every other screen of the worker area: its shell and the table of the area's imports (the entry
+  // keeps only their paths: docs/decisions/096-route-tables-out-of-the-entry.md); the weld inspector's
+  // screens their own table too, so the screen's chunks are not a round trip behind the entry's run.
+  {
+    path: '^/dashboard/soldadura(/|$)',
+    signedIn: true,
+    modules: ['src/app/user-shell.tsx', 'src/app/quality-routes.tsx', 'src/app/worker-routes.tsx'],
+  },
+  { path: '^/dashboard/', signedIn: true, modules: ['src/app/user-shell.tsx', 'src/app/worker-routes.tsx'] },
+  // The admin area: the table of its imports (the same decision), beside the entry.
+  { path: '^/admin(?!/login)', signedIn: true, modules: ['src/app/admin-routes.tsx'] },
   // /, /login and every unknown path show the login screen; so does /dashboard without a token (not
   // /terminal, the station terminal's own screens).
   { path: '^/(?!admin|register|terminal)', signedIn: false, modules: ['src/features/auth/routes/login-page.tsx'] },

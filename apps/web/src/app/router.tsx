@@ -5,8 +5,10 @@ import { SectionBoundary } from '@/components/section-boundary';
 import { UpdatePrompt } from '@/components/update-prompt';
 import { setSessionEndHandler } from '@/lib/api';
 import { lazyComponent, type PreloadableComponent } from '@/lib/lazy-component';
+import { loadOnce } from '@/lib/load-once';
 import { RequireAdmin, RequireUser } from './guards';
 import { RouteErrorBoundary } from './route-error-page';
+import { ADMIN_PATHS, QUALITY_PATHS, WORKER_ADMIN_PATHS, WORKER_PATHS } from './route-paths';
 
 /** A lazily loaded piece of the tree inside its own error boundary, cleared when the path changes. */
 function Boundary({ children }: { children: ReactNode }) {
@@ -16,24 +18,36 @@ function Boundary({ children }: { children: ReactNode }) {
 import { RouteFocus } from './route-focus';
 
 type PageModule = { default: React.ComponentType };
-/** A lazy route element in its error boundary; `handle.preload` starts its chunk (preloadBranch). */
-const lazyRoute = (Lazy: PreloadableComponent): Pick<RouteObject, 'element' | 'handle'> => ({
+/** A lazy route element in its error boundary; `handle.preload` starts its chunks (preloadBranch). */
+const lazyRoute = (Lazy: PreloadableComponent, preload = Lazy.preload): Pick<RouteObject, 'element' | 'handle'> => ({
   element: (
     <Boundary>
       <Lazy />
     </Boundary>
   ),
-  handle: { preload: Lazy.preload },
+  handle: { preload },
 });
 /** Every screen is its own chunk, loaded when its route is visited. */
 const page = (load: () => Promise<PageModule>) => lazyRoute(lazyComponent(load));
 
-// The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
-// 'Línea de tiempo' of both areas: one screen, one chunk (the admin chooses the nave).
-const timelinePage = page(() => import('@/features/timeline/routes/timeline-page'));
-const UserShell = lazyRoute(lazyComponent(() => import('./user-shell')));
-const AdminShell = lazyRoute(lazyComponent(() => import('./admin-shell')));
-const RequireAdminRole = lazyRoute(lazyComponent(() => import('./require-admin-role')));
+/**
+ * Screens whose imports live in a table of their own (worker-routes.tsx, quality-routes.tsx,
+ * admin-routes.tsx), loaded with the first of its routes: the entry, which every screen downloads,
+ * keeps only their paths (route-paths.ts; docs/decisions/096-route-tables-out-of-the-entry.md).
+ * Matching, guards and deep links are this file's as before; preloading a route starts the table and,
+ * once it is in, the screen's chunks.
+ */
+function fromTable<K extends string>(load: () => Promise<Record<K, PreloadableComponent>>) {
+  const table = loadOnce(load);
+  return (key: K) =>
+    lazyRoute(
+      lazyComponent(() => table().then((screens) => ({ default: screens[key] }))),
+      () => table().then((screens) => screens[key].preload()),
+    );
+}
+const worker = fromTable(() => import('./worker-routes').then((m) => m.workerScreens));
+const quality = fromTable(() => import('./quality-routes').then((m) => m.qualityScreens));
+const admin = fromTable(() => import('./admin-routes').then((m) => m.adminScreens));
 
 export const routes: RouteObject[] = [
   { path: '/login', ...page(() => import('@/features/auth/routes/login-page')) },
@@ -45,32 +59,13 @@ export const routes: RouteObject[] = [
     element: <RequireUser />,
     children: [
       {
-        ...UserShell,
+        // The shells (top bars, menus, dropdowns) are not needed to show /login: they load with their area.
+        ...worker('shell'),
         children: [
-          { index: true, ...page(() => import('@/features/wall/routes/wall-page')) },
-          { path: 'wall/:wallName', ...page(() => import('@/features/wall/routes/wall-page')) },
-          { path: 'add-circular', ...page(() => import('@/features/tramos/routes/add-circular-page')) },
-          { path: 'consultar-datos', ...page(() => import('@/features/tramos/routes/consultar-datos-page')) },
-          { path: 'profile', ...page(() => import('@/features/users/routes/profile-page')) },
-          { path: 'tramo/:id', ...page(() => import('@/features/tramos/routes/tramo-detail-page')) },
-          { path: 'paradas-kaiser', ...page(() => import('./paradas-kaiser-page')) },
-          { path: 'add-manual-parada', ...page(() => import('@/features/paradas/routes/manual-parada-page')) },
-          { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
-          { path: 'linea-de-tiempo', ...timelinePage },
-          { path: 'relevo', ...page(() => import('@/features/handovers/routes/worker-handover-page')) },
-          { path: 'soldadura', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
-          { path: 'soldadura/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
-          { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
-          { path: 'soldadura/trazabilidad', ...page(() => import('@/features/welds/routes/recall-page')) },
-          { path: 'soldadura/indicadores', ...page(() => import('@/features/welds/routes/figures-page')) },
-          { path: 'soldadura/decisiones', ...page(() => import('@/features/welds/routes/awaiting-decision-page')) },
-          {
-            ...RequireAdminRole,
-            children: [
-              { path: 'admin-view-all', ...page(() => import('@/features/tramos/routes/all-tramos-page')) },
-              { path: 'user-management', ...page(() => import('./user-management-page')) },
-            ],
-          },
+          { index: true, ...worker('') },
+          ...WORKER_PATHS.map((path) => ({ path, ...worker(path) })),
+          ...QUALITY_PATHS.map((path) => ({ path, ...quality(path) })),
+          { ...admin('require-admin-role'), children: WORKER_ADMIN_PATHS.map((path) => ({ path, ...admin(path) })) },
         ],
       },
     ],
@@ -80,34 +75,19 @@ export const routes: RouteObject[] = [
     element: <RequireAdmin />,
     children: [
       {
-        ...AdminShell,
+        ...admin('shell'),
         children: [
-          { index: true, ...page(() => import('@/features/dashboard/routes/stats-page')) },
-          { path: 'users', ...page(() => import('./user-management-page')) },
-          { path: 'circulares', ...page(() => import('@/features/tramos/routes/admin-circulares-page')) },
-          { path: 'paradas-kaiser', ...page(() => import('@/features/paradas/routes/admin-paradas-page')) },
-          { path: 'posts', ...page(() => import('@/features/wall/routes/admin-posts-page')) },
-          { path: 'comments', ...page(() => import('@/features/wall/routes/admin-comments-page')) },
-          { path: 'arcos-sumergidos', ...page(() => import('./admin-arcos-page')) },
-          { path: 'naves', ...page(() => import('@/features/naves/routes/admin-naves-page')) },
-          { path: 'terminales', ...page(() => import('@/features/terminal/routes/admin-terminals-page')) },
-          { path: 'planta', ...page(() => import('./planta-page')) },
-          { path: 'avisos', ...page(() => import('@/features/andon/routes/avisos-page')) },
-          { path: 'avisos/reglas', ...page(() => import('@/features/andon/routes/admin-andon-rules-page')) },
-          { path: 'motivos', ...page(() => import('@/features/motivos/routes/admin-motivos-page')) },
-          { path: 'turnos', ...page(() => import('@/features/shifts/routes/admin-shifts-page')) },
-          { path: 'historial', ...page(() => import('@/features/audit/routes/audit-page')) },
-          { path: 'soldadura/lotes', ...page(() => import('@/features/welds/routes/admin-lots-page')) },
-          { path: 'soldadura/cualificaciones', ...page(() => import('@/features/welds/routes/admin-qualifications-page')) },
-          { path: 'soldadura/inspeccion', ...page(() => import('@/features/welds/routes/inspection-search-page')) },
-          { path: 'soldadura/inspeccion/:id', ...page(() => import('@/features/welds/routes/seam-inspection-page')) },
-          { path: 'soldadura/procedimientos', ...page(() => import('@/features/welds/routes/procedures-page')) },
-          { path: 'soldadura/trazabilidad', ...page(() => import('@/features/welds/routes/recall-page')) },
-          { path: 'soldadura/indicadores', ...page(() => import('@/features/welds/routes/figures-page')) },
-          { path: 'soldadura/oee', ...page(() => import('@/features/telemetry/routes/admin-telemetry-page')) },
-          { path: 'soldadura/decisiones', ...page(() => import('@/features/welds/routes/awaiting-decision-page')) },
-          { path: 'linea-de-tiempo', ...timelinePage },
-          { path: 'relevos', ...page(() => import('@/features/handovers/routes/admin-handovers-page')) },
+          { index: true, ...admin('') },
+          ...ADMIN_PATHS.map((path) => ({ path, ...admin(path) })),
+          // The screens both areas show: one chunk each ('Línea de tiempo': the admin chooses the nave).
+          { path: 'avisos', ...worker('avisos') },
+          { path: 'linea-de-tiempo', ...worker('linea-de-tiempo') },
+          { path: 'soldadura/inspeccion', ...quality('soldadura') },
+          { path: 'soldadura/inspeccion/:id', ...quality('soldadura/:id') },
+          ...(['soldadura/procedimientos', 'soldadura/trazabilidad', 'soldadura/indicadores', 'soldadura/decisiones'] as const).map((path) => ({
+            path,
+            ...quality(path),
+          })),
         ],
       },
     ],
