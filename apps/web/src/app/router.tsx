@@ -84,10 +84,12 @@ export const routes: RouteObject[] = [
           { path: 'linea-de-tiempo', ...worker('linea-de-tiempo') },
           { path: 'soldadura/inspeccion', ...quality('soldadura') },
           { path: 'soldadura/inspeccion/:id', ...quality('soldadura/:id') },
-          ...(['soldadura/procedimientos', 'soldadura/trazabilidad', 'soldadura/indicadores', 'soldadura/decisiones'] as const).map((path) => ({
-            path,
-            ...quality(path),
-          })),
+          ...(['soldadura/procedimientos', 'soldadura/trazabilidad', 'soldadura/indicadores', 'soldadura/decisiones'] as const).map(
+            (path) => ({
+              path,
+              ...quality(path),
+            }),
+          ),
         ],
       },
     ],
