@@ -45,12 +45,14 @@ export function firstPassBySpan(db: Db, spans: ShiftSpan[], from: string, to: st
   const values = sql.join(
     spans.map((s) => sql`(cast(${s.nave_id} as integer), cast(${s.start} as text), cast(${s.end} as text), cast(${s.name} as text))`),
   );
+  // The month is checked on each seam found, never used to choose the index: SQLite would otherwise walk
+  // the month's whole range of weld_seams_figures_idx once per occurrence (the concatenation hides it).
   return sql<{ shift: string; inspected_seams: number; first_pass_seams: number }>`
     with spans (nave_id, start_at, end_at, name) as (values ${values})
     select spans.name as shift, count(*) as inspected_seams, coalesce(sum(s.first_pass), 0) as first_pass_seams
     from spans
     join weld_seams s on s.nave_id = spans.nave_id and s.inspected = 1 and s.welded_at >= spans.start_at and s.welded_at < spans.end_at
-    where s.month >= ${from} and s.month <= ${to}
+    where (s.month || '') >= ${from} and (s.month || '') <= ${to}
     group by spans.name
   `
     .execute(db)

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pgUnavailable, useSeed, useTestApp } from './helper';
-import { approvedProcedure, circular, inspect, inspection, ok, qualify, trace } from './welds-helpers';
+import { approvedProcedure, circular, inspect, inspection, ok, qualify, repairAll, trace } from './welds-helpers';
 
-// First-pass yield per shift at the shifts' edges, on both engines: the database counts the seams
-// within each shift's occurrence (docs/decisions/097-weld-figures-at-scale-on-both-engines.md), start
-// included, end excluded, with a day's margin each side of the months.
+// The weld figures as the database now sums them (docs/decisions/097-weld-figures-at-scale-on-both-engines.md),
+// on both engines: first-pass yield per shift at the shifts' edges (the seams within each shift's
+// occurrence, start included, end excluded, with a day's margin each side of the months), and the
+// repair rate per operator and per project from the copies triggers keep of a seam's month and counters.
 //
 // The plant's calendar (Monday to Saturday: Mañana 06–14, Tarde 14–22, Noche 22–06 of the next day;
 // nothing starts on Sunday), Madrid time (+02:00 in spring). April 2026:
@@ -20,18 +21,20 @@ import { approvedProcedure, circular, inspect, inspection, ok, qualify, trace } 
 //   i     Mon 04/05    04/05 08:00                   May: left out of April
 // April: Fuera de turno 1 seam, 0 first pass; Mañana a, b, f = 3, 2; Noche d, g = 2, 2; Tarde c = 1, 1.
 
-describe.skipIf(pgUnavailable)('first-pass yield at the shifts’ edges', () => {
+describe.skipIf(pgUnavailable)('weld figures at their edges', () => {
   const t = useTestApp();
   const seed = useSeed(t, {
     arcos: { a1: 'A1' },
-    workers: { ana: ['a1', 'Ana'], carla: ['a1', 'Carla Calidad'] },
+    workers: { ana: ['a1', 'Ana'], beto: ['a1', 'Beto'], carla: ['a1', 'Carla Calidad'] },
   });
 
+  let procedure = 0;
   beforeAll(async () => {
     await ok(await t.send(seed.admin, 'PUT', `/api/admin/users/${seed.carla.id}/weld-roles`, { calidad: ['Nave 1'] }));
     const token = seed.carla.token;
-    const procedure = await approvedProcedure(t, token, 'P-EDGE', '2026-01-01');
+    procedure = await approvedProcedure(t, token, 'P-EDGE', '2026-01-01');
     await qualify(t, token, seed.ana.id, '2026-01-01', '2028-01-01');
+    await qualify(t, token, seed.beto.id, '2026-01-01', '2028-01-01');
     const seam = async (date: string, weldedAt: string, inspected: 'no' | 'clean' | 'defect') => {
       const id = await circular(t, seed.ana, date, 'P-EDGE');
       await trace(t, seed.ana.token, id, procedure, [seed.ana.id], [], weldedAt);
@@ -80,5 +83,43 @@ describe.skipIf(pgUnavailable)('first-pass yield at the shifts’ edges', () => 
       { shift: 'Tarde', inspected_seams: 1, first_pass_seams: 1, yield: 1 },
     ]);
     expect(await yieldOf('2026-03', '2026-03')).toEqual([]);
+  });
+
+  it("the repair rate per operator and per project follow the seam's operators when its trace is saved again", async () => {
+    // July 2026, one seam by Ana in project P-JULY, inspected 9000 mm with a 20 mm defect (not yet repaired):
+    // Ana 1 seam, 9000 mm, nothing repaired. Its trace saved again with Beto alone: Beto's now, Ana has none.
+    // Repaired and re-inspected: 1 of 1 seam and 20 of 9000 mm repaired, for Beto and for P-JULY.
+    const rate = async (by: string) =>
+      (await ok(await t.send(seed.carla.token, 'GET', `/api/welds/figures/repair-rate?by=${by}&from=2026-07&to=2026-07`))).rows.map(
+        (r: {
+          label: string;
+          inspected_seams: number;
+          repaired_seams: number;
+          inspected_length_mm: number;
+          repaired_length_mm: number;
+        }) => [r.label, r.inspected_seams, r.repaired_seams, r.inspected_length_mm, r.repaired_length_mm],
+      );
+    const token = seed.carla.token;
+    const id = await circular(t, seed.ana, '2026-07-06', 'P-JULY');
+    await trace(t, seed.ana.token, id, procedure, [seed.ana.id], [], '2026-07-06T08:00:00+02:00');
+    const seam = await inspect(
+      t,
+      token,
+      id,
+      inspection({
+        inspected_length_mm: 9_000,
+        result: 'reparar',
+        defects: [{ code: '2011', position_mm: 10, length_mm: 20, level: 'C' }],
+      }),
+    );
+    expect(await rate('operator')).toEqual([['Ana', 1, 0, 9_000, 0]]);
+    expect(await rate('project')).toEqual([['P-JULY', 1, 0, 9_000, 0]]);
+
+    await trace(t, token, id, procedure, [seed.beto.id], [], '2026-07-06T08:00:00+02:00');
+    expect(await rate('operator')).toEqual([['Beto', 1, 0, 9_000, 0]]);
+
+    await repairAll(t, token, seam, procedure, seed.beto.id);
+    expect(await rate('operator')).toEqual([['Beto', 1, 1, 9_000, 20]]);
+    expect(await rate('project')).toEqual([['P-JULY', 1, 1, 9_000, 20]]);
   });
 });
