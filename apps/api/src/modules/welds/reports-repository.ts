@@ -45,15 +45,22 @@ export function firstPassBySpan(db: Db, spans: ShiftSpan[], from: string, to: st
   const values = sql.join(
     spans.map((s) => sql`(cast(${s.nave_id} as integer), cast(${s.start} as text), cast(${s.end} as text), cast(${s.name} as text))`),
   );
-  // The month is checked on each seam found, never used to choose the index: SQLite would otherwise walk
-  // the month's whole range of weld_seams_figures_idx once per occurrence (the concatenation hides it).
+  // Each occurrence counts its own seams in a correlated subquery, so both engines walk one range of
+  // weld_seams_welded_idx per occurrence (a join let PostgreSQL hash all the month's seams against every
+  // occurrence). The month is checked on each seam found, never used to choose the index: the
+  // concatenation hides it (SQLite would otherwise walk the month's whole range once per occurrence).
+  const within = sql`s.nave_id = spans.nave_id and s.inspected = 1 and s.welded_at >= spans.start_at and s.welded_at < spans.end_at
+    and (s.month || '') >= ${from} and (s.month || '') <= ${to}`;
   return sql<{ shift: string; inspected_seams: number; first_pass_seams: number }>`
     with spans (nave_id, start_at, end_at, name) as (values ${values})
-    select spans.name as shift, count(*) as inspected_seams, coalesce(sum(s.first_pass), 0) as first_pass_seams
-    from spans
-    join weld_seams s on s.nave_id = spans.nave_id and s.inspected = 1 and s.welded_at >= spans.start_at and s.welded_at < spans.end_at
-    where (s.month || '') >= ${from} and (s.month || '') <= ${to}
-    group by spans.name
+    select x.name as shift, sum(x.inspected_seams) as inspected_seams, sum(x.first_pass_seams) as first_pass_seams
+    from (
+      select spans.name,
+        (select count(*) from weld_seams s where ${within}) as inspected_seams,
+        (select coalesce(sum(s.first_pass), 0) from weld_seams s where ${within}) as first_pass_seams
+      from spans
+    ) x
+    group by x.name
   `
     .execute(db)
     .then((r) => r.rows);

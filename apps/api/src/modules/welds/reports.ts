@@ -140,8 +140,9 @@ export async function firstPassYield(ctx: ServiceContext, q: z.output<typeof fig
     groups.set(shift, g);
   };
   for (let i = 0; i < spans.length; i += SPANS_PER_READ)
+    // A shift none of whose occurrences holds a seam is no row.
     for (const r of await reportsRepo.firstPassBySpan(ctx.db, spans.slice(i, i + SPANS_PER_READ), q.from, q.to))
-      add(r.shift, Number(r.inspected_seams), Number(r.first_pass_seams));
+      if (Number(r.inspected_seams) > 0) add(r.shift, Number(r.inspected_seams), Number(r.first_pass_seams));
   // What no occurrence holds: every inspected seam of the naves less those counted in a shift.
   let outside = 0;
   let outsideFirstPass = 0;
