@@ -13,7 +13,7 @@
  * and the PDF's size. The client and the server are the same process.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { procedureCreateBody } from '@portal/contract/welds';
@@ -55,6 +55,12 @@ async function photo(seed: number): Promise<Buffer> {
     .jpeg({ quality: 80 })
     .toBuffer();
 }
+
+/** The machine's load average (1, 5, 15 minutes), printed beside every figure: the machine is shared. */
+const loadNow = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -192,7 +198,7 @@ try {
   }
   console.log(
     `tramo of 40 circulares (80 inspections, 40 photos): median ${median(runs).toFixed(0)} ms over ${N} runs ` +
-      `[${runs.map((r) => r.toFixed(0)).join(', ')}], ${small.pages} pages, ${(small.bytes / 1024).toFixed(0)} kB`,
+      `[${runs.map((r) => r.toFixed(0)).join(', ')}], ${small.pages} pages, ${(small.bytes / 1024).toFixed(0)} kB (${loadNow()})`,
   );
 
   // Where a run's time goes, without HTTP: the read of the records and the counting layout.
@@ -208,7 +214,7 @@ try {
     counts.push(performance.now() - started);
   }
   console.log(
-    `  of which: reading the records median ${median(reads).toFixed(0)} ms, the counting layout median ${median(counts).toFixed(0)} ms`,
+    `  of which: reading the records median ${median(reads).toFixed(0)} ms, the counting layout median ${median(counts).toFixed(0)} ms (${loadNow()})`,
   );
 
   global.gc?.();
@@ -224,13 +230,7 @@ try {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
   console.log(
     `tramo of ${LARGE} circulares: ${large.ms.toFixed(0)} ms, ${large.pages} pages, ${mb(large.bytes)} MB of PDF; RSS ${mb(before)} MB before, ` +
-      `peak ${mb(peak)} MB during the stream (+${mb(peak - before)} MB)`,
-  );
-  console.log(
-    `load average: ${(await import('node:os'))
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+      `peak ${mb(peak)} MB during the stream (+${mb(peak - before)} MB) (${loadNow()})`,
   );
 } finally {
   await app.close();

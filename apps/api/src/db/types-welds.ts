@@ -136,6 +136,8 @@ export interface WeldSeamsTable {
   updated_at: string;
   /** Held for a decision since (a circular marked out of procedure), null when not held (decision 092). */
   held_since: string | null;
+  /** The circular's project when the trace was saved, set by trigger (migration 2026-11-29T04). */
+  id_proyecto: string | null;
 }
 
 export interface WeldSeamOperatorsTable {
@@ -143,6 +145,12 @@ export interface WeldSeamOperatorsTable {
   user_id: number;
   qualification_id: number | null;
   qualified: number;
+  /** The seam's month and counters, copied by trigger for the figures per operator (migration 2026-11-29T04). */
+  month: string | null;
+  inspected: Generated<number>;
+  repaired: Generated<number>;
+  inspected_length_mm: Generated<number>;
+  repaired_length_mm: Generated<number>;
 }
 
 export interface WeldSeamLotsTable {

@@ -16,6 +16,8 @@ import type { ServiceContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { BOM, EXPORT_BATCH, plainDate, row } from '../exports/service';
 import { instancesAtNave } from '../shifts/service';
+import type { ShiftSpan } from './reports-repository';
+import * as reportsRepo from './reports-repository';
 import * as repo from './seams-repository';
 import { getLot, getProcedure, getQualification } from './service';
 
@@ -92,7 +94,7 @@ const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
  * seams with a repair ÷ inspected seams, per arco, operator, procedure, project or month.
  */
 export async function repairRate(ctx: ServiceContext, q: z.output<typeof figuresQuery>): Promise<RepairRateResponse> {
-  const rows = await repo.repairRate(ctx.db, q.by, q.from, q.to);
+  const rows = await reportsRepo.repairRateSums(ctx.db, q.by, q.from, q.to);
   return {
     rows: rows.map((r) => {
       const n = {
@@ -112,32 +114,47 @@ export async function repairRate(ctx: ServiceContext, q: z.output<typeof figures
   };
 }
 
+/** Spans per statement of the first-pass yield: a long range of months stays within the engines' bound parameters. */
+const SPANS_PER_READ = 500;
+
 /**
  * First-pass yield per shift: of the inspected seams welded in the months, those whose first
- * inspections found no defect, by the shift of the nave's calendar they were welded in.
+ * inspections found no defect, by the shift of the nave's calendar they were welded in. The database
+ * counts the seams within each shift's occurrence along one index (a month is tens of thousands of
+ * seams: they never travel to the service); what no occurrence holds is 'outside the shifts'.
  */
 export async function firstPassYield(ctx: ServiceContext, q: z.output<typeof figuresQuery>): Promise<FirstPassResponse> {
-  const seams = await repo.inspectedSeams(ctx.db, q.from, q.to);
   // A day's margin each side: a seam keeps its circular's month, and may be welded just across it.
   const from = new Date(Date.parse(startOfFactoryDay(`${q.from}-01`, ctx.tz)) - 86_400_000);
   const to = new Date(Date.parse(startOfFactoryDay(`${addMonths(q.to, 1)}-01`, ctx.tz)) + 86_400_000);
-  const byNave = new Map<string, { start: number; end: number; name: string }[]>();
-  for (const nave of new Set(seams.map((s) => s.nave))) {
-    const instances = await instancesAtNave(ctx, from, to, nave);
-    byNave.set(
-      nave,
-      instances.map((i) => ({ start: Date.parse(i.start), end: Date.parse(i.end), name: i.name })),
-    );
-  }
+  const naves = await reportsRepo.inspectedByNave(ctx.db, q.from, q.to);
+  const spans: ShiftSpan[] = [];
+  for (const nave of naves)
+    for (const i of await instancesAtNave(ctx, from, to, nave.name))
+      spans.push({ nave_id: nave.id, start: new Date(i.start).toISOString(), end: new Date(i.end).toISOString(), name: i.name });
   const groups = new Map<string, { inspected: number; firstPass: number }>();
-  for (const s of seams) {
-    const at = Date.parse(s.welded_at);
-    const shift = byNave.get(s.nave)?.find((i) => i.start <= at && at < i.end)?.name ?? m.outsideShifts;
+  const add = (shift: string, inspected: number, firstPass: number) => {
     const g = groups.get(shift) ?? { inspected: 0, firstPass: 0 };
-    g.inspected++;
-    g.firstPass += s.first_pass;
+    g.inspected += inspected;
+    g.firstPass += firstPass;
     groups.set(shift, g);
+  };
+  for (let i = 0; i < spans.length; i += SPANS_PER_READ)
+    // A shift none of whose occurrences holds a seam is no row.
+    for (const r of await reportsRepo.firstPassBySpan(ctx.db, spans.slice(i, i + SPANS_PER_READ), q.from, q.to))
+      if (Number(r.inspected_seams) > 0) add(r.shift, Number(r.inspected_seams), Number(r.first_pass_seams));
+  // What no occurrence holds: every inspected seam of the naves less those counted in a shift.
+  let outside = 0;
+  let outsideFirstPass = 0;
+  for (const nave of naves) {
+    outside += Number(nave.inspected_seams);
+    outsideFirstPass += Number(nave.first_pass_seams);
   }
+  for (const g of groups.values()) {
+    outside -= g.inspected;
+    outsideFirstPass -= g.firstPass;
+  }
+  if (outside > 0) add(m.outsideShifts, outside, outsideFirstPass);
   return {
     rows: [...groups]
       .sort((a, b) => a[0].localeCompare(b[0], 'es'))
