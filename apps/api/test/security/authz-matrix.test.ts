@@ -834,6 +834,17 @@ const scenarios: Record<string, Scenario> = {
     prepare: (ctx) => ({ url: `/api/timeline/paradas/${ctx.shared.stopA}` }),
     expect: ANY_USER(200),
   },
+  'GET /api/timeline/arc': {
+    policy: 'user',
+    // The arc time of a stretch of an arco of the caller's nave (another nave's: arc-views.test.ts).
+    prepare: (ctx) => {
+      const to = Date.now();
+      return {
+        url: `/api/timeline/arc?arco_sumergido_id=${ctx.s1.id}&from=${new Date(to - 3_600_000).toISOString()}&to=${new Date(to).toISOString()}`,
+      };
+    },
+    expect: ANY_USER(200),
+  },
   'GET /api/handovers/arco': {
     policy: 'user',
     prepare: () => ({ url: '/api/handovers/arco' }),
