@@ -4,10 +4,6 @@ import { expectNoViolations } from '../a11y';
 import { ADMIN, expect, openDevice, Seed, signIn, test, unique } from '../fixtures';
 import { startPortal } from '../portal-process';
 
-// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
-// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
-test.describe.configure({ mode: 'parallel' });
-
 interface Stats {
   totalUsers: number;
   totalTramos: number;
