@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -9,8 +11,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, onTestFinis
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Db, type DbHandle } from '../src/db/index';
+import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/types';
 import { upsertAdmin } from '../src/modules/users/bootstrap';
+import { findBin } from './pg-cluster';
 import { startTestS3 } from './s3-server';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -99,12 +103,86 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   return { url: url.toString(), drop: () => pgAdmin(`drop database ${name} with (force)`) };
 }
 
-async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
+/**
+ * The migrated database every app under test starts from, made once per worker process (Vitest keeps
+ * a worker's modules from one file to the next: docs/decisions/083-suite-without-waiting.md). Each app
+ * gets a copy of it and runs the migrator on that copy, as the server does at every start, which finds
+ * nothing left to do (docs/decisions/098-suite-headroom.md). The migrations themselves still run on
+ * fresh and older databases where they are the subject: upgrade.test.ts, older-database.ts, the crash
+ * tests' servers.
+ */
+let sqliteTemplate: Promise<Buffer> | undefined;
+
+/** The administrator every app under test has (ADMIN): in the templates, so its password is hashed once. */
+const seedAdmin = (db: Db) => upsertAdmin(db, ADMIN.worker_id, ADMIN.password, 'Admin Principal');
+
+/** SQLite's template: an in-memory database after every migration, serialized. */
+function sqliteImage(): Promise<Buffer> {
+  sqliteTemplate ??= (async () => {
+    const handle = createDb({ sqliteFile: ':memory:' });
+    try {
+      await migrateToLatest(handle.db);
+      await seedAdmin(handle.db);
+      return (handle.sqlite as NonNullable<DbHandle['sqlite']>).serialize();
+    } finally {
+      await handle.db.destroy();
+    }
+  })();
+  return sqliteTemplate;
+}
+
+let pgTemplate: Promise<{ schema: string; sql: string } | null> | undefined;
+
+/**
+ * PostgreSQL's template: a schema after every migration, as the SQL that recreates it with its rows
+ * (pg_dump of that schema alone), its name to be replaced by each copy's. Null without pg_dump: each
+ * app then migrates its own empty schema.
+ */
+function pgTemplateSql(): Promise<{ schema: string; sql: string } | null> {
+  pgTemplate ??= (async () => {
+    const pgDump = findBin('pg_dump');
+    if (!pgDump) return null;
+    const schema = `tpl_${randomBytes(6).toString('hex')}`;
+    await pgAdmin(`create schema ${schema}`);
+    try {
+      const handle = createDb({ databaseUrl: schemaUrl(schema), sqliteFile: '', poolSize: 1 });
+      try {
+        await migrateToLatest(handle.db);
+        await seedAdmin(handle.db);
+      } finally {
+        await handle.db.destroy();
+      }
+      const args = ['--schema', schema, '--inserts', '--no-owner', '--no-privileges', '--dbname', inject('pgUrl')];
+      const { stdout } = await promisify(execFile)(pgDump, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      // Recent pg_dump releases wrap the script in psql meta-commands (\restrict … \unrestrict): SQL alone is sent.
+      const sql = stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('\\'))
+        .join('\n');
+      return { schema, sql };
+    } finally {
+      await pgAdmin(`drop schema ${schema} cascade`);
+    }
+  })();
+  return pgTemplate;
+}
+
+/** A new PostgreSQL schema holding the template's tables and rows, made in one round trip. */
+async function migratedSchema(): Promise<{ url: string; drop: () => Promise<void>; seeded: boolean }> {
+  const template = await pgTemplateSql();
+  if (!template) return { ...(await freshSchema()), seeded: false };
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await pgAdmin(template.sql.replaceAll(template.schema, schema));
+  return { url: schemaUrl(schema), drop: () => pgAdmin(`drop schema ${schema} cascade`), seeded: true };
+}
+
+/** The database of an app under test: a copy of the template (`seeded`: its admin there already). */
+async function openDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void>; seeded: boolean }> {
   if (TEST_DB === 'sqlite') {
-    return { handle: createDb({ sqliteFile: ':memory:' }), drop: async () => {} };
+    return { handle: createDb({ sqliteFile: ':memory:', sqliteImage: await sqliteImage() }), drop: async () => {}, seeded: true };
   }
-  const { url, drop } = await freshSchema();
-  return { handle: createDb({ databaseUrl: url, sqliteFile: '', poolSize: 5 }), url, drop };
+  const { url, drop, seeded } = await migratedSchema();
+  return { handle: createDb({ databaseUrl: url, sqliteFile: '', poolSize: 5 }), url, drop, seeded };
 }
 
 /**
@@ -124,7 +202,7 @@ export const testEnv = (dataDir: string): Record<string, string> => ({
 /** Builds the real app on a fresh database (SQLite in memory, or a new PostgreSQL schema). */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const { handle, url, drop } = await openDatabase();
+  const { handle, url, drop, seeded } = await openDatabase();
   const ownStore = TEST_STORAGE === 's3' && !env.STORAGE_URL && !env.S3_BUCKET;
   const s3 = ownStore ? await startTestS3() : null;
   const config = loadConfig({
@@ -136,7 +214,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const app = await buildApp({ config, db: handle });
   await app.ready();
-  await upsertAdmin(handle.db, ADMIN.worker_id, ADMIN.password, 'Admin Principal');
+  if (!seeded) await seedAdmin(handle.db);
   const t: TestApp = {
     app,
     db: handle.db,

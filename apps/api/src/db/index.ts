@@ -37,6 +37,11 @@ export interface DbOptions {
   preparedStatements?: boolean;
   /** SQLite: PRAGMA synchronous (docs/decisions/027-durable-sqlite-commits.md); `full` when unset. */
   sqliteSynchronous?: SqliteSynchronous;
+  /**
+   * SQLite in memory, opened as a copy of this image (`Database.serialize()`) instead of `sqliteFile`:
+   * the test suite's migrated template (apps/api/test/helper.ts, docs/decisions/098-suite-headroom.md).
+   */
+  sqliteImage?: Buffer;
 }
 
 export interface DbHandle {
@@ -81,8 +86,8 @@ export function createDb(options: DbOptions): DbHandle {
           });
     return { db, engine: 'postgres', pool };
   }
-  if (options.sqliteFile !== ':memory:') privateDatabaseFileSync(options.sqliteFile);
-  const sqlite = new SQLite(options.sqliteFile);
+  if (!options.sqliteImage && options.sqliteFile !== ':memory:') privateDatabaseFileSync(options.sqliteFile);
+  const sqlite = new SQLite(options.sqliteImage ?? options.sqliteFile);
   // WAL lets readers run beside the writer; the busy timeout makes a second writer wait instead of
   // failing with SQLITE_BUSY. FULL syncs the WAL at every commit, so a commit survives a power loss
   // too; NORMAL only survives a process crash (docs/decisions/027-durable-sqlite-commits.md).
