@@ -3,12 +3,8 @@
 //   1. side by side: `npm run lint`; `npm run typecheck`'s tsc runs dealt to two lanes; `npm run build`
 //      then `npm run check:bundle`. Each is one process on one core, so on CI's two cores they
 //      overlap instead of queueing. Their output is printed whole when each ends, never interleaved.
-//   2. side by side (docs/decisions/098-suite-headroom.md): `npm run test:e2e` (Playwright against the
-//      build), streamed, and `npm run test:unit` (Vitest; it reads the built SPA too:
-//      security/headers.test.ts), whose output is printed whole when it ends. The browser tests wait on
-//      the page and the server far more than they compute, so Vitest's files fill the cores they leave:
-//      Vitest runs at a lower priority (nice 10), the browser tests, the longer step, first.
-//   3. scripts/summary.mjs.
+//   2. `npm run test:unit` (Vitest reads the built SPA: security/headers.test.ts), streamed.
+//   3. `npm run test:e2e` (Playwright against the build), streamed; then scripts/summary.mjs.
 //
 // A failed step stops the run after its phase, as the `&&` chain did. The wall time of each step is
 // printed at the end and written to test-results/steps.json. The commands are read from package.json's
@@ -68,7 +64,7 @@ function finish(ok) {
   const total = (Date.now() - started) / 1000;
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   writeFileSync(path.join(root, 'test-results/steps.json'), `${JSON.stringify({ total, steps: times }, null, 2)}\n`);
-  console.log('\nnpm test steps (wall seconds; the steps of phase 1, and those of phase 2, ran side by side):');
+  console.log('\nnpm test steps (wall seconds; phase 1 ran side by side):');
   for (const t of times) console.log(`  ${t.seconds.toFixed(1).padStart(7)}  ${t.step}${t.ok ? '' : '  FAILED'}`);
   console.log(`  ${total.toFixed(1).padStart(7)}  after the install check, in all`);
   process.exit(ok ? 0 : 1);
@@ -83,15 +79,12 @@ times.push({
 });
 if (!checks.every(Boolean)) finish(false);
 
-const phase2 = Date.now();
-const [e2e, unit] = await Promise.all([
-  run('test:e2e', 'npm run test:e2e', { stream: true }),
-  run('test:unit', `${process.platform === 'win32' ? '' : 'nice -n 10 '}npm run test:unit`, { stream: false }).then((result) => {
-    process.stdout.write(`\n── test:unit (npm run test:unit) ${result.ok ? 'passed' : `FAILED (${result.code})`}\n${result.output}`);
-    return result;
-  }),
-]);
-times.push({ step: 'phase 2 (Vitest and Playwright side by side)', seconds: (Date.now() - phase2) / 1000, ok: e2e.ok && unit.ok });
-if (!e2e.ok || !unit.ok) finish(false);
-const summary = await run('summary', 'node scripts/summary.mjs', { stream: true });
-finish(summary.ok);
+for (const [name, command] of [
+  ['test:unit', 'npm run test:unit'],
+  ['test:e2e', 'npm run test:e2e'],
+  ['summary', 'node scripts/summary.mjs'],
+]) {
+  const result = await run(name, command, { stream: true });
+  if (!result.ok) finish(false);
+}
+finish(true);
