@@ -39,7 +39,7 @@ export function ClosureForm({ shifts, today, run, pending }: { shifts: ShiftChoi
           <Form.Label>{m.closureDate}</Form.Label>
           <DateField id="closure-date" value={date} onChange={(v) => setValue('date', v, check)} min={today} allowEmpty />
         </Form.Group>
-        <Form.Group controlId="closure-shift">
+        <Form.Group controlId="closure-shift" className="mw-100">
           <Form.Label>{m.closureShift}</Form.Label>
           <Form.Select value={shiftId ?? ''} onChange={(e) => setValue('shift_id', e.target.value ? Number(e.target.value) : null, check)}>
             <option value="">{m.wholeDay}</option>

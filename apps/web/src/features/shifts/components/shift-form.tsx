@@ -138,7 +138,7 @@ export function ShiftForm({
               {m.crossesMidnight}
             </Badge>
           )}
-          <Form.Group controlId={`${ids}-nave`}>
+          <Form.Group controlId={`${ids}-nave`} className="mw-100">
             <Form.Label>{m.nave}</Form.Label>
             <Form.Select value={draft.nave_id ?? ''} onChange={(e) => set('nave_id', e.target.value ? Number(e.target.value) : null)}>
               <option value="">{m.allNaves}</option>
