@@ -21,4 +21,24 @@ export async function expectNoViolations(page: Page, what = page.url(), include?
       `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
   );
   expect(report, `axe-core violations on ${what}`).toEqual([]);
+  await expectReflow(page, what);
+}
+
+/**
+ * WCAG 1.4.10 (reflow): at a phone's width nothing but a table's own scrolling region may be wider
+ * than the screen. A wider page also widens the emulated phone's layout viewport, which moves the
+ * page under a test's clicks. Lists the outermost elements that stick out.
+ */
+async function expectReflow(page: Page, what: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  if (width > 400) return;
+  const outside = await page.evaluate((w) => {
+    if (document.documentElement.scrollWidth <= w && window.innerWidth <= w) return [];
+    const wide = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > w + 1);
+    return wide
+      .filter((el) => !wide.includes(el.parentElement as Element))
+      .slice(0, 10)
+      .map((el) => `${el.tagName.toLowerCase()}.${(el as HTMLElement).className} (${Math.round(el.getBoundingClientRect().right)} px)`);
+  }, width);
+  expect(outside, `${what} is wider than the ${width} px screen`).toEqual([]);
 }

@@ -4,11 +4,6 @@ import { expect, signIn, test, unique } from '../fixtures';
 
 const TZ = 'Europe/Madrid';
 
-// The admin area is used from office desks (users.spec.ts does the same). At the phone project's 360 px
-// the Turnos tables, wider than the screen inside their scrolling wrapper, widen the emulated phone's
-// layout viewport, and a row another test adds meanwhile moves it under a click.
-test.use({ viewport: { width: 1280, height: 800 } });
-
 test('an admin defines a shift that crosses midnight, with a break after midnight, on the Turnos screen', async ({ page, seed }) => {
   const admin = await seed.adminToken();
   const headers = { Authorization: `Bearer ${admin}` };

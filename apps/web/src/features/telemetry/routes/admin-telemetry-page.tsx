@@ -2,11 +2,11 @@ import type { FiguresResponse } from '@portal/contract/telemetry';
 import { telemetryScreenMessages as t } from '@portal/contract/telemetry-messages';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import { CatalogSelect } from '@/components/catalog-select';
 import { DateField as PeriodEnd } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
+import { ScrollTable } from '@/components/scroll-table';
 import { errorText } from '@/lib/api';
 import { useNaves } from '@/lib/catalog';
 import { formatPlainDate } from '@/lib/dates';
@@ -55,7 +55,7 @@ export default function AdminTelemetryPage() {
       ) : arcos.length === 0 ? (
         <p className="text-muted">{t.empty}</p>
       ) : (
-        <Table responsive size="sm" className="align-middle" data-testid="oee-table">
+        <ScrollTable label={t.tableCaption} size="sm" className="align-middle" data-testid="oee-table">
           <caption className="caption-top">{t.tableCaption}</caption>
           <thead>
             <tr>
@@ -89,7 +89,7 @@ export default function AdminTelemetryPage() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ScrollTable>
       )}
       <ul className="small text-muted mb-4" data-testid="oee-explained">
         {Object.values(t.explain).map((line) => (
@@ -99,7 +99,7 @@ export default function AdminTelemetryPage() {
       {operators.length > 0 && (
         <>
           <h2 className="h5">{t.operatorsTitle}</h2>
-          <Table responsive size="sm" className="align-middle mb-4" data-testid="oee-operators">
+          <ScrollTable label={t.operatorsCaption} size="sm" className="align-middle mb-4" data-testid="oee-operators">
             <caption className="caption-top">{t.operatorsCaption}</caption>
             <thead>
               <tr>
@@ -121,7 +121,7 @@ export default function AdminTelemetryPage() {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </ScrollTable>
         </>
       )}
       <LiveArcos tz={tz} nave={nave} />

@@ -50,7 +50,7 @@ function DefectItem({ defect, a }: { defect: DefectView; a: Actions }) {
             {t.repair}: {t.repairBy(repair.procedure, repair.operator)}, {formatPlainDate(repair.repaired_on)}{' '}
             {repair.pending && <PendingBadge />}
             {repair.qualified === false && (
-              <Badge bg="warning" text="dark" className="ms-1">
+              <Badge bg="warning" text="dark" className="ms-1 text-wrap">
                 {t.unqualified}
               </Badge>
             )}
@@ -187,7 +187,7 @@ export default function SeamInspectionPage() {
         {t.back}
       </Link>
       <h1 className="h4 mt-2 mb-2">{t.seamTitle(s.id_circular)}</h1>
-      <dl className="row small mb-2">
+      <dl className="row small mb-2 text-break">
         <dt className="col-5 col-sm-3">{t.project}</dt>
         <dd className="col-7 col-sm-9 mb-1">{s.id_proyecto}</dd>
         <dt className="col-5 col-sm-3">{t.tramo}</dt>
@@ -208,7 +208,7 @@ export default function SeamInspectionPage() {
             <span key={`${o.user_id}-${o.name}`} className="me-2">
               {o.name}
               {!o.qualified && (
-                <Badge bg="warning" text="dark" className="ms-1">
+                <Badge bg="warning" text="dark" className="ms-1 text-wrap">
                   {t.unqualified}
                 </Badge>
               )}
