@@ -3,6 +3,10 @@ import { zonedInstant } from '@portal/contract/time';
 import { expectNoViolations } from '../a11y';
 import { expect, signIn, test, unique } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 const TZ = 'Europe/Madrid';
 
 // The admin lists at a laptop's width: filters and page in the URL, the sortable table, the selection

@@ -1,5 +1,9 @@
 import { expect, signIn, test, unique } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 test('a worker registers, signs in choosing nave and station, lands on /dashboard and logs out', async ({ page, seed }) => {
   const station = await seed.station('Nave 2');
   const workerId = unique('reg');

@@ -2,6 +2,10 @@ import { addDays, factoryDate, factoryTime, factoryToday, isoWeekday } from '@po
 import { expectNoViolations } from '../a11y';
 import { expect, openDevice, openLive, signIn, test } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 const TZ = 'Europe/Madrid';
 
 test('a second worker at the same arco sees the running parada and ends it', async ({ page, seed }) => {

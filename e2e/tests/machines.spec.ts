@@ -2,6 +2,10 @@ import { type Browser, type Page, request } from '@playwright/test';
 import { expectNoViolations } from '../a11y';
 import { boundStation, expect, markDocument, sameDocument, signIn, test } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 /** Another device: its own browser context (own storage, own event stream). */
 async function device(browser: Browser, baseURL: string | undefined, width: number) {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 800 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });

@@ -3,6 +3,10 @@ import { factoryTime } from '@portal/contract/time';
 import { expectNoViolations } from '../a11y';
 import { expect, type Seed, signIn, silenceOnlineEvents, test, type Worker } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 // Offline behaviour (docs/decisions/016-offline-writes.md), with the browser's own network switch
 // (context.setOffline) against the built app and the real server. No page hears the 'online' event:
 // coming back is learnt from the requests (decision 023), as it must be on any browser build.

@@ -2,6 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { factoryDate, factoryTime, factoryToday } from '@portal/contract/time';
 import { expect, signIn, test, unique } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 const TZ = 'Europe/Madrid';
 
 /**

@@ -3,6 +3,10 @@ import { expectNoViolations } from '../a11y';
 import { expect, openDevice, signIn, silenceOnlineEvents, test } from '../fixtures';
 import { enrol, signInWithPin, station } from '../terminal';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 // The station terminal as a plant lives it (docs/decisions/058-calls-reach-whoever-may-answer.md): the
 // arco's calls shown with nobody signed in, a tap made signed out carried out after the PIN, messages
 // that go with their worker, glove-sized targets and a home that does not move on signing in; and the

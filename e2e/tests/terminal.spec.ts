@@ -3,6 +3,10 @@ import { expectNoViolations } from '../a11y';
 import { expect, setHandoverShiftEnd, silenceOnlineEvents, test, unique } from '../fixtures';
 import { arcoParadas, enrol, readBadge, signInWithPin, station } from '../terminal';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 // The station terminal (docs/decisions/036-station-terminal.md, 038-station-terminal-web.md) on a
 // tablet lying down and standing up: enrolment, workers signing in with a PIN or a badge and switching
 // with one tap, a parada started by one and ended by the other, the idle sign-out on the page's fake

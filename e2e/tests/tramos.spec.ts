@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 import { expect, test, unique } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 /** A small sideways JPEG made on the fly (no binary fixtures in the repository). */
 const photo = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 60, b: 30 } } })

@@ -1,5 +1,9 @@
 import { ADMIN, expect, signIn, test } from '../fixtures';
 
+// Each test seeds its own arcos, workers and data: the file's tests are shared between the workers
+// instead of running one after another in one of them (docs/decisions/098-suite-headroom.md).
+test.describe.configure({ mode: 'parallel' });
+
 test('the profile page shows the claims of the token', async ({ page, seed }) => {
   const worker = await seed.worker(await seed.station(), 'Pilar Perfil');
   await signIn(page, worker.token, '/dashboard/profile');
