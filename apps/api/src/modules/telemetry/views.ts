@@ -1,7 +1,7 @@
 import { PLANTA_WELD_WINDOW_SECONDS, type PlantaWeld } from '@portal/contract/planta';
 import type { TimelineArc } from '@portal/contract/timeline';
 import type { ServiceContext } from '../../context';
-import * as repo from './repository';
+import * as repo from './views-repository';
 
 // What other screens show of weld telemetry: the plant board's arc burning now and the timeline's
 // arc-on stretches (docs/decisions/090-arc-on-board-and-timeline.md). Reached through service.ts.
