@@ -1,7 +1,7 @@
 import type { LiveArco, Sample } from '@portal/contract/telemetry';
 import type { ServiceContext } from '../../context';
+import { allArcos } from '../arcos/service';
 import { iso } from './common';
-import * as repo from './repository';
 import * as viewsRepo from './views-repository';
 
 // The arcos' latest samples as they come (docs/decisions/079-weld-telemetry.md): the 'weld.live' event
@@ -38,9 +38,17 @@ const liveOf = (arcoId: number, s: Sample, runId: number | null): LiveArco => ({
 
 /** Each arco's latest sample within the last 10 s (the plant board's 'arc burning'). */
 export async function liveArcos(ctx: ServiceContext, nowMs = Date.now()): Promise<LiveArco[]> {
-  const rows = await viewsRepo.everyLatestSampleAfter(ctx.db, nowMs - 10_000);
-  const runs = await Promise.all(rows.map((r) => repo.openRun(ctx.db, r.arco_sumergido_id)));
-  return rows.map((r, k) =>
-    liveOf(r.arco_sumergido_id, { t: r.t, arc: r.arc === 1, i: r.i, u: r.u, wf: r.wf, v: r.v, temp: r.temp }, runs[k]?.id ?? null),
+  const arcoIds = (await allArcos(ctx.db)).map((a) => a.id);
+  const [rows, runs] = await Promise.all([
+    viewsRepo.latestSamplesAfter(ctx.db, arcoIds, nowMs - 10_000),
+    viewsRepo.openRunsAt(ctx.db, arcoIds),
+  ]);
+  const runOf = new Map(runs.map((r) => [r.arco_sumergido_id, r.id]));
+  return rows.map((r) =>
+    liveOf(
+      r.arco_sumergido_id,
+      { t: r.t, arc: r.arc === 1, i: r.i, u: r.u, wf: r.wf, v: r.v, temp: r.temp },
+      runOf.get(r.arco_sumergido_id) ?? null,
+    ),
   );
 }

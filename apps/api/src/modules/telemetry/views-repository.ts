@@ -5,33 +5,17 @@ import type { Db } from '../../db/index';
 // stretches (docs/decisions/090-arc-on-board-and-timeline.md), and 'Arco encendido ahora' (GET
 // /api/telemetry/live).
 
-/** Every arco's latest raw sample after `afterMs` (GET /api/telemetry/live); an arco silent since then has none. */
-export const everyLatestSampleAfter = (db: Db, afterMs: number) =>
-  db
-    .selectFrom('telemetry_samples as s')
-    .selectAll()
-    .where('s.t', '>', afterMs)
-    .where(({ eb, selectFrom }) =>
-      eb(
-        's.t',
-        '=',
-        selectFrom('telemetry_samples as l')
-          .select((e) => e.fn.max('l.t').as('t'))
-          .whereRef('l.arco_sumergido_id', '=', 's.arco_sumergido_id'),
-      ),
-    )
-    .execute();
-
 /**
  * Each of the arcos' latest raw sample after `afterMs`: per arco a range of the primary key (arco, t),
- * its greatest t, then that row; an arco silent since then has none.
+ * its greatest t, then that row; an arco silent since then has none. (The plant board and GET
+ * /api/telemetry/live: never a scan of the samples by time alone, which no index serves.)
  */
 export const latestSamplesAfter = (db: Db, arcoIds: number[], afterMs: number) =>
   arcoIds.length === 0
     ? Promise.resolve([])
     : db
         .selectFrom('telemetry_samples')
-        .select(['arco_sumergido_id', 't', 'arc', 'i', 'u', 'v'])
+        .select(['arco_sumergido_id', 't', 'arc', 'i', 'u', 'wf', 'v', 'temp'])
         // The window again, so that no plan reads more than it of each arco's samples.
         .where('arco_sumergido_id', 'in', arcoIds)
         .where('t', '>', afterMs)
