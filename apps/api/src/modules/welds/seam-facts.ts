@@ -1,7 +1,7 @@
-import type { PassType } from '@portal/contract/welds-messages';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/types';
+import type { WeldRevisionPassesTable } from '../../db/types-welds';
 import { seamCircular } from './seams-repository';
 
 // What weld telemetry reads of the weld records (docs/decisions/079-weld-telemetry.md): the procedure
@@ -17,17 +17,8 @@ export interface SeamProcedure {
   id_circular: string;
   revision_id: number;
   process: number;
-  passes: {
-    pass_type: PassType;
-    current_min: number;
-    current_max: number;
-    voltage_min: number;
-    voltage_max: number;
-    speed_min: number;
-    speed_max: number;
-    preheat_min_c: number;
-    interpass_max_c: number;
-  }[];
+  /** The pass ranges telemetry judges by (the heat input is the weld records' own). */
+  passes: Omit<WeldRevisionPassesTable, 'revision_id' | 'heat_input_min' | 'heat_input_max'>[];
 }
 
 /** A circular's weld record: its revision's process and pass ranges (undefined without a record). */
