@@ -18,6 +18,7 @@ import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
 import { useWeldWrite, type WriteTarget } from '../api/inspect';
+import { SaveAndCancel } from './form-actions';
 
 const DEFECT_FIELDS = ['code', 'position_mm', 'length_mm', 'level'] as const;
 /** A number field left empty until the inspector types it (the schema then says what is missing). */
@@ -202,14 +203,7 @@ export function InspectionForm({
         >
           {t.addDefect}
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.saveInspection}
-        </Button>
-        {onCancel && (
-          <Button variant="link" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        )}
+        <SaveAndCancel pending={save.isPending} save={t.saveInspection} saving={t.saving} cancel={t.cancel} onCancel={onCancel} />
       </div>
     </Form>
   );

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RepairBody, repairBody, weldInspectionMessages as t } from '@portal/contract/welds';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
@@ -9,6 +8,7 @@ import { fieldError } from '@/lib/field-error';
 import { useWeldWrite, type WriteTarget } from '../api/inspect';
 import { useQualifiedOperators } from '../api/qualifications';
 import { useProcedures } from '../api/seam';
+import { SaveAndCancel } from './form-actions';
 
 /** The repair of one defect: its own procedure (in force that day) and operator, sent through the offline queue. */
 export function RepairForm({
@@ -80,12 +80,7 @@ export function RepairForm({
         <Form.Control type="date" {...invalid('repaired_on')} {...register('repaired_on')} />
       </Form.Group>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.saveRepair}
-        </Button>
-        <Button variant="link" onClick={onCancel}>
-          {t.cancel}
-        </Button>
+        <SaveAndCancel pending={save.isPending} save={t.saveRepair} saving={t.saving} cancel={t.cancel} onCancel={onCancel} />
       </div>
     </Form>
   );
