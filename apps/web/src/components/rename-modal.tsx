@@ -8,30 +8,35 @@ import { fieldError } from '@/lib/field-error';
 
 const toValues = (item: { name: string }) => ({ name: item.name });
 
-/**
- * The admin's dialog that renames one thing (a nave, a terminal): its one name field, checked by the
- * contract's `schema` and saved by `save`; `id` names the dialog and its field.
- */
-export function RenameModal<T extends { id: number; name: string }>({
-  id,
-  title,
-  label,
-  item,
-  schema,
-  save,
-  texts,
-  onHide,
-  onSaved,
-}: {
+/** What a dialog closes with: hidden, or saved with its success text. */
+export interface RenameClose {
+  onHide: () => void;
+  onSaved: (text: string) => void;
+}
+
+/** What names a rename dialog and checks its field: `id` names the dialog and its field. */
+export interface RenameDialog {
   id: string;
   title: string;
   label: string;
-  item: T | null;
   schema: z.ZodType<{ name: string }, { name: string }>;
-  save: UseMutationResult<unknown, Error, { name: string; id: number }>;
   texts: { updated: string; updateFallback: string; network: string };
-  onHide: () => void;
-  onSaved: (text: string) => void;
+}
+
+/**
+ * The admin's dialog that renames one thing (a nave, a terminal): its one name field, checked by the
+ * contract's schema and saved by `save`.
+ */
+export function RenameModal<T extends { id: number; name: string }>({
+  dialog: { id, title, label, schema, texts },
+  item,
+  save,
+  onHide,
+  onSaved,
+}: RenameClose & {
+  dialog: RenameDialog;
+  item: T | null;
+  save: UseMutationResult<unknown, Error, { name: string; id: number }>;
 }) {
   const { onSubmit, message, errors, register } = useAdminEditForm({
     item,

@@ -1,30 +1,16 @@
 import { type NaveWithCount, naveBody, naveMessages, naveScreenTexts } from '@portal/contract/naves';
-import { RenameModal } from '@/components/rename-modal';
+import { type RenameClose, type RenameDialog, RenameModal } from '@/components/rename-modal';
 import { useUpdateNave } from '../api/update-nave';
 
-const texts = { ...naveMessages, ...naveScreenTexts };
+const dialog: RenameDialog = {
+  id: 'rename-nave',
+  title: naveScreenTexts.editTitle,
+  label: naveScreenTexts.name,
+  schema: naveBody,
+  texts: { ...naveMessages, ...naveScreenTexts },
+};
 
-export function RenameNaveModal({
-  nave,
-  onHide,
-  onSaved,
-}: {
-  nave: NaveWithCount | null;
-  onHide: () => void;
-  onSaved: (text: string) => void;
-}) {
+export function RenameNaveModal({ nave, ...close }: RenameClose & { nave: NaveWithCount | null }) {
   const update = useUpdateNave();
-  return (
-    <RenameModal
-      id="rename-nave"
-      title={naveScreenTexts.editTitle}
-      label={naveScreenTexts.name}
-      item={nave}
-      schema={naveBody}
-      save={update}
-      texts={texts}
-      onHide={onHide}
-      onSaved={onSaved}
-    />
-  );
+  return <RenameModal dialog={dialog} item={nave} save={update} {...close} />;
 }
