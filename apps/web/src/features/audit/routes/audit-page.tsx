@@ -10,6 +10,41 @@ import { errorText } from '@/lib/api';
 import { useAudit } from '@/lib/audit';
 import { useFactoryTz } from '@/lib/factory';
 
+/** A filter of the history: one of `choices` by its name, or all of them (''). */
+function FilterSelect<T extends string>({
+  id,
+  label,
+  all,
+  value,
+  choices,
+  names,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: T | '';
+  choices: readonly T[];
+  names: Record<T, string>;
+  onChange: (value: T | '') => void;
+}) {
+  return (
+    <Col>
+      <Form.Group controlId={id}>
+        <Form.Label className="small mb-1">{label}</Form.Label>
+        <Form.Select value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+          <option value="">{all}</option>
+          {choices.map((x) => (
+            <option key={x} value={x}>
+              {names[x]}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </Col>
+  );
+}
+
 /** Admin 'Historial de cambios': every audit row, newest first, filtered and paged by 50. */
 export default function AuditPage() {
   const tz = useFactoryTz();
@@ -40,32 +75,24 @@ export default function AuditPage() {
     <div>
       <h1 className="h4 mb-3">{auditMessages.title}</h1>
       <Row className="g-2 mb-3" xs={1} sm={2} lg={5}>
-        <Col>
-          <Form.Group controlId="audit-entity">
-            <Form.Label className="small mb-1">{auditMessages.entity}</Form.Label>
-            <Form.Select value={entity} onChange={(e) => filter(setEntity)(e.target.value as AuditEntity | '')}>
-              <option value="">{auditMessages.allEntities}</option>
-              {AUDIT_ENTITIES.map((x) => (
-                <option key={x} value={x}>
-                  {auditMessages.entities[x]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId="audit-action">
-            <Form.Label className="small mb-1">{auditMessages.action}</Form.Label>
-            <Form.Select value={action} onChange={(e) => filter(setAction)(e.target.value as AuditAction | '')}>
-              <option value="">{auditMessages.allActions}</option>
-              {AUDIT_ACTIONS.map((x) => (
-                <option key={x} value={x}>
-                  {auditMessages.actions[x]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
+        <FilterSelect
+          id="audit-entity"
+          label={auditMessages.entity}
+          all={auditMessages.allEntities}
+          value={entity}
+          choices={AUDIT_ENTITIES}
+          names={auditMessages.entities}
+          onChange={filter(setEntity)}
+        />
+        <FilterSelect
+          id="audit-action"
+          label={auditMessages.action}
+          all={auditMessages.allActions}
+          value={action}
+          choices={AUDIT_ACTIONS}
+          names={auditMessages.actions}
+          onChange={filter(setAction)}
+        />
         <Col>
           <Form.Group controlId="audit-record">
             <Form.Label className="small mb-1">{auditMessages.recordId}</Form.Label>
