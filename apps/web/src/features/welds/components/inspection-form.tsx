@@ -13,11 +13,10 @@ import {
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
-import { useWeldWrite, type WriteTarget } from '../api/inspect';
+import { type SeamWriteFormProps, useWeldWrite } from '../api/inspect';
 import { SaveAndCancel } from './form-actions';
 
 const DEFECT_FIELDS = ['code', 'position_mm', 'length_mm', 'level'] as const;
@@ -46,15 +45,7 @@ export function InspectionForm({
   today,
   onDone,
   onCancel,
-}: {
-  tramoId: number;
-  what: 'inspection' | 'reinspection';
-  target: WriteTarget;
-  idPrefix: string;
-  today: string;
-  onDone: (message: BannerMessage) => void;
-  onCancel?: () => void;
-}) {
+}: SeamWriteFormProps & { what: 'inspection' | 'reinspection' }) {
   const save = useWeldWrite(tramoId);
   const title = what === 'inspection' ? t.addInspection : t.addReinspection;
   const errorId = `${idPrefix}-error`;

@@ -1,31 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RepairBody, repairBody, weldInspectionMessages as t } from '@portal/contract/welds';
 import Form from 'react-bootstrap/Form';
-import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
-import { useWeldWrite, type WriteTarget } from '../api/inspect';
+import { type SeamWriteFormProps, useWeldWrite } from '../api/inspect';
 import { useQualifiedOperators } from '../api/qualifications';
 import { useProcedures } from '../api/seam';
 import { SaveAndCancel } from './form-actions';
 
 /** The repair of one defect: its own procedure (in force that day) and operator, sent through the offline queue. */
-export function RepairForm({
-  tramoId,
-  target,
-  idPrefix,
-  today,
-  onDone,
-  onCancel,
-}: {
-  tramoId: number;
-  target: WriteTarget;
-  idPrefix: string;
-  today: string;
-  onDone: (message: BannerMessage) => void;
-  onCancel: () => void;
-}) {
+export function RepairForm({ tramoId, target, idPrefix, today, onDone, onCancel }: SeamWriteFormProps & { onCancel: () => void }) {
   const save = useWeldWrite(tramoId);
   const procedures = useProcedures();
   const operators = useQualifiedOperators();
