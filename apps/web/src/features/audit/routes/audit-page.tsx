@@ -10,29 +10,19 @@ import { errorText } from '@/lib/api';
 import { useAudit } from '@/lib/audit';
 import { useFactoryTz } from '@/lib/factory';
 
-/** A filter of the history: one of `choices` by its name, or all of them (''). */
-function FilterSelect<T extends string>({
-  id,
-  label,
-  all,
-  value,
-  choices,
-  names,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  all: string;
-  value: T | '';
-  choices: readonly T[];
-  names: Record<T, string>;
-  onChange: (value: T | '') => void;
-}) {
+/** The history's two filters by kind: a record type or an action, by its name, or all of them (''). */
+const FILTERS: Record<'entity' | 'action', { label: string; all: string; choices: readonly string[]; names: Record<string, string> }> = {
+  entity: { label: auditMessages.entity, all: auditMessages.allEntities, choices: AUDIT_ENTITIES, names: auditMessages.entities },
+  action: { label: auditMessages.action, all: auditMessages.allActions, choices: AUDIT_ACTIONS, names: auditMessages.actions },
+};
+
+function FilterSelect({ kind, value, onChange }: { kind: keyof typeof FILTERS; value: string; onChange: (value: string) => void }) {
+  const { label, all, choices, names } = FILTERS[kind];
   return (
     <Col>
-      <Form.Group controlId={id}>
+      <Form.Group controlId={`audit-${kind}`}>
         <Form.Label className="small mb-1">{label}</Form.Label>
-        <Form.Select value={value} onChange={(e) => onChange(e.target.value as T | '')}>
+        <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{all}</option>
           {choices.map((x) => (
             <option key={x} value={x}>
@@ -75,24 +65,8 @@ export default function AuditPage() {
     <div>
       <h1 className="h4 mb-3">{auditMessages.title}</h1>
       <Row className="g-2 mb-3" xs={1} sm={2} lg={5}>
-        <FilterSelect
-          id="audit-entity"
-          label={auditMessages.entity}
-          all={auditMessages.allEntities}
-          value={entity}
-          choices={AUDIT_ENTITIES}
-          names={auditMessages.entities}
-          onChange={filter(setEntity)}
-        />
-        <FilterSelect
-          id="audit-action"
-          label={auditMessages.action}
-          all={auditMessages.allActions}
-          value={action}
-          choices={AUDIT_ACTIONS}
-          names={auditMessages.actions}
-          onChange={filter(setAction)}
-        />
+        <FilterSelect kind="entity" value={entity} onChange={(v) => filter(setEntity)(v as AuditEntity | '')} />
+        <FilterSelect kind="action" value={action} onChange={(v) => filter(setAction)(v as AuditAction | '')} />
         <Col>
           <Form.Group controlId="audit-record">
             <Form.Label className="small mb-1">{auditMessages.recordId}</Form.Label>
