@@ -66,6 +66,21 @@ export class Seed {
     return (await json<{ name: string }>(res, 'create nave')).name;
   }
 
+  /**
+   * A shift of the nave's own from the factory's today, as the admin's 'Turnos' form saves it: `weekdays`
+   * 1 (Monday) to 7, `end` before `start` when it runs into the next day.
+   */
+  async shift(nave: string, shift: { start: string; end: string; weekdays: number[] }, name = unique('Turno ')): Promise<void> {
+    const token = await this.adminToken();
+    const naves = await json<{ id: number; name: string }[]>(await this.api.get('/api/naves'), 'naves');
+    const effective_from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+    const res = await this.api.post('/api/admin/shifts', {
+      data: { name, ...shift, nave_id: naves.find((n) => n.name === nave)?.id, effective_from },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    await json(res, 'create shift');
+  }
+
   /** Marks a user as Supervisor / Mantenimiento of naves (the andon), as the admin's 'Avisos andon' dialog does. */
   async andonRoles(userId: number, roles: { supervisor?: string[]; maintenance?: string[] }): Promise<void> {
     const token = await this.adminToken();

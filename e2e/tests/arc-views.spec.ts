@@ -94,20 +94,8 @@ test('the timeline draws the arc-on minutes inside En marcha, and the stretch op
   const { nave, arco, admin, api, send } = await weldingStation(seed, baseURL);
   // The default calendar works Monday to Saturday: the nave's own Sunday shift (06:00 to Monday 05:59) keeps
   // the minutes below inside a worked shift at any hour the test runs.
-  const naves = (await (await api.get('/api/naves')).json()) as { id: number; name: string }[];
+  await seed.shift(nave, { start: '06:00', end: '05:59', weekdays: [7] }, unique('Domingo '));
   const factoryDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(ms));
-  const shift = await api.post('/api/admin/shifts', {
-    headers: auth(admin),
-    data: {
-      name: unique('Domingo '),
-      start: '06:00',
-      end: '05:59',
-      weekdays: [7],
-      nave_id: naves.find((n) => n.name === nave)?.id,
-      effective_from: factoryDay(Date.now()),
-    },
-  });
-  expect(shift.status(), await shift.text()).toBe(201);
 
   // 3 s of arc from the next whole second, the arco already standing (it runs only from its creation,
   // decision 056); the page is opened once they have passed. By hand: 30 samples at 10 Hz, 3 seconds all

@@ -31,22 +31,8 @@ test('a pass welded at the terminal shows its parameters live and its summary; t
   const { arco, admin, ana } = await station(seed, page, nave);
   // The default calendar works Monday to Saturday (its last Noche ends on Sunday at 06:00); the nave's own
   // Sunday shift, to Monday 05:59, lets the test run at any hour of a Sunday or of Monday's early morning.
-  const naves = await ok<{ id: number; name: string }[]>(await page.request.get('/api/naves'), 'naves');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-  await ok(
-    await page.request.post('/api/admin/shifts', {
-      headers: auth(admin),
-      data: {
-        name: unique('Domingo '),
-        start: '06:00',
-        end: '05:59',
-        weekdays: [7],
-        nave_id: naves.find((n) => n.name === nave)?.id,
-        effective_from: today,
-      },
-    }),
-    'shift',
-  );
+  await seed.shift(nave, { start: '06:00', end: '05:59', weekdays: [7] }, unique('Domingo '));
   const { key } = await ok<{ key: string }>(
     await page.request.post(`/api/admin/arcos-sumergidos/${arco.id}/machine/key`, { headers: auth(admin) }),
     'device key',

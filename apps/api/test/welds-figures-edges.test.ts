@@ -1,3 +1,4 @@
+import type { RepairRateResponse } from '@portal/contract/welds';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pgUnavailable, useSeed, useTestApp } from './helper';
 import { approvedProcedure, circular, inspect, inspection, ok, qualify, repairAll, trace } from './welds-helpers';
@@ -21,6 +22,14 @@ import { approvedProcedure, circular, inspect, inspection, ok, qualify, repairAl
 //   i     Mon 04/05    04/05 08:00                   May: left out of April
 // April: Fuera de turno 1 seam, 0 first pass; Mañana a, b, f = 3, 2; Noche d, g = 2, 2; Tarde c = 1, 1.
 
+type RepairRateRow = RepairRateResponse['rows'][number];
+/** An inspection of 9000 mm that finds one 20 mm defect. */
+const withDefect = inspection({
+  inspected_length_mm: 9_000,
+  result: 'reparar',
+  defects: [{ code: '2011', position_mm: 10, length_mm: 20, level: 'C' }],
+});
+
 describe.skipIf(pgUnavailable)('weld figures at their edges', () => {
   const t = useTestApp();
   const seed = useSeed(t, {
@@ -39,17 +48,7 @@ describe.skipIf(pgUnavailable)('weld figures at their edges', () => {
       const id = await circular(t, seed.ana, date, 'P-EDGE');
       await trace(t, seed.ana.token, id, procedure, [seed.ana.id], [], weldedAt);
       if (inspected === 'clean') await inspect(t, token, id, inspection({ inspected_length_mm: 9_000 }));
-      if (inspected === 'defect')
-        await inspect(
-          t,
-          token,
-          id,
-          inspection({
-            inspected_length_mm: 9_000,
-            result: 'reparar',
-            defects: [{ code: '2011', position_mm: 10, length_mm: 20, level: 'C' }],
-          }),
-        );
+      if (inspected === 'defect') await inspect(t, token, id, withDefect);
     };
     await seam('2026-04-27', '2026-04-27T06:00:00.000+02:00', 'clean'); // a
     await seam('2026-04-28', '2026-04-28T13:59:59.999+02:00', 'defect'); // b
@@ -91,27 +90,12 @@ describe.skipIf(pgUnavailable)('weld figures at their edges', () => {
     // Repaired and re-inspected: 1 of 1 seam and 20 of 9000 mm repaired, for Beto and for P-JULY.
     const rate = async (by: string) =>
       (await ok(await t.send(seed.carla.token, 'GET', `/api/welds/figures/repair-rate?by=${by}&from=2026-07&to=2026-07`))).rows.map(
-        (r: {
-          label: string;
-          inspected_seams: number;
-          repaired_seams: number;
-          inspected_length_mm: number;
-          repaired_length_mm: number;
-        }) => [r.label, r.inspected_seams, r.repaired_seams, r.inspected_length_mm, r.repaired_length_mm],
+        (r: RepairRateRow) => [r.label, r.inspected_seams, r.repaired_seams, r.inspected_length_mm, r.repaired_length_mm],
       );
     const token = seed.carla.token;
     const id = await circular(t, seed.ana, '2026-07-06', 'P-JULY');
     await trace(t, seed.ana.token, id, procedure, [seed.ana.id], [], '2026-07-06T08:00:00+02:00');
-    const seam = await inspect(
-      t,
-      token,
-      id,
-      inspection({
-        inspected_length_mm: 9_000,
-        result: 'reparar',
-        defects: [{ code: '2011', position_mm: 10, length_mm: 20, level: 'C' }],
-      }),
-    );
+    const seam = await inspect(t, token, id, withDefect);
     expect(await rate('operator')).toEqual([['Ana', 1, 0, 9_000, 0]]);
     expect(await rate('project')).toEqual([['P-JULY', 1, 0, 9_000, 0]]);
 

@@ -1,4 +1,4 @@
-import { weldMessages as m } from '@portal/contract/welds';
+import { weldMessages as m, type RepairRateResponse } from '@portal/contract/welds';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pgUnavailable, useSeed, useTestApp } from './helper';
 import { approvedProcedure, circular, inspect, inspection, ok, qualify, repairAll, trace } from './welds-helpers';
@@ -18,6 +18,8 @@ import { approvedProcedure, circular, inspect, inspection, ok, qualify, repairAl
 // Every defect is a pore (ISO 6520-1 2011) except s3's 50 mm slag inclusion (301).
 // A seam's inspected length is the longest of its first inspections (s4: 8000); every defect is
 // repaired and re-inspected, so a seam's repaired length is the sum of its defects.
+
+type RepairRateRow = RepairRateResponse['rows'][number];
 
 describe.skipIf(pgUnavailable)('weld figures', () => {
   const t = useTestApp();
@@ -74,15 +76,15 @@ describe.skipIf(pgUnavailable)('weld figures', () => {
 
   const rate = async (by: string, from = '2026-05', to = '2026-05') =>
     (await ok(await t.send(seed.carla.token, 'GET', `/api/welds/figures/repair-rate?by=${by}&from=${from}&to=${to}`))).rows.map(
-      (r: {
-        label: string;
-        inspected_seams: number;
-        repaired_seams: number;
-        inspected_length_mm: number;
-        repaired_length_mm: number;
-        length_rate: number;
-        seam_rate: number;
-      }) => [r.label, r.inspected_seams, r.repaired_seams, r.inspected_length_mm, r.repaired_length_mm, r.length_rate, r.seam_rate],
+      (r: RepairRateRow) => [
+        r.label,
+        r.inspected_seams,
+        r.repaired_seams,
+        r.inspected_length_mm,
+        r.repaired_length_mm,
+        r.length_rate,
+        r.seam_rate,
+      ],
     );
 
   it('repair rate per arco: A1 = s1, s2, s5; A2 = s3, s4', async () => {

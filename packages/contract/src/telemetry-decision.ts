@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Decision, type decisionBody, type Excursion, excursion, type Parameter } from './telemetry';
+import { seamCircular } from './welds';
 import { PASS_TYPES, type PassType, SEAM_STATES } from './welds-messages';
 
 /**
@@ -85,12 +86,7 @@ export const decisionMessages = {
 
 /** GET /api/telemetry/seams/awaiting-decision: one circular out of procedure without a decision. */
 export const awaitingSeam = z.object({
-  tramo_id: z.number(),
-  id_proyecto: z.string(),
-  id_tramo: z.string(),
-  id_circular: z.string(),
-  circular_fecha: z.string(),
-  arco_sumergido_name: z.string(),
+  ...seamCircular,
   nave: z.string(),
   state: z.enum(SEAM_STATES),
   marked_at: z.string(),

@@ -380,13 +380,17 @@ export const recallQuery = z.object({
     .optional(),
   offset: z.coerce.number({ error: m.numberInvalid }).int(m.numberInvalid).min(0, m.numberInvalid).optional(),
 });
-export const recallSeam = z.object({
+/** What every list of seams shows of a seam's circular: its ids and date and its arco's name. */
+export const seamCircular = {
   tramo_id: z.number(),
   id_proyecto: z.string(),
   id_tramo: z.string(),
   id_circular: z.string(),
   circular_fecha: z.string(),
   arco_sumergido_name: z.string(),
+};
+export const recallSeam = z.object({
+  ...seamCircular,
   procedure_code: z.string(),
   revision: z.number(),
   operators: z.string(),

@@ -121,6 +121,23 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('decided_at', 'text')
     .execute();
 
+  await createTelemetryHold(db);
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await dropTelemetryHold(db);
+  for (const table of ['telemetry_judgements', 'telemetry_runs', 'telemetry_minutes', 'telemetry_seconds', 'telemetry_samples']) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}
+
+/**
+ * The trigger that keeps a weld seam from 'aceptada' while its circular is held (a PostgreSQL
+ * function and trigger, or SQLite's two triggers); 2026-11-29T03-weld-seam-hold drops it and puts it
+ * back on the way down.
+ */
+export async function createTelemetryHold(db: AnyDb): Promise<void> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   if (pg) {
     await sql
       .raw(`create function telemetry_hold_acceptance() returns trigger language plpgsql as $body$
@@ -147,7 +164,8 @@ export async function up(db: AnyDb): Promise<void> {
   }
 }
 
-export async function down(db: AnyDb): Promise<void> {
+/** Drops what createTelemetryHold created. */
+export async function dropTelemetryHold(db: AnyDb): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   if (pg) {
     await sql.raw('drop trigger if exists weld_seams_telemetry_hold on weld_seams').execute(db);
@@ -155,8 +173,5 @@ export async function down(db: AnyDb): Promise<void> {
   } else {
     await sql.raw('drop trigger if exists weld_seams_telemetry_hold_insert').execute(db);
     await sql.raw('drop trigger if exists weld_seams_telemetry_hold_update').execute(db);
-  }
-  for (const table of ['telemetry_judgements', 'telemetry_runs', 'telemetry_minutes', 'telemetry_seconds', 'telemetry_samples']) {
-    await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -1,7 +1,8 @@
-import type { PassType } from '@portal/contract/welds-messages';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Database } from '../../db/types';
+import type { WeldRevisionPassesTable } from '../../db/types-welds';
+import { seamCircular } from './seams-repository';
 
 // What weld telemetry reads of the weld records (docs/decisions/079-weld-telemetry.md): the procedure
 // revision a circular is welded to with its pass ranges, the Calidad of a nave, and the first-pass
@@ -16,17 +17,8 @@ export interface SeamProcedure {
   id_circular: string;
   revision_id: number;
   process: number;
-  passes: {
-    pass_type: PassType;
-    current_min: number;
-    current_max: number;
-    voltage_min: number;
-    voltage_max: number;
-    speed_min: number;
-    speed_max: number;
-    preheat_min_c: number;
-    interpass_max_c: number;
-  }[];
+  /** The pass ranges telemetry judges by (the heat input is the weld records' own). */
+  passes: Omit<WeldRevisionPassesTable, 'revision_id' | 'heat_input_min' | 'heat_input_max'>[];
 }
 
 /** A circular's weld record: its revision's process and pass ranges (undefined without a record). */
@@ -84,16 +76,6 @@ export const seamHeads = (db: Executor, tramoIds: number[]) =>
         .innerJoin('tramos as t', 't.id', 's.tramo_id')
         .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
         .innerJoin('naves as n', 'n.id', 's.nave_id')
-        .select([
-          's.tramo_id',
-          't.id_proyecto',
-          't.id_tramo',
-          't.id_circular',
-          't.circular_fecha',
-          'a.name as arco_sumergido_name',
-          's.nave_id',
-          'n.name as nave',
-          's.state',
-        ])
+        .select([...seamCircular, 's.nave_id', 'n.name as nave', 's.state'])
         .where('s.tramo_id', 'in', tramoIds)
         .execute();

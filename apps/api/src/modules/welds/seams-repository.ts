@@ -1,4 +1,3 @@
-import type { RepairRateGroup } from '@portal/contract/welds';
 import { type Insertable, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
 import { authorName } from '../../db/names';
@@ -70,6 +69,19 @@ export const revisionNames = (db: Executor, revisionId: number) =>
 
 // ---- The seam as the screens show it ----
 
+/**
+ * What every list of seams shows of a seam's circular, selected over `weld_seams as s` joined to
+ * `tramos as t` and `arcos_sumergidos as a`: its ids and date and its arco's name.
+ */
+export const seamCircular = [
+  's.tramo_id',
+  't.id_proyecto',
+  't.id_tramo',
+  't.id_circular',
+  't.circular_fecha',
+  'a.name as arco_sumergido_name',
+] as const;
+
 export const seamHead = (db: Executor, tramoId: number) =>
   db
     .selectFrom('weld_seams as s')
@@ -79,13 +91,8 @@ export const seamHead = (db: Executor, tramoId: number) =>
     .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
     .innerJoin('weld_revisions as r', 'r.id', 's.revision_id')
     .select([
-      's.tramo_id',
-      't.id_proyecto',
-      't.id_tramo',
-      't.id_circular',
-      't.circular_fecha',
+      ...seamCircular,
       's.arco_sumergido_id',
-      'a.name as arco_sumergido_name',
       'n.name as nave',
       's.procedure_id',
       'p.code as procedure_code',
@@ -239,12 +246,7 @@ function recallRows(
     .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
     .innerJoin('weld_revisions as r', 'r.id', 's.revision_id')
     .select([
-      's.tramo_id',
-      't.id_proyecto',
-      't.id_tramo',
-      't.id_circular',
-      't.circular_fecha',
-      'a.name as arco_sumergido_name',
+      ...seamCircular,
       'p.code as procedure_code',
       'r.revision',
       operators.as('operators'),
@@ -272,65 +274,6 @@ export const recallBatch = (db: Db, engine: DbEngine, recall: Recall, afterTramo
   recallRows(db, engine, recall, { after: afterTramoId, limit, offset: 0, withTotal: false });
 
 // ---- Figures ----
-
-/** The repair rate's sums per group, over the inspected seams welded in the months [from, to]. */
-export function repairRate(db: Db, by: RepairRateGroup, from: string, to: string) {
-  const base = db.selectFrom('weld_seams as s').where('s.month', '>=', from).where('s.month', '<=', to).where('s.inspected', '=', 1);
-  const sums = [
-    sql<number>`count(*)`.as('inspected_seams'),
-    sql<number>`coalesce(sum(s.repaired), 0)`.as('repaired_seams'),
-    sql<number>`coalesce(sum(s.inspected_length_mm), 0)`.as('inspected_length_mm'),
-    sql<number>`coalesce(sum(s.repaired_length_mm), 0)`.as('repaired_length_mm'),
-  ];
-  switch (by) {
-    case 'arco':
-      return base
-        .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
-        .select([sql<string>`cast(s.arco_sumergido_id as text)`.as('key'), 'a.name as label', ...sums])
-        .groupBy(['s.arco_sumergido_id', 'a.name'])
-        .orderBy('a.name')
-        .execute();
-    case 'procedure':
-      return base
-        .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
-        .select([sql<string>`cast(s.procedure_id as text)`.as('key'), 'p.code as label', ...sums])
-        .groupBy(['s.procedure_id', 'p.code'])
-        .orderBy('p.code')
-        .execute();
-    case 'operator':
-      return base
-        .innerJoin('weld_seam_operators as o', 'o.tramo_id', 's.tramo_id')
-        .leftJoin('users as u', 'u.id', 'o.user_id')
-        .select([sql<string>`cast(o.user_id as text)`.as('key'), authorName('u.name').as('label'), ...sums])
-        .groupBy(['o.user_id', 'u.name'])
-        .orderBy('u.name')
-        .execute();
-    case 'project':
-      return base
-        .innerJoin('tramos as t', 't.id', 's.tramo_id')
-        .select(['t.id_proyecto as key', 't.id_proyecto as label', ...sums])
-        .groupBy('t.id_proyecto')
-        .orderBy('t.id_proyecto')
-        .execute();
-    case 'month':
-      return base
-        .select(['s.month as key', 's.month as label', ...sums])
-        .groupBy('s.month')
-        .orderBy('s.month')
-        .execute();
-  }
-}
-
-/** The inspected seams welded in the months [from, to], with when and at which nave (their shift). */
-export const inspectedSeams = (db: Db, from: string, to: string) =>
-  db
-    .selectFrom('weld_seams as s')
-    .innerJoin('naves as n', 'n.id', 's.nave_id')
-    .select(['s.welded_at', 'n.name as nave', 's.first_pass'])
-    .where('s.month', '>=', from)
-    .where('s.month', '<=', to)
-    .where('s.inspected', '=', 1)
-    .execute();
 
 /** The defects found (first inspections and re-inspections) on the seams welded in the months, per ISO 6520-1 type. */
 export function defectTypes(db: Db, from: string, to: string) {

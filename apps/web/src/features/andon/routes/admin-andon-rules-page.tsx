@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
+import { ColumnHeads } from '@/components/column-heads';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { ScrollTable } from '@/components/scroll-table';
@@ -111,13 +112,7 @@ export default function AdminAndonRulesPage() {
           {draft.naves.length > 0 && (
             <ScrollTable label={andonMessages.rulesTitle} size="sm" className="align-middle mb-3">
               <caption className="caption-top">{t.followsPlantHelp}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.naveColumn}</th>
-                  <th scope="col">{andonMessages.supervisorMinutes}</th>
-                  <th scope="col">{andonMessages.maintenanceMinutes}</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={[t.naveColumn, andonMessages.supervisorMinutes, andonMessages.maintenanceMinutes]} />
               <tbody>
                 {draft.naves.map((n, i) => (
                   <tr key={n.nave}>

@@ -10,6 +10,31 @@ import { errorText } from '@/lib/api';
 import { useAudit } from '@/lib/audit';
 import { useFactoryTz } from '@/lib/factory';
 
+/** The history's two filters by kind: a record type or an action, by its name, or all of them (''). */
+const FILTERS: Record<'entity' | 'action', { label: string; all: string; choices: readonly string[]; names: Record<string, string> }> = {
+  entity: { label: auditMessages.entity, all: auditMessages.allEntities, choices: AUDIT_ENTITIES, names: auditMessages.entities },
+  action: { label: auditMessages.action, all: auditMessages.allActions, choices: AUDIT_ACTIONS, names: auditMessages.actions },
+};
+
+function FilterSelect({ kind, value, onChange }: { kind: keyof typeof FILTERS; value: string; onChange: (value: string) => void }) {
+  const { label, all, choices, names } = FILTERS[kind];
+  return (
+    <Col>
+      <Form.Group controlId={`audit-${kind}`}>
+        <Form.Label className="small mb-1">{label}</Form.Label>
+        <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{all}</option>
+          {choices.map((x) => (
+            <option key={x} value={x}>
+              {names[x]}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </Col>
+  );
+}
+
 /** Admin 'Historial de cambios': every audit row, newest first, filtered and paged by 50. */
 export default function AuditPage() {
   const tz = useFactoryTz();
@@ -40,32 +65,8 @@ export default function AuditPage() {
     <div>
       <h1 className="h4 mb-3">{auditMessages.title}</h1>
       <Row className="g-2 mb-3" xs={1} sm={2} lg={5}>
-        <Col>
-          <Form.Group controlId="audit-entity">
-            <Form.Label className="small mb-1">{auditMessages.entity}</Form.Label>
-            <Form.Select value={entity} onChange={(e) => filter(setEntity)(e.target.value as AuditEntity | '')}>
-              <option value="">{auditMessages.allEntities}</option>
-              {AUDIT_ENTITIES.map((x) => (
-                <option key={x} value={x}>
-                  {auditMessages.entities[x]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId="audit-action">
-            <Form.Label className="small mb-1">{auditMessages.action}</Form.Label>
-            <Form.Select value={action} onChange={(e) => filter(setAction)(e.target.value as AuditAction | '')}>
-              <option value="">{auditMessages.allActions}</option>
-              {AUDIT_ACTIONS.map((x) => (
-                <option key={x} value={x}>
-                  {auditMessages.actions[x]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        </Col>
+        <FilterSelect kind="entity" value={entity} onChange={(v) => filter(setEntity)(v as AuditEntity | '')} />
+        <FilterSelect kind="action" value={action} onChange={(v) => filter(setAction)(v as AuditAction | '')} />
         <Col>
           <Form.Group controlId="audit-record">
             <Form.Label className="small mb-1">{auditMessages.recordId}</Form.Label>

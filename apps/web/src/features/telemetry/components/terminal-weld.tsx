@@ -2,6 +2,7 @@ import type { LiveArco, WeldRun } from '@portal/contract/telemetry';
 import { telemetryScreenMessages as t } from '@portal/contract/telemetry-messages';
 import type { PassType } from '@portal/contract/welds-messages';
 import { useState } from 'react';
+import { TerminalSelect } from '@/components/terminal-select';
 import { errorText } from '@/lib/api';
 import type { LiveStream } from '@/lib/events';
 import { useEventStream } from '@/lib/use-event-stream';
@@ -87,38 +88,24 @@ export default function TerminalWeld({
           <p className="mb-0">{t.noCirculares}</p>
         ) : (
           <div className="d-grid gap-2">
-            <label htmlFor="terminal-weld-circular" className="form-label mb-0">
-              {t.circular}
-            </label>
-            <select
+            <TerminalSelect
               id="terminal-weld-circular"
-              className="form-select form-select-lg"
+              label={t.circular}
+              labelClassName="form-label mb-0"
               value={tramoId}
-              onChange={(e) => setTramoId(e.target.value)}
-            >
-              <option value="">{t.chooseCircular}</option>
-              {circulares.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.id_circular}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="terminal-weld-pass" className="form-label mb-0">
-              {t.passType}
-            </label>
-            <select
+              onChange={setTramoId}
+              blank={t.chooseCircular}
+              options={circulares.map((c) => [String(c.id), c.id_circular] as const)}
+            />
+            <TerminalSelect
               id="terminal-weld-pass"
-              className="form-select form-select-lg"
+              label={t.passType}
+              labelClassName="form-label mb-0"
               value={passType}
-              onChange={(e) => setPassType(e.target.value as PassType | '')}
-            >
-              <option value="">{t.choosePass}</option>
-              {t.passes.map(([type, label]) => (
-                <option key={type} value={type}>
-                  {label}
-                </option>
-              ))}
-            </select>
+              onChange={(v) => setPassType(v as PassType | '')}
+              blank={t.choosePass}
+              options={t.passes}
+            />
             <button type="button" className="btn btn-success btn-lg terminal-target" disabled={start.isPending} onClick={doStart}>
               {t.start}
             </button>

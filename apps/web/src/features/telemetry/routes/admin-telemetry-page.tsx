@@ -3,6 +3,7 @@ import { telemetryScreenMessages as t } from '@portal/contract/telemetry-message
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { CatalogSelect } from '@/components/catalog-select';
+import { ColumnHeads } from '@/components/column-heads';
 import { DateField as PeriodEnd } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
@@ -57,21 +58,21 @@ export default function AdminTelemetryPage() {
       ) : (
         <ScrollTable label={t.tableCaption} size="sm" className="align-middle" data-testid="oee-table">
           <caption className="caption-top">{t.tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.col.arco}</th>
-              <th scope="col">{t.col.date}</th>
-              <th scope="col">{t.col.shift}</th>
-              <th scope="col">{t.col.arcTime}</th>
-              <th scope="col">{t.col.arcOn}</th>
-              <th scope="col">{t.col.metres}</th>
-              <th scope="col">{t.col.kilos}</th>
-              <th scope="col">{t.col.availability}</th>
-              <th scope="col">{t.col.performance}</th>
-              <th scope="col">{t.col.quality}</th>
-              <th scope="col">{t.col.oee}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t.col.arco,
+              t.col.date,
+              t.col.shift,
+              t.col.arcTime,
+              t.col.arcOn,
+              t.col.metres,
+              t.col.kilos,
+              t.col.availability,
+              t.col.performance,
+              t.col.quality,
+              t.col.oee,
+            ]}
+          />
           <tbody>
             {arcos.map((r: ArcoRow) => (
               <tr key={rowKey(r, r.arco_sumergido_id)} data-testid="oee-row">
@@ -101,15 +102,7 @@ export default function AdminTelemetryPage() {
           <h2 className="h5">{t.operatorsTitle}</h2>
           <ScrollTable label={t.operatorsCaption} size="sm" className="align-middle mb-4" data-testid="oee-operators">
             <caption className="caption-top">{t.operatorsCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.col.operator}</th>
-                <th scope="col">{t.col.date}</th>
-                <th scope="col">{t.col.shift}</th>
-                <th scope="col">{t.col.arcTime}</th>
-                <th scope="col">{t.col.arcOn}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t.col.operator, t.col.date, t.col.shift, t.col.arcTime, t.col.arcOn]} />
             <tbody>
               {operators.map((o) => (
                 <tr key={rowKey(o, o.operator_id)}>

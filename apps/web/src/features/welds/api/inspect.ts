@@ -1,5 +1,6 @@
 import type { InspectionBody, InspectionSaved, RepairBody, RepairSaved } from '@portal/contract/welds';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BannerMessage } from '@/components/banner';
 import { type Outcome, type QueuedWrite, submit, tapNow } from '@/lib/offline-queue';
 import { seamKeys } from './seam';
 
@@ -13,6 +14,16 @@ import { seamKeys } from './seam';
 
 /** Where a write goes: a path with the server's id, or the queued write whose answer gives it. */
 export type WriteTarget = { id: number } | { after: { key: string; field: string } };
+
+/** What a form that writes to a seam through the offline queue is given (an inspection, a repair). */
+export interface SeamWriteFormProps {
+  tramoId: number;
+  target: WriteTarget;
+  idPrefix: string;
+  today: string;
+  onDone: (message: BannerMessage) => void;
+  onCancel?: () => void;
+}
 
 export const WELD_KINDS = { inspection: 'weld-inspection', repair: 'weld-repair', reinspection: 'weld-reinspection' } as const;
 

@@ -1,21 +1,18 @@
 import type { Lot } from '@portal/contract/welds';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { weldKeys } from './lots';
 
 // A lot's 3.1 certificate (docs/decisions/076-lot-certificates.md): attach or replace it, download it.
 
 export function useAttachCertificate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) => {
-      const form = new FormData();
-      form.append('certificado', file);
-      return api<{ lot: Lot; message: string }>(`/api/welds/lots/${id}/certificate`, { method: 'POST', body: form });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: weldKeys.lots() }),
-  });
+  return useInvalidatingMutation(({ id, file }: { id: number; file: File }) => {
+    const form = new FormData();
+    form.append('certificado', file);
+    return api<{ lot: Lot; message: string }>(`/api/welds/lots/${id}/certificate`, { method: 'POST', body: form });
+  }, weldKeys.lots());
 }
 
 export function useDownloadCertificate() {

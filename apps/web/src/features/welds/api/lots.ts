@@ -1,6 +1,7 @@
 import type { Lot, LotBody } from '@portal/contract/welds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 
 /** The weld screens' query keys. */
 export const weldKeys = { all: ['welds'] as const, lots: () => [...weldKeys.all, 'lots'] as const };
@@ -12,21 +13,16 @@ export function useLots() {
 type Saved = { lot: Lot; message: string };
 
 export function useCreateLot() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LotBody) => api<Saved>('/api/welds/lots', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: weldKeys.lots() }),
-  });
+  return useInvalidatingMutation((body: LotBody) => api<Saved>('/api/welds/lots', { method: 'POST', body }), weldKeys.lots());
 }
 
 /** Blocks a lot with a reason, or unblocks it (reason null). */
 export function useBlockLot() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string | null }) =>
+  return useInvalidatingMutation(
+    ({ id, reason }: { id: number; reason: string | null }) =>
       reason === null
         ? api<Saved>(`/api/welds/lots/${id}/unblock`, { method: 'POST' })
         : api<Saved>(`/api/welds/lots/${id}/block`, { method: 'POST', body: { reason } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: weldKeys.lots() }),
-  });
+    weldKeys.lots(),
+  );
 }

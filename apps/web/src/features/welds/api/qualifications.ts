@@ -1,8 +1,9 @@
 import type { Page } from '@portal/contract/paging';
 import type { UserListItem } from '@portal/contract/users';
 import type { Qualification, QualificationBody } from '@portal/contract/welds';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useInvalidatingMutation } from '@/lib/invalidating-mutation';
 import { weldKeys } from './lots';
 
 const qualificationKeys = {
@@ -17,21 +18,19 @@ export function useQualifications() {
 type Saved = { qualification: Qualification; message: string };
 
 export function useCreateQualification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: QualificationBody) => api<Saved>('/api/welds/qualifications', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: qualificationKeys.all() }),
-  });
+  return useInvalidatingMutation(
+    (body: QualificationBody) => api<Saved>('/api/welds/qualifications', { method: 'POST', body }),
+    qualificationKeys.all(),
+  );
 }
 
 /** The six-monthly confirmation by the welding coordinator. */
 export function useConfirmQualification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, confirmed_on }: { id: number; confirmed_on: string }) =>
+  return useInvalidatingMutation(
+    ({ id, confirmed_on }: { id: number; confirmed_on: string }) =>
       api<Saved>(`/api/welds/qualifications/${id}/confirmations`, { method: 'POST', body: { confirmed_on } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: qualificationKeys.all() }),
-  });
+    qualificationKeys.all(),
+  );
 }
 
 /** The first 25 accounts matching a name or worker number (the admin's user list, searched by the server). */

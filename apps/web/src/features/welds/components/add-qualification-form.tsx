@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  QUALIFICATION_STANDARDS,
-  type QualificationBody,
-  qualificationBody,
-  weldScreenMessages as t,
-  WELD_PROCESS_NUMBERS,
-  WELD_PROCESSES,
-} from '@portal/contract/welds';
+import { QUALIFICATION_STANDARDS, type QualificationBody, qualificationBody, weldScreenMessages as t } from '@portal/contract/welds';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -16,6 +9,7 @@ import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
 import { useCreateQualification, useOperatorSearch } from '../api/qualifications';
+import { WeldProcessOptions } from './form-actions';
 
 const EMPTY = {
   user_id: '',
@@ -85,11 +79,7 @@ export function AddQualificationForm({ onResult }: { onResult: (message: BannerM
         <Form.Group className="col-md-6" controlId="qual-process">
           <Form.Label>{t.process}</Form.Label>
           <Form.Select {...invalid('process')} {...register('process', { valueAsNumber: true })}>
-            {WELD_PROCESS_NUMBERS.map((n) => (
-              <option key={n} value={n}>
-                {n} · {WELD_PROCESSES[n]}
-              </option>
-            ))}
+            <WeldProcessOptions />
           </Form.Select>
         </Form.Group>
       </div>

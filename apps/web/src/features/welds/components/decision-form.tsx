@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DECISIONS, decisionBody } from '@portal/contract/telemetry';
 import { type DecisionBody, decisionMessages as dm } from '@portal/contract/telemetry-decision';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { useServerReachable } from '@/lib/online';
 import { useDecide } from '../api/decision';
+import { SaveAndCancel } from './form-actions';
 
 /**
  * 'aceptar' or 'rechazar' a circular out of procedure, with the reason
@@ -71,12 +71,14 @@ export function DecisionForm({
         <Form.Text id={reasonHelp}>{dm.reasonHelp}</Form.Text>
       </Form.Group>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" disabled={decide.isPending || !online}>
-          {decide.isPending ? dm.submitting : dm.submit}
-        </Button>
-        <Button variant="link" onClick={onCancel}>
-          {dm.cancel}
-        </Button>
+        <SaveAndCancel
+          pending={decide.isPending}
+          disabled={!online}
+          save={dm.submit}
+          saving={dm.submitting}
+          cancel={dm.cancel}
+          onCancel={onCancel}
+        />
       </div>
     </Form>
   );

@@ -13,11 +13,11 @@ import {
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
-import { useWeldWrite, type WriteTarget } from '../api/inspect';
+import { type SeamWriteFormProps, useWeldWrite } from '../api/inspect';
+import { SaveAndCancel } from './form-actions';
 
 const DEFECT_FIELDS = ['code', 'position_mm', 'length_mm', 'level'] as const;
 /** A number field left empty until the inspector types it (the schema then says what is missing). */
@@ -45,15 +45,7 @@ export function InspectionForm({
   today,
   onDone,
   onCancel,
-}: {
-  tramoId: number;
-  what: 'inspection' | 'reinspection';
-  target: WriteTarget;
-  idPrefix: string;
-  today: string;
-  onDone: (message: BannerMessage) => void;
-  onCancel?: () => void;
-}) {
+}: SeamWriteFormProps & { what: 'inspection' | 'reinspection' }) {
   const save = useWeldWrite(tramoId);
   const title = what === 'inspection' ? t.addInspection : t.addReinspection;
   const errorId = `${idPrefix}-error`;
@@ -202,14 +194,7 @@ export function InspectionForm({
         >
           {t.addDefect}
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.saveInspection}
-        </Button>
-        {onCancel && (
-          <Button variant="link" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        )}
+        <SaveAndCancel pending={save.isPending} save={t.saveInspection} saving={t.saving} cancel={t.cancel} onCancel={onCancel} />
       </div>
     </Form>
   );

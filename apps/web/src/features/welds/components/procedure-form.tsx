@@ -7,12 +7,9 @@ import {
   type Revision,
   revisionCreateBody,
   weldProcedureMessages as t,
-  WELD_PROCESS_NUMBERS,
-  WELD_PROCESSES,
   weldMessages,
 } from '@portal/contract/welds';
 import { useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Resolver } from 'react-hook-form';
 import type { BannerMessage } from '@/components/banner';
@@ -20,6 +17,7 @@ import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
 import { useProcedureWrite } from '../api/procedures';
+import { SaveAndCancel, WeldProcessOptions } from './form-actions';
 
 /** A number field left empty until typed (the schema then says what is missing). */
 const BLANK = undefined as unknown as number;
@@ -155,11 +153,7 @@ export function ProcedureForm({
         <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-process`}>
           <Form.Label>{t.process}</Form.Label>
           <Form.Select {...invalid('process')} {...register('process', { valueAsNumber: true })}>
-            {WELD_PROCESS_NUMBERS.map((n) => (
-              <option key={n} value={n}>
-                {n} · {WELD_PROCESSES[n]}
-              </option>
-            ))}
+            <WeldProcessOptions />
           </Form.Select>
         </Form.Group>
         {text('material_group', t.materialGroup)}
@@ -203,14 +197,7 @@ export function ProcedureForm({
         ))}
       </fieldset>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.save}
-        </Button>
-        {onCancel && (
-          <Button variant="link" onClick={onCancel}>
-            {t.cancel}
-          </Button>
-        )}
+        <SaveAndCancel pending={save.isPending} save={t.save} saving={t.saving} cancel={t.cancel} onCancel={onCancel} />
       </div>
     </Form>
   );

@@ -1,31 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RepairBody, repairBody, weldInspectionMessages as t } from '@portal/contract/welds';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
-import { useWeldWrite, type WriteTarget } from '../api/inspect';
+import { type SeamWriteFormProps, useWeldWrite } from '../api/inspect';
 import { useQualifiedOperators } from '../api/qualifications';
 import { useProcedures } from '../api/seam';
+import { SaveAndCancel } from './form-actions';
 
 /** The repair of one defect: its own procedure (in force that day) and operator, sent through the offline queue. */
-export function RepairForm({
-  tramoId,
-  target,
-  idPrefix,
-  today,
-  onDone,
-  onCancel,
-}: {
-  tramoId: number;
-  target: WriteTarget;
-  idPrefix: string;
-  today: string;
-  onDone: (message: BannerMessage) => void;
-  onCancel: () => void;
-}) {
+export function RepairForm({ tramoId, target, idPrefix, today, onDone, onCancel }: SeamWriteFormProps & { onCancel: () => void }) {
   const save = useWeldWrite(tramoId);
   const procedures = useProcedures();
   const operators = useQualifiedOperators();
@@ -80,12 +65,7 @@ export function RepairForm({
         <Form.Control type="date" {...invalid('repaired_on')} {...register('repaired_on')} />
       </Form.Group>
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.saveRepair}
-        </Button>
-        <Button variant="link" onClick={onCancel}>
-          {t.cancel}
-        </Button>
+        <SaveAndCancel pending={save.isPending} save={t.saveRepair} saving={t.saving} cancel={t.cancel} onCancel={onCancel} />
       </div>
     </Form>
   );

@@ -2,6 +2,7 @@ import type { TramoMessageResponse } from '@portal/contract/tramos';
 import { type Lot, weldMessages as m, weldTerminalMessages as t } from '@portal/contract/welds';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { Feedback } from '@/components/feedback';
+import { TerminalSelect } from '@/components/terminal-select';
 import { type Outcome, submit, tapNow } from '@/lib/offline-queue';
 import { decodeToken, getToken } from '@/lib/token';
 import { useLots } from '../api/lots';
@@ -84,22 +85,14 @@ export function TerminalCircularExtra({ arcoId, onChange }: { arcoId: number; on
     <fieldset className="border rounded p-2 mb-3">
       <legend className="h6 float-none w-auto px-1 mb-1">{t.title}</legend>
       <div className="mb-2">
-        <label className="form-label" htmlFor="terminal-weld-procedure">
-          {t.procedure}
-        </label>
-        <select
+        <TerminalSelect
           id="terminal-weld-procedure"
-          className="form-select form-select-lg"
-          value={procedureId ?? ''}
-          onChange={(e) => setProcedureId(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">{t.noProcedure}</option>
-          {usable.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.code}
-            </option>
-          ))}
-        </select>
+          label={t.procedure}
+          value={String(procedureId ?? '')}
+          onChange={(v) => setProcedureId(v ? Number(v) : null)}
+          blank={t.noProcedure}
+          options={usable.map((p) => [String(p.id), p.code] as const)}
+        />
       </div>
       <div className="mb-2">
         <label className="form-label" htmlFor="terminal-weld-scan">

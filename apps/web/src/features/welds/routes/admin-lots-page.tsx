@@ -5,6 +5,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
+import { ColumnHeads } from '@/components/column-heads';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { ScrollTable } from '@/components/scroll-table';
@@ -73,18 +74,9 @@ export default function AdminLotsPage() {
       {lots.data && lots.data.length === 0 && <p>{t.empty}</p>}
       {lots.data && lots.data.length > 0 && (
         <ScrollTable label={t.lotsTitle} size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{t.lotNumber}</th>
-              <th scope="col">{t.kind}</th>
-              <th scope="col">{t.classification}</th>
-              <th scope="col">{t.maker}</th>
-              <th scope="col">{t.receivedOn}</th>
-              <th scope="col">{t.state}</th>
-              <th scope="col">{dossierScreenMessages.certificate}</th>
-              <th scope="col">{t.actions}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[t.lotNumber, t.kind, t.classification, t.maker, t.receivedOn, t.state, dossierScreenMessages.certificate, t.actions]}
+          />
           <tbody>
             {lots.data.map((lot) => (
               <tr key={lot.id} data-testid="lot-row">

@@ -4,6 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ADMIN_SUCCESS_MS, Banner, type BannerMessage } from '@/components/banner';
+import { ColumnHeads } from '@/components/column-heads';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { ScrollTable } from '@/components/scroll-table';
@@ -87,19 +88,9 @@ export default function AdminQualificationsPage() {
       {list.data && list.data.length === 0 && <p>{t.noQualifications}</p>}
       {list.data && list.data.length > 0 && (
         <ScrollTable label={t.qualificationsTitle} size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{t.operator}</th>
-              <th scope="col">{t.certificate}</th>
-              <th scope="col">{t.standard}</th>
-              <th scope="col">{t.process}</th>
-              <th scope="col">{t.issuedOn}</th>
-              <th scope="col">{t.expiresOn}</th>
-              <th scope="col">{t.confirmBy}</th>
-              <th scope="col">{t.state}</th>
-              <th scope="col">{t.actions}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[t.operator, t.certificate, t.standard, t.process, t.issuedOn, t.expiresOn, t.confirmBy, t.state, t.actions]}
+          />
           <tbody>
             {list.data.map((q) => (
               <tr key={q.id} data-testid="qualification-row">

@@ -15,21 +15,35 @@ import { FiguresForm } from '../components/figures-form';
 const percent = (ratio: number) => percentText(ratio * 100);
 const mm = (n: number) => n.toLocaleString('es-ES');
 
-/** A figure's section: its title, and its table once loaded (or the error, or the empty text). */
-function Section<T>({
+/** One row of a figures table: its key, what names it, then its figures. */
+interface FiguresRow {
+  key: string;
+  head: ReactNode;
+  cells: ReactNode[];
+}
+
+/**
+ * A figure's section: its title, and once loaded its table (or the error, or the empty text): a first
+ * column naming each row, then the figures right-aligned.
+ */
+function FiguresSection<R>({
   id,
   title,
   query,
-  isEmpty,
   empty,
-  children,
+  testId,
+  rowHeader,
+  columns,
+  row,
 }: {
   id: string;
   title: string;
-  query: UseQueryResult<T>;
-  isEmpty: (data: T) => boolean;
+  query: UseQueryResult<{ rows: R[] }>;
   empty: string;
-  children: (data: T) => ReactNode;
+  testId: string;
+  rowHeader: string;
+  columns: string[];
+  row: (r: R) => FiguresRow;
 }) {
   return (
     <section className="mb-4" aria-labelledby={id}>
@@ -38,7 +52,36 @@ function Section<T>({
       </h2>
       {query.isError && <Feedback>{errorText(query.error, t.figuresLoadFailed, t.network)}</Feedback>}
       {query.isPending && <Loading text={t.figuresLoading} />}
-      {query.data !== undefined && (isEmpty(query.data) ? <p>{empty}</p> : children(query.data))}
+      {query.data !== undefined &&
+        (query.data.rows.length === 0 ? (
+          <p>{empty}</p>
+        ) : (
+          <ScrollTable label={title} size="sm" className="align-middle" data-testid={testId}>
+            <thead>
+              <tr>
+                <th scope="col">{rowHeader}</th>
+                {columns.map((c) => (
+                  <th key={c} scope="col" className="text-end">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.rows.map(row).map(({ key, head, cells }) => (
+                <tr key={key}>
+                  <th scope="row">{head}</th>
+                  {cells.map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's figures stand in the columns' fixed order
+                    <td key={i} className="text-end">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        ))}
     </section>
   );
 }
@@ -60,114 +103,51 @@ export default function FiguresPage() {
       <h1 className="h4 mb-3">{t.figuresTitle}</h1>
       <p className="text-body-secondary">{t.figuresHelp}</p>
       <FiguresForm initial={request} onPick={setRequest} />
-      <Section id="figures-rate" title={t.repairRate} query={rate} isEmpty={(d) => d.rows.length === 0} empty={t.noInspected}>
-        {(d) => (
-          <ScrollTable label={t.repairRate} size="sm" className="align-middle" data-testid="repair-rate">
-            <thead>
-              <tr>
-                <th scope="col">{t.groupName[request.by]}</th>
-                <th scope="col" className="text-end">
-                  {t.inspectedSeams}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.repairedSeams}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.seamRate}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.inspectedLength}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.repairedLength}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.lengthRate}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row">{r.label}</th>
-                  <td className="text-end">{r.inspected_seams}</td>
-                  <td className="text-end">{r.repaired_seams}</td>
-                  <td className="text-end">{percent(r.seam_rate)}</td>
-                  <td className="text-end">{mm(r.inspected_length_mm)}</td>
-                  <td className="text-end">{mm(r.repaired_length_mm)}</td>
-                  <td className="text-end">{percent(r.length_rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
-      </Section>
-      <Section id="figures-pareto" title={t.pareto} query={pareto} isEmpty={(d) => d.rows.length === 0} empty={t.noDefects}>
-        {(d) => (
-          <ScrollTable label={t.pareto} size="sm" className="align-middle" data-testid="defect-pareto">
-            <thead>
-              <tr>
-                <th scope="col">{t.defectType}</th>
-                <th scope="col" className="text-end">
-                  {t.defects}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.defectLength}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.share}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.cumulative}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.code}>
-                  <th scope="row">
-                    {r.code} · {r.name}
-                  </th>
-                  <td className="text-end">{r.defects}</td>
-                  <td className="text-end">{mm(r.length_mm)}</td>
-                  <td className="text-end">{percent(r.share)}</td>
-                  <td className="text-end">{percent(r.cumulative_share)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
-      </Section>
-      <Section id="figures-first-pass" title={t.firstPass} query={firstPass} isEmpty={(d) => d.rows.length === 0} empty={t.noInspected}>
-        {(d) => (
-          <ScrollTable label={t.firstPass} size="sm" className="align-middle" data-testid="first-pass">
-            <thead>
-              <tr>
-                <th scope="col">{t.shift}</th>
-                <th scope="col" className="text-end">
-                  {t.inspectedSeams}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.firstPassSeams}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.yield}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.shift}>
-                  <th scope="row">{r.shift}</th>
-                  <td className="text-end">{r.inspected_seams}</td>
-                  <td className="text-end">{r.first_pass_seams}</td>
-                  <td className="text-end">{percent(r.yield)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        )}
-      </Section>
+      <FiguresSection
+        id="figures-rate"
+        title={t.repairRate}
+        query={rate}
+        empty={t.noInspected}
+        testId="repair-rate"
+        rowHeader={t.groupName[request.by]}
+        columns={[t.inspectedSeams, t.repairedSeams, t.seamRate, t.inspectedLength, t.repairedLength, t.lengthRate]}
+        row={(r) => ({
+          key: r.key,
+          head: r.label,
+          cells: [
+            r.inspected_seams,
+            r.repaired_seams,
+            percent(r.seam_rate),
+            mm(r.inspected_length_mm),
+            mm(r.repaired_length_mm),
+            percent(r.length_rate),
+          ],
+        })}
+      />
+      <FiguresSection
+        id="figures-pareto"
+        title={t.pareto}
+        query={pareto}
+        empty={t.noDefects}
+        testId="defect-pareto"
+        rowHeader={t.defectType}
+        columns={[t.defects, t.defectLength, t.share, t.cumulative]}
+        row={(r) => ({
+          key: r.code,
+          head: `${r.code} · ${r.name}`,
+          cells: [r.defects, mm(r.length_mm), percent(r.share), percent(r.cumulative_share)],
+        })}
+      />
+      <FiguresSection
+        id="figures-first-pass"
+        title={t.firstPass}
+        query={firstPass}
+        empty={t.noInspected}
+        testId="first-pass"
+        rowHeader={t.shift}
+        columns={[t.inspectedSeams, t.firstPassSeams, t.yield]}
+        row={(r) => ({ key: r.shift, head: r.shift, cells: [r.inspected_seams, r.first_pass_seams, percent(r.yield)] })}
+      />
     </div>
   );
 }

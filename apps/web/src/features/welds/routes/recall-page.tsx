@@ -3,6 +3,7 @@ import { RECALL_SCREEN_PAGE, weldFiguresMessages as t } from '@portal/contract/w
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import { ColumnHeads } from '@/components/column-heads';
 import { Feedback } from '@/components/feedback';
 import { Loading } from '@/components/loading';
 import { ScrollTable } from '@/components/scroll-table';
@@ -77,20 +78,9 @@ export default function RecallPage() {
             <p>{t.empty}</p>
           ) : (
             <ScrollTable label={t.recallTitle} size="sm" className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t.project}</th>
-                  <th scope="col">{t.tramo}</th>
-                  <th scope="col">{t.circular}</th>
-                  <th scope="col">{t.date}</th>
-                  <th scope="col">{t.arco}</th>
-                  <th scope="col">{t.procedure}</th>
-                  <th scope="col">{t.operators}</th>
-                  <th scope="col">{t.lots}</th>
-                  <th scope="col">{t.state}</th>
-                  <th scope="col">{t.qualified}</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                labels={[t.project, t.tramo, t.circular, t.date, t.arco, t.procedure, t.operators, t.lots, t.state, t.qualified]}
+              />
               <tbody>
                 {data.seams.map((s) => (
                   <tr key={s.tramo_id} data-testid="recall-row">
