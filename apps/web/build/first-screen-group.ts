@@ -17,8 +17,11 @@ import { reachable, root } from './util';
  * chunk of its own, so the terminal does not download the wall's composer and menus
  * (docs/decisions/051-terminal-first-screen.md).
  */
-/** Shared pieces only admin screens use: kept out of the 'shared-ui' chunk the worker screens download. */
-const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field|date-field/;
+/**
+ * Shared pieces no worker screen uses (the admin's, Calidad's and the terminal's): kept out of the
+ * 'shared-ui' chunk the worker screens download.
+ */
+const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field|date-field|column-heads|terminal-select/;
 
 export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
   let groups: Map<string, string> | undefined;
