@@ -56,7 +56,10 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // No trace unless asked (E2E_TRACE=retain-on-failure, or any of Playwright's trace modes): recording
+    // one costs about a third of the browser tests' processor time, and a CI log cannot show it; a
+    // failure still prints its call log and keeps its screenshot (docs/decisions/104-browser-traces-on-request.md).
+    trace: (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | 'retain-on-first-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
