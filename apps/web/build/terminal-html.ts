@@ -1,10 +1,5 @@
 import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
-import {
-  CREDENTIAL_KEY,
-  TERMINAL_ENROLLED_ATTR,
-  TERMINAL_FIRST_REQUESTS,
-  terminalPreloadScript,
-} from '../src/features/terminal/api/terminal-preload';
+import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/features/terminal/api/terminal-preload';
 import { AFTER_FIRST_PAINT_ID, PRERENDER_CLASS, startAfterFirstPaint } from '../src/prerender-gate';
 import { ENTRY_LATEST_MS, renderAtBuild } from './prerender-login';
 import { emitScript, holdUntilFirstPaint, htmlPlugin, moduleTagsOf, withAsyncScript } from './util';
@@ -31,7 +26,7 @@ export const terminalHtml = () =>
     const script = await emitScript(
       ctx,
       'terminal-preload',
-      `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)},${JSON.stringify(TERMINAL_ENROLLED_ATTR)});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});`,
+      `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});`,
     );
     let source = String(html.source);
     const held = moduleTagsOf(source);

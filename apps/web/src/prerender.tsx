@@ -31,33 +31,11 @@ export function renderLogin(): string {
   );
 }
 
-/**
- * The terminal's home as it first renders, before its answers: the frame and 'Cargando...', and, on an
- * enrolled tablet (the terminal-preload script marks it), the row of who acts with nobody signed in and
- * the andon card's title and help text, the home's largest text, laid out as the live home does (its
- * columns written out), so the live card, no larger, is not a later largest paint
- * (docs/decisions/102-app-downloads-after-first-paint.md, as 069 for the stops screen).
- */
+/** The terminal's home as it first renders, before its answers: the frame and 'Cargando...'. */
 export function renderTerminal(): string {
   return renderToString(
     <TerminalFrame title={terminalScreenMessages.loading}>
-      <div className="prerender-terminal-home">
-        <div className="terminal-actor-row">
-          <p className="fs-5 mb-0">{terminalScreenMessages.signInToAct}</p>
-        </div>
-      </div>
       <p role="status">{terminalScreenMessages.loading}</p>
-      <div className="prerender-terminal-home">
-        <div className="terminal-columns">
-          <div>
-            <section className="card mb-3">
-              <div className="card-body">
-                <CordIntro copy />
-              </div>
-            </section>
-          </div>
-        </div>
-      </div>
     </TerminalFrame>,
   );
 }

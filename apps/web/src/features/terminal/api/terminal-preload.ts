@@ -15,16 +15,10 @@ export const CREDENTIAL_KEY = 'terminalKey';
 export const TERMINAL_FIRST_REQUESTS = ['/api/terminal', '/api/terminal/home'];
 
 /**
- * On <html>: the tablet is enrolled, so terminal.html's frame shows the home's own static parts
- * (src/prerender.tsx, styles.css; docs/decisions/102-app-downloads-after-first-paint.md).
- */
-export const TERMINAL_ENROLLED_ATTR = 'data-terminal-enrolled';
-
-/**
  * The emitted script's body. It must stand alone (the build serializes it with toString()): no imports,
  * nothing from the enclosing module. Without a credential (the enrolment screen) it asks nothing.
  */
-export function terminalPreloadScript(credentialKey: string, header: string, apiUrl: string, paths: string[], enrolledAttr: string): void {
+export function terminalPreloadScript(credentialKey: string, header: string, apiUrl: string, paths: string[]): void {
   let credential: string | null = null;
   try {
     credential = localStorage.getItem(credentialKey);
@@ -32,7 +26,6 @@ export function terminalPreloadScript(credentialKey: string, header: string, api
     credential = null;
   }
   if (!credential) return;
-  document.documentElement.setAttribute(enrolledAttr, '');
   const store: Record<string, PrefetchEntry> = {};
   for (const path of paths) {
     const url = `${apiUrl}${path}`;
