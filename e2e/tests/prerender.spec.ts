@@ -174,3 +174,79 @@ test("the station terminal's page paints its frame before the app, preloads its 
   await expect(page.getByRole('heading', { level: 1, name: 'Alta del terminal' })).toBeVisible();
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
 });
+
+test("an administrator's /admin paints the admin frame and the panel's heading before the app, and the live panel replaces it", async ({
+  browser,
+  baseURL,
+  seed,
+}) => {
+  // docs/decisions/102-app-downloads-after-first-paint.md
+  const admin = await seed.adminToken();
+  const worker = await seed.worker(await seed.station());
+  const frame = (page: Page) => page.locator('[data-prerendered="admin"]');
+  const origin = new URL(baseURL as string).origin;
+  const withToken = (token: string) =>
+    browser.newContext({ baseURL, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'token', value: token }] }] } });
+  const signedIn = await withToken(admin);
+  const bare = await signedIn.newPage();
+  await withoutApp(bare);
+  await bare.goto('/admin');
+  await expect(frame(bare).locator('main .h4')).toHaveText('Dashboard Admin');
+  await expect(frame(bare).locator('main .h4')).toBeVisible();
+  await expect(frame(bare).getByText('Cargando estadísticas...')).toBeVisible();
+  await expect(frame(bare).getByText('Dashboard Usuario')).toBeVisible();
+  await expect(staticLogin(bare)).toBeHidden();
+  await expect(bare.locator('[data-prerendered="worker"]')).toBeHidden();
+  // Only the panel's own path, and only for an administrator.
+  for (const path of ['/admin/users', '/admin/login', '/dashboard']) {
+    await bare.goto(path);
+    await expect(frame(bare)).toBeHidden();
+  }
+  const workerContext = await withToken(worker.token);
+  const workerPage = await workerContext.newPage();
+  await withoutApp(workerPage);
+  await workerPage.goto('/admin');
+  await expect(frame(workerPage)).toBeAttached();
+  await expect(frame(workerPage)).toBeHidden();
+  await workerContext.close();
+
+  // With the app: the live panel takes the frame's place.
+  const live = await signedIn.newPage();
+  await live.goto('/admin');
+  await expect(live.getByRole('heading', { level: 1, name: 'Dashboard Admin' })).toBeVisible();
+  await expect(live.locator('[data-prerendered]')).toHaveCount(0);
+  await signedIn.close();
+});
+
+test('the app starts downloading only once the page has painted from the HTML and the CSS', async ({ browser, baseURL, seed }) => {
+  // The entry, its preloads and the route-preload script wait in a template until the first frame
+  // (src/prerender-gate.ts; docs/decisions/102-app-downloads-after-first-paint.md).
+  const worker = await seed.worker(await seed.station());
+  const origin = new URL(baseURL as string).origin;
+  const context = await browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'token', value: worker.token }] }] },
+  });
+  const page = await context.newPage();
+  for (const path of ['/dashboard/paradas-kaiser', '/terminal']) {
+    const html = await (await page.request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>')).replace(/<template id="after-first-paint">.*?<\/template>/, '');
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    await page.goto(path);
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    // The first frame needs the stylesheet (render-blocking): the app's scripts are asked for after it is in.
+    const { css, scripts } = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        css: resources.find((e) => /\/assets\/index-[^/]+\.css$/.test(e.name))?.responseEnd,
+        scripts: resources
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name) && !/\/(prerender-gate|terminal-preload)-/.test(e.name))
+          .map((e) => e.startTime),
+      };
+    });
+    expect(css).toBeGreaterThan(0);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const start of scripts) expect(start).toBeGreaterThanOrEqual(css as number);
+  }
+  await context.close();
+});

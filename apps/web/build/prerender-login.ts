@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { TOKEN_KEY } from '../src/lib/token';
 import {
+  AFTER_FIRST_PAINT_ID,
+  PRERENDER_ADMIN_PATH,
   PRERENDER_CLASS,
   PRERENDER_PAGE_ATTR,
   PRERENDER_PATH,
@@ -12,10 +14,10 @@ import {
   prerenderGate,
   startAfterFirstPaint,
 } from '../src/prerender-gate';
-import { emitScript, root } from './util';
+import { emitScript, holdUntilFirstPaint, moduleTagsOf, root } from './util';
 
 /** The latest the entry starts should no frame be drawn (ms after the gate runs). */
-const ENTRY_LATEST_MS = 3000;
+export const ENTRY_LATEST_MS = 3000;
 
 /**
  * The login screen, rendered at build time from the real components (src/prerender.tsx, loaded
@@ -37,10 +39,13 @@ export function prerenderLogin(): Plugin {
         if (html?.type !== 'asset') return;
         const markup = await renderAtBuild('renderLogin');
         const worker = await renderAtBuild('renderWorker');
+        const admin = await renderAtBuild('renderAdmin');
         let source = String(html.source);
-        // The entry is preloaded, and started by the gate once the first frame is drawn (src/prerender-gate.ts).
-        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(source);
-        if (!entryTag || !source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
+        if (!source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
+        // The app's scripts wait in an inert template and are added after the first frame (the gate's
+        // second half, src/prerender-gate.ts): the route-preload script, the entry's preloads, the entry.
+        const held = [...(source.match(/<script async src="[^"]+"><\/script>/g) ?? []), ...moduleTagsOf(source)];
+        if (!held.some((tag) => tag.startsWith('<script type="module"'))) throw new Error('prerender-login: no entry in index.html');
         const gateArgs = [
           TOKEN_KEY,
           PRERENDER_PATH,
@@ -49,18 +54,22 @@ export function prerenderLogin(): Plugin {
           PRERENDER_SCREEN_ATTR,
           PRERENDER_STOPS_PATH,
           PRERENDER_PAGE_ATTR,
+          PRERENDER_ADMIN_PATH,
         ];
         const gate = await emitScript(
           this,
           'prerender-gate',
-          `(${prerenderGate.toString()})(${gateArgs.map((a) => JSON.stringify(a)).join(',')});(${startAfterFirstPaint.toString()})(${JSON.stringify(entryTag[1])},${ENTRY_LATEST_MS});`,
+          `(${prerenderGate.toString()})(${gateArgs.map((a) => JSON.stringify(a)).join(',')});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});`,
         );
-        source = source.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`);
-        // First in the head: a blocking script, fetched before the preloads queue up behind it.
-        source = source.replace('</title>', `</title>\n    <script src="${gate}"></script>`);
+        // The gate right after the stylesheet, the only other file the first paint needs: with nothing
+        // else in the head they download together, and the blocking gate runs once the CSS is in, so
+        // the body is never laid out unstyled. The template (it fetches nothing) goes first.
+        const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
+        if (!stylesheet) throw new Error('prerender-login: no stylesheet in index.html');
+        source = holdUntilFirstPaint(source.replace(stylesheet[0], `${stylesheet[0]}\n    <script src="${gate}"></script>`), held);
         source = source.replace(
           '<div id="root"></div>',
-          `<div id="root"><div data-prerendered="login" inert>${markup}</div><div data-prerendered="worker" inert>${worker}</div></div>`,
+          `<div id="root"><div data-prerendered="login" inert>${markup}</div><div data-prerendered="worker" inert>${worker}</div><div data-prerendered="admin" inert>${admin}</div></div>`,
         );
         html.source = source;
       },
@@ -69,7 +78,7 @@ export function prerenderLogin(): Plugin {
 }
 
 /** One of src/prerender.tsx's screens, rendered through Vite's SSR module loader. */
-export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal' | 'renderWorker'): Promise<string> {
+export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal' | 'renderWorker' | 'renderAdmin'): Promise<string> {
   const server = await createServer({
     configFile: false,
     root,

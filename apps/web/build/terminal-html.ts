@@ -1,8 +1,8 @@
 import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
 import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/features/terminal/api/terminal-preload';
-import { PRERENDER_CLASS } from '../src/prerender-gate';
-import { renderAtBuild } from './prerender-login';
-import { emitScript, htmlPlugin, withAsyncScript } from './util';
+import { AFTER_FIRST_PAINT_ID, PRERENDER_CLASS, startAfterFirstPaint } from '../src/prerender-gate';
+import { ENTRY_LATEST_MS, renderAtBuild } from './prerender-login';
+import { emitScript, holdUntilFirstPaint, htmlPlugin, moduleTagsOf, withAsyncScript } from './util';
 
 /** The page the server answers for /terminal (apps/api/src/app.ts); the service worker's precache serves it for /terminal too. */
 export const TERMINAL_HTML = 'terminal.html';
@@ -20,18 +20,21 @@ export const terminalHtml = () =>
     const page = chunkOf('src/app/terminal-page.tsx');
     if (!entry || !page || !html) throw new Error('terminal-html: no entry, index.html or terminal page chunk');
     const links = beyondEntry([page.fileName]).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+    // The requests leave at once; the app's scripts (the entry, its chunks and the home's) wait in an
+    // inert template until the first frame, as on index.html (src/prerender-gate.ts): the first paint
+    // needs only the HTML and the CSS, and the CSS has the phone's bandwidth to itself.
     const script = await emitScript(
       ctx,
       'terminal-preload',
-      `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});`,
+      `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});`,
     );
     let source = String(html.source);
-    const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(source);
-    if (!stylesheet) throw new Error('terminal-html: unexpected index.html');
-    // The requests first (async, they leave at once), the chunks after the stylesheet: the first
-    // paint still waits only for the CSS.
-    source = withAsyncScript(source, script);
-    source = source.replace(stylesheet[0], `${stylesheet[0]}\n    ${links.join('\n    ')}`);
+    const held = moduleTagsOf(source);
+    if (!held.some((tag) => tag.startsWith('<script')) || !/<link rel="stylesheet"[^>]*>/.test(source))
+      throw new Error('terminal-html: unexpected index.html');
+    // The entry's own preloads, the home's chunks, then the entry (what the browser needs first, first).
+    held.splice(held.length - 1, 0, ...links);
+    source = holdUntilFirstPaint(withAsyncScript(source, script), held);
     // The home's frame, rendered at build time (src/prerender.tsx), paints with the CSS; it is
     // inert, and main.tsx replaces it with the live home in one commit.
     const frame = await renderAtBuild('renderTerminal');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { minify, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import { AFTER_FIRST_PAINT_ID } from '../src/prerender-gate';
 
 /** The web app's folder (apps/web). */
 export const root = new URL('..', import.meta.url).pathname;
@@ -82,3 +83,23 @@ export function htmlPlugin(name: string, write: (build: HtmlBuild) => Promise<vo
 /** A page's source with an async script right after its <title>: its requests leave before the stylesheet's. */
 export const withAsyncScript = (source: string, src: string) =>
   source.replace('</title>', `</title>\n    <script async src="${src}"></script>`);
+
+/** The module scripts and modulepreload links Vite wrote into a page's head. */
+export const moduleTagsOf = (source: string) => [
+  ...(source.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g) ?? []),
+  ...(source.match(/<script type="module" crossorigin src="[^"]+"><\/script>/g) ?? []),
+];
+
+/**
+ * Writes `tags`, in that order, into an inert <template> right after the title (before whatever was
+ * written there earlier), taking out of the page those it already carried: nothing in the template is
+ * fetched until startAfterFirstPaint (src/prerender-gate.ts) adds it to the head once the first frame
+ * is drawn.
+ */
+export function holdUntilFirstPaint(source: string, tags: string[]): string {
+  let page = source;
+  for (const tag of tags) page = page.replace(tag, '');
+  return page
+    .replace(/\n\s*\n/g, '\n')
+    .replace('</title>', `</title>\n    <template id="${AFTER_FIRST_PAINT_ID}">${tags.join('')}</template>`);
+}

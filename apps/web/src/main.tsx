@@ -19,7 +19,7 @@ const app = (
 );
 
 if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
-  // A screen rendered at build time is showing: the login or the worker area's frame (index.html,
+  // A screen rendered at build time is showing: the login, the worker area's or the admin's frame (index.html,
   // src/prerender-gate.ts), or the station terminal's frame (build/terminal-html.ts). The live one
   // replaces it in a single commit, with no blank frame in between: `/` goes to /login at once (what
   // its catch-all route does a render later), the screen's chunks are loaded first, and the render runs
@@ -28,7 +28,7 @@ if (document.documentElement.classList.contains(PRERENDER_CLASS)) {
   if (location.pathname === '/') history.replaceState(history.state, '', `/login${location.search}${location.hash}`);
 }
 // Every first screen the same way: its chunks first, then one render in a transition. Where nothing
-// was prerendered (/admin, /register...), the screen paints whole instead of 'Cargando...' first and
+// was prerendered (/admin/users, /register...), the screen paints whole instead of 'Cargando...' first and
 // the screen in its place a moment later (a layout shift).
 const show = () => startTransition(() => root.render(app));
 Promise.all(preloadBranch(location.pathname)).then(show, show);

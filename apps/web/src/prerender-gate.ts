@@ -7,13 +7,14 @@
  * this script, loaded from index.html as a small blocking classic script beside the stylesheet (the
  * CSP allows no inline script), shows one of them by adding PRERENDER_CLASS to <html> and naming it in
  * PRERENDER_SCREEN_ATTR: the login at `/` and `/login` with no token in local storage, the worker's
- * frame at /dashboard with a token that has not expired. Any other path never shows either (the app
+ * frame at /dashboard with a token that has not expired, the admin's frame at /admin with an
+ * administrator's. Any other path never shows either (the app
  * decides there), and neither does a page whose script failed to load.
  */
 /** On <html>: a screen rendered at build time is showing (terminal.html sets it itself, build/terminal-html.ts). */
 export const PRERENDER_CLASS = 'prerendered';
 
-/** On <html>: which of index.html's prerendered screens shows ('login' or 'worker'). */
+/** On <html>: which of index.html's prerendered screens shows ('login', 'worker' or 'admin'). */
 export const PRERENDER_SCREEN_ATTR = 'data-prerender';
 
 /** The paths whose first screen, signed out, is the login (`/` goes to /login). */
@@ -21,6 +22,12 @@ export const PRERENDER_PATH = '^/(login/?)?$';
 
 /** The paths whose first screen, signed in, is in the worker area's frame (app/user-shell.tsx). */
 export const PRERENDER_WORKER_PATH = '^/dashboard(/|$)';
+
+/**
+ * The admin's panel, whose first screen, signed in as an administrator, is the admin area's frame with
+ * the panel's heading (src/prerender.tsx; docs/decisions/102-app-downloads-after-first-paint.md).
+ */
+export const PRERENDER_ADMIN_PATH = '^/admin/?$';
 
 /**
  * On <html>, beside PRERENDER_SCREEN_ATTR: the worker screen whose own static parts show inside the
@@ -43,14 +50,17 @@ export function prerenderGate(
   screenAttr: string,
   stopsPattern: string,
   pageAttr: string,
+  adminPattern: string,
 ): void {
   let token: string | null = null;
   let live = false;
+  let admin = false;
   try {
     token = localStorage.getItem(tokenKey);
     const part = token?.split('.')[1];
-    const claims = part ? (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }) : null;
+    const claims = part ? (JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; role?: unknown }) : null;
     live = typeof claims?.exp === 'number' && claims.exp * 1000 > Date.now();
+    admin = live && claims?.role === 'admin';
   } catch {
     // Storage the app cannot read, or a token it cannot decode: the app sends such a visit to /login.
   }
@@ -59,30 +69,40 @@ export function prerenderGate(
       ? 'login'
       : live && new RegExp(workerPattern).test(location.pathname)
         ? 'worker'
-        : null;
+        : admin && new RegExp(adminPattern).test(location.pathname)
+          ? 'admin'
+          : null;
   if (!screen) return;
   document.documentElement.classList.add(className);
   document.documentElement.setAttribute(screenAttr, screen);
   if (screen === 'worker' && new RegExp(stopsPattern).test(location.pathname)) document.documentElement.setAttribute(pageAttr, 'stops');
 }
 
+/** The id of index.html's <template> that holds the app's scripts until the first frame (startAfterFirstPaint). */
+export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
+
 /**
- * The second half of the emitted script: the app's entry module, which index.html only preloads, runs
- * after the first frame, so the screen rendered at build time paints from the HTML and the CSS alone
- * instead of after the entry's evaluation and first render (docs/decisions/099-entry-after-first-paint.md).
- * A hidden tab draws no frame, so it starts at once there; the timeout is a floor should a frame never come.
- * Stands alone like prerenderGate.
+ * The second half of the emitted script: the app's scripts (the entry module, its modulepreload links
+ * and the route-preload script) wait in an inert <template> of the head, placed before this script, and
+ * are added to the page after the first frame, so the screen rendered at build time paints from the
+ * HTML and the CSS alone: neither the entry's evaluation (docs/decisions/099-entry-after-first-paint.md)
+ * nor its downloads, which shared the phone's bandwidth with the stylesheet
+ * (docs/decisions/102-app-downloads-after-first-paint.md), come before it. A hidden tab draws no frame,
+ * so it starts at once there; the timeout is a floor should a frame never come. Stands alone like
+ * prerenderGate.
  */
-export function startAfterFirstPaint(entry: string, latestMs: number): void {
+export function startAfterFirstPaint(templateId: string, latestMs: number): void {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.appendChild(script);
+    const template = document.getElementById(templateId) as HTMLTemplateElement | null;
+    for (const held of Array.from(template?.content.children ?? [])) {
+      // A fresh element: a script parsed inside a template never runs, even once moved.
+      const element = document.createElement(held.tagName);
+      for (const { name, value } of Array.from(held.attributes)) element.setAttribute(name, value);
+      document.head.appendChild(element);
+    }
   };
   if (document.visibilityState === 'hidden') {
     start();

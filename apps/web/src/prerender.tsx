@@ -5,11 +5,13 @@
  * The same components and providers as the app, so the static screen cannot drift from the live one
  * that replaces it.
  */
+import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { AdminFrame } from '@/app/admin-frame';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
 import { CordIntro } from '@/features/andon/components/cord-intro';
@@ -50,6 +52,23 @@ export function renderWorker(): string {
       <WorkerFrame>
         <StopsFirstPaint loading={<Loading />} cordIntro={<CordIntro copy />} />
       </WorkerFrame>
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * The admin area's frame with the panel's heading and 'Cargando estadísticas...', as /admin first
+ * renders before its figures arrive (features/dashboard/routes/stats-page.tsx), for an administrator's
+ * first paint of /admin (src/prerender-gate.ts; docs/decisions/102-app-downloads-after-first-paint.md).
+ */
+export function renderAdmin(): string {
+  return renderToString(
+    <MemoryRouter initialEntries={['/admin']}>
+      <AdminFrame>
+        {/* Styled as the live page's h1, not one (as the stops screen's, stops-first-paint.tsx). */}
+        <div className="h4 mb-3">{dashboardLabels.title}</div>
+        <Loading text={dashboardMessages.loading} />
+      </AdminFrame>
     </MemoryRouter>,
   );
 }

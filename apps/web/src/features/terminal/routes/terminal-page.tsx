@@ -169,7 +169,10 @@ function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover, 
     setSigningIn(true);
   };
   const info = me.data?.terminal;
-  const data = home.data;
+  // The home's columns wait for the terminal's own answer while it is on its way: the andon card and
+  // the circulares need it, and coming in after the rest they pushed the wall down (a layout shift,
+  // docs/decisions/102-app-downloads-after-first-paint.md). Offline or refused, the home shows without them.
+  const data = me.isPending && me.fetchStatus === 'fetching' ? undefined : home.data;
   return (
     <TerminalFrame
       title={info ? t.homeTitle(info.arco_sumergido_name) : t.loading}
