@@ -6,11 +6,10 @@ import { userListItem } from '@portal/contract/users';
 import { wallComment, wallPost } from '@portal/contract/wall';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403);
-const admin = { policy: 'admin' } as const;
-const tags = ['admin lists'];
+const route = routeOptions(['admin lists'], errorResponses(400, 401, 403));
 const description = 'One page (page from 1; pageSize 25, 50 or 100) and the total the filters match; sort and dir order it.';
 
 /**
@@ -20,39 +19,32 @@ const description = 'One page (page from 1; pageSize 25, 50 or 100) and the tota
 export default async function adminListsRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/admin/lists/paradas',
-    { config: admin, schema: { tags, description, querystring: adminParadasQuery, response: { 200: pageOf(parada), ...errors } } },
+    route('admin', { description, querystring: adminParadasQuery, response: { 200: pageOf(parada) } }),
     async (request) => service.listParadas(ctx, request.query),
   );
   // Every signed-in user may read every circular (GET /api/tramos), so their paged list is no admin path.
   app.get(
     '/tramos/page',
-    {
-      config: { policy: 'user' },
-      schema: { tags, description, querystring: adminTramosQuery, response: { 200: pageOf(tramo), ...errors } },
-    },
+    route('user', { description, querystring: adminTramosQuery, response: { 200: pageOf(tramo) } }),
     async (request) => service.listTramos(ctx, request.query),
   );
   app.get(
     '/admin/lists/posts',
-    {
-      config: admin,
-      schema: {
-        tags,
-        description,
-        querystring: adminPostsQuery,
-        response: { 200: pageOf(wallPost.omit({ is_liked_by_current_user: true })), ...errors },
-      },
-    },
+    route('admin', {
+      description,
+      querystring: adminPostsQuery,
+      response: { 200: pageOf(wallPost.omit({ is_liked_by_current_user: true })) },
+    }),
     async (request) => service.listPosts(ctx, request.query),
   );
   app.get(
     '/admin/lists/comments',
-    { config: admin, schema: { tags, description, querystring: adminCommentsQuery, response: { 200: pageOf(wallComment), ...errors } } },
+    route('admin', { description, querystring: adminCommentsQuery, response: { 200: pageOf(wallComment) } }),
     async (request) => service.listComments(ctx, request.query),
   );
   app.get(
     '/admin/lists/users',
-    { config: admin, schema: { tags, description, querystring: adminUsersQuery, response: { 200: pageOf(userListItem), ...errors } } },
+    route('admin', { description, querystring: adminUsersQuery, response: { 200: pageOf(userListItem) } }),
     async (request) => service.listUsers(ctx, request.query),
   );
 }

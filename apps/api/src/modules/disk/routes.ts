@@ -2,6 +2,9 @@ import { errorResponses } from '@portal/contract/common';
 import { diskStatus } from '@portal/contract/dashboard';
 import type { App } from '../../app-type';
 import { diskSpace } from '../../lib/disk-space';
+import { routeOptions } from '../../lib/route-options';
+
+const route = routeOptions(['dashboard'], errorResponses(401, 403));
 
 /**
  * `GET /api/dashboard/disk` (admins): free space of DATA_DIR's file system, and whether it is under
@@ -9,16 +12,9 @@ import { diskSpace } from '../../lib/disk-space';
  */
 export function diskRoutes(options: { dataDir: string; warnBelowBytes: number }) {
   return async function disk(app: App) {
-    app.get(
-      '/dashboard/disk',
-      {
-        config: { policy: 'admin' },
-        schema: { tags: ['dashboard'], response: { 200: diskStatus, ...errorResponses(401, 403) } },
-      },
-      async () => {
-        const { freeBytes, totalBytes } = await diskSpace(options.dataDir);
-        return { freeBytes, totalBytes, warnBelowBytes: options.warnBelowBytes, low: freeBytes < options.warnBelowBytes };
-      },
-    );
+    app.get('/dashboard/disk', route('admin', { response: { 200: diskStatus } }), async () => {
+      const { freeBytes, totalBytes } = await diskSpace(options.dataDir);
+      return { freeBytes, totalBytes, warnBelowBytes: options.warnBelowBytes, low: freeBytes < options.warnBelowBytes };
+    });
   };
 }

@@ -3,44 +3,36 @@ import { downtimeAnalysis, downtimeMessages, downtimeQuery, plannedHoursResponse
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { gone } from '../../lib/errors';
+import { routeOptions } from '../../lib/route-options';
 import * as service from './service';
 
 const errors = errorResponses(400, 401, 403);
-const tags = ['dashboard'];
+const route = routeOptions(['dashboard'], errors);
 
 export default async function downtimeRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/admin/downtime',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        tags,
-        description: "A factory month's downtime in one nave: minutes by motivo (Pareto), minutes and availability by arco.",
-        querystring: downtimeQuery,
-        response: { 200: downtimeAnalysis, ...errors },
-      },
-    },
+    route('admin', {
+      description: "A factory month's downtime in one nave: minutes by motivo (Pareto), minutes and availability by arco.",
+      querystring: downtimeQuery,
+      response: { 200: downtimeAnalysis },
+    }),
     async (request) => service.downtimeAnalysis(ctx, request.query),
   );
 
-  app.get(
-    '/admin/downtime/planned-hours',
-    { config: { policy: 'admin' }, schema: { tags, response: { 200: plannedHoursResponse, ...errors } } },
-    async () => service.getPlannedHours(ctx),
+  app.get('/admin/downtime/planned-hours', route('admin', { response: { 200: plannedHoursResponse } }), async () =>
+    service.getPlannedHours(ctx),
   );
 
   // Retired: the shift calendar is the one place the working time is edited; the write answers 410
   // whatever it is sent, and changes nothing (docs/decisions/056-shift-figures-across-a-month.md).
   app.put(
     '/admin/downtime/planned-hours',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        tags,
-        description: 'Retired: answers 410 and points to the shift calendar (/api/admin/shifts).',
-        response: errorResponses(401, 403, 410),
-      },
-    },
+    route(
+      'admin',
+      { description: 'Retired: answers 410 and points to the shift calendar (/api/admin/shifts).' },
+      { errors: errorResponses(401, 403, 410) },
+    ),
     async () => {
       throw gone(downtimeMessages.plannedHoursRetired);
     },

@@ -1,21 +1,19 @@
 import { errorResponses } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { bearerToken, currentTerminal, currentUser } from '../../plugins/auth';
 import { openStream, terminalSession, userSession } from './stream';
+
+const route = routeOptions(['events'], errorResponses(401, 403));
 
 export default async function eventsRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/events',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags: ['events'],
-        description:
-          'Server-sent events (text/event-stream): `ready` first, then wall and stop events the caller may read, a comment line every 25 s. Token in the Authorization header only.',
-        response: { ...errorResponses(401, 403) },
-      },
-    },
+    route('user', {
+      description:
+        'Server-sent events (text/event-stream): `ready` first, then wall and stop events the caller may read, a comment line every 25 s. Token in the Authorization header only.',
+    }),
     async (request, reply) => {
       // The policy accepted this header a moment ago.
       openStream(ctx, request, reply, userSession(ctx, currentUser(request), bearerToken(request) ?? ''));
@@ -25,15 +23,15 @@ export default async function eventsRoutes(app: App, ctx: ServiceContext) {
 
   app.get(
     '/terminal/events',
-    {
-      config: { policy: 'terminal' },
-      schema: {
+    route(
+      'terminal',
+      {
         tags: ['events', 'terminal'],
         description:
           "A station terminal's event stream, as /events for a worker signed in at its arco, with the device credential in X-Terminal-Key; it ends when the terminal is revoked.",
-        response: { ...errorResponses(401) },
       },
-    },
+      { errors: errorResponses(401) },
+    ),
     async (request, reply) => {
       openStream(ctx, request, reply, terminalSession(ctx, currentTerminal(request)));
       return reply;

@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import type { ExportFilter } from '../../db/paging';
+import { routeOptions } from '../../lib/route-options';
 import { paradasCsv, tramosCsv } from './service';
 
-const errors = errorResponses(400, 401, 403);
-const tags = ['exports'];
+const route = routeOptions(['exports'], errorResponses(400, 401, 403));
 
 const filterOf = (q: z.output<typeof exportQuery>): ExportFilter => ({
   startDate: q.startDate,
@@ -41,30 +41,20 @@ function sendCsv(
 export default async function exportsRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/admin/export/paradas-kaiser.csv',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        tags,
-        description:
-          'Kaiser stops of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed; `by=shift` gives a row per stop and shift part.',
-        querystring: exportQuery,
-        response: errors,
-      },
-    },
+    route('admin', {
+      description:
+        'Kaiser stops of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed; `by=shift` gives a row per stop and shift part.',
+      querystring: exportQuery,
+    }),
     async (request, reply) => sendCsv(request, reply, 'paradas-kaiser', request.query, paradasCsv(ctx, filterOf(request.query))),
   );
 
   app.get(
     '/admin/export/tramos.csv',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        tags,
-        description: 'Circulares of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed.',
-        querystring: exportQuery,
-        response: errors,
-      },
-    },
+    route('admin', {
+      description: 'Circulares of an inclusive range of factory dates as CSV (UTF-8 with BOM, `;`, CRLF), streamed.',
+      querystring: exportQuery,
+    }),
     async (request, reply) =>
       sendCsv(request, reply, 'tramos', request.query, tramosCsv(ctx, filterOf(request.query), `${request.protocol}://${request.host}`)),
   );

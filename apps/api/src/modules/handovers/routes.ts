@@ -3,37 +3,29 @@ import { adminHandoversQuery, arcoHandovers, handover, handoverBody, handoverMes
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const tags = ['handovers'];
-const errors = errorResponses(400, 401, 403, 404, 409);
+const route = routeOptions(['handovers'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function handoversRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/handovers/arco',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: "The caller's arco: its shift now, that shift's handover and the previous shift's one still to confirm.",
-        response: { 200: arcoHandovers, ...errors },
-      },
-    },
+    route('user', {
+      description: "The caller's arco: its shift now, that shift's handover and the previous shift's one still to confirm.",
+      response: { 200: arcoHandovers },
+    }),
     async (request) => service.arcoHandovers(ctx, currentUser(request)),
   );
 
   app.post(
     '/handovers',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: "Writes the handover of the caller's arco and shift.",
-        body: handoverBody,
-        response: { 201: handoverSaved, ...errors },
-      },
-    },
+    route('user', {
+      description: "Writes the handover of the caller's arco and shift.",
+      body: handoverBody,
+      response: { 201: handoverSaved },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -42,16 +34,12 @@ export default async function handoversRoutes(app: App, ctx: ServiceContext) {
 
   app.put(
     '/handovers/:id',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: 'Its author edits the note until it is confirmed.',
-        params: idParams,
-        body: handoverBody,
-        response: { 200: handoverSaved, ...errors },
-      },
-    },
+    route('user', {
+      description: 'Its author edits the note until it is confirmed.',
+      params: idParams,
+      body: handoverBody,
+      response: { 200: handoverSaved },
+    }),
     async (request) => ({
       handover: await service.editHandover(ctx, currentUser(request), request.params.id, request.body),
       message: handoverMessages.updated,
@@ -60,15 +48,11 @@ export default async function handoversRoutes(app: App, ctx: ServiceContext) {
 
   app.post(
     '/handovers/:id/confirm',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: "'Leído': a worker at its arco, not its author, confirms it.",
-        params: idParams,
-        response: { 200: handoverSaved, ...errors },
-      },
-    },
+    route('user', {
+      description: "'Leído': a worker at its arco, not its author, confirms it.",
+      params: idParams,
+      response: { 200: handoverSaved },
+    }),
     async (request) => ({
       handover: await service.confirmHandover(ctx, currentUser(request), request.params.id),
       message: handoverMessages.confirmed,
@@ -77,15 +61,11 @@ export default async function handoversRoutes(app: App, ctx: ServiceContext) {
 
   app.get(
     '/admin/handovers',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        tags,
-        description: 'Every handover of a nave for the shifts that began on a date.',
-        querystring: adminHandoversQuery,
-        response: { 200: z.array(handover), ...errors },
-      },
-    },
+    route('admin', {
+      description: 'Every handover of a nave for the shifts that began on a date.',
+      querystring: adminHandoversQuery,
+      response: { 200: z.array(handover) },
+    }),
     async (request) => service.naveHandovers(ctx, request.query.nave, request.query.date),
   );
 }

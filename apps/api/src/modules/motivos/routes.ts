@@ -3,38 +3,29 @@ import { createMotivoBody, motivo, motivoMessages, motivoSavedResponse, updateMo
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['motivos'];
+const route = routeOptions(['motivos'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function motivosRoutes(app: App, ctx: ServiceContext) {
   // Workers pick from the active ones; the retired ones still name old stops.
   app.get(
     '/motivos',
-    {
-      config: { policy: 'user' },
-      schema: { tags, description: 'Every stop reason, active first, then by name.', response: { 200: z.array(motivo), ...errors } },
-    },
+    route('user', { description: 'Every stop reason, active first, then by name.', response: { 200: z.array(motivo) } }),
     async () => service.listMotivos(ctx),
   );
 
-  app.post(
-    '/admin/motivos',
-    { config: { policy: 'admin' }, schema: { tags, body: createMotivoBody, response: { 201: motivoSavedResponse, ...errors } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ motivo: await service.createMotivo(ctx, currentUser(request), request.body), message: motivoMessages.created }),
+  app.post('/admin/motivos', route('admin', { body: createMotivoBody, response: { 201: motivoSavedResponse } }), async (request, reply) =>
+    reply
+      .status(201)
+      .send({ motivo: await service.createMotivo(ctx, currentUser(request), request.body), message: motivoMessages.created }),
   );
 
   app.put(
     '/admin/motivos/:id',
-    {
-      config: { policy: 'admin' },
-      schema: { tags, params: idParams, body: updateMotivoBody, response: { 200: motivoSavedResponse, ...errors } },
-    },
+    route('admin', { params: idParams, body: updateMotivoBody, response: { 200: motivoSavedResponse } }),
     async (request) => ({
       motivo: await service.updateMotivo(ctx, currentUser(request), request.params.id, request.body),
       message: motivoMessages.updated,

@@ -15,115 +15,89 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['paradas'];
+const route = routeOptions(['paradas'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function paradasRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/paradas-kaiser',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: 'Own stops (all for an admin), newest first; inclusive factory-local dates. Without dates: the newest 200.',
-        querystring: paradasQuery,
-        response: { 200: z.array(parada), ...errors },
-      },
-    },
+    route('user', {
+      description: 'Own stops (all for an admin), newest first; inclusive factory-local dates. Without dates: the newest 200.',
+      querystring: paradasQuery,
+      response: { 200: z.array(parada) },
+    }),
     async (request) => service.listParadas(ctx, currentUser(request), request.query),
   );
 
   app.get(
     '/paradas-kaiser/active',
-    {
-      config: { policy: 'user' },
-      schema: { tags, description: "The caller's active stop, or null.", response: { 200: parada.nullable(), ...errors } },
-    },
+    route('user', { description: "The caller's active stop, or null.", response: { 200: parada.nullable() } }),
     async (request) => service.activeParada(ctx, currentUser(request)),
   );
 
   app.get(
     '/paradas-kaiser/active/arco',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: "The stop running at the caller's station, whoever started it, or null.",
-        response: { 200: parada.nullable(), ...errors },
-      },
-    },
+    route('user', {
+      description: "The stop running at the caller's station, whoever started it, or null.",
+      response: { 200: parada.nullable() },
+    }),
     async (request) => service.activeAtArco(ctx, currentUser(request)),
   );
 
   app.get(
     '/paradas-kaiser/sin-motivo',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description:
-          "The ended stops of the caller's station in the last 7 factory days without a motivo (micro-stops left out), newest first, at most 50.",
-        response: { 200: z.array(parada), ...errors },
-      },
-    },
+    route('user', {
+      description:
+        "The ended stops of the caller's station in the last 7 factory days without a motivo (micro-stops left out), newest first, at most 50.",
+      response: { 200: z.array(parada) },
+    }),
     async (request) => service.paradasSinMotivo(ctx, currentUser(request)),
   );
 
   app.put(
     '/paradas-kaiser/:id/motivo',
-    {
-      config: { policy: 'user', idempotent: true },
-      schema: {
-        tags,
+    route(
+      'user',
+      {
         description:
           'Adds the motivo an ended stop lacks: any worker signed in at its station, or an admin. A motivo it has is kept (409).',
         params: idParams,
         body: addMotivoBody,
-        response: { 200: paradaSavedResponse, ...errors },
+        response: { 200: paradaSavedResponse },
       },
-    },
+      { idempotent: true },
+    ),
     async (request) => ({
       parada: await service.addMotivo(ctx, currentUser(request), request.params.id, request.body.motivo_id),
       message: paradaMessages.motivoAdded,
     }),
   );
 
-  app.get(
-    '/paradas-kaiser/:id',
-    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: parada, ...errors } } },
-    async (request) => service.getParada(ctx, currentUser(request), request.params.id),
+  app.get('/paradas-kaiser/:id', route('user', { params: idParams, response: { 200: parada } }), async (request) =>
+    service.getParada(ctx, currentUser(request), request.params.id),
   );
 
   // Start and end may come without a body: Fastify hands an empty one over as null.
   // Writes a phone may queue offline take an Idempotency-Key (plugins/idempotency.ts).
   app.post(
     '/paradas-kaiser/start',
-    {
-      config: { policy: 'user', idempotent: true },
-      schema: { tags, body: startParadaBody.nullish(), response: { 201: startParadaResponse, ...errors } },
-    },
+    route('user', { body: startParadaBody.nullish(), response: { 201: startParadaResponse } }, { idempotent: true }),
     async (request, reply) =>
       reply.status(201).send(await service.startParada(ctx, currentUser(request), request.body ?? startParadaBody.parse({}))),
   );
 
   app.put(
     '/paradas-kaiser/end/:id',
-    {
-      config: { policy: 'user', idempotent: true },
-      schema: { tags, params: idParams, body: endParadaBody.nullish(), response: { 200: endParadaResponse, ...errors } },
-    },
+    route('user', { params: idParams, body: endParadaBody.nullish(), response: { 200: endParadaResponse } }, { idempotent: true }),
     async (request) => service.endParada(ctx, currentUser(request), request.params.id, request.body ?? { motivo_id: undefined }),
   );
 
   app.post(
     '/paradas-kaiser/manual',
-    {
-      config: { policy: 'user', idempotent: true },
-      schema: { tags, body: manualParadaBody, response: { 201: paradaSavedResponse, ...errors } },
-    },
+    route('user', { body: manualParadaBody, response: { 201: paradaSavedResponse } }, { idempotent: true }),
     async (request, reply) =>
       reply
         .status(201)
@@ -132,22 +106,15 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
 
   app.put(
     '/paradas-kaiser/:id',
-    {
-      config: { policy: 'user' },
-      schema: { tags, params: idParams, body: paradaTimesBody, response: { 200: paradaSavedResponse, ...errors } },
-    },
+    route('user', { params: idParams, body: paradaTimesBody, response: { 200: paradaSavedResponse } }),
     async (request) => ({
       parada: await service.updateParada(ctx, currentUser(request), request.params.id, request.body),
       message: paradaMessages.updated,
     }),
   );
 
-  app.delete(
-    '/paradas-kaiser/:id',
-    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
-    async (request) => {
-      await service.deleteParada(ctx, currentUser(request), request.params.id);
-      return { message: paradaMessages.deleted };
-    },
-  );
+  app.delete('/paradas-kaiser/:id', route('user', { params: idParams, response: { 200: messageResponse } }), async (request) => {
+    await service.deleteParada(ctx, currentUser(request), request.params.id);
+    return { message: paradaMessages.deleted };
+  });
 }

@@ -14,24 +14,20 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['shifts'];
+const route = routeOptions(['shifts'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
   app.get(
     '/shifts/instances',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: 'The shift occurrences overlapping [from, to) (a date is its factory day), at most 62 days.',
-        querystring: shiftInstancesQuery,
-        response: { 200: z.array(shiftInstance), ...errors },
-      },
-    },
+    route('user', {
+      description: 'The shift occurrences overlapping [from, to) (a date is its factory day), at most 62 days.',
+      querystring: shiftInstancesQuery,
+      response: { 200: z.array(shiftInstance) },
+    }),
     async (request) => {
       const { from, to } = service.instancesRange(ctx, request.query);
       return service.shiftInstances(ctx, from, to, request.query.nave);
@@ -40,27 +36,19 @@ export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
 
   app.get(
     '/shifts/current',
-    {
-      config: { policy: 'user' },
-      schema: { tags, description: 'The shift running now at the nave of the token.', response: { 200: currentShiftResponse, ...errors } },
-    },
+    route('user', { description: 'The shift running now at the nave of the token.', response: { 200: currentShiftResponse } }),
     async (request) => ({ shift: await service.currentShift(ctx, new Date(), currentUser(request).nave ?? undefined) }),
   );
 
-  app.get('/admin/shifts', { config: { policy: 'admin' }, schema: { tags, response: { 200: shiftCalendar, ...errors } } }, async () =>
-    service.getCalendar(ctx),
-  );
+  app.get('/admin/shifts', route('admin', { response: { 200: shiftCalendar } }), async () => service.getCalendar(ctx));
 
-  app.post(
-    '/admin/shifts',
-    { config: { policy: 'admin' }, schema: { tags, body: shiftBody, response: { 201: shiftSavedResponse, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send({ shift: await service.createShift(ctx, currentUser(request), request.body), message: shiftMessages.created }),
+  app.post('/admin/shifts', route('admin', { body: shiftBody, response: { 201: shiftSavedResponse } }), async (request, reply) =>
+    reply.status(201).send({ shift: await service.createShift(ctx, currentUser(request), request.body), message: shiftMessages.created }),
   );
 
   app.put(
     '/admin/shifts/:id',
-    { config: { policy: 'admin' }, schema: { tags, params: idParams, body: shiftBody, response: { 200: shiftSavedResponse, ...errors } } },
+    route('admin', { params: idParams, body: shiftBody, response: { 200: shiftSavedResponse } }),
     async (request) => ({
       shift: await service.updateShift(ctx, currentUser(request), request.params.id, request.body),
       message: shiftMessages.updated,
@@ -69,10 +57,7 @@ export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
 
   app.delete(
     '/admin/shifts/:id',
-    {
-      config: { policy: 'admin' },
-      schema: { tags, params: idParams, querystring: retireShiftQuery, response: { 200: shiftSavedResponse, ...errors } },
-    },
+    route('admin', { params: idParams, querystring: retireShiftQuery, response: { 200: shiftSavedResponse } }),
     async (request) => ({
       shift: await service.retireShift(ctx, currentUser(request), request.params.id, request.query.from),
       message: shiftMessages.retired,
@@ -81,19 +66,15 @@ export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
 
   app.post(
     '/admin/shifts/closures',
-    { config: { policy: 'admin' }, schema: { tags, body: closureBody, response: { 201: closureSavedResponse, ...errors } } },
+    route('admin', { body: closureBody, response: { 201: closureSavedResponse } }),
     async (request, reply) =>
       reply
         .status(201)
         .send({ closure: await service.createClosure(ctx, currentUser(request), request.body), message: shiftMessages.closureCreated }),
   );
 
-  app.delete(
-    '/admin/shifts/closures/:id',
-    { config: { policy: 'admin' }, schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
-    async (request) => {
-      await service.deleteClosure(ctx, currentUser(request), request.params.id);
-      return { message: shiftMessages.closureDeleted };
-    },
-  );
+  app.delete('/admin/shifts/closures/:id', route('admin', { params: idParams, response: { 200: messageResponse } }), async (request) => {
+    await service.deleteClosure(ctx, currentUser(request), request.params.id);
+    return { message: shiftMessages.closureDeleted };
+  });
 }

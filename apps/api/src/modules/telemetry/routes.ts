@@ -17,43 +17,36 @@ import { awaitingDecision } from '@portal/contract/telemetry-decision';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as telemetry from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['telemetry'];
+const route = routeOptions(['telemetry'], errors);
 
 export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
   // A device, not a person: only the arco's device key (as its states, decision 020).
   app.post(
     '/telemetry/arcos/:id/samples',
-    {
-      config: { policy: 'public' },
-      schema: {
-        tags,
+    route(
+      'public',
+      {
         description:
           'Weld samples of a bound arco: a JSON sample {t, arc, i, u, wf, v, temp?}, an array or {samples: [...]}, or text lines "t,arc,i,u,wf,v[,temp]". Header X-Device-Key.',
         security: [],
         params: idParams,
         headers: z.object({ 'x-device-key': z.string().optional() }),
         body: z.unknown(),
-        response: { 200: samplesResult, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: samplesResult },
       },
-    },
+      { errors: errorResponses(400, 401, 404, 429) },
+    ),
     async (request) => telemetry.reportSamples(ctx, request.params.id, request.headers['x-device-key'], request.body, request.ip),
   );
 
   app.post(
     '/telemetry/runs',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description: "'Iniciar soldadura' at the user's arco.",
-        body: startRunBody,
-        response: { 201: weldRunSaved, ...errors },
-      },
-    },
+    route('user', { description: "'Iniciar soldadura' at the user's arco.", body: startRunBody, response: { 201: weldRunSaved } }),
     async (request, reply) =>
       reply
         .status(201)
@@ -62,67 +55,50 @@ export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
 
   app.post(
     '/telemetry/runs/current/end',
-    {
-      config: { policy: 'user' },
-      schema: { tags, description: "'Finalizar soldadura' at the user's arco.", response: { 200: weldRunSaved, ...errors } },
-    },
+    route('user', { description: "'Finalizar soldadura' at the user's arco.", response: { 200: weldRunSaved } }),
     async (request) => ({ run: await telemetry.endRun(ctx, currentUser(request)), message: telemetryMessages.ended }),
   );
 
-  app.get(
-    '/telemetry/runs/current',
-    { config: { policy: 'user' }, schema: { tags, response: { 200: z.object({ run: weldRun.nullable() }), ...errors } } },
-    async (request) => ({ run: await telemetry.runAtArco(ctx, currentUser(request)) }),
+  app.get('/telemetry/runs/current', route('user', { response: { 200: z.object({ run: weldRun.nullable() }) } }), async (request) => ({
+    run: await telemetry.runAtArco(ctx, currentUser(request)),
+  }));
+
+  app.get('/telemetry/runs/:id', route('user', { params: idParams, response: { 200: weldRun } }), async (request) =>
+    telemetry.getRun(ctx, request.params.id),
   );
 
-  app.get(
-    '/telemetry/runs/:id',
-    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: weldRun, ...errors } } },
-    async (request) => telemetry.getRun(ctx, request.params.id),
-  );
-
-  app.get(
-    '/telemetry/runs/:id/seconds',
-    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: runSeconds, ...errors } } },
-    async (request) => telemetry.runSecondsView(ctx, request.params.id),
+  app.get('/telemetry/runs/:id/seconds', route('user', { params: idParams, response: { 200: runSeconds } }), async (request) =>
+    telemetry.runSecondsView(ctx, request.params.id),
   );
 
   app.get(
     '/telemetry/seams/awaiting-decision',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags,
-        description:
-          'The circulares marked out of procedure awaiting a decision, with their excursions: every nave for an administrator, their naves for Calidad, 403 for anyone else.',
-        response: { 200: awaitingDecision, ...errors },
-      },
-    },
+    route('user', {
+      description:
+        'The circulares marked out of procedure awaiting a decision, with their excursions: every nave for an administrator, their naves for Calidad, 403 for anyone else.',
+      response: { 200: awaitingDecision },
+    }),
     async (request) => telemetry.awaitingDecision(ctx, currentUser(request)),
   );
 
-  app.get(
-    '/telemetry/seams/:id',
-    { config: { policy: 'user' }, schema: { tags, params: idParams, response: { 200: seamTelemetry, ...errors } } },
-    async (request) => telemetry.seamTelemetry(ctx, request.params.id),
+  app.get('/telemetry/seams/:id', route('user', { params: idParams, response: { 200: seamTelemetry } }), async (request) =>
+    telemetry.seamTelemetry(ctx, request.params.id),
   );
 
   app.post(
     '/telemetry/seams/:id/decision',
-    { config: { policy: 'user' }, schema: { tags, params: idParams, body: decisionBody, response: { 200: seamDecisionSaved, ...errors } } },
+    route('user', { params: idParams, body: decisionBody, response: { 200: seamDecisionSaved } }),
     async (request) => ({
       seam: await telemetry.decide(ctx, currentUser(request), request.params.id, request.body),
       message: telemetryMessages.decisionRecorded,
     }),
   );
 
-  app.get('/telemetry/live', { config: { policy: 'admin' }, schema: { tags, response: { 200: liveResponse, ...errors } } }, async () => ({
+  app.get('/telemetry/live', route('admin', { response: { 200: liveResponse } }), async () => ({
     arcos: await telemetry.liveArcos(ctx),
   }));
 
-  app.get(
-    '/telemetry/figures',
-    { config: { policy: 'admin' }, schema: { tags, querystring: figuresQuery, response: { 200: figuresResponse, ...errors } } },
-    async (request) => telemetry.figures(ctx, request.query),
+  app.get('/telemetry/figures', route('admin', { querystring: figuresQuery, response: { 200: figuresResponse } }), async (request) =>
+    telemetry.figures(ctx, request.query),
   );
 }

@@ -6,15 +6,15 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import { attachCertificate, readCertificate } from './certificates';
 import { dossierCsv, dossierFileName, readDossier } from './dossier';
 import { dossierPdf } from './dossier-pdf';
 
-const tags = ['welds'];
-const user = { policy: 'user' as const };
 const errors = errorResponses(400, 401, 403, 404);
+const route = routeOptions(['welds'], errors);
 
 /** A file download's headers: the name as ASCII and as UTF-8 (RFC 6266), never cached, never sniffed. */
 function attachment(reply: FastifyReply, type: string, name: string) {
@@ -35,17 +35,12 @@ export default async function dossierRoutes(app: App, ctx: ServiceContext) {
     'A tramo of a project (id_proyecto and id_tramo), or the whole project (id_proyecto alone): every circular with its procedure and revision, operators and their qualification that day, lots, inspections, defects, repairs and re-inspections. Calidad of any nave or an administrator.';
   app.get(
     '/welds/dossier.pdf',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'The weld dossier as a PDF in Spanish, streamed, with a summary page and the photos',
-        description: dossierDescription,
-        querystring: dossierQuery,
-        produces: ['application/pdf'],
-        response: errors,
-      },
-    },
+    route('user', {
+      summary: 'The weld dossier as a PDF in Spanish, streamed, with a summary page and the photos',
+      description: dossierDescription,
+      querystring: dossierQuery,
+      produces: ['application/pdf'],
+    }),
     async (request, reply) => {
       const dossier = await readDossier(ctx, currentUser(request), request.query);
       const stream = await dossierPdf(dossier, ctx.images.store, request.log);
@@ -54,17 +49,12 @@ export default async function dossierRoutes(app: App, ctx: ServiceContext) {
   );
   app.get(
     '/welds/dossier.csv',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'The weld dossier as CSV (UTF-8 with BOM, semicolons): one row per defect, inspection or circular',
-        description: dossierDescription,
-        querystring: dossierQuery,
-        produces: ['text/csv'],
-        response: errors,
-      },
-    },
+    route('user', {
+      summary: 'The weld dossier as CSV (UTF-8 with BOM, semicolons): one row per defect, inspection or circular',
+      description: dossierDescription,
+      querystring: dossierQuery,
+      produces: ['text/csv'],
+    }),
     async (request, reply) => {
       const dossier = await readDossier(ctx, currentUser(request), request.query);
       return attachment(reply, 'text/csv; charset=utf-8', dossierFileName(dossier, 'csv')).send(Readable.from(dossierCsv(dossier)));
@@ -73,17 +63,17 @@ export default async function dossierRoutes(app: App, ctx: ServiceContext) {
 
   app.post(
     '/welds/lots/:id/certificate',
-    {
-      config: user,
-      schema: {
-        tags,
+    route(
+      'user',
+      {
         summary: "Attach (or replace) a lot's inspection certificate 3.1 (Calidad or admin)",
         description: 'multipart/form-data: certificado (a PDF, JPEG or PNG file up to 10 MB, recognised by its content).',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: lotSaved, ...errorResponses(400, 401, 403, 404, 413, 415) },
+        response: { 200: lotSaved },
       },
-    },
+      { errors: errorResponses(400, 401, 403, 404, 413, 415) },
+    ),
     async (request) => {
       const lot = await attachCertificate(ctx, currentUser(request), request.params.id, await readCertificateForm(request));
       return { lot, message: d.certificateSaved };
@@ -91,16 +81,11 @@ export default async function dossierRoutes(app: App, ctx: ServiceContext) {
   );
   app.get(
     '/welds/lots/:id/certificate',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: "A lot's inspection certificate 3.1 as attached (Calidad or admin)",
-        produces: ['application/pdf', 'image/jpeg', 'image/png'],
-        params: idParams,
-        response: errors,
-      },
-    },
+    route('user', {
+      summary: "A lot's inspection certificate 3.1 as attached (Calidad or admin)",
+      produces: ['application/pdf', 'image/jpeg', 'image/png'],
+      params: idParams,
+    }),
     async (request, reply) => {
       const { object, name, type } = await readCertificate(ctx, currentUser(request), request.params.id);
       return attachment(reply, type, name).header('Content-Length', String(object.size)).send(object.body);

@@ -41,16 +41,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
+import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import dossierRoutes from './dossier-routes';
 import * as reports from './reports';
 import * as seams from './seams';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['welds'];
-const user = { policy: 'user' as const };
-const admin = { policy: 'admin' as const };
+const route = routeOptions(['welds'], errorResponses(400, 401, 403, 404, 409));
 
 /** A recall's CSV, streamed batch by batch as the socket drains. */
 async function sendRecallCsv(request: FastifyRequest, reply: FastifyReply, ctx: ServiceContext, target: reports.RecallTarget) {
@@ -68,51 +66,38 @@ async function sendRecallCsv(request: FastifyRequest, reply: FastifyReply, ctx: 
 /** The weld records (docs/decisions/066-weld-records.md). */
 export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   // ---- The Calidad capability and the plant's setting (administrators) ----
-  app.get(
-    '/admin/users/:id/weld-roles',
-    { config: admin, schema: { tags, params: idParams, response: { 200: weldRoles, ...errors } } },
-    async (request) => service.getRoles(ctx, request.params.id),
+  app.get('/admin/users/:id/weld-roles', route('admin', { params: idParams, response: { 200: weldRoles } }), async (request) =>
+    service.getRoles(ctx, request.params.id),
   );
   app.put(
     '/admin/users/:id/weld-roles',
-    { config: admin, schema: { tags, params: idParams, body: weldRolesBody, response: { 200: weldRolesSaved, ...errors } } },
+    route('admin', { params: idParams, body: weldRolesBody, response: { 200: weldRolesSaved } }),
     async (request) => ({
       roles: await service.setRoles(ctx, currentUser(request), request.params.id, request.body),
       message: m.rolesSaved,
     }),
   );
-  app.get('/welds/roles/me', { config: user, schema: { tags, response: { 200: weldRoles, ...errors } } }, async (request) =>
+  app.get('/welds/roles/me', route('user', { response: { 200: weldRoles } }), async (request) =>
     service.getRoles(ctx, currentUser(request).id),
   );
-  app.get('/admin/welds/settings', { config: admin, schema: { tags, response: { 200: weldSettings, ...errors } } }, async () =>
-    service.getSettings(ctx),
-  );
-  app.put(
-    '/admin/welds/settings',
-    { config: admin, schema: { tags, body: weldSettings, response: { 200: weldSettingsSaved, ...errors } } },
-    async (request) => ({ settings: await service.setSettings(ctx, currentUser(request), request.body), message: m.settingsSaved }),
-  );
+  app.get('/admin/welds/settings', route('admin', { response: { 200: weldSettings } }), async () => service.getSettings(ctx));
+  app.put('/admin/welds/settings', route('admin', { body: weldSettings, response: { 200: weldSettingsSaved } }), async (request) => ({
+    settings: await service.setSettings(ctx, currentUser(request), request.body),
+    message: m.settingsSaved,
+  }));
 
   // ---- Procedures (WPS) ----
-  app.get('/welds/procedures', { config: user, schema: { tags, response: { 200: z.array(procedure), ...errors } } }, async () =>
-    service.listProcedures(ctx),
-  );
-  app.get(
-    '/welds/procedures/:id',
-    { config: user, schema: { tags, params: idParams, response: { 200: procedure, ...errors } } },
-    async (request) => service.getProcedure(ctx, request.params.id),
+  app.get('/welds/procedures', route('user', { response: { 200: z.array(procedure) } }), async () => service.listProcedures(ctx));
+  app.get('/welds/procedures/:id', route('user', { params: idParams, response: { 200: procedure } }), async (request) =>
+    service.getProcedure(ctx, request.params.id),
   );
   app.post(
     '/welds/procedures',
-    {
-      config: user,
-      schema: {
-        tags,
-        summary: 'A procedure with its first revision, a draft (Calidad or admin)',
-        body: procedureCreateBody,
-        response: { 201: procedureSaved, ...errors },
-      },
-    },
+    route('user', {
+      summary: 'A procedure with its first revision, a draft (Calidad or admin)',
+      body: procedureCreateBody,
+      response: { 201: procedureSaved },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -120,7 +105,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.post(
     '/welds/procedures/:id/revisions',
-    { config: user, schema: { tags, params: idParams, body: revisionCreateBody, response: { 201: procedureSaved, ...errors } } },
+    route('user', { params: idParams, body: revisionCreateBody, response: { 201: procedureSaved } }),
     async (request, reply) =>
       reply.status(201).send({
         procedure: await service.createRevision(ctx, currentUser(request), request.params.id, request.body),
@@ -129,7 +114,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.post(
     '/welds/procedures/:id/revisions/:revision/approve',
-    { config: user, schema: { tags, params: revisionParams, response: { 200: procedureSaved, ...errors } } },
+    route('user', { params: revisionParams, response: { 200: procedureSaved } }),
     async (request) => ({
       procedure: await service.approveRevision(ctx, currentUser(request), request.params.id, request.params.revision),
       message: m.revisionApproved,
@@ -137,7 +122,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.post(
     '/welds/procedures/:id/retire',
-    { config: user, schema: { tags, params: idParams, body: retireBody, response: { 200: procedureSaved, ...errors } } },
+    route('user', { params: idParams, body: retireBody, response: { 200: procedureSaved } }),
     async (request) => ({
       procedure: await service.retireProcedure(ctx, currentUser(request), request.params.id, request.body),
       message: m.procedureRetiredSaved,
@@ -147,17 +132,15 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   // ---- Operators' qualifications ----
   app.get(
     '/welds/qualifications',
-    { config: user, schema: { tags, querystring: qualificationsQuery, response: { 200: z.array(qualification), ...errors } } },
+    route('user', { querystring: qualificationsQuery, response: { 200: z.array(qualification) } }),
     async (request) => service.listQualifications(ctx, request.query.user_id),
   );
-  app.get(
-    '/welds/qualifications/:id',
-    { config: user, schema: { tags, params: idParams, response: { 200: qualification, ...errors } } },
-    async (request) => service.getQualification(ctx, request.params.id),
+  app.get('/welds/qualifications/:id', route('user', { params: idParams, response: { 200: qualification } }), async (request) =>
+    service.getQualification(ctx, request.params.id),
   );
   app.post(
     '/welds/qualifications',
-    { config: user, schema: { tags, body: qualificationBody, response: { 201: qualificationSaved, ...errors } } },
+    route('user', { body: qualificationBody, response: { 201: qualificationSaved } }),
     async (request, reply) =>
       reply.status(201).send({
         qualification: await service.createQualification(ctx, currentUser(request), request.body),
@@ -166,7 +149,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.post(
     '/welds/qualifications/:id/confirmations',
-    { config: user, schema: { tags, params: idParams, body: confirmationBody, response: { 200: qualificationSaved, ...errors } } },
+    route('user', { params: idParams, body: confirmationBody, response: { 200: qualificationSaved } }),
     async (request) => ({
       qualification: await service.confirmQualification(ctx, currentUser(request), request.params.id, request.body),
       message: m.confirmationSaved,
@@ -174,60 +157,44 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
 
   // ---- Consumable lots ----
-  app.get(
-    '/welds/lots',
-    { config: user, schema: { tags, querystring: lotsQuery, response: { 200: z.array(lot), ...errors } } },
-    async (request) => service.listLots(ctx, request.query.kind),
+  app.get('/welds/lots', route('user', { querystring: lotsQuery, response: { 200: z.array(lot) } }), async (request) =>
+    service.listLots(ctx, request.query.kind),
   );
-  app.get('/welds/lots/:id', { config: user, schema: { tags, params: idParams, response: { 200: lot, ...errors } } }, async (request) =>
+  app.get('/welds/lots/:id', route('user', { params: idParams, response: { 200: lot } }), async (request) =>
     service.getLot(ctx, request.params.id),
   );
-  app.post(
-    '/welds/lots',
-    { config: user, schema: { tags, body: lotBody, response: { 201: lotSaved, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send({ lot: await service.createLot(ctx, currentUser(request), request.body), message: m.lotCreated }),
+  app.post('/welds/lots', route('user', { body: lotBody, response: { 201: lotSaved } }), async (request, reply) =>
+    reply.status(201).send({ lot: await service.createLot(ctx, currentUser(request), request.body), message: m.lotCreated }),
   );
-  app.post(
-    '/welds/lots/:id/block',
-    { config: user, schema: { tags, params: idParams, body: blockBody, response: { 200: lotSaved, ...errors } } },
-    async (request) => ({
-      lot: await service.blockLot(ctx, currentUser(request), request.params.id, request.body),
-      message: m.lotBlockedSaved,
-    }),
-  );
-  app.post(
-    '/welds/lots/:id/unblock',
-    { config: user, schema: { tags, params: idParams, response: { 200: lotSaved, ...errors } } },
-    async (request) => ({ lot: await service.blockLot(ctx, currentUser(request), request.params.id, null), message: m.lotUnblockedSaved }),
-  );
+  app.post('/welds/lots/:id/block', route('user', { params: idParams, body: blockBody, response: { 200: lotSaved } }), async (request) => ({
+    lot: await service.blockLot(ctx, currentUser(request), request.params.id, request.body),
+    message: m.lotBlockedSaved,
+  }));
+  app.post('/welds/lots/:id/unblock', route('user', { params: idParams, response: { 200: lotSaved } }), async (request) => ({
+    lot: await service.blockLot(ctx, currentUser(request), request.params.id, null),
+    message: m.lotUnblockedSaved,
+  }));
 
   // ---- A circular's trace, inspections and repairs ----
   app.get(
     '/welds/seams/:id',
-    { config: user, schema: { tags, summary: 'A circular (tramo id) as welded', params: idParams, response: { 200: seam, ...errors } } },
+    route('user', { summary: 'A circular (tramo id) as welded', params: idParams, response: { 200: seam } }),
     async (request) => seams.getSeam(ctx, request.params.id),
   );
   app.put(
     '/welds/seams/:id',
-    {
-      // Queued by the terminal after the circular it belongs to (docs/decisions/078-terminal-lot-scan.md).
-      config: { policy: 'user', idempotent: true },
-      schema: {
-        tags,
-        summary: "Record a circular's procedure, operators and lots",
-        params: idParams,
-        body: seamBody,
-        response: { 200: seamSaved, ...errors },
-      },
-    },
+    // Queued by the terminal after the circular it belongs to (docs/decisions/078-terminal-lot-scan.md).
+    route(
+      'user',
+      { summary: "Record a circular's procedure, operators and lots", params: idParams, body: seamBody, response: { 200: seamSaved } },
+      { idempotent: true },
+    ),
     async (request) => ({ seam: await seams.saveSeam(ctx, currentUser(request), request.params.id, request.body), message: m.seamSaved }),
   );
   // The three writes an inspector's phone may queue offline (docs/decisions/077-weld-inspection-offline.md).
-  const queueable = { policy: 'user', idempotent: true } as const;
   app.post(
     '/welds/seams/:id/inspections',
-    { config: queueable, schema: { tags, params: idParams, body: inspectionBody, response: { 201: inspectionSaved, ...errors } } },
+    route('user', { params: idParams, body: inspectionBody, response: { 201: inspectionSaved } }, { idempotent: true }),
     async (request, reply) =>
       reply.status(201).send({
         ...(await seams.addInspection(ctx, currentUser(request), request.params.id, request.body)),
@@ -236,7 +203,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.post(
     '/welds/defects/:id/repair',
-    { config: queueable, schema: { tags, params: idParams, body: repairBody, response: { 201: repairSaved, ...errors } } },
+    route('user', { params: idParams, body: repairBody, response: { 201: repairSaved } }, { idempotent: true }),
     async (request, reply) =>
       reply
         .status(201)
@@ -244,7 +211,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.post(
     '/welds/repairs/:id/reinspection',
-    { config: queueable, schema: { tags, params: idParams, body: inspectionBody, response: { 201: inspectionSaved, ...errors } } },
+    route('user', { params: idParams, body: inspectionBody, response: { 201: inspectionSaved } }, { idempotent: true }),
     async (request, reply) =>
       reply.status(201).send({
         ...(await seams.reinspect(ctx, currentUser(request), request.params.id, request.body)),
@@ -259,15 +226,11 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
     ['/welds/procedures/:id/revisions/:revision/seams', revisionParams, (p) => ({ procedure: p.id, revision: p.revision })],
   ];
   for (const [path, params, target] of recallRoutes) {
-    app.get(
-      path,
-      { config: user, schema: { tags, params, querystring: recallQuery, response: { 200: recallResponse, ...errors } } },
-      async (request) => {
-        await service.assertKeeper(ctx, currentUser(request));
-        return reports.recall(ctx, target(request.params as Record<string, number>), request.query.limit, request.query.offset);
-      },
-    );
-    app.get(`${path}.csv`, { config: user, schema: { tags, params, response: errors } }, async (request, reply) =>
+    app.get(path, route('user', { params, querystring: recallQuery, response: { 200: recallResponse } }), async (request) => {
+      await service.assertKeeper(ctx, currentUser(request));
+      return reports.recall(ctx, target(request.params as Record<string, number>), request.query.limit, request.query.offset);
+    });
+    app.get(`${path}.csv`, route('user', { params }), async (request, reply) =>
       sendRecallCsv(request, reply, ctx, target(request.params as Record<string, number>)),
     );
   }
@@ -275,7 +238,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   // ---- Figures (Calidad or admin) ----
   app.get(
     '/welds/figures/repair-rate',
-    { config: user, schema: { tags, querystring: figuresQuery, response: { 200: repairRateResponse, ...errors } } },
+    route('user', { querystring: figuresQuery, response: { 200: repairRateResponse } }),
     async (request) => {
       await service.assertKeeper(ctx, currentUser(request));
       return reports.repairRate(ctx, request.query);
@@ -283,7 +246,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
   );
   app.get(
     '/welds/figures/first-pass-yield',
-    { config: user, schema: { tags, querystring: figuresQuery, response: { 200: firstPassResponse, ...errors } } },
+    route('user', { querystring: figuresQuery, response: { 200: firstPassResponse } }),
     async (request) => {
       await service.assertKeeper(ctx, currentUser(request));
       return reports.firstPassYield(ctx, request.query);
@@ -292,7 +255,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
 
   app.get(
     '/welds/figures/defect-types',
-    { config: user, schema: { tags, querystring: figuresQuery, response: { 200: defectParetoResponse, ...errors } } },
+    route('user', { querystring: figuresQuery, response: { 200: defectParetoResponse } }),
     async (request) => {
       await service.assertKeeper(ctx, currentUser(request));
       return reports.defectPareto(ctx, request.query);

@@ -1,0 +1,35 @@
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
+
+/** Who may call a route: the policies plugins/auth.ts declares and enforces. */
+type Policy = NonNullable<FastifyContextConfig['policy']>;
+/** A route's answers by status code: contract schemas. */
+type Responses = Record<number, unknown>;
+/** B's answers over A's, as one object type, so the reply stays typed by status. */
+type Over<A, B> = { [K in keyof A | keyof B]: K extends keyof B ? B[K] : K extends keyof A ? A[K] : never };
+
+/** What a route declares itself: its schema (params, querystring, body, its own answers, description…). */
+type RouteSchema = Omit<FastifySchema, 'response'> & { response?: Responses };
+
+export interface RouteExtras<E extends Responses> {
+  /** A write a phone may queue offline and send again: it takes an Idempotency-Key (plugins/idempotency.ts). */
+  idempotent?: boolean;
+  /** The route's error answers in place of its module's. */
+  errors?: E;
+}
+
+/**
+ * A module's maker of route options: the module gives its OpenAPI tags and its usual error answers
+ * once, each route its policy and what is its own. `route('admin', { params: idParams, response: { 200: nave } })`
+ * is `{ config: { policy: 'admin' }, schema: { tags, params: idParams, response: { 200: nave, ...errors } } }`,
+ * typed the same way, so the zod type provider still types the request and the reply. A route's own
+ * `tags` replace the module's; its own answers go over the module's errors.
+ */
+export function routeOptions<const D extends Responses>(tags: string[], errors: D) {
+  return <S extends RouteSchema, const E extends Responses = D>(policy: Policy, schema: S, extras: RouteExtras<E> = {}) => ({
+    config: (extras.idempotent ? { policy, idempotent: true } : { policy }) as FastifyContextConfig,
+    schema: { tags, ...schema, response: { ...(extras.errors ?? errors), ...schema.response } } as Omit<S, 'response'> & {
+      tags: string[];
+      response: Over<E, NonNullable<S['response']>>;
+    },
+  });
+}
