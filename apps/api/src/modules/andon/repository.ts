@@ -2,7 +2,7 @@ import type { AndonLevel } from '@portal/contract/andon';
 import { addDays, addMonths } from '@portal/contract/time';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { authorName } from '../../db/names';
+import { authorName, withArcoAndNave } from '../../db/names';
 import type { AndonCallsTable } from '../../db/types';
 
 // The andon's tables (docs/decisions/043-andon.md): andon_roles, andon_rules, andon_motivos,
@@ -83,8 +83,7 @@ const nameOf = (idColumn: string, nameColumn: string) =>
 const callView = (db: Db) =>
   db
     .selectFrom('andon_calls as c')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 'c.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 'a.nave_id')
+    .$call(withArcoAndNave('c.arco_sumergido_id', 'a.nave_id'))
     .leftJoin('paradas_kaiser as p', 'p.id', 'c.parada_id')
     .leftJoin('users as cu', 'cu.id', 'c.created_by')
     .leftJoin('users as ak', 'ak.id', 'c.acknowledged_by')
@@ -223,8 +222,7 @@ export const paradaCallTimes = async (db: Db, filter: { from: string; to: string
   let q = db
     .selectFrom('andon_calls as c')
     .innerJoin('paradas_kaiser as p', 'p.id', 'c.parada_id')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 'a.nave_id')
+    .$call(withArcoAndNave('p.arco_sumergido_id', 'a.nave_id'))
     .select((eb) => [
       'c.parada_id',
       'p.arco_sumergido_id as arco_id',

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { authorName } from '../../db/names';
+import { authorName, withArcoAndNave } from '../../db/names';
 import type { HandoversTable } from '../../db/types';
 
 const base = (db: Db) =>
   db
     .selectFrom('handovers as h')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 'h.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 'a.nave_id')
+    .$call(withArcoAndNave('h.arco_sumergido_id', 'a.nave_id'))
     .leftJoin('users as u', 'u.id', 'h.author_id')
     .leftJoin('users as c', 'c.id', 'h.confirmed_by')
     .select([

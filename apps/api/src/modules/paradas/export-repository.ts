@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import { stopAuthorName } from '../../db/names';
+import { stopAuthorName, withArcoAndNave } from '../../db/names';
 import { type Cursor, type ExportFilter, type Keyset, keysetBatch } from '../../db/paging';
 
 // The CSV export (modules/exports).
@@ -12,8 +12,7 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
   keysetBatch(
     db
       .selectFrom('paradas_kaiser as p')
-      .innerJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
-      .innerJoin('naves as n', 'n.id', 'a.nave_id')
+      .$call(withArcoAndNave('p.arco_sumergido_id', 'a.nave_id'))
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
       .select([

@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
+import { withArcoAndNave } from '../../db/names';
 
 /** Terminals with their arco and nave names (read-only joins for display, decision 024). */
-const withArco = (db: Db) =>
-  db
-    .selectFrom('terminals as t')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 't.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 'a.nave_id');
+const withArco = (db: Db) => db.selectFrom('terminals as t').$call(withArcoAndNave('t.arco_sumergido_id', 'a.nave_id'));
 
 const INFO = ['t.id', 't.name', 't.arco_sumergido_id', 'a.name as arco_sumergido_name', 'n.name as nave'] as const;
 const ADMIN = [...INFO, 't.created_at', 't.last_seen_at', 't.revoked_at', 't.pin_locked_at', 't.device_key'] as const;

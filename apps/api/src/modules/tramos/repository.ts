@@ -1,7 +1,7 @@
 import type { TRAMO_SORTS } from '@portal/contract/paging';
 import { sql, type Transaction } from 'kysely';
 import { type Db, type DbEngine, engineOf } from '../../db/index';
-import { authorName } from '../../db/names';
+import { authorName, withArcoAndNave } from '../../db/names';
 import {
   allOf,
   anyOf,
@@ -27,8 +27,7 @@ type Executor = Db | Transaction<Database>;
 export const withNames = (db: Executor) =>
   db
     .selectFrom('tramos')
-    .innerJoin('naves', 'naves.id', 'tramos.nave_id')
-    .innerJoin('arcos_sumergidos', 'arcos_sumergidos.id', 'tramos.arco_sumergido_id')
+    .$call(withArcoAndNave('tramos.arco_sumergido_id', 'tramos.nave_id'))
     .leftJoin('users', 'users.id', 'tramos.user_id')
     .select([
       'tramos.id',
@@ -43,8 +42,8 @@ export const withNames = (db: Executor) =>
       'tramos.user_id',
       'tramos.created_at',
       'tramos.updated_at',
-      'naves.name as nave',
-      'arcos_sumergidos.name as arco_sumergido_name',
+      'n.name as nave',
+      'a.name as arco_sumergido_name',
       authorName('users.name').as('user_name'),
     ]);
 
@@ -213,8 +212,7 @@ export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, 
   keysetBatch(
     db
       .selectFrom('tramos as t')
-      .innerJoin('arcos_sumergidos as a', 'a.id', 't.arco_sumergido_id')
-      .innerJoin('naves as n', 'n.id', 't.nave_id')
+      .$call(withArcoAndNave('t.arco_sumergido_id', 't.nave_id'))
       .leftJoin('users as u', 'u.id', 't.user_id')
       .select([
         't.id',

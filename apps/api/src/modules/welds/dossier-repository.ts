@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import { authorName } from '../../db/names';
+import { authorName, withArcoAndNave } from '../../db/names';
 
 // What the weld dossier reads (docs/decisions/075-weld-dossier.md): a tramo's (or a project's)
 // circulares with their seams, and the seams' operators, lots, inspections, defects and repairs, for a
@@ -10,8 +10,7 @@ import { authorName } from '../../db/names';
 export function dossierCirculares(db: Db, idProyecto: string, idTramo: string | undefined) {
   let q = db
     .selectFrom('tramos as t')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 't.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 't.nave_id')
+    .$call(withArcoAndNave('t.arco_sumergido_id', 't.nave_id'))
     .leftJoin('weld_seams as s', 's.tramo_id', 't.id')
     .leftJoin('weld_procedures as p', 'p.id', 's.procedure_id')
     .leftJoin('weld_revisions as r', 'r.id', 's.revision_id')

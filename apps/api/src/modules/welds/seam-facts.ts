@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/index';
+import { withArcoAndNave } from '../../db/names';
 import type { Database } from '../../db/types';
 import type { WeldRevisionPassesTable } from '../../db/types-welds';
 import { seamCircular } from './seams-repository';
@@ -74,8 +75,7 @@ export const seamHeads = (db: Executor, tramoIds: number[]) =>
     : db
         .selectFrom('weld_seams as s')
         .innerJoin('tramos as t', 't.id', 's.tramo_id')
-        .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
-        .innerJoin('naves as n', 'n.id', 's.nave_id')
+        .$call(withArcoAndNave('s.arco_sumergido_id', 's.nave_id'))
         .select([...seamCircular, 's.nave_id', 'n.name as nave', 's.state'])
         .where('s.tramo_id', 'in', tramoIds)
         .execute();

@@ -1,6 +1,6 @@
 import { type Insertable, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import { authorName } from '../../db/names';
+import { authorName, withArcoAndNave } from '../../db/names';
 import type { Database } from '../../db/types';
 import type { WeldDefectsTable, WeldInspectionsTable, WeldRepairsTable, WeldSeamsTable } from '../../db/types-welds';
 
@@ -86,8 +86,7 @@ export const seamHead = (db: Executor, tramoId: number) =>
   db
     .selectFrom('weld_seams as s')
     .innerJoin('tramos as t', 't.id', 's.tramo_id')
-    .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
-    .innerJoin('naves as n', 'n.id', 's.nave_id')
+    .$call(withArcoAndNave('s.arco_sumergido_id', 's.nave_id'))
     .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
     .innerJoin('weld_revisions as r', 'r.id', 's.revision_id')
     .select([
