@@ -1,4 +1,6 @@
+import { idParams } from '@portal/contract/common';
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import { z } from 'zod';
 
 /** Who may call a route: the policies plugins/auth.ts declares and enforces. */
 type Policy = NonNullable<FastifyContextConfig['policy']>;
@@ -33,3 +35,9 @@ export function routeOptions<const D extends Responses>(tags: string[], errors: 
     },
   });
 }
+
+/**
+ * What a device posts to a public route of its arco (a machine's states, a welder's samples): the arco's
+ * id, its device key in X-Device-Key, and a body in the device's own format, which the service reads.
+ */
+export const deviceInput = { params: idParams, headers: z.object({ 'x-device-key': z.string().optional() }), body: z.unknown() };

@@ -9,10 +9,9 @@ import {
   machineStateResult,
   machinesStatus,
 } from '@portal/contract/machines';
-import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { deviceInput, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as machines from './service';
 
@@ -28,10 +27,7 @@ export default async function machinesRoutes(app: App, ctx: ServiceContext) {
       {
         description:
           "A bound arco's machine reports its state: 'running'/'stopped', 1/0 (text/plain or JSON) or JSON {state, at}. Header X-Device-Key.",
-        security: [],
-        params: idParams,
-        headers: z.object({ 'x-device-key': z.string().optional() }),
-        body: z.unknown(),
+        ...deviceInput,
         response: { 200: machineStateResult },
       },
       { errors: errorResponses(400, 401, 404) },

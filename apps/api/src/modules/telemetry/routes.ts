@@ -17,7 +17,7 @@ import { awaitingDecision } from '@portal/contract/telemetry-decision';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { deviceInput, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as telemetry from './service';
 
@@ -33,10 +33,7 @@ export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
       {
         description:
           'Weld samples of a bound arco: a JSON sample {t, arc, i, u, wf, v, temp?}, an array or {samples: [...]}, or text lines "t,arc,i,u,wf,v[,temp]". Header X-Device-Key.',
-        security: [],
-        params: idParams,
-        headers: z.object({ 'x-device-key': z.string().optional() }),
-        body: z.unknown(),
+        ...deviceInput,
         response: { 200: samplesResult },
       },
       { errors: errorResponses(400, 401, 404, 429) },
