@@ -21,9 +21,8 @@ import { routeOptions } from '../../lib/route-options';
 import { currentTerminal, currentUser } from '../../plugins/auth';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['andon'];
-const route = routeOptions(tags, errors);
+const route = routeOptions(tags, errorResponses(400, 401, 403, 404, 409));
 
 /** The andon (docs/decisions/043-andon.md). */
 export default async function andonRoutes(app: App, ctx: ServiceContext) {

@@ -7,8 +7,7 @@ import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as arcos from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const route = routeOptions(['arcos'], errors);
+const route = routeOptions(['arcos'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function arcosRoutes(app: App, ctx: ServiceContext) {
   // Public: the login screen lists the stations of the chosen nave before anyone is signed in.

@@ -6,8 +6,7 @@ import { gone } from '../../lib/errors';
 import { routeOptions } from '../../lib/route-options';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403);
-const route = routeOptions(['dashboard'], errors);
+const route = routeOptions(['dashboard'], errorResponses(400, 401, 403));
 
 export default async function downtimeRoutes(app: App, ctx: ServiceContext) {
   app.get(

@@ -15,8 +15,7 @@ import { deviceInput, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as machines from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const route = routeOptions(['machines'], errors);
+const route = routeOptions(['machines'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function machinesRoutes(app: App, ctx: ServiceContext) {
   // A device, not a person: no user token is taken here, only the arco's own device key.

@@ -21,8 +21,7 @@ import { deviceInput, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as telemetry from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const route = routeOptions(['telemetry'], errors);
+const route = routeOptions(['telemetry'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
   // A device, not a person: only the arco's device key (as its states, decision 020).

@@ -17,8 +17,7 @@ import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import * as service from './service';
 
-const errors = errorResponses(400, 401, 403, 404);
-const route = routeOptions(['tramos'], errors);
+const route = routeOptions(['tramos'], errorResponses(400, 401, 403, 404));
 const uploadErrors = errorResponses(400, 401, 403, 404, 413, 415);
 
 const multipartDescription =

@@ -18,12 +18,11 @@ import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import * as wall from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
 const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 /** Multipart bodies are read by the handler (readMultipart), so the schema only documents them. */
 const multipartDoc = { consumes: ['multipart/form-data'] };
 /** New posts and comments may be queued offline and sent again: they take an Idempotency-Key (plugins/idempotency.ts). */
-const route = routeOptions(['wall'], errors);
+const route = routeOptions(['wall'], errorResponses(400, 401, 403, 404, 409));
 
 export default async function wallRoutes(app: App, ctx: ServiceContext) {
   const pages = app.wallPages;

@@ -13,8 +13,7 @@ import { attachCertificate, readCertificate } from './certificates';
 import { dossierCsv, dossierFileName, readDossier } from './dossier';
 import { dossierPdf } from './dossier-pdf';
 
-const errors = errorResponses(400, 401, 403, 404);
-const route = routeOptions(['welds'], errors);
+const route = routeOptions(['welds'], errorResponses(400, 401, 403, 404));
 
 /** A file download's headers: the name as ASCII and as UTF-8 (RFC 6266), never cached, never sniffed. */
 function attachment(reply: FastifyReply, type: string, name: string) {
