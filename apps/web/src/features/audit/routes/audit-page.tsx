@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { AuditTable } from '@/components/audit-table';
 import { Feedback } from '@/components/feedback';
+import { ValueOptions } from '@/components/select-options';
 import { errorText } from '@/lib/api';
 import { useAudit } from '@/lib/audit';
 import { useFactoryTz } from '@/lib/factory';
@@ -24,11 +25,7 @@ function FilterSelect({ kind, value, onChange }: { kind: keyof typeof FILTERS; v
         <Form.Label className="small mb-1">{label}</Form.Label>
         <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{all}</option>
-          {choices.map((x) => (
-            <option key={x} value={x}>
-              {names[x]}
-            </option>
-          ))}
+          <ValueOptions values={choices} label={(x) => names[x]} />
         </Form.Select>
       </Form.Group>
     </Col>
