@@ -21,7 +21,7 @@ import { reachable, root } from './util';
  * Shared pieces no worker screen uses (the admin's, Calidad's and the terminal's): kept out of the
  * 'shared-ui' chunk the worker screens download.
  */
-const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field|date-field|column-heads|terminal-select/;
+const ADMIN_ONLY_UI = /admin-list|export-csv-form|export-options|copy-field|date-field|column-heads|terminal-select|select-options/;
 
 export function firstScreenGroup(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
   let groups: Map<string, string> | undefined;

@@ -26,6 +26,12 @@ export type FilterField<K extends string> = {
     }
 );
 
+/** The date range of an admin list: from and to, each a day (the list's query names them `from` and `to`). */
+export const DATE_RANGE_FIELDS: FilterField<'from' | 'to'>[] = [
+  { name: 'from', label: t.from, type: 'date' },
+  { name: 'to', label: t.to, type: 'date' },
+];
+
 /**
  * The filters of an admin list: a labelled field each, applied together ('Aplicar filtros') into the URL,
  * or all cleared. The draft follows the applied values when they change (back, forward, a shared link).

@@ -1,6 +1,7 @@
 import { PAGE_SIZES, pagingMessages as t } from '@portal/contract/paging';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { ValueOptions } from './select-options';
 
 /** The total, 'Página X de Y', previous and next, and the page size (25, 50 or 100). */
 export function Pager({
@@ -25,11 +26,7 @@ export function Pager({
       <Form.Group controlId="page-size" className="d-flex align-items-center gap-2">
         <Form.Label className="mb-0 small">{t.pageSizeLabel}</Form.Label>
         <Form.Select size="sm" style={{ width: 'auto' }} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
-          {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <ValueOptions values={PAGE_SIZES} />
         </Form.Select>
       </Form.Group>
       <Button variant="outline-secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -79,6 +79,11 @@ export function StopExportChecks({
 
 /** The checks in the order they are reported: the fields', then the range order (which belongs to no field). */
 const ORDER = ['startDate', 'endDate', ''] as const;
+/** The range's two date fields, in that order. */
+const RANGE = [
+  { name: 'startDate', id: 'export-start', label: exportMessages.from },
+  { name: 'endDate', id: 'export-end', label: exportMessages.to },
+] as const;
 
 /**
  * 'Exportar CSV': a date range (the current month by default), optionally one nave or arco, and
@@ -131,28 +136,19 @@ export function ExportCsvForm({
             </Feedback>
           )}
           <Row className="g-2 align-items-end">
-            <Col xs={6} md>
-              <Form.Group controlId="export-start">
-                <Form.Label className="mb-1">{exportMessages.from}</Form.Label>
-                <Form.Control
-                  type="date"
-                  isInvalid={!!errors.startDate}
-                  {...fieldError(!!errors.startDate, 'export-error')}
-                  {...register('startDate')}
-                />
-              </Form.Group>
-            </Col>
-            <Col xs={6} md>
-              <Form.Group controlId="export-end">
-                <Form.Label className="mb-1">{exportMessages.to}</Form.Label>
-                <Form.Control
-                  type="date"
-                  isInvalid={!!errors.endDate}
-                  {...fieldError(!!errors.endDate, 'export-error')}
-                  {...register('endDate')}
-                />
-              </Form.Group>
-            </Col>
+            {RANGE.map(({ name, id, label }) => (
+              <Col key={name} xs={6} md>
+                <Form.Group controlId={id}>
+                  <Form.Label className="mb-1">{label}</Form.Label>
+                  <Form.Control
+                    type="date"
+                    isInvalid={!!errors[name]}
+                    {...fieldError(!!errors[name], 'export-error')}
+                    {...register(name)}
+                  />
+                </Form.Group>
+              </Col>
+            ))}
             <Col xs={12} sm={6} md>
               <CatalogSelect
                 id="export-nave"

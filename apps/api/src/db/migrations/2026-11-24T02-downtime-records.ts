@@ -129,39 +129,51 @@ const DOWNTIME_CHANGED = DOWNTIME_COLUMNS.split(', ')
   .join(' or ');
 
 async function createDowntimeTriggers(db: AnyDb, pg: boolean) {
+  for (const s of rollupTriggers(pg, 'create function', 'downtime_monthly', downtimeSide, DOWNTIME_COLUMNS, DOWNTIME_CHANGED)) {
+    await sql.raw(s).execute(db);
+  }
+}
+
+/**
+ * The statements of a rollup kept by triggers on paradas_kaiser: `side` takes a row's share out ('-')
+ * or puts it in ('+'); they fire after an insert, a delete, and an update of `columns` that changes
+ * one of them (`changed`, PostgreSQL's spelling). PostgreSQL: one function `<name>_rollup` (made by
+ * `create`) and the triggers `<name>_aid` and `<name>_au`; SQLite: `<name>_ai`, `<name>_ad`, `<name>_au`.
+ */
+function rollupTriggers(
+  pg: boolean,
+  create: string,
+  name: string,
+  side: (rec: string, sign: '+' | '-') => string,
+  columns: string,
+  changed: string,
+): string[] {
   if (pg) {
-    await sql
-      .raw(`create function downtime_monthly_rollup() returns trigger language plpgsql as $body$
+    return [
+      `${create} ${name}_rollup() returns trigger language plpgsql as $body$
         begin
           if tg_op in ('UPDATE', 'DELETE') then
-            ${downtimeSide('old', '-')}
+            ${side('old', '-')}
           end if;
           if tg_op in ('INSERT', 'UPDATE') then
-            ${downtimeSide('new', '+')}
+            ${side('new', '+')}
           end if;
           return null;
         end
-        $body$`)
-      .execute(db);
-    await sql
-      .raw(`create trigger downtime_monthly_aid after insert or delete on paradas_kaiser
-        for each row execute function downtime_monthly_rollup()`)
-      .execute(db);
-    await sql
-      .raw(`create trigger downtime_monthly_au after update of ${DOWNTIME_COLUMNS} on paradas_kaiser
-        for each row when (${DOWNTIME_CHANGED}) execute function downtime_monthly_rollup()`)
-      .execute(db);
-    return;
+        $body$`,
+      `create trigger ${name}_aid after insert or delete on paradas_kaiser
+        for each row execute function ${name}_rollup()`,
+      `create trigger ${name}_au after update of ${columns} on paradas_kaiser
+        for each row when (${changed}) execute function ${name}_rollup()`,
+    ];
   }
-  for (const s of [
-    `create trigger downtime_monthly_ai after insert on paradas_kaiser begin ${downtimeSide('new', '+')} end`,
-    `create trigger downtime_monthly_ad after delete on paradas_kaiser begin ${downtimeSide('old', '-')} end`,
-    `create trigger downtime_monthly_au after update of ${DOWNTIME_COLUMNS} on paradas_kaiser
-       when ${DOWNTIME_CHANGED.replaceAll('is distinct from', 'is not')}
-       begin ${downtimeSide('old', '-')} ${downtimeSide('new', '+')} end`,
-  ]) {
-    await sql.raw(s).execute(db);
-  }
+  return [
+    `create trigger ${name}_ai after insert on paradas_kaiser begin ${side('new', '+')} end`,
+    `create trigger ${name}_ad after delete on paradas_kaiser begin ${side('old', '-')} end`,
+    `create trigger ${name}_au after update of ${columns} on paradas_kaiser
+       when ${changed.replaceAll('is distinct from', 'is not')}
+       begin ${side('old', '-')} ${side('new', '+')} end`,
+  ];
 }
 
 const minutesBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 60_000);
@@ -242,43 +254,14 @@ const PARADA_CHANGED =
   'old.date is distinct from new.date or old.duration_minutes is distinct from new.duration_minutes or old.user_id is distinct from new.user_id or old.counted_minutes is distinct from new.counted_minutes';
 
 async function replaceParadaTriggers(db: AnyDb, pg: boolean) {
-  if (pg) {
-    await sql.raw('drop trigger if exists dashboard_paradas_aid on paradas_kaiser').execute(db);
-    await sql.raw('drop trigger if exists dashboard_paradas_au on paradas_kaiser').execute(db);
-    await sql
-      .raw(`create or replace function dashboard_paradas_rollup() returns trigger language plpgsql as $body$
-        begin
-          if tg_op in ('UPDATE', 'DELETE') then
-            ${paradaSide('old', '-')}
-          end if;
-          if tg_op in ('INSERT', 'UPDATE') then
-            ${paradaSide('new', '+')}
-          end if;
-          return null;
-        end
-        $body$`)
-      .execute(db);
-    await sql
-      .raw(`create trigger dashboard_paradas_aid after insert or delete on paradas_kaiser
-        for each row execute function dashboard_paradas_rollup()`)
-      .execute(db);
-    await sql
-      .raw(`create trigger dashboard_paradas_au after update of date, duration_minutes, user_id, counted_minutes on paradas_kaiser
-        for each row when (${PARADA_CHANGED}) execute function dashboard_paradas_rollup()`)
-      .execute(db);
-    return;
-  }
-  for (const t of ['dashboard_paradas_ai', 'dashboard_paradas_ad', 'dashboard_paradas_au']) {
+  const old = pg
+    ? ['dashboard_paradas_aid on paradas_kaiser', 'dashboard_paradas_au on paradas_kaiser']
+    : ['dashboard_paradas_ai', 'dashboard_paradas_ad', 'dashboard_paradas_au'];
+  for (const t of old) {
     await sql.raw(`drop trigger if exists ${t}`).execute(db);
   }
-  const cond = PARADA_CHANGED.replaceAll('is distinct from', 'is not');
-  for (const s of [
-    `create trigger dashboard_paradas_ai after insert on paradas_kaiser begin ${paradaSide('new', '+')} end`,
-    `create trigger dashboard_paradas_ad after delete on paradas_kaiser begin ${paradaSide('old', '-')} end`,
-    `create trigger dashboard_paradas_au after update of date, duration_minutes, user_id, counted_minutes on paradas_kaiser
-       when ${cond}
-       begin ${paradaSide('old', '-')} ${paradaSide('new', '+')} end`,
-  ]) {
+  const columns = 'date, duration_minutes, user_id, counted_minutes';
+  for (const s of rollupTriggers(pg, 'create or replace function', 'dashboard_paradas', paradaSide, columns, PARADA_CHANGED)) {
     await sql.raw(s).execute(db);
   }
 }

@@ -38,48 +38,33 @@ export async function up(db: AnyDb): Promise<void> {
   await sql.raw(`update weld_seam_operators set ${copyFromSeam((c) => `${c} =`, 'weld_seam_operators.tramo_id')}`).execute(db);
 
   if (pg) {
-    await sql
-      .raw(`create function weld_seams_project() returns trigger language plpgsql as $body$
+    for (const s of [
+      `create function weld_seams_project() returns trigger language plpgsql as $body$
         begin
           new.id_proyecto := (select t.id_proyecto from tramos t where t.id = new.tramo_id);
           return new;
-        end $body$`)
-      .execute(db);
-    await sql
-      .raw(
-        'create trigger weld_seams_project before insert or update of welded_on on weld_seams for each row execute function weld_seams_project()',
-      )
-      .execute(db);
-    await sql
-      .raw(`create function weld_seam_operators_copy() returns trigger language plpgsql as $body$
+        end $body$`,
+      'create trigger weld_seams_project before insert or update of welded_on on weld_seams for each row execute function weld_seams_project()',
+      `create function weld_seam_operators_copy() returns trigger language plpgsql as $body$
         begin
           select s.month, s.inspected, s.repaired, s.inspected_length_mm, s.repaired_length_mm
             into new.month, new.inspected, new.repaired, new.inspected_length_mm, new.repaired_length_mm
             from weld_seams s where s.tramo_id = new.tramo_id;
           return new;
-        end $body$`)
-      .execute(db);
-    await sql
-      .raw(
-        'create trigger weld_seam_operators_copy before insert or update of tramo_id on weld_seam_operators for each row execute function weld_seam_operators_copy()',
-      )
-      .execute(db);
-    await sql
-      .raw(`create function weld_seams_operators_counters() returns trigger language plpgsql as $body$
+        end $body$`,
+      'create trigger weld_seam_operators_copy before insert or update of tramo_id on weld_seam_operators for each row execute function weld_seam_operators_copy()',
+      `create function weld_seams_operators_counters() returns trigger language plpgsql as $body$
         begin
           update weld_seam_operators set month = new.month, inspected = new.inspected, repaired = new.repaired,
             inspected_length_mm = new.inspected_length_mm, repaired_length_mm = new.repaired_length_mm
           where tramo_id = new.tramo_id;
           return null;
-        end $body$`)
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger weld_seams_operators_counters after update of ${COUNTERS.join(', ')} on weld_seams for each row
+        end $body$`,
+      `create trigger weld_seams_operators_counters after update of ${COUNTERS.join(', ')} on weld_seams for each row
          when (${COUNTERS.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')})
          execute function weld_seams_operators_counters()`,
-      )
-      .execute(db);
+    ])
+      await sql.raw(s).execute(db);
   } else {
     const project =
       'update weld_seams set id_proyecto = (select t.id_proyecto from tramos t where t.id = new.tramo_id) where tramo_id = new.tramo_id;';

@@ -1,11 +1,12 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity, auditMessages } from '@portal/contract/audit';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { AuditTable } from '@/components/audit-table';
 import { Feedback } from '@/components/feedback';
+import { ValueOptions } from '@/components/select-options';
 import { errorText } from '@/lib/api';
 import { useAudit } from '@/lib/audit';
 import { useFactoryTz } from '@/lib/factory';
@@ -19,17 +20,22 @@ const FILTERS: Record<'entity' | 'action', { label: string; all: string; choices
 function FilterSelect({ kind, value, onChange }: { kind: keyof typeof FILTERS; value: string; onChange: (value: string) => void }) {
   const { label, all, choices, names } = FILTERS[kind];
   return (
+    <FilterCol id={`audit-${kind}`} label={label}>
+      <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{all}</option>
+        <ValueOptions values={choices} label={(x) => names[x]} />
+      </Form.Select>
+    </FilterCol>
+  );
+}
+
+/** One filter of the history: its column, its small label and its control. */
+function FilterCol({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
     <Col>
-      <Form.Group controlId={`audit-${kind}`}>
+      <Form.Group controlId={id}>
         <Form.Label className="small mb-1">{label}</Form.Label>
-        <Form.Select value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{all}</option>
-          {choices.map((x) => (
-            <option key={x} value={x}>
-              {names[x]}
-            </option>
-          ))}
-        </Form.Select>
+        {children}
       </Form.Group>
     </Col>
   );
@@ -67,24 +73,15 @@ export default function AuditPage() {
       <Row className="g-2 mb-3" xs={1} sm={2} lg={5}>
         <FilterSelect kind="entity" value={entity} onChange={(v) => filter(setEntity)(v as AuditEntity | '')} />
         <FilterSelect kind="action" value={action} onChange={(v) => filter(setAction)(v as AuditAction | '')} />
-        <Col>
-          <Form.Group controlId="audit-record">
-            <Form.Label className="small mb-1">{auditMessages.recordId}</Form.Label>
-            <Form.Control inputMode="numeric" value={recordId} onChange={(e) => filter(setRecordId)(e.target.value.trim())} />
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId="audit-from">
-            <Form.Label className="small mb-1">{auditMessages.from}</Form.Label>
-            <Form.Control type="date" value={startDate} onChange={(e) => filter(setStartDate)(e.target.value)} />
-          </Form.Group>
-        </Col>
-        <Col>
-          <Form.Group controlId="audit-to">
-            <Form.Label className="small mb-1">{auditMessages.to}</Form.Label>
-            <Form.Control type="date" value={endDate} onChange={(e) => filter(setEndDate)(e.target.value)} />
-          </Form.Group>
-        </Col>
+        <FilterCol id="audit-record" label={auditMessages.recordId}>
+          <Form.Control inputMode="numeric" value={recordId} onChange={(e) => filter(setRecordId)(e.target.value.trim())} />
+        </FilterCol>
+        <FilterCol id="audit-from" label={auditMessages.from}>
+          <Form.Control type="date" value={startDate} onChange={(e) => filter(setStartDate)(e.target.value)} />
+        </FilterCol>
+        <FilterCol id="audit-to" label={auditMessages.to}>
+          <Form.Control type="date" value={endDate} onChange={(e) => filter(setEndDate)(e.target.value)} />
+        </FilterCol>
       </Row>
       {audit.isPending && <p className="text-muted">{auditMessages.loading}</p>}
       {audit.isError && <Feedback>{errorText(audit.error, auditMessages.loadFailed, auditMessages.loadFailed)}</Feedback>}

@@ -1,5 +1,6 @@
 import { dashboardLabels, type KaiserStopsMonth, type TramosMonth } from '@portal/contract/dashboard';
 import { monthName, shortMonthName } from '@portal/contract/format';
+import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartBox } from './draw-when-reached';
 
@@ -10,23 +11,30 @@ import type { ChartBox } from './draw-when-reached';
  * none animates, so each is drawn in one go (docs/decisions/086-admin-charts-when-reached.md).
  */
 
+/** The month charts' grid, month axis, tooltip and legend, around their value axes (`yAxes`). */
+function monthFrame(yAxes: ReactNode) {
+  return (
+    <>
+      <CartesianGrid strokeDasharray="3 3" />
+      <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
+      {yAxes}
+      <Tooltip labelFormatter={(label) => monthName(String(label))} />
+      <Legend />
+    </>
+  );
+}
+
+/** One month series, drawn in one go. */
+function monthLine(line: { yAxisId?: string; dataKey: string; name: string; stroke: string }) {
+  return <Line key={line.dataKey} type="monotone" strokeWidth={2} isAnimationActive={false} {...line} />;
+}
+
 export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
       <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-        <Tooltip labelFormatter={(label) => monthName(String(label))} />
-        <Legend />
-        <Line
-          type="monotone"
-          dataKey="count"
-          name={dashboardLabels.tramoCount}
-          stroke="#0d6efd"
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
+        {monthFrame(<YAxis allowDecimals={false} tick={{ fontSize: 11 }} />)}
+        {monthLine({ dataKey: 'count', name: dashboardLabels.tramoCount, stroke: '#0d6efd' })}
       </LineChart>
     </ResponsiveContainer>
   );
@@ -37,30 +45,14 @@ export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; 
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
       <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
-        <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} />
-        <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} />
-        <Tooltip labelFormatter={(label) => monthName(String(label))} />
-        <Legend />
-        <Line
-          yAxisId="count"
-          type="monotone"
-          dataKey="count"
-          name={dashboardLabels.kaiserCount}
-          stroke="#dc3545"
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
-        <Line
-          yAxisId="minutes"
-          type="monotone"
-          dataKey="total_duration"
-          name={dashboardLabels.totalDuration}
-          stroke="#198754"
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
+        {monthFrame(
+          <>
+            <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} />
+            <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} />
+          </>,
+        )}
+        {monthLine({ yAxisId: 'count', dataKey: 'count', name: dashboardLabels.kaiserCount, stroke: '#dc3545' })}
+        {monthLine({ yAxisId: 'minutes', dataKey: 'total_duration', name: dashboardLabels.totalDuration, stroke: '#198754' })}
       </LineChart>
     </ResponsiveContainer>
   );

@@ -7,9 +7,8 @@ import {
 } from '@portal/contract/dashboard';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { ParadasKaiserChart } from './paradas-kaiser-chart';
+import { ParadasKaiserChart, TramosChart } from './month-charts';
 import { TopUsersChart } from './top-users-chart';
-import { TramosChart } from './tramos-chart';
 
 /**
  * The four charts of the statistics panel. Each card, its title and its box of a fixed height show

@@ -3,7 +3,7 @@ import { pagingMessages } from '@portal/contract/paging';
 import { paradaAdminTexts, paradaMessages } from '@portal/contract/paradas';
 import { paradaScreenTexts } from '@portal/contract/paradas-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { FilterBar } from '@/components/admin-list-filters';
+import { DATE_RANGE_FIELDS, FilterBar } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
@@ -41,8 +41,7 @@ export default function AdminParadasPage() {
         values={list.filters}
         onApply={list.setFilters}
         fields={[
-          { name: 'from', label: pagingMessages.from, type: 'date' },
-          { name: 'to', label: pagingMessages.to, type: 'date' },
+          ...DATE_RANGE_FIELDS,
           ...stationFields,
           workerField,
           {

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { DateField } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
+import { NamedOptions } from '@/components/select-options';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
 import type { RunChange } from '../api/change-calendar';
@@ -43,11 +44,7 @@ export function ClosureForm({ shifts, today, run, pending }: { shifts: ShiftChoi
           <Form.Label>{m.closureShift}</Form.Label>
           <Form.Select value={shiftId ?? ''} onChange={(e) => setValue('shift_id', e.target.value ? Number(e.target.value) : null, check)}>
             <option value="">{m.wholeDay}</option>
-            {shifts.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <NamedOptions items={shifts} />
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="closure-reason">

@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import type { FieldError } from 'react-hook-form';
 import { DateField } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
+import { NamedOptions } from '@/components/select-options';
 import { useServerForm } from '@/components/use-server-form';
 import { useNaves } from '@/lib/catalog';
 import { fieldError } from '@/lib/field-error';
@@ -142,11 +143,7 @@ export function ShiftForm({
             <Form.Label>{m.nave}</Form.Label>
             <Form.Select value={draft.nave_id ?? ''} onChange={(e) => set('nave_id', e.target.value ? Number(e.target.value) : null)}>
               <option value="">{m.allNaves}</option>
-              {(naves.data ?? []).map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.name}
-                </option>
-              ))}
+              <NamedOptions items={naves.data} />
             </Form.Select>
           </Form.Group>
           <Form.Group controlId={`${ids}-from`}>

@@ -2,7 +2,7 @@ import { pagingMessages } from '@portal/contract/paging';
 import { adminListFallback, type Tramo, tramoAdminTexts, tramoMessages, tramoScreenTexts } from '@portal/contract/tramos';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FilterBar } from '@/components/admin-list-filters';
+import { DATE_RANGE_FIELDS, FilterBar } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
@@ -58,12 +58,7 @@ export default function AdminCircularesPage() {
       <FilterBar
         values={list.filters}
         onApply={list.setFilters}
-        fields={[
-          { name: 'q', label: pagingMessages.search, type: 'text' },
-          { name: 'from', label: pagingMessages.from, type: 'date' },
-          { name: 'to', label: pagingMessages.to, type: 'date' },
-          ...stationFields,
-        ]}
+        fields={[{ name: 'q', label: pagingMessages.search, type: 'text' }, ...DATE_RANGE_FIELDS, ...stationFields]}
       />
       <Banner message={banner} onClose={() => setBanner(null)} autoHideMs={ADMIN_SUCCESS_MS} successOnly />
       <PagedAdminList

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, userScreenTexts as t, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import { EditModalFrame } from '@/components/edit-modal-frame';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useChangePassword } from '../api/change-password';
-import { SuccessToast } from './success-toast';
+import { AccountDialog } from './account-dialog';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = [
@@ -60,20 +59,10 @@ export default function ChangePasswordModal({ show, onHide }: { show: boolean; o
     ),
   );
 
+  const frame = { show, onHide, message, onSubmit, toast, onToastClose: () => setToast(null) };
   return (
-    <>
-      <EditModalFrame
-        id="change-password"
-        title={t.changePassword}
-        show={show}
-        message={message}
-        busy={change.isPending}
-        onHide={onHide}
-        onSubmit={onSubmit}
-      >
-        <TextFields fields={FIELDS} register={register} errors={errors} errorId="change-password-error" markInvalid={false} />
-      </EditModalFrame>
-      <SuccessToast text={toast} onClose={() => setToast(null)} />
-    </>
+    <AccountDialog id="change-password" title={t.changePassword} busy={change.isPending} {...frame}>
+      <TextFields fields={FIELDS} register={register} errors={errors} errorId="change-password-error" markInvalid={false} />
+    </AccountDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileBody, userScreenTexts as t, userMessages } from '@portal/contract/users';
 import { useEffect, useState } from 'react';
-import { EditModalFrame } from '@/components/edit-modal-frame';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useCurrentUser } from '@/lib/token';
 import { useUpdateProfile } from '../api/update-profile';
-import { SuccessToast } from './success-toast';
+import { AccountDialog } from './account-dialog';
 
 const FIELDS = [
   { name: 'name', id: 'edit-profile-name', label: t.name, autoComplete: 'name' },
@@ -43,20 +42,10 @@ export default function EditProfileModal({ show, onHide }: { show: boolean; onHi
     }),
   );
 
+  const frame = { show, onHide, message, onSubmit, toast, onToastClose: () => setToast(null) };
   return (
-    <>
-      <EditModalFrame
-        id="edit-profile"
-        title={t.editProfile}
-        show={show}
-        message={message}
-        busy={update.isPending}
-        onHide={onHide}
-        onSubmit={onSubmit}
-      >
-        <TextFields fields={FIELDS} register={register} errors={errors} errorId="edit-profile-error" />
-      </EditModalFrame>
-      <SuccessToast text={toast} onClose={() => setToast(null)} />
-    </>
+    <AccountDialog id="edit-profile" title={t.editProfile} busy={update.isPending} {...frame}>
+      <TextFields fields={FIELDS} register={register} errors={errors} errorId="edit-profile-error" />
+    </AccountDialog>
   );
 }

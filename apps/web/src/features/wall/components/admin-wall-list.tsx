@@ -4,7 +4,7 @@ import { wallMessages } from '@portal/contract/wall-messages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import Card from 'react-bootstrap/Card';
-import { FilterBar, type FilterField } from '@/components/admin-list-filters';
+import { DATE_RANGE_FIELDS, FilterBar, type FilterField } from '@/components/admin-list-filters';
 import { deleteEach, PagedAdminList } from '@/components/admin-list-paged';
 import type { useListParams } from '@/components/admin-list-params';
 import { useStationFields } from '@/components/admin-list-stations';
@@ -89,8 +89,7 @@ export function AdminWallList<T extends ListedItem, D, U>({
     { name: 'q', label: pagingMessages.search, type: 'text' },
     // Without the nave: only the arco field, which the wall filters share.
     ...(stationFields as FilterField<WallFilter>[]),
-    { name: 'from', label: pagingMessages.from, type: 'date' },
-    { name: 'to', label: pagingMessages.to, type: 'date' },
+    ...DATE_RANGE_FIELDS,
   ];
 
   return (

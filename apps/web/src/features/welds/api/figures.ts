@@ -51,20 +51,15 @@ export function useRepairRate(q: FiguresRequest | null) {
   });
 }
 
-export function useDefectPareto(month: string | null) {
+/** One month's figure from /api/welds/figures/<name> (from = to = month); null until a month is chosen. */
+function useMonthFigure<T>(name: 'defect-types' | 'first-pass-yield', month: string | null) {
   return useQuery({
-    queryKey: [...weldKeys.all, 'figures', 'defect-types', month] as const,
-    queryFn: () =>
-      api<DefectParetoResponse>('/api/welds/figures/defect-types', { query: { from: month, to: month }, endSessionOnAuthError: false }),
+    queryKey: [...weldKeys.all, 'figures', name, month] as const,
+    queryFn: () => api<T>(`/api/welds/figures/${name}`, { query: { from: month, to: month }, endSessionOnAuthError: false }),
     enabled: month !== null,
   });
 }
 
-export function useFirstPassYield(month: string | null) {
-  return useQuery({
-    queryKey: [...weldKeys.all, 'figures', 'first-pass-yield', month] as const,
-    queryFn: () =>
-      api<FirstPassResponse>('/api/welds/figures/first-pass-yield', { query: { from: month, to: month }, endSessionOnAuthError: false }),
-    enabled: month !== null,
-  });
-}
+export const useDefectPareto = (month: string | null) => useMonthFigure<DefectParetoResponse>('defect-types', month);
+
+export const useFirstPassYield = (month: string | null) => useMonthFigure<FirstPassResponse>('first-pass-yield', month);

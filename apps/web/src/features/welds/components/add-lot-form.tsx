@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
+import { ValueOptions } from '@/components/select-options';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { fieldError } from '@/lib/field-error';
@@ -41,11 +42,7 @@ export function AddLotForm({ onResult }: { onResult: (message: BannerMessage) =>
       <Form.Group className="mb-3" controlId="lot-kind">
         <Form.Label>{t.kind}</Form.Label>
         <Form.Select isInvalid={!!errors.kind} {...fieldError(!!errors.kind, 'add-lot-error')} {...register('kind')}>
-          {LOT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {weldMessages.lotKindName[kind]}
-            </option>
-          ))}
+          <ValueOptions values={LOT_KINDS} label={(kind) => weldMessages.lotKindName[kind]} />
         </Form.Select>
       </Form.Group>
       <TextFields fields={FIELDS} register={register} errors={errors} errorId="add-lot-error" />
