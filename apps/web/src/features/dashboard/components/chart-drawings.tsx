@@ -1,6 +1,7 @@
 import { dashboardLabels, type KaiserStopsMonth, type TramosMonth } from '@portal/contract/dashboard';
 import { monthName, shortMonthName } from '@portal/contract/format';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { monthTicks, Y_AXIS_WIDTH } from './chart-ticks';
 import type { ChartBox } from './draw-when-reached';
 
 /**
@@ -8,6 +9,9 @@ import type { ChartBox } from './draw-when-reached';
  * JavaScript). Their cards, titles and figures for screen readers are drawn without it (stats-charts.tsx);
  * each is drawn at the size of its box, measured when its turn comes (draw-when-reached.tsx), and
  * none animates, so each is drawn in one go (docs/decisions/086-admin-charts-when-reached.md).
+ * No axis measures its labels in the page: which month labels fit is counted (chart-ticks.ts) and the
+ * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
+ * chart's one long task (docs/decisions/105-first-screens-in-short-tasks.md).
  */
 
 export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
@@ -15,8 +19,17 @@ export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBo
     <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
       <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+        <XAxis
+          dataKey="date"
+          tick={{ fontSize: 11 }}
+          tickFormatter={shortMonthName}
+          ticks={monthTicks(
+            data.map((d) => d.date),
+            box.width - Y_AXIS_WIDTH,
+          )}
+          interval={0}
+        />
+        <YAxis allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
         <Tooltip labelFormatter={(label) => monthName(String(label))} />
         <Legend />
         <Line
@@ -38,9 +51,18 @@ export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; 
     <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
       <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
-        <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} />
-        <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} />
+        <XAxis
+          dataKey="date"
+          tick={{ fontSize: 11 }}
+          tickFormatter={shortMonthName}
+          ticks={monthTicks(
+            data.map((d) => d.date),
+            box.width - 2 * Y_AXIS_WIDTH,
+          )}
+          interval={0}
+        />
+        <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+        <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
         <Tooltip labelFormatter={(label) => monthName(String(label))} />
         <Legend />
         <Line
@@ -85,8 +107,8 @@ export function TopUsersDrawing({
     <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-        <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} />
+        <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+        <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} interval={0} />
         <Tooltip />
         <Bar dataKey="count" name={seriesName} fill={color} maxBarSize={28} isAnimationActive={false} />
       </BarChart>
