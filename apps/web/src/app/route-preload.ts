@@ -157,6 +157,17 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
       }
       // PREFETCH_GLOBAL, spelled out: the script cannot refer to the module's constants.
       (window as unknown as { __portalPrefetch?: Record<string, PrefetchEntry> }).__portalPrefetch = store;
+      // The screen's factory dates (@date-fns/tz) need the browser's time-zone data, which the first
+      // Intl.DateTimeFormat with a time zone loads, any zone: about 60 ms under a 4x CPU throttle, in
+      // whichever render task came first. Loaded here in a task of its own, while the app downloads
+      // (docs/decisions/105-first-screens-in-short-tasks.md).
+      setTimeout(() => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Madrid', timeZoneName: 'longOffset' }).format(0);
+        } catch {
+          // A browser without that option: the screen loads the data itself, as before.
+        }
+      }, 0);
     }
     return;
   }
