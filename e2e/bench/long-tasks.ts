@@ -9,22 +9,25 @@
  * task's time over 50 ms, as Lighthouse's TBT sums them), the largest, and with LONG_TASKS_DEBUG=1
  * each task with what ran in it (script per file, style and layout). LONG_TASKS_RUNS runs per page
  * (default 5), LONG_TASKS_PAGES=wall,stops,admin,login,terminal picks some; the medians close.
+ * WEB_DIST=<a>,<b> serves each build from a server of its own and measures them in turn, run by run, so
+ * a busy machine weighs on both alike (LONG_TASKS_DUMP=<file> keeps the last run's trace).
  *
  * Lighthouse simulates its throttle from an unthrottled run, this bench applies it: the figures are not
- * Lighthouse's TBT, they are the same kind of sum in the same conditions for two builds run back to
- * back (WEB_DIST=<folder> serves a copied build; docs/performance.md). Not a test: a shared machine is
- * noisy, so each line ends with the load it started at.
+ * Lighthouse's TBT, they are the same kind of sum in the same conditions for two builds measured in
+ * turn (docs/performance.md). Not a test: a shared machine is noisy, so each line ends with the load
+ * it started at.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { type PortalProcess, startPortal } from '../portal-process';
 import { BENCH_ADMIN, seedWallAndTerminal } from './bench-api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+/** WEB_DIST=<folder>[,<folder>...]: several builds are measured in turn, run by run, under the same load. */
+const webDists = (process.env.WEB_DIST ?? path.join(root, 'apps/web/dist')).split(',').map((d) => path.resolve(d));
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 5);
 const SETTLE_MS = Number(process.env.LONG_TASKS_SETTLE ?? 6) * 1000;
 const DEBUG = Boolean(process.env.LONG_TASKS_DEBUG);
@@ -193,90 +196,117 @@ const median = (values: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 
-async function main() {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    console.error(`bench:long-tasks: no built SPA in ${webDist} (run \`npm run build\` first, or set WEB_DIST)`);
-    process.exit(1);
+interface Page {
+  key: string;
+  url: string;
+  token: string | null;
+  terminalKey?: string;
+}
+
+/** One first visit of `p` on `base`, traced; its long tasks after the first paint. */
+async function measure(browser: Browser, base: string, p: Page): Promise<Run> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+  });
+  try {
+    const storage = { token: p.token, terminalKey: p.terminalKey ?? null };
+    await context.addInitScript(`
+      const s = ${JSON.stringify(storage)};
+      if (s.token) localStorage.setItem('token', s.token);
+      if (s.terminalKey) localStorage.setItem('terminalKey', s.terminalKey);
+    `);
+    const page = await context.newPage();
+    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'];
+    // The sampling profiler names the functions (and, in a build without minification, the components) each task ran.
+    if (DEBUG) categories.push('disabled-by-default-v8.cpu_profiler');
+    await browser.startTracing(page, { categories });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLE.latency,
+      downloadThroughput: THROTTLE.download,
+      uploadThroughput: THROTTLE.upload,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
+    await page.goto(p.url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+    if (process.env.LONG_TASKS_DUMP) writeFileSync(process.env.LONG_TASKS_DUMP, JSON.stringify(trace));
+    const tasks = longTasks(trace.traceEvents, fcp, base);
+    return { fcp, blocking: tasks.reduce((sum, t) => sum + t.ms - 50, 0), tasks };
+  } finally {
+    await context.close();
   }
-  let server: PortalProcess | undefined;
+}
+
+async function main() {
+  for (const dist of webDists)
+    if (!existsSync(path.join(dist, 'index.html'))) {
+      console.error(`bench:long-tasks: no built SPA in ${dist} (run \`npm run build\` first, or set WEB_DIST)`);
+      process.exit(1);
+    }
+  const servers: PortalProcess[] = [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    server = await startPortal('long-tasks', {
-      WEB_DIST: webDist,
-      ADMIN_WORKER_ID: BENCH_ADMIN.worker_id,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-    });
-    const base = server.baseURL;
-    const { token, admin, terminalKey } = await seedWallAndTerminal(base);
-    const only = process.env.LONG_TASKS_PAGES?.split(',');
-    const pages = [
-      { key: 'wall', url: '/dashboard', token },
-      { key: 'stops', url: '/dashboard/paradas-kaiser', token },
-      { key: 'admin', url: '/admin', token: admin },
-      { key: 'login', url: '/login', token: null },
-      { key: 'terminal', url: '/terminal', token: null, terminalKey },
-    ].filter((p) => !only || only.includes(p.key));
+    const builds: { dist: string; base: string; pages: Page[] }[] = [];
+    for (const [n, dist] of webDists.entries()) {
+      const server = await startPortal(`long-tasks-${n}`, {
+        WEB_DIST: dist,
+        ADMIN_WORKER_ID: BENCH_ADMIN.worker_id,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+      });
+      servers.push(server);
+      const { token, admin, terminalKey } = await seedWallAndTerminal(server.baseURL);
+      const only = process.env.LONG_TASKS_PAGES?.split(',');
+      const pages: Page[] = [
+        { key: 'wall', url: '/dashboard', token },
+        { key: 'stops', url: '/dashboard/paradas-kaiser', token },
+        { key: 'admin', url: '/admin', token: admin },
+        { key: 'login', url: '/login', token: null },
+        { key: 'terminal', url: '/terminal', token: null, terminalKey },
+      ].filter((p) => !only || only.includes(p.key));
+      builds.push({ dist, base: server.baseURL, pages });
+    }
     const summary: string[] = [];
-    for (const p of pages) {
-      const runs: Run[] = [];
+    for (const [k, { key }] of builds[0].pages.entries()) {
+      const runs = builds.map(() => [] as Run[]);
       for (let i = 0; i < RUNS; i++) {
-        const load = loadavg()[0];
-        const context = await browser.newContext({
-          baseURL: base,
-          viewport: { width: 412, height: 823 },
-          deviceScaleFactor: 1.75,
-          isMobile: true,
-        });
-        const storage = { token: p.token, terminalKey: p.terminalKey ?? null };
-        await context.addInitScript(`
-          const s = ${JSON.stringify(storage)};
-          if (s.token) localStorage.setItem('token', s.token);
-          if (s.terminalKey) localStorage.setItem('terminalKey', s.terminalKey);
-        `);
-        const page = await context.newPage();
-        const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'];
-        // The sampling profiler names the functions (and, in a build without minification, the components) each task ran.
-        if (DEBUG) categories.push('disabled-by-default-v8.cpu_profiler');
-        await browser.startTracing(page, { categories });
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: THROTTLE.latency,
-          downloadThroughput: THROTTLE.download,
-          uploadThroughput: THROTTLE.upload,
-        });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
-        await page.goto(p.url, { waitUntil: 'load', timeout: 60_000 });
-        await page.waitForTimeout(SETTLE_MS);
-        const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
-        const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-        if (process.env.LONG_TASKS_DUMP) writeFileSync(process.env.LONG_TASKS_DUMP, JSON.stringify(trace));
-        await context.close();
-        const tasks = longTasks(trace.traceEvents, fcp, base);
-        const blocking = tasks.reduce((sum, t) => sum + t.ms - 50, 0);
-        runs.push({ fcp, blocking, tasks });
-        console.log(
-          `${p.key} run ${i + 1}: FCP ${fcp.toFixed(0)} ms, ${tasks.length} long tasks, blocking ${blocking.toFixed(0)} ms, largest ${Math.max(0, ...tasks.map((t) => t.ms)).toFixed(0)} ms (load ${load.toFixed(2)})`,
-        );
-        if (DEBUG) for (const t of tasks) console.log(`  at ${t.at.toFixed(0)} ms, ${t.ms.toFixed(0)} ms: ${t.parts}`);
+        for (const [b, build] of builds.entries()) {
+          const load = loadavg()[0];
+          const run = await measure(browser, build.base, build.pages[k]);
+          runs[b].push(run);
+          const label = builds.length > 1 ? `${key} [${path.basename(build.dist)}]` : key;
+          console.log(
+            `${label} run ${i + 1}: FCP ${run.fcp.toFixed(0)} ms, ${run.tasks.length} long tasks, blocking ${run.blocking.toFixed(0)} ms, largest ${Math.max(0, ...run.tasks.map((t) => t.ms)).toFixed(0)} ms (load ${load.toFixed(2)})`,
+          );
+          if (DEBUG) for (const t of run.tasks) console.log(`  at ${t.at.toFixed(0)} ms, ${t.ms.toFixed(0)} ms: ${t.parts}`);
+        }
       }
-      summary.push(
-        `${p.key.padEnd(9)} blocking ${median(runs.map((r) => r.blocking))
-          .toFixed(0)
-          .padStart(
-            5,
-          )} ms, long tasks ${median(runs.map((r) => r.tasks.length))}, largest ${median(runs.map((r) => Math.max(0, ...r.tasks.map((t) => t.ms)))).toFixed(0)} ms, FCP ${median(runs.map((r) => r.fcp)).toFixed(0)} ms (runs: ${runs.map((r) => r.blocking.toFixed(0)).join(', ')})`,
-      );
+      for (const [b, build] of builds.entries()) {
+        const r = runs[b];
+        const label = builds.length > 1 ? `${key} [${path.basename(build.dist)}]` : key;
+        summary.push(
+          `${label.padEnd(9)} blocking ${median(r.map((x) => x.blocking))
+            .toFixed(0)
+            .padStart(
+              5,
+            )} ms, long tasks ${median(r.map((x) => x.tasks.length))}, largest ${median(r.map((x) => Math.max(0, ...x.tasks.map((t) => t.ms)))).toFixed(0)} ms, FCP ${median(r.map((x) => x.fcp)).toFixed(0)} ms (runs: ${r.map((x) => x.blocking.toFixed(0)).join(', ')})`,
+        );
+      }
     }
     console.log(`\nmedians of ${RUNS} (4x CPU, 150 ms RTT, 1.6 Mbit/s; blocking = the sum over 50 ms of each task after the first paint)`);
     for (const line of summary) console.log(line);
   } finally {
     await browser.close();
-    server?.stop();
+    for (const server of servers) server.stop();
   }
 }
 
