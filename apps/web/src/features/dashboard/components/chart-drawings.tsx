@@ -1,7 +1,19 @@
 import { dashboardLabels, type KaiserStopsMonth, type TramosMonth } from '@portal/contract/dashboard';
 import { monthName, shortMonthName } from '@portal/contract/format';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { monthTicks, Y_AXIS_WIDTH } from './chart-ticks';
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  type XAxisTickContentProps,
+  YAxis,
+} from 'recharts';
+import { monthLabelWidth, monthTicks, Y_AXIS_WIDTH } from './chart-ticks';
 import type { ChartBox } from './draw-when-reached';
 
 /**
@@ -11,80 +23,141 @@ import type { ChartBox } from './draw-when-reached';
  * none animates, so each is drawn in one go (docs/decisions/086-admin-charts-when-reached.md).
  * No axis measures its labels in the page: which month labels fit is counted (chart-ticks.ts) and the
  * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
- * chart's one long task (docs/decisions/105-first-screens-in-short-tasks.md).
+ * chart's one long task; the line charts' legend is plain HTML below the SVG, where Recharts' own
+ * measured its size and drew the whole chart once more (docs/decisions/105-first-screens-in-short-tasks.md).
  */
+
+/**
+ * A month's label under the axis, as Recharts draws one (11 px, grey, below its tick), the short
+ * month's name; the last one moved left so it ends within `room` pixels of its tick (the chart's
+ * margin or the axis beyond it), as Recharts' 'preserveEnd' moved it after measuring it.
+ */
+function monthTick(last: string | undefined, room: number) {
+  const shift = last ? Math.max(0, monthLabelWidth(last) / 2 - room) : 0;
+  return ({ x, y, payload }: XAxisTickContentProps) => (
+    <text x={x} y={y} dy="0.71em" dx={payload.value === last ? -shift : 0} textAnchor="middle" fontSize={11} fill="#666">
+      {shortMonthName(String(payload.value))}
+    </text>
+  );
+}
+
+/** The legend's line below a line chart (16 px text, its line height). */
+const LEGEND_HEIGHT = 24;
+
+/** A line chart in the upper part of its box and, below it, each line's colour and name, as Recharts' legend drew them. */
+function WithLegend({
+  box,
+  series,
+  children,
+}: {
+  box: ChartBox;
+  series: { name: string; color: string }[];
+  children: (chart: ChartBox) => ReactNode;
+}) {
+  const chart = { width: box.width, height: box.height - LEGEND_HEIGHT };
+  return (
+    <div className="h-100">
+      <div style={{ height: chart.height }}>{children(chart)}</div>
+      <ul className="list-inline text-center mb-0" style={{ height: LEGEND_HEIGHT }}>
+        {series.map((s) => (
+          <li key={s.name} className="list-inline-item" style={{ color: s.color }}>
+            <svg width="14" height="14" viewBox="0 0 32 32" className="me-1" aria-hidden="true" style={{ verticalAlign: 'middle' }}>
+              <path
+                strokeWidth="4"
+                fill="none"
+                stroke={s.color}
+                d="M0,16h10.67A5.33,5.33,0,1,1,21.33,16H32M21.33,16A5.33,5.33,0,1,1,10.67,16"
+              />
+            </svg>
+            {s.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
   return (
-    <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
-      <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis
-          dataKey="date"
-          tick={{ fontSize: 11 }}
-          tickFormatter={shortMonthName}
-          ticks={monthTicks(
-            data.map((d) => d.date),
-            box.width - Y_AXIS_WIDTH,
-          )}
-          interval={0}
-        />
-        <YAxis allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
-        <Tooltip labelFormatter={(label) => monthName(String(label))} />
-        <Legend />
-        <Line
-          type="monotone"
-          dataKey="count"
-          name={dashboardLabels.tramoCount}
-          stroke="#0d6efd"
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
-      </LineChart>
-    </ResponsiveContainer>
+    <WithLegend box={box} series={[{ name: dashboardLabels.tramoCount, color: '#0d6efd' }]}>
+      {(chart) => (
+        <ResponsiveContainer width="100%" height="100%" initialDimension={chart}>
+          <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis
+              dataKey="date"
+              tick={monthTick(data.at(-1)?.date, 12)}
+              ticks={monthTicks(
+                data.map((d) => d.date),
+                chart.width - Y_AXIS_WIDTH,
+              )}
+              interval={0}
+            />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+            <Tooltip labelFormatter={(label) => monthName(String(label))} />
+            <Line
+              type="monotone"
+              dataKey="count"
+              name={dashboardLabels.tramoCount}
+              stroke="#0d6efd"
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      )}
+    </WithLegend>
   );
 }
 
 /** Counts and minutes differ by orders of magnitude, so each line has its own axis. */
 export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; box: ChartBox }) {
   return (
-    <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
-      <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis
-          dataKey="date"
-          tick={{ fontSize: 11 }}
-          tickFormatter={shortMonthName}
-          ticks={monthTicks(
-            data.map((d) => d.date),
-            box.width - 2 * Y_AXIS_WIDTH,
-          )}
-          interval={0}
-        />
-        <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
-        <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
-        <Tooltip labelFormatter={(label) => monthName(String(label))} />
-        <Legend />
-        <Line
-          yAxisId="count"
-          type="monotone"
-          dataKey="count"
-          name={dashboardLabels.kaiserCount}
-          stroke="#dc3545"
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
-        <Line
-          yAxisId="minutes"
-          type="monotone"
-          dataKey="total_duration"
-          name={dashboardLabels.totalDuration}
-          stroke="#198754"
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
-      </LineChart>
-    </ResponsiveContainer>
+    <WithLegend
+      box={box}
+      series={[
+        { name: dashboardLabels.kaiserCount, color: '#dc3545' },
+        { name: dashboardLabels.totalDuration, color: '#198754' },
+      ]}
+    >
+      {(chart) => (
+        <ResponsiveContainer width="100%" height="100%" initialDimension={chart}>
+          <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis
+              dataKey="date"
+              tick={monthTick(data.at(-1)?.date, Y_AXIS_WIDTH)}
+              ticks={monthTicks(
+                data.map((d) => d.date),
+                chart.width - 2 * Y_AXIS_WIDTH,
+              )}
+              interval={0}
+            />
+            <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+            <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+            <Tooltip labelFormatter={(label) => monthName(String(label))} />
+            <Line
+              yAxisId="count"
+              type="monotone"
+              dataKey="count"
+              name={dashboardLabels.kaiserCount}
+              stroke="#dc3545"
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="minutes"
+              type="monotone"
+              dataKey="total_duration"
+              name={dashboardLabels.totalDuration}
+              stroke="#198754"
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      )}
+    </WithLegend>
   );
 }
 
