@@ -5,6 +5,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  type CartesianGridProps,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -39,6 +40,17 @@ function monthTick(last: string | undefined, room: number) {
       {shortMonthName(String(payload.value))}
     </text>
   );
+}
+
+/**
+ * The grid's vertical lines: at the months whose label shows and at the plot's two edges, where
+ * Recharts' own generator put them after measuring every month's label once more.
+ */
+function monthGrid(ticks: string[]): NonNullable<CartesianGridProps['verticalCoordinatesGenerator']> {
+  return ({ xAxis, offset }) => {
+    const xs = ticks.map((m) => xAxis?.scale?.map(m)).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+    return [...new Set([...xs, offset.left, offset.left + offset.width])];
+  };
 }
 
 /** The legend's line below a line chart (16 px text, its line height). */
@@ -78,21 +90,17 @@ function WithLegend({
 }
 
 export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
+  const ticks = monthTicks(
+    data.map((d) => d.date),
+    box.width - Y_AXIS_WIDTH,
+  );
   return (
     <WithLegend box={box} series={[{ name: dashboardLabels.tramoCount, color: '#0d6efd' }]}>
       {(chart) => (
         <ResponsiveContainer width="100%" height="100%" initialDimension={chart}>
           <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              dataKey="date"
-              tick={monthTick(data.at(-1)?.date, 12)}
-              ticks={monthTicks(
-                data.map((d) => d.date),
-                chart.width - Y_AXIS_WIDTH,
-              )}
-              interval={0}
-            />
+            <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
+            <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, 12)} ticks={ticks} interval={0} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
             <Tooltip labelFormatter={(label) => monthName(String(label))} />
             <Line
@@ -112,6 +120,10 @@ export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBo
 
 /** Counts and minutes differ by orders of magnitude, so each line has its own axis. */
 export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; box: ChartBox }) {
+  const ticks = monthTicks(
+    data.map((d) => d.date),
+    box.width - 2 * Y_AXIS_WIDTH,
+  );
   return (
     <WithLegend
       box={box}
@@ -123,16 +135,8 @@ export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; 
       {(chart) => (
         <ResponsiveContainer width="100%" height="100%" initialDimension={chart}>
           <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis
-              dataKey="date"
-              tick={monthTick(data.at(-1)?.date, Y_AXIS_WIDTH)}
-              ticks={monthTicks(
-                data.map((d) => d.date),
-                chart.width - 2 * Y_AXIS_WIDTH,
-              )}
-              interval={0}
-            />
+            <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
+            <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, Y_AXIS_WIDTH)} ticks={ticks} interval={0} />
             <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
             <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
             <Tooltip labelFormatter={(label) => monthName(String(label))} />
