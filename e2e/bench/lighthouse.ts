@@ -21,9 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import sharp from 'sharp';
 import { type PortalProcess, startPortal } from '../portal-process';
-import { BENCH_ADMIN, call, seedStation } from './bench-api';
+import { BENCH_ADMIN, seedWallAndTerminal } from './bench-api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -48,42 +47,9 @@ async function quietEnough(label: string): Promise<number> {
   }
   return loadavg()[0];
 }
-const POSTS = 20;
 const TARGET = { score: 95, cls: 0.05, accessibility: 100, bestPractices: 100 };
 /** The station terminal's home, on a cheap tablet (docs/decisions/051-terminal-first-screen.md): its own bar. */
 const TERMINAL_TARGET = { score: 90, tbt: 300 };
-
-/** A station, a worker signed in at it, 20 posts on its wall (every third with a photo), and its station terminal. */
-async function seed(base: string): Promise<{ token: string; admin: string; terminalKey: string }> {
-  const { admin, station, token } = await seedStation(base, 'Arco Lighthouse', { worker_id: 'lighthouse01', name: 'Lucía Faro' });
-  for (let i = 0; i < POSTS; i++) {
-    const form = new FormData();
-    form.set('content', `Turno de mañana, aviso ${i + 1}: revisad la línea ${(i % 4) + 1} antes de arrancar.`);
-    form.set('wall_name', 'Main');
-    if (i % 3 === 0) {
-      const photo = await sharp({
-        create: { width: 1600, height: 1200, channels: 3, background: { r: 40 + i * 9, g: 90, b: 160 - i * 5 } },
-      })
-        .composite([
-          { input: Buffer.from(`<svg width="1600" height="1200"><circle cx="${300 + i * 50}" cy="600" r="300" fill="#f5a623"/></svg>`) },
-        ])
-        .jpeg({ quality: 85 })
-        .toBuffer();
-      form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `foto${i}.jpg`);
-    }
-    await call(base, '/api/wall/posts', { method: 'POST', token, body: form });
-  }
-  // The station's tablet, enrolled as the admin's 'Terminal' code allows (docs/decisions/036-station-terminal.md).
-  const { code } = await call<{ code: string }>(base, `/api/admin/arcos-sumergidos/${station.id}/terminal-codes`, {
-    method: 'POST',
-    token: admin,
-  });
-  const { credential } = await call<{ credential: string }>(base, '/api/terminal/enrol', {
-    method: 'POST',
-    body: JSON.stringify({ code }),
-  });
-  return { token, admin, terminalKey: credential };
-}
 
 interface Run {
   score: number;
@@ -211,7 +177,7 @@ async function main() {
       { source: true },
     );
     const base = server.baseURL;
-    const { token, admin, terminalKey } = await seed(base);
+    const { token, admin, terminalKey } = await seedWallAndTerminal(base);
     chrome = await launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -127,6 +127,21 @@ describe('route-preload script', () => {
     ]);
   });
 
+  it('adds a long list of chunks three links per task, in order, the first three at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const files = Array.from({ length: 14 }, (_, i) => `/assets/chunk-${i}.js`);
+      routePreloadScript([['^/login$', false, files, []]], '', '/login');
+      expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(files.slice(0, 3));
+      await vi.advanceTimersToNextTimerAsync();
+      expect(links('modulepreload')).toHaveLength(6);
+      await vi.runAllTimersAsync();
+      expect(links('modulepreload').map((l) => l.getAttribute('href'))).toEqual(files);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('an answer fetched with another token is not used', () => {
     localStorage.setItem('token', worker());
     vi.stubGlobal(

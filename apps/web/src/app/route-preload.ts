@@ -99,13 +99,21 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
   }
   for (const [pattern, signedIn, files, prefetch] of rules) {
     if ((signedIn && !token) || !new RegExp(pattern).test(pathname)) continue;
-    for (const href of files) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    }
+    // Adding a modulepreload link starts its download there and then, up to 10 ms each under a 4x CPU
+    // throttle: the stops screen's 30 made one task of about 180 ms
+    // (docs/decisions/105-first-screens-in-short-tasks.md). Three links per task, in order.
+    const slice = 3;
+    const addLinks = (from: number) => {
+      for (const href of files.slice(from, from + slice)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+      if (from + slice < files.length) setTimeout(() => addLinks(from + slice), 0);
+    };
+    addLinks(0);
     if (token && claims) {
       const store: Record<string, PrefetchEntry> = {};
       for (const request of prefetch) {
@@ -149,6 +157,17 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
       }
       // PREFETCH_GLOBAL, spelled out: the script cannot refer to the module's constants.
       (window as unknown as { __portalPrefetch?: Record<string, PrefetchEntry> }).__portalPrefetch = store;
+      // The screen's factory dates (@date-fns/tz) need the browser's time-zone data, which the first
+      // Intl.DateTimeFormat with a time zone loads, any zone: about 60 ms under a 4x CPU throttle, in
+      // whichever render task came first. Loaded here in a task of its own, while the app downloads
+      // (docs/decisions/105-first-screens-in-short-tasks.md).
+      setTimeout(() => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Madrid', timeZoneName: 'longOffset' }).format(0);
+        } catch {
+          // A browser without that option: the screen loads the data itself, as before.
+        }
+      }, 0);
     }
     return;
   }

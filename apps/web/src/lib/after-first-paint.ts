@@ -54,6 +54,16 @@ export function afterFirstPaint(run: () => void): () => void {
   };
 }
 
+/** Runs `run` in the browser's next idle moment (at most IDLE_TIMEOUT_MS away). Returns a cancel. */
+function nextIdleMoment(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 1);
+  return () => clearTimeout(id);
+}
+
 /**
  * False until the page's first paint and idle moment (afterFirstPaint), then true: for pieces mounted
  * only then. The change renders in a transition, in short slices, not in one long task.
@@ -62,4 +72,30 @@ export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(passed);
   useEffect(() => (ready ? undefined : afterFirstPaint(() => startTransition(() => setReady(true)))), [ready]);
   return ready;
+}
+
+/**
+ * How many of a screen's `count` deferred stages to show: none at the component's first commit, then
+ * one more in each idle moment after the one before has been committed, the first also after the
+ * page's first paint and idle moment (afterFirstPaint). Each stage
+ * renders in a transition and commits on its own: a commit and its effects run in one task however
+ * sliced the render was, and useAfterFirstPaint's pieces, mounted with the screen when its code came
+ * after that first idle moment, made one commit of all of them
+ * (docs/decisions/105-first-screens-in-short-tasks.md). On a later screen too: each stage a commit.
+ */
+export function useStagesAfterFirstPaint(count: number): number {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown >= count) return undefined;
+    // The first stage waits for the page's first paint and idle moment too.
+    let cancelIdle = () => {};
+    const cancelPaint = afterFirstPaint(() => {
+      cancelIdle = nextIdleMoment(() => startTransition(() => setShown(shown + 1)));
+    });
+    return () => {
+      cancelPaint();
+      cancelIdle();
+    };
+  }, [shown, count]);
+  return shown;
 }

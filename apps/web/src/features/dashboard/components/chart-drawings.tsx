@@ -1,7 +1,20 @@
 import { dashboardLabels, type KaiserStopsMonth, type TramosMonth } from '@portal/contract/dashboard';
 import { monthName, shortMonthName } from '@portal/contract/format';
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  type CartesianGridProps,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  type XAxisTickContentProps,
+  YAxis,
+} from 'recharts';
+import { monthLabelWidth, monthTicks, Y_AXIS_WIDTH } from './chart-ticks';
 import type { ChartBox } from './draw-when-reached';
 
 /**
@@ -9,52 +22,157 @@ import type { ChartBox } from './draw-when-reached';
  * JavaScript). Their cards, titles and figures for screen readers are drawn without it (stats-charts.tsx);
  * each is drawn at the size of its box, measured when its turn comes (draw-when-reached.tsx), and
  * none animates, so each is drawn in one go (docs/decisions/086-admin-charts-when-reached.md).
+ * No axis measures its labels in the page: which month labels fit is counted (chart-ticks.ts) and the
+ * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
+ * chart's one long task; the line charts' legend is plain HTML below the SVG, where Recharts' own
+ * measured its size and drew the whole chart once more (docs/decisions/105-first-screens-in-short-tasks.md).
  */
 
-/** The month charts' grid, month axis, tooltip and legend, around their value axes (`yAxes`). */
-function monthFrame(yAxes: ReactNode) {
-  return (
-    <>
-      <CartesianGrid strokeDasharray="3 3" />
-      <XAxis dataKey="date" tick={{ fontSize: 11 }} tickFormatter={shortMonthName} />
-      {yAxes}
-      <Tooltip labelFormatter={(label) => monthName(String(label))} />
-      <Legend />
-    </>
+/**
+ * A month's label under the axis, as Recharts draws one (11 px, grey, below its tick), the short
+ * month's name; the last one moved left so it ends within `room` pixels of its tick (the chart's
+ * margin or the axis beyond it), as Recharts' 'preserveEnd' moved it after measuring it.
+ */
+function monthTick(last: string | undefined, room: number) {
+  const shift = last ? Math.max(0, monthLabelWidth(last) / 2 - room) : 0;
+  return ({ x, y, payload }: XAxisTickContentProps) => (
+    <text x={x} y={y} dy="0.71em" dx={payload.value === last ? -shift : 0} textAnchor="middle" fontSize={11} fill="#666">
+      {shortMonthName(String(payload.value))}
+    </text>
   );
 }
 
-/** One month series, drawn in one go. */
-function monthLine(line: { yAxisId?: string; dataKey: string; name: string; stroke: string }) {
-  return <Line key={line.dataKey} type="monotone" strokeWidth={2} isAnimationActive={false} {...line} />;
+/**
+ * The grid's vertical lines: at the months whose label shows and at the plot's two edges, where
+ * Recharts' own generator put them after measuring every month's label once more.
+ */
+function monthGrid(ticks: string[]): NonNullable<CartesianGridProps['verticalCoordinatesGenerator']> {
+  return ({ xAxis, offset }) => {
+    const xs = ticks.map((m) => xAxis?.scale?.map(m)).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+    return [...new Set([...xs, offset.left, offset.left + offset.width])];
+  };
+}
+
+/** The legend's line below a line chart (16 px text, its line height). */
+const LEGEND_HEIGHT = 24;
+
+/** A line chart in the upper part of its box and, below it, each line's colour and name, as Recharts' legend drew them. */
+function WithLegend({
+  box,
+  series,
+  children,
+}: {
+  box: ChartBox;
+  series: { name: string; color: string }[];
+  children: (chart: ChartBox) => ReactNode;
+}) {
+  const chart = { width: box.width, height: box.height - LEGEND_HEIGHT };
+  return (
+    <div className="h-100">
+      <div style={{ height: chart.height }}>{children(chart)}</div>
+      <ul className="list-inline text-center mb-0" style={{ height: LEGEND_HEIGHT }}>
+        {series.map((s) => (
+          <li key={s.name} className="list-inline-item" style={{ color: s.color }}>
+            <svg width="14" height="14" viewBox="0 0 32 32" className="me-1" aria-hidden="true" style={{ verticalAlign: 'middle' }}>
+              <path
+                strokeWidth="4"
+                fill="none"
+                stroke={s.color}
+                d="M0,16h10.67A5.33,5.33,0,1,1,21.33,16H32M21.33,16A5.33,5.33,0,1,1,10.67,16"
+              />
+            </svg>
+            {s.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A month series: its value axis, colour and name. */
+interface MonthSeries {
+  yAxisId?: string;
+  dataKey: string;
+  name: string;
+  color: string;
+}
+
+/**
+ * A month line chart: the grid at the months whose label shows, the month axis, the value axes
+ * (`yAxes`), the tooltip, each series drawn in one go and the legend below.
+ */
+function MonthLineChart<T extends { date: string }>({
+  data,
+  box,
+  series,
+  yAxes,
+  right,
+  room,
+}: {
+  data: T[];
+  box: ChartBox;
+  series: MonthSeries[];
+  yAxes: ReactNode;
+  /** The chart's right margin. */
+  right: number;
+  /** The value axes' width beside the plot, and the room the last month's label has past its tick. */
+  room: { axes: number; lastLabel: number };
+}) {
+  const ticks = monthTicks(
+    data.map((d) => d.date),
+    box.width - room.axes,
+  );
+  return (
+    <WithLegend box={box} series={series}>
+      {(chart) => (
+        <ResponsiveContainer width="100%" height="100%" initialDimension={chart}>
+          <LineChart data={data} margin={{ top: 8, right, left: -12, bottom: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
+            <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />
+            {yAxes}
+            <Tooltip labelFormatter={(label) => monthName(String(label))} />
+            {series.map(({ color, ...line }) => (
+              <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      )}
+    </WithLegend>
+  );
 }
 
 export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
   return (
-    <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
-      <LineChart data={data} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
-        {monthFrame(<YAxis allowDecimals={false} tick={{ fontSize: 11 }} />)}
-        {monthLine({ dataKey: 'count', name: dashboardLabels.tramoCount, stroke: '#0d6efd' })}
-      </LineChart>
-    </ResponsiveContainer>
+    <MonthLineChart
+      data={data}
+      box={box}
+      series={[{ dataKey: 'count', name: dashboardLabels.tramoCount, color: '#0d6efd' }]}
+      yAxes={<YAxis allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />}
+      right={12}
+      room={{ axes: Y_AXIS_WIDTH, lastLabel: 12 }}
+    />
   );
 }
 
 /** Counts and minutes differ by orders of magnitude, so each line has its own axis. */
 export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; box: ChartBox }) {
   return (
-    <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
-      <LineChart data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
-        {monthFrame(
-          <>
-            <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} />
-            <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} />
-          </>,
-        )}
-        {monthLine({ yAxisId: 'count', dataKey: 'count', name: dashboardLabels.kaiserCount, stroke: '#dc3545' })}
-        {monthLine({ yAxisId: 'minutes', dataKey: 'total_duration', name: dashboardLabels.totalDuration, stroke: '#198754' })}
-      </LineChart>
-    </ResponsiveContainer>
+    <MonthLineChart
+      data={data}
+      box={box}
+      series={[
+        { yAxisId: 'count', dataKey: 'count', name: dashboardLabels.kaiserCount, color: '#dc3545' },
+        { yAxisId: 'minutes', dataKey: 'total_duration', name: dashboardLabels.totalDuration, color: '#198754' },
+      ]}
+      yAxes={
+        <>
+          <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+          <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+        </>
+      }
+      right={0}
+      room={{ axes: 2 * Y_AXIS_WIDTH, lastLabel: Y_AXIS_WIDTH }}
+    />
   );
 }
 
@@ -77,8 +195,8 @@ export function TopUsersDrawing({
     <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-        <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} />
+        <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+        <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} interval={0} />
         <Tooltip />
         <Bar dataKey="count" name={seriesName} fill={color} maxBarSize={28} isAnimationActive={false} />
       </BarChart>
