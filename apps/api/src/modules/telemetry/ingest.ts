@@ -69,11 +69,18 @@ async function ingestFor(
   return stored === null ? null : { message: m.accepted, stored, repeated: valid.length - stored, refused };
 }
 
-/** Writes what waits, group after group, until nothing does. */
+/** Lets the event loop read what the sockets hold (the MQTT messages that came with this one) first. */
+const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes what waits, group after group, until nothing does. Before each group the event loop reads
+ * its sockets: a burst's messages, arriving together, are written in one transaction rather than one
+ * per socket read (docs/decisions/108-telemetry-bursts-on-sqlite.md).
+ */
 async function writeWaiting(ctx: ServiceContext, queue: { waiting: Waiting[]; writing: boolean }) {
   queue.writing = true;
   try {
-    while (queue.waiting.length) {
+    for (await afterPendingInput(); queue.waiting.length; await afterPendingInput()) {
       let count = 0;
       let take = 0;
       while (take < queue.waiting.length && (take === 0 || count + queue.waiting[take].samples.length <= GROUP_MAX_SAMPLES)) {
