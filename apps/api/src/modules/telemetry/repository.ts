@@ -1,6 +1,6 @@
 import type { Sample } from '@portal/contract/telemetry';
 import { type Insertable, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
-import type { Db } from '../../db/index';
+import type { Db, DbEngine } from '../../db/index';
 import type { Database } from '../../db/types';
 import type { TelemetryRunsTable, TelemetrySecondsTable } from '../../db/types-telemetry';
 
@@ -27,7 +27,11 @@ export interface SecondRange {
  * Inserts the arcos' samples; one already stored for the arco at that device time (or given twice) is
  * left as it was. Answers the keys `arco:t` of those that were new.
  */
-export async function insertSamples(db: Executor, batches: { arcoId: number; samples: Sample[] }[]): Promise<Set<string>> {
+export async function insertSamples(
+  db: Executor,
+  engine: DbEngine,
+  batches: { arcoId: number; samples: Sample[] }[],
+): Promise<Set<string>> {
   // In key order: two instances writing the same samples take their row locks in the same order.
   const rows = batches
     .flatMap(({ arcoId, samples }) =>
@@ -35,6 +39,20 @@ export async function insertSamples(db: Executor, batches: { arcoId: number; sam
     )
     .sort((a, b) => a.arco_sumergido_id - b.arco_sumergido_id || a.t - b.t);
   const stored = new Set<string>();
+  if (engine === 'sqlite' && rows.length) {
+    // One statement over a JSON array of the rows: building and binding 500-row INSERTs of eight
+    // values each was a third of a burst's CPU (docs/decisions/108-telemetry-bursts-on-sqlite.md).
+    // `where true` lets SQLite read the ON CONFLICT that follows a SELECT as the upsert's.
+    const json = JSON.stringify(rows.map((r) => [r.arco_sumergido_id, r.t, r.arc, r.i, r.u, r.wf, r.v, r.temp]));
+    const { rows: inserted } = await sql<{ arco_sumergido_id: number; t: number }>`
+      insert into telemetry_samples (arco_sumergido_id, t, arc, i, u, wf, v, temp)
+      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
+      from json_each(${json}) where true
+      on conflict (arco_sumergido_id, t) do nothing
+      returning arco_sumergido_id, t`.execute(db);
+    for (const r of inserted) stored.add(`${r.arco_sumergido_id}:${Number(r.t)}`);
+    return stored;
+  }
   for (let k = 0; k < rows.length; k += CHUNK) {
     const inserted = await db
       .insertInto('telemetry_samples')
