@@ -40,7 +40,7 @@ parentPort.once('message', () => {
 /**
  * Starts the checkpointing worker for the SQLite file the connection has open in WAL mode and turns
  * the connection's own checkpoints off; should the worker fail, they are turned on again. Answers a
- * function that stops the worker (before the connection is closed).
+ * function to call before the connection is closed: it stops the worker and checkpoints once more.
  */
 export function checkpointInBackground(sqlite: SQLite.Database, file: string, synchronous: 'FULL' | 'NORMAL'): () => void {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -56,8 +56,21 @@ export function checkpointInBackground(sqlite: SQLite.Database, file: string, sy
   worker.once('error', fallBack);
   worker.once('exit', fallBack);
   return () => {
-    if (stopped) return;
+    if (!stopped) worker.postMessage('stop');
     stopped = true;
-    worker.postMessage('stop');
+    // The worker may still hold its connection when this one closes, which then is not the last and
+    // leaves the WAL as it is: a last checkpoint here keeps the file whole on its own, as before.
+    // A checkpoint running in the worker makes this one busy at once (SQLite calls no busy handler
+    // for that): tried again for up to 2 s.
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let attempt = 0; attempt < 100; attempt++) {
+      try {
+        const [result] = sqlite.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+        if (!result.busy && result.checkpointed === result.log) return;
+      } catch {
+        return; // Nothing more to do on the way out: the WAL is read at the next start.
+      }
+      Atomics.wait(pause, 0, 0, 20);
+    }
   };
 }
