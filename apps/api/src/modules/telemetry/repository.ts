@@ -11,8 +11,6 @@ import type { TelemetryRunsTable, TelemetrySecondsTable } from '../../db/types-t
 
 type Executor = Db | Transaction<Database>;
 
-/** Rows per INSERT: 8 values each, well under SQLite's variable limit. */
-const CHUNK = 500;
 /** Ranges per grouped read: 3 values each. */
 const RANGES = 200;
 
@@ -38,31 +36,28 @@ export async function insertSamples(
       samples.map((s) => ({ arco_sumergido_id: arcoId, t: s.t, arc: s.arc ? 1 : 0, i: s.i, u: s.u, wf: s.wf, v: s.v, temp: s.temp })),
     )
     .sort((a, b) => a.arco_sumergido_id - b.arco_sumergido_id || a.t - b.t);
-  const stored = new Set<string>();
-  if (engine === 'sqlite' && rows.length) {
-    // One statement over a JSON array of the rows: building and binding 500-row INSERTs of eight
-    // values each was a third of a burst's CPU (docs/decisions/108-telemetry-bursts-on-sqlite.md).
-    // `where true` lets SQLite read the ON CONFLICT that follows a SELECT as the upsert's.
-    const json = JSON.stringify(rows.map((r) => [r.arco_sumergido_id, r.t, r.arc, r.i, r.u, r.wf, r.v, r.temp]));
-    const { rows: inserted } = await sql<{ arco_sumergido_id: number; t: number }>`
+  if (!rows.length) return new Set();
+  // One statement over the rows as one value (a JSON array on SQLite, an array per column on
+  // PostgreSQL): building and binding 500-row INSERTs of eight values each was about a third of a
+  // burst's CPU (docs/decisions/108-telemetry-bursts-on-sqlite.md). On SQLite, `where true` lets the
+  // ON CONFLICT after a SELECT be read as the upsert's.
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+  const { rows: inserted } =
+    engine === 'sqlite'
+      ? await sql<{ arco_sumergido_id: number; t: number }>`
       insert into telemetry_samples (arco_sumergido_id, t, arc, i, u, wf, v, temp)
       select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
-      from json_each(${json}) where true
+      from json_each(${JSON.stringify(rows.map((r) => [r.arco_sumergido_id, r.t, r.arc, r.i, r.u, r.wf, r.v, r.temp]))}) where true
+      on conflict (arco_sumergido_id, t) do nothing
+      returning arco_sumergido_id, t`.execute(db)
+      : await sql<{ arco_sumergido_id: number; t: number }>`
+      insert into telemetry_samples (arco_sumergido_id, t, arc, i, u, wf, v, temp)
+      select * from unnest(${column('arco_sumergido_id')}::integer[], ${column('t')}::bigint[], ${column('arc')}::smallint[],
+        ${column('i')}::double precision[], ${column('u')}::double precision[], ${column('wf')}::double precision[],
+        ${column('v')}::double precision[], ${column('temp')}::double precision[])
       on conflict (arco_sumergido_id, t) do nothing
       returning arco_sumergido_id, t`.execute(db);
-    for (const r of inserted) stored.add(`${r.arco_sumergido_id}:${Number(r.t)}`);
-    return stored;
-  }
-  for (let k = 0; k < rows.length; k += CHUNK) {
-    const inserted = await db
-      .insertInto('telemetry_samples')
-      .values(rows.slice(k, k + CHUNK))
-      .onConflict((oc) => oc.columns(['arco_sumergido_id', 't']).doNothing())
-      .returning(['arco_sumergido_id', 't'])
-      .execute();
-    for (const r of inserted) stored.add(`${r.arco_sumergido_id}:${Number(r.t)}`);
-  }
-  return stored;
+  return new Set(inserted.map((r) => `${r.arco_sumergido_id}:${Number(r.t)}`));
 }
 
 /** `(arco = ? and col >= ? and col < ?) or …` over the ranges, `scale` turning seconds into the column's unit. */
