@@ -18,17 +18,19 @@
  * administrator's event stream is read over HTTP by the portal's process: for each batch, publish (the
  * child's clock) → its 'weld.live' event (the event carries the batch's last device time; one a second
  * per arco), by phase. Prints samples published vs stored, the latency percentiles, the portal
- * process's CPU per 1,000 samples (with the stream reader; PostgreSQL's own CPU not counted), its RSS
- * and the machine's load average.
+ * process's CPU per 1,000 samples (with the stream reader; PostgreSQL's own CPU not counted), its RSS,
+ * the machine's load average, the portal's event-loop delay and the machine's CPU pressure (how much
+ * of the run some task waited for a processor: a run spoiled by other sessions shows there).
  *
  *   npm run bench:telemetry                                                   # 60 s at 500/s, 10 s at 5,000/s
  *   BENCH_OUTAGE_SECONDS=60 BENCH_SECONDS=120 npm run bench:telemetry         # with a 60 s outage
  *   BENCH_SECONDS=600 BENCH_OUTAGE_SECONDS=60 BENCH_BURST_SECONDS=30 BENCH_ENGINE=postgres npm run bench:telemetry
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { countSamples } from '../src/modules/telemetry/service';
@@ -57,6 +59,18 @@ process.stdout.write('locked\\n'); setTimeout(() => { db.exec('rollback'); db.cl
     child.stdout?.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`lock holder exited ${code}`)));
   });
+}
+
+/**
+ * Linux's CPU pressure so far (µs some task waited for a processor; /proc/pressure/cpu), or null
+ * elsewhere: on the shared machine it tells a run spoiled by other sessions' load from a slow portal.
+ */
+function cpuWaitedUs(): number | null {
+  try {
+    return Number(/some .*total=(\d+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return null;
+  }
 }
 
 /** Now on a clock both processes share (epoch ms, sub-millisecond). */
@@ -157,12 +171,17 @@ async function main() {
   const plan: Plan = { brokerUrl: portal.broker.url, arcos, start: Date.now() + 2000, outageFrom, outage };
   const loads: number[] = [loadavg()[0]];
   const cpu0 = process.cpuUsage();
+  const waited0 = cpuWaitedUs();
+  // The portal's event loop (with the stream reader): how long it was kept from running.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   let published = 0;
   let batches = 0;
   let maxRss = 0;
   let publishedAtBack = 0;
   let backlogSeconds = Number.NaN;
   const start = plan.start;
+  const runStart = performance.now();
   const sampling = setInterval(() => {
     maxRss = Math.max(maxRss, process.memoryUsage().rss);
     loads.push(loadavg()[0]);
@@ -248,6 +267,15 @@ async function main() {
     `CPU: ${(((cpu.user + cpu.system) / 1000 / published) * 1000).toFixed(1)} ms per 1,000 samples (the portal and the stream reader); RSS max ${(maxRss / 2 ** 20).toFixed(0)} MiB`,
   );
   console.log(`load average (1 min): ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} during the run`);
+  loopDelay.disable();
+  console.log(
+    `event loop: delay p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)} (the portal's process, the stream reader with it)`,
+  );
+  const waited1 = cpuWaitedUs();
+  if (waited0 !== null && waited1 !== null)
+    console.log(
+      `CPU pressure: some task waited for a processor ${(((waited1 - waited0) / 1000 / (performance.now() - runStart)) * 100).toFixed(0)}% of the run (/proc/pressure/cpu)`,
+    );
 
   // What a stored sample costs on disk (table and its key), for the sizes per month (decision 081).
   if (app.ctx.engine === 'sqlite') {

@@ -6,6 +6,7 @@ import { privateDatabaseFileSync } from '../lib/file-modes';
 import { CONNECT_TIMEOUT_MS, guardPool } from './outage';
 import { CurrentSchemaPostgresDialect } from './pg-introspector';
 import { LiteralLimitPlugin, preparedStatementsPool } from './pg-prepared';
+import { checkpointInBackground } from './sqlite-checkpointer';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
 import type { Database } from './types';
 
@@ -93,10 +94,15 @@ export function createDb(options: DbOptions): DbHandle {
   // too; NORMAL only survives a process crash (docs/decisions/027-durable-sqlite-commits.md).
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 10000');
-  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  const synchronous = options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL';
+  sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
+  // A file's WAL is checkpointed by a worker thread, not in the committing request
+  // (db/sqlite-checkpointer.ts); a database in memory has no WAL.
+  const stopCheckpoints =
+    options.sqliteImage || options.sqliteFile === ':memory:' ? () => {} : checkpointInBackground(sqlite, options.sqliteFile, synchronous);
   return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite, stopCheckpoints) }) }),
     engine: 'sqlite',
     sqlite,
   };
@@ -108,10 +114,13 @@ export function createDb(options: DbOptions): DbHandle {
  * case some query text varies). A statement still being iterated (a streamed query) is busy and
  * cannot be reused: such a call gets a fresh one.
  */
-function cachingStatements(sqlite: SQLite.Database, max = 500) {
+function cachingStatements(sqlite: SQLite.Database, beforeClose: () => void, max = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose();
+      sqlite.close();
+    },
     prepare: (text: string) => {
       const cached = cache.get(text);
       if (cached && !cached.busy) return cached;

@@ -45,6 +45,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return e.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause);
 }
 
+/**
+ * True when SQLite's file stayed locked by another connection for the whole busy timeout
+ * (SQLITE_BUSY: a backup tool, a shell left in a transaction, a long write of another process). To a
+ * client that is the database being away for a while, not a bad request: a request gets the outage's
+ * 503, an MQTT message of weld telemetry is held (docs/decisions/088-telemetry-ingest-in-groups.md).
+ */
+export function isDatabaseLocked(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_'));
+}
+
 /** The answer to a request that needs the database while it is away. */
 export const databaseUnavailable = () => new AppError(503, messages.databaseUnavailable, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 

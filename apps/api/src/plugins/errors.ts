@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { messages } from '@portal/contract/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, replyDatabaseUnavailable } from '../db/outage';
+import { isDatabaseLocked, isDatabaseUnavailable, replyDatabaseUnavailable } from '../db/outage';
 import { DISK_FULL_RETRY_AFTER_SECONDS, isDiskFull } from '../lib/disk-space';
 import { AppError } from '../lib/errors';
 import { logStoreUnavailable, StoreUnavailableError } from '../lib/storage';
@@ -71,8 +71,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // The database is restarting or out of reach: a Spanish 503 with Retry-After (db/outage.ts).
-    if (isDatabaseUnavailable(error)) return replyDatabaseUnavailable(request, reply, error);
+    // The database is restarting or out of reach, or SQLite's file locked beyond the busy timeout: a
+    // Spanish 503 with Retry-After (db/outage.ts).
+    if (isDatabaseUnavailable(error) || isDatabaseLocked(error)) return replyDatabaseUnavailable(request, reply, error);
     if (error instanceof AppError) {
       // The object store away is logged at most every 10 s, not per upload or image read (decision 068).
       if (error instanceof StoreUnavailableError) logStoreUnavailable(request, error);

@@ -41,6 +41,7 @@ export async function writeInTransaction(ctx: ServiceContext, trx: Executor, gro
   }
   const fresh = await repo.insertSamples(
     trx,
+    ctx.engine,
     group.flatMap(({ arcoId, samples }) => (arcoId === null ? [] : [{ arcoId, samples }])),
   );
   // Each message stores the new samples no earlier message of the group carries.

@@ -7,7 +7,7 @@ import {
   TELEMETRY_MAX_FUTURE_MS,
 } from '@portal/contract/telemetry';
 import type { ServiceContext } from '../../context';
-import { isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
+import { isDatabaseLocked, isDatabaseUnavailable, waitForDatabase } from '../../db/outage';
 import { AppError, badRequest } from '../../lib/errors';
 import { HoldMessage } from '../../lib/mqtt-client';
 import { checkDeviceKey } from '../machines/service';
@@ -69,11 +69,18 @@ async function ingestFor(
   return stored === null ? null : { message: m.accepted, stored, repeated: valid.length - stored, refused };
 }
 
-/** Writes what waits, group after group, until nothing does. */
+/** Lets the event loop read what the sockets hold (the MQTT messages that came with this one) first. */
+const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes what waits, group after group, until nothing does. Before each group the event loop reads
+ * its sockets: a burst's messages, arriving together, are written in one transaction rather than one
+ * per socket read (docs/decisions/108-telemetry-bursts-on-sqlite.md).
+ */
 async function writeWaiting(ctx: ServiceContext, queue: { waiting: Waiting[]; writing: boolean }) {
   queue.writing = true;
   try {
-    while (queue.waiting.length) {
+    for (await afterPendingInput(); queue.waiting.length; await afterPendingInput()) {
       let count = 0;
       let take = 0;
       while (take < queue.waiting.length && (take === 0 || count + queue.waiting[take].samples.length <= GROUP_MAX_SAMPLES)) {
@@ -92,7 +99,7 @@ async function writeGroup(ctx: ServiceContext, group: Waiting[]): Promise<void> 
   try {
     written = await ctx.db.transaction().execute((trx) => writeInTransaction(ctx, trx, group));
   } catch (error) {
-    if (group.length > 1 && !isDatabaseUnavailable(error) && !isLocked(error)) {
+    if (group.length > 1 && !isDatabaseUnavailable(error) && !isDatabaseLocked(error)) {
       for (const one of group) await writeGroup(ctx, [one]);
       return;
     }
@@ -133,18 +140,11 @@ export async function handleTelemetryMessage(ctx: ServiceContext, topic: string,
     if ((await ingestFor(ctx, { topic }, parsed.samples)) === null) ctx.machines.refusals.mqtt.count(`no arco bound to ${topic}`);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw new HoldMessage((signal) => waitForDatabase(ctx.db, 500, signal), m.heldForDatabase);
-    if (isLocked(error)) throw new HoldMessage((signal) => waitForWriteLock(ctx.db, 500, signal), m.heldForDatabase);
+    if (isDatabaseLocked(error)) throw new HoldMessage((signal) => waitForWriteLock(ctx.db, 500, signal), m.heldForDatabase);
     if (error instanceof AppError) return;
     throw error;
   }
 }
-
-/**
- * SQLite's file locked by another process beyond the busy timeout (a long write, a backup tool, a
- * shell left in a transaction): like an outage, the message waits on the broker
- * (docs/decisions/088-telemetry-ingest-in-groups.md).
- */
-const isLocked = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
 /** Resolves once a write transaction can begin (an empty one commits); rejects when `signal` aborts. */
 async function waitForWriteLock(db: Executor, everyMs: number, signal: AbortSignal): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Sample } from '@portal/contract/telemetry';
 import { type Insertable, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
-import type { Db } from '../../db/index';
+import type { Db, DbEngine } from '../../db/index';
 import type { Database } from '../../db/types';
 import type { TelemetryRunsTable, TelemetrySecondsTable } from '../../db/types-telemetry';
 
@@ -11,8 +11,6 @@ import type { TelemetryRunsTable, TelemetrySecondsTable } from '../../db/types-t
 
 type Executor = Db | Transaction<Database>;
 
-/** Rows per INSERT: 8 values each, well under SQLite's variable limit. */
-const CHUNK = 500;
 /** Ranges per grouped read: 3 values each. */
 const RANGES = 200;
 
@@ -27,24 +25,39 @@ export interface SecondRange {
  * Inserts the arcos' samples; one already stored for the arco at that device time (or given twice) is
  * left as it was. Answers the keys `arco:t` of those that were new.
  */
-export async function insertSamples(db: Executor, batches: { arcoId: number; samples: Sample[] }[]): Promise<Set<string>> {
+export async function insertSamples(
+  db: Executor,
+  engine: DbEngine,
+  batches: { arcoId: number; samples: Sample[] }[],
+): Promise<Set<string>> {
   // In key order: two instances writing the same samples take their row locks in the same order.
   const rows = batches
     .flatMap(({ arcoId, samples }) =>
       samples.map((s) => ({ arco_sumergido_id: arcoId, t: s.t, arc: s.arc ? 1 : 0, i: s.i, u: s.u, wf: s.wf, v: s.v, temp: s.temp })),
     )
     .sort((a, b) => a.arco_sumergido_id - b.arco_sumergido_id || a.t - b.t);
-  const stored = new Set<string>();
-  for (let k = 0; k < rows.length; k += CHUNK) {
-    const inserted = await db
-      .insertInto('telemetry_samples')
-      .values(rows.slice(k, k + CHUNK))
-      .onConflict((oc) => oc.columns(['arco_sumergido_id', 't']).doNothing())
-      .returning(['arco_sumergido_id', 't'])
-      .execute();
-    for (const r of inserted) stored.add(`${r.arco_sumergido_id}:${Number(r.t)}`);
-  }
-  return stored;
+  if (!rows.length) return new Set();
+  // One statement over the rows as one value (a JSON array on SQLite, an array per column on
+  // PostgreSQL): building and binding 500-row INSERTs of eight values each was about a third of a
+  // burst's CPU (docs/decisions/108-telemetry-bursts-on-sqlite.md). On SQLite, `where true` lets the
+  // ON CONFLICT after a SELECT be read as the upsert's.
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+  const { rows: inserted } =
+    engine === 'sqlite'
+      ? await sql<{ arco_sumergido_id: number; t: number }>`
+      insert into telemetry_samples (arco_sumergido_id, t, arc, i, u, wf, v, temp)
+      select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
+      from json_each(${JSON.stringify(rows.map((r) => [r.arco_sumergido_id, r.t, r.arc, r.i, r.u, r.wf, r.v, r.temp]))}) where true
+      on conflict (arco_sumergido_id, t) do nothing
+      returning arco_sumergido_id, t`.execute(db)
+      : await sql<{ arco_sumergido_id: number; t: number }>`
+      insert into telemetry_samples (arco_sumergido_id, t, arc, i, u, wf, v, temp)
+      select * from unnest(${column('arco_sumergido_id')}::integer[], ${column('t')}::bigint[], ${column('arc')}::smallint[],
+        ${column('i')}::double precision[], ${column('u')}::double precision[], ${column('wf')}::double precision[],
+        ${column('v')}::double precision[], ${column('temp')}::double precision[])
+      on conflict (arco_sumergido_id, t) do nothing
+      returning arco_sumergido_id, t`.execute(db);
+  return new Set(inserted.map((r) => `${r.arco_sumergido_id}:${Number(r.t)}`));
 }
 
 /** `(arco = ? and col >= ? and col < ?) or …` over the ranges, `scale` turning seconds into the column's unit. */
