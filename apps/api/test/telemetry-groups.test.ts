@@ -47,8 +47,9 @@ describe.skipIf(pgUnavailable)('weld telemetry written in groups', () => {
 
     const oneByOne = [];
     for (const batch of batches) oneByOne.push(await ok(await send(batch)));
-    // All handed in at once (what the device path does after the key): the first is written alone,
-    // the others wait for it and are written together in the next transaction.
+    // All handed in at once (what the device path does after the key): the writer lets the event loop
+    // run once before it takes a group (docs/decisions/108-telemetry-bursts-on-sqlite.md), so they are
+    // written together in one transaction.
     const together = await Promise.all(batches.map((batch) => ingest(t.app.ctx, seed.group.id, batch)));
 
     const sum = (list: { stored: number; repeated: number }[]) =>
