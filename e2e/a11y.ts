@@ -13,6 +13,7 @@ export async function expectNoViolations(page: Page, what = page.url(), include?
   // Legacy mode runs axe once in the page: the default also injects axe into a new blank page to
   // finish each run, twice the work per check for pages without frames like ours (the admin screens'
   // test made some twenty checks and ran past its time limit on a busy machine).
+  await settled(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -22,6 +23,19 @@ export async function expectNoViolations(page: Page, what = page.url(), include?
   );
   expect(report, `axe-core violations on ${what}`).toEqual([]);
   await expectReflow(page, what);
+}
+
+/**
+ * Waits until the page's finite CSS transitions and animations have run (at most 5 s): axe judges
+ * colours as painted, so a dialog still fading in (Bootstrap's `.fade`, longer on a busy machine)
+ * fails contrast with its half-transparent text. Endless ones (a spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const done = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
 }
 
 /**
