@@ -1,6 +1,6 @@
 import { dashboardLabels, type KaiserStopsMonth, type TramosMonth } from '@portal/contract/dashboard';
 import { monthName, shortMonthName } from '@portal/contract/format';
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, startTransition, useEffect, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -149,18 +149,27 @@ function MonthLineChart<T extends { date: string }>({
     box.width - room.axes,
   );
   const tooltip = useTooltipOnDemand();
+  // In two tasks: the grid and axes first, hidden, then the lines in a task of their own, shown then;
+  // each stage's commit sets off Recharts' store renders, which as one took 250 to 300 ms under the
+  // throttle (docs/decisions/116-admin-chart-drawn-once.md).
+  const [lines, setLines] = useState(false);
+  useEffect(() => {
+    const later = setTimeout(() => startTransition(() => setLines(true)), 0);
+    return () => clearTimeout(later);
+  }, []);
   return (
     <WithLegend box={box} series={series}>
       {(chart) => (
-        <div className="h-100" {...tooltip.on}>
+        <div className="h-100" style={lines ? undefined : { visibility: 'hidden' }} {...tooltip.on}>
           <LineChart width={chart.width} height={chart.height} data={data} margin={{ top: 8, right, left: -12, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
             <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />
             {yAxes}
             {tooltip.wanted && <Tooltip labelFormatter={(label) => monthName(String(label))} />}
-            {series.map(({ color, ...line }) => (
-              <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
-            ))}
+            {lines &&
+              series.map(({ color, ...line }) => (
+                <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
+              ))}
           </LineChart>
         </div>
       )}
