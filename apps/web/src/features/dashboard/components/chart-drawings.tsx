@@ -27,6 +27,8 @@ import type { ChartBox } from './draw-when-reached';
  * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
  * chart's one long task; the line charts' legend is plain HTML below the SVG, where Recharts' own
  * measured its size and drew the whole chart once more (docs/decisions/105-first-screens-in-short-tasks.md).
+ * Each chart is drawn at its measured box without ResponsiveContainer, a month chart's lines in a task
+ * after its grid and axes, the tooltip only once wanted (docs/decisions/116-admin-chart-drawn-once.md).
  */
 
 /**
