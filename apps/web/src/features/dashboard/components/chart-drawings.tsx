@@ -1,6 +1,6 @@
 import { dashboardLabels, type KaiserStopsMonth, type TramosMonth } from '@portal/contract/dashboard';
 import { monthName, shortMonthName } from '@portal/contract/format';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, startTransition, useEffect, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -8,11 +8,12 @@ import {
   type CartesianGridProps,
   Line,
   LineChart,
-  ResponsiveContainer,
+  Text,
   Tooltip,
   XAxis,
   type XAxisTickContentProps,
   YAxis,
+  type YAxisTickContentProps,
 } from 'recharts';
 import { monthLabelWidth, monthTicks, Y_AXIS_WIDTH } from './chart-ticks';
 import type { ChartBox } from './draw-when-reached';
@@ -26,6 +27,8 @@ import type { ChartBox } from './draw-when-reached';
  * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
  * chart's one long task; the line charts' legend is plain HTML below the SVG, where Recharts' own
  * measured its size and drew the whole chart once more (docs/decisions/105-first-screens-in-short-tasks.md).
+ * Each chart is drawn at its measured box without ResponsiveContainer, a month chart's lines in a task
+ * after its grid and axes, the tooltip only once wanted (docs/decisions/116-admin-chart-drawn-once.md).
  */
 
 /**
@@ -43,6 +46,19 @@ function monthTick(last: string | undefined, room: number) {
 }
 
 /**
+ * A value axis' label (a number), the same `Text` Recharts draws (11 px), without the axis' width: given one,
+ * `Text` measured every label in the page to wrap it, and a number is one word that never wraps
+ * (docs/decisions/116-admin-chart-drawn-once.md).
+ */
+function numberTick({ payload, width: _width, ...props }: XAxisTickContentProps | YAxisTickContentProps) {
+  return (
+    <Text {...props} fontSize={11}>
+      {String(payload.value)}
+    </Text>
+  );
+}
+
+/**
  * The grid's vertical lines: at the months whose label shows and at the plot's two edges, where
  * Recharts' own generator put them after measuring every month's label once more.
  */
@@ -51,6 +67,18 @@ function monthGrid(ticks: string[]): NonNullable<CartesianGridProps['verticalCoo
     const xs = ticks.map((m) => xAxis?.scale?.map(m)).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
     return [...new Set([...xs, offset.left, offset.left + offset.width])];
   };
+}
+
+/**
+ * Whether a chart's tooltip is drawn: only once a pointer has come over the chart or it has had the
+ * focus (Recharts' keyboard layer), so its first render does without the tooltip's part; the chart
+ * follows the pointer by itself and shows the tooltip from the next move on
+ * (docs/decisions/116-admin-chart-drawn-once.md).
+ */
+function useTooltipOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  const want = wanted ? undefined : () => setWanted(true);
+  return { wanted, on: { onPointerEnter: want, onFocus: want, onTouchStart: want } };
 }
 
 /** The legend's line below a line chart (16 px text, its line height). */
@@ -122,40 +150,54 @@ function MonthLineChart<T extends { date: string }>({
     data.map((d) => d.date),
     box.width - room.axes,
   );
+  const tooltip = useTooltipOnDemand();
+  // In two tasks: the grid and axes first, hidden, then the lines in a task of their own, shown then;
+  // each stage's commit sets off Recharts' store renders, which as one took 250 to 300 ms under the
+  // throttle (docs/decisions/116-admin-chart-drawn-once.md).
+  const [lines, setLines] = useState(false);
+  useEffect(() => {
+    const later = setTimeout(() => startTransition(() => setLines(true)), 0);
+    return () => clearTimeout(later);
+  }, []);
   return (
     <WithLegend box={box} series={series}>
       {(chart) => (
-        <ResponsiveContainer width="100%" height="100%" initialDimension={chart}>
-          <LineChart data={data} margin={{ top: 8, right, left: -12, bottom: 0 }}>
+        <div className="h-100" style={lines ? undefined : { visibility: 'hidden' }} {...tooltip.on}>
+          <LineChart width={chart.width} height={chart.height} data={data} margin={{ top: 8, right, left: -12, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
             <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />
             {yAxes}
-            <Tooltip labelFormatter={(label) => monthName(String(label))} />
-            {series.map(({ color, ...line }) => (
-              <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
-            ))}
+            {tooltip.wanted && <Tooltip labelFormatter={(label) => monthName(String(label))} />}
+            {lines &&
+              series.map(({ color, ...line }) => (
+                <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
+              ))}
           </LineChart>
-        </ResponsiveContainer>
+        </div>
       )}
     </WithLegend>
   );
 }
 
-export function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
+/**
+ * Each drawing is memoised: the page's later renders (a query refetched with the same figures, which
+ * keeps its data's reference) do not draw it again (docs/decisions/116-admin-chart-drawn-once.md).
+ */
+export const TramosDrawing = memo(function TramosDrawing({ data, box }: { data: TramosMonth[]; box: ChartBox }) {
   return (
     <MonthLineChart
       data={data}
       box={box}
       series={[{ dataKey: 'count', name: dashboardLabels.tramoCount, color: '#0d6efd' }]}
-      yAxes={<YAxis allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />}
+      yAxes={<YAxis allowDecimals={false} tick={numberTick} interval={0} />}
       right={12}
       room={{ axes: Y_AXIS_WIDTH, lastLabel: 12 }}
     />
   );
-}
+});
 
 /** Counts and minutes differ by orders of magnitude, so each line has its own axis. */
-export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; box: ChartBox }) {
+export const ParadasKaiserDrawing = memo(function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; box: ChartBox }) {
   return (
     <MonthLineChart
       data={data}
@@ -166,21 +208,21 @@ export function ParadasKaiserDrawing({ data, box }: { data: KaiserStopsMonth[]; 
       ]}
       yAxes={
         <>
-          <YAxis yAxisId="count" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
-          <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+          <YAxis yAxisId="count" allowDecimals={false} tick={numberTick} interval={0} />
+          <YAxis yAxisId="minutes" orientation="right" allowDecimals={false} tick={numberTick} interval={0} />
         </>
       }
       right={0}
       room={{ axes: 2 * Y_AXIS_WIDTH, lastLabel: Y_AXIS_WIDTH }}
     />
   );
-}
+});
 
 /**
  * A top-5 list as horizontal bars: names on the vertical axis stay readable on a 360 px phone,
  * where five names under the bars would overlap.
  */
-export function TopUsersDrawing({
+export const TopUsersDrawing = memo(function TopUsersDrawing({
   data,
   box,
   seriesName,
@@ -191,15 +233,16 @@ export function TopUsersDrawing({
   seriesName: string;
   color: string;
 }) {
+  const tooltip = useTooltipOnDemand();
   return (
-    <ResponsiveContainer width="100%" height="100%" initialDimension={box}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
+    <div className="h-100" {...tooltip.on}>
+      <BarChart width={box.width} height={box.height} data={data} layout="vertical" margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} interval={0} />
+        <XAxis type="number" allowDecimals={false} tick={numberTick} interval={0} />
         <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 11 }} interval={0} />
-        <Tooltip />
+        {tooltip.wanted && <Tooltip />}
         <Bar dataKey="count" name={seriesName} fill={color} maxBarSize={28} isAnimationActive={false} />
       </BarChart>
-    </ResponsiveContainer>
+    </div>
   );
-}
+});

@@ -5,6 +5,7 @@ import {
   type TopUserByTramos,
   type TramosMonth,
 } from '@portal/contract/dashboard';
+import { useMemo } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { ParadasKaiserChart, TramosChart } from './month-charts';
@@ -27,6 +28,9 @@ export function StatsCharts({
   topTramos: { data?: TopUserByTramos[]; isError: boolean };
   topKaiser: { data?: TopUserByKaiserStops[]; isError: boolean };
 }) {
+  // The same array while the figures are the same, so the memoised drawings are not drawn again.
+  const topTramosRows = useMemo(() => topTramos.data?.map((u) => ({ name: u.name, count: u.tramo_count })), [topTramos.data]);
+  const topKaiserRows = useMemo(() => topKaiser.data?.map((u) => ({ name: u.name, count: u.kaiser_stop_count })), [topKaiser.data]);
   return (
     <Row xs={1} lg={2} className="g-3">
       {!tramos.isError && (
@@ -44,7 +48,7 @@ export function StatsCharts({
           <TopUsersChart
             title={dashboardLabels.topTramosChart}
             description={dashboardLabels.topTramosChartDescription}
-            data={topTramos.data?.map((u) => ({ name: u.name, count: u.tramo_count }))}
+            data={topTramosRows}
             seriesName={dashboardLabels.tramoCount}
             color="#0d6efd"
           />
@@ -55,7 +59,7 @@ export function StatsCharts({
           <TopUsersChart
             title={dashboardLabels.topKaiserChart}
             description={dashboardLabels.topKaiserChartDescription}
-            data={topKaiser.data?.map((u) => ({ name: u.name, count: u.kaiser_stop_count }))}
+            data={topKaiserRows}
             seriesName={dashboardLabels.kaiserCount}
             color="#dc3545"
           />
