@@ -149,6 +149,14 @@ test.describe('admin statistics panel', () => {
     }
     const mainOverflow = await page.locator('main').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(mainOverflow).toBeLessThanOrEqual(0);
+
+    // A drawn chart follows its box: the phone turned to landscape draws it again at the new width.
+    const surface = tramosChart.locator('figure[aria-label] .recharts-wrapper > svg.recharts-surface');
+    const narrow = Number(await surface.getAttribute('width'));
+    await page.setViewportSize({ width: 740, height: 360 });
+    const wide = Math.round((await tramosChart.locator('figure').boundingBox())?.width ?? 0);
+    expect(wide).toBeGreaterThan(narrow + 100);
+    await expect(surface).toHaveAttribute('width', String(wide));
   });
 
   test('shows the loading text until the figures arrive', async ({ page, seed }) => {

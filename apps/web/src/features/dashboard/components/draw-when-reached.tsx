@@ -111,6 +111,20 @@ export function DrawWhenReached({ load, draw }: { load: () => Promise<unknown>; 
       cancel();
     };
   }, [drawn, load]);
+  // Once drawn, the chart follows its box (a window resized, a tablet turned): drawn again at the new
+  // size, which Recharts' ResponsiveContainer did before decision 116 drew each chart at its box.
+  useEffect(() => {
+    const element = ref.current;
+    if (!drawn || !element || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      const { width, height } = element.getBoundingClientRect();
+      const next = { width: Math.round(width), height: Math.round(height) };
+      if (next.width === 0 || next.height === 0) return;
+      startTransition(() => setBox((now) => (now && now.width === next.width && now.height === next.height ? now : next)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [drawn]);
   // Unmounted while its chart was being drawn: the next chart's turn comes all the same.
   useEffect(() => () => turnDone.current(), []);
   return (
