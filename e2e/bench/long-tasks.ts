@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { type PortalProcess, startPortal } from '../portal-process';
 import { BENCH_ADMIN, seedWallAndTerminal } from './bench-api';
+import { median, rendererMain } from './main-thread';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** WEB_DIST=<folder>[,<folder>...]: several builds are measured in turn, run by run, under the same load. */
@@ -145,17 +146,7 @@ const LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'RecalculateStyles', 'PreP
 
 /** The long tasks after `fcpMs` on the page's main thread (the renderer thread that ran the most script). */
 function longTasks(events: TraceEvent[], fcpMs: number, base: string): LongTask[] {
-  const names = new Map<string, string>();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);
-  const perThread = new Map<string, number>();
-  for (const e of events)
-    if (e.ph === 'X' && SCRIPT.has(e.name) && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')
-      perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0));
-  const main = [...perThread.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const onMain = events
-    .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const start = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === main)?.ts ?? onMain[0]?.ts ?? 0;
+  const { main, onMain, start } = rendererMain(events, (e) => e.dur ?? 0);
   const samples = DEBUG && main ? samplesOf(events, main) : undefined;
   const tasks: LongTask[] = [];
   for (let i = 0; i < onMain.length; i++) {
@@ -189,12 +180,6 @@ function longTasks(events: TraceEvent[], fcpMs: number, base: string): LongTask[
   }
   return tasks;
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 interface Page {
   key: string;

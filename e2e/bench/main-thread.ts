@@ -40,20 +40,46 @@ const SCRIPT = new Set([
 ]);
 const LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'RecalculateStyles', 'PrePaint', 'Paint', 'Layerize']);
 
-export function mainThreadCost(trace: { traceEvents: TraceEvent[] } | TraceEvent[], untilMs: number): MainThreadCost {
-  const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  // The page's renderer main thread: the one that ran the navigation's document (the most script).
+/** The median of `values` (the mean of the middle two for an even count). */
+export const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** The fields of a trace event that finding the page's main thread reads. */
+interface ThreadEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's renderer main thread: the one that ran the most script (`weight` of each script event),
+ * its complete events in time order (outer before inner), and the navigation's start on it.
+ */
+export function rendererMain<E extends ThreadEvent>(events: E[], weight: (e: E) => number): { main?: string; onMain: E[]; start: number } {
   const names = new Map<string, string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);
   const perThread = new Map<string, number>();
   for (const e of events)
     if (e.ph === 'X' && SCRIPT.has(e.name) && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')
-      perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + (e.tdur ?? 0));
+      perThread.set(`${e.pid}:${e.tid}`, (perThread.get(`${e.pid}:${e.tid}`) ?? 0) + weight(e));
   const main = [...perThread.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const onMain = events
     .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const start = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === main)?.ts ?? onMain[0]?.ts ?? 0;
+  return { main, onMain, start };
+}
+
+export function mainThreadCost(trace: { traceEvents: TraceEvent[] } | TraceEvent[], untilMs: number): MainThreadCost {
+  const events = Array.isArray(trace) ? trace : trace.traceEvents;
+  const { onMain, start } = rendererMain(events, (e) => e.tdur ?? 0);
   const end = start + untilMs * 1000;
   const cost: MainThreadCost = { total: 0, script: 0, layout: 0, longTasks: 0, byUrl: new Map() };
   // Events on one thread nest: count each kind's outermost event only.

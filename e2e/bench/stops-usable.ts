@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { type PortalProcess, startPortal } from '../portal-process';
 import { BENCH_ADMIN, call, seedStation } from './bench-api';
-import { type MainThreadCost, mainThreadCost, printCost } from './main-thread';
+import { type MainThreadCost, mainThreadCost, median, printCost } from './main-thread';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
@@ -48,12 +48,6 @@ async function seed(base: string): Promise<string> {
   }
   return token;
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 interface Run {
   fcp: number;
