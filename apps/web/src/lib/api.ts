@@ -33,18 +33,35 @@ export class ApiError extends Error {
   }
 }
 
-let onSessionEnd: () => void = () => {
+let routerSessionEnd: () => void = () => {
   window.location.assign('/login');
 };
+/** Screens that end a session their own way while they are shown, the latest first. */
+const screenSessionEnds: (() => void)[] = [];
+
 /** The router registers how to leave for /login when the API ends the session (401/403). */
 export function setSessionEndHandler(handler: () => void) {
-  onSessionEnd = handler;
+  routerSessionEnd = handler;
+}
+
+/**
+ * A screen that ends a session its own way (the station terminal signs that worker out and stays) for
+ * as long as it is shown: it wins over the router's handler whichever of the two effects runs last, so
+ * a commit that mounts both, or a router effect run again later, cannot send the screen to /login.
+ * Answers the function that takes it back.
+ */
+export function overrideSessionEnd(handler: () => void): () => void {
+  screenSessionEnds.push(handler);
+  return () => {
+    const at = screenSessionEnds.lastIndexOf(handler);
+    if (at >= 0) screenSessionEnds.splice(at, 1);
+  };
 }
 
 /** Ends the session in the browser: the token goes and the user is sent to /login. */
 export function endSession() {
   removeToken();
-  onSessionEnd();
+  (screenSessionEnds.at(-1) ?? routerSessionEnd)();
 }
 
 export interface ApiOptions {

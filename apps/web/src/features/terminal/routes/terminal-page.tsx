@@ -3,11 +3,10 @@ import type { TerminalHome } from '@portal/contract/terminal';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
 import { SavedDataNote } from '@/components/saved-data-note';
-import { errorText, setSessionEndHandler } from '@/lib/api';
+import { errorText, overrideSessionEnd } from '@/lib/api';
 import type { LiveStream } from '@/lib/events';
 import { useFactoryTz } from '@/lib/factory';
 import { useEventStream } from '@/lib/use-event-stream';
@@ -83,18 +82,17 @@ export function TerminalPage({ parts }: { parts: TerminalParts }) {
 
 function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover, Weld } }: { parts: TerminalParts }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   // The selected worker is this tab's session; a refused session signs that worker out here, instead
   // of leaving for /login as a phone does. Installed before any screen's query starts (layout effects
   // run before the passive ones that start them): workers kept across a reload act from the first render.
   useLayoutEffect(() => {
     const uninstall = installTerminalSession();
-    setSessionEndHandler(() => {});
+    const restore = overrideSessionEnd(() => {});
     return () => {
       uninstall();
-      setSessionEndHandler(() => void navigate('/login', { replace: true }));
+      restore();
     };
-  }, [navigate]);
+  }, []);
   const me = useTerminalMe(true);
   const home = useTerminalHome(true);
   const tz = useFactoryTz();
