@@ -6,7 +6,7 @@ import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { findArco } from '../arcos/service';
-import { recordAudit } from '../audit/service';
+import { type AuditRecord, recordAudit } from '../audit/service';
 import { listMotivosOf } from '../motivos/service';
 import { arcoParadasOverlapping, findParada } from '../paradas/service';
 import * as repo from './repository';
@@ -128,6 +128,25 @@ export async function writeHandover(ctx: ServiceContext, user: AuthUser, body: H
   }
 }
 
+/**
+ * A change to one handover, in one transaction: found (404 otherwise), checked and written by `change`,
+ * which answers its audit row; then read again and published to the arco's screens.
+ */
+async function changeHandover(
+  ctx: ServiceContext,
+  user: AuthUser,
+  id: number,
+  change: (trx: Db, before: Row) => Promise<Pick<AuditRecord, 'action' | 'before' | 'after'>>,
+): Promise<Handover> {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.findHandover(trx, id);
+    if (!before) throw notFound(handoverMessages.notFound);
+    await recordAudit(trx, { actor: user, entity: 'handover', entityId: id, ...(await change(trx, before)) });
+    return toHandover((await repo.findHandover(trx, id))!);
+  });
+  return published(ctx, changed);
+}
+
 /** Its author edits the note until it is confirmed; the figures are taken again. */
 export async function editHandover(
   ctx: ServiceContext,
@@ -136,9 +155,7 @@ export async function editHandover(
   body: HandoverBody,
   now: Date = new Date(),
 ): Promise<Handover> {
-  const edited = await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.findHandover(trx, id);
-    if (!before) throw notFound(handoverMessages.notFound);
+  return changeHandover(ctx, user, id, async (trx, before) => {
     if (before.author_id !== user.id) throw forbidden(handoverMessages.notAuthor);
     if (before.confirmed_at !== null) throw conflict(handoverMessages.confirmedLocked);
     const summary = JSON.stringify(
@@ -146,40 +163,24 @@ export async function editHandover(
     );
     const done = await repo.updateNote(trx, id, { note: body.note, summary, updated_at: now.toISOString() });
     if (Number(done.numUpdatedRows) === 0) throw conflict(handoverMessages.confirmedLocked);
-    await recordAudit(trx, {
-      actor: user,
-      entity: 'handover',
-      entityId: id,
-      action: 'update',
-      before: { note: before.note, summary: before.summary },
-      after: { note: body.note, summary },
-    });
-    return toHandover((await repo.findHandover(trx, id))!);
+    return { action: 'update', before: { note: before.note, summary: before.summary }, after: { note: body.note, summary } };
   });
-  return published(ctx, edited);
 }
 
 /** 'Leído': a worker signed in at the handover's arco, not its author, confirms it once. */
 export async function confirmHandover(ctx: ServiceContext, user: AuthUser, id: number): Promise<Handover> {
-  const confirmed = await ctx.db.transaction().execute(async (trx) => {
-    const before = await repo.findHandover(trx, id);
-    if (!before) throw notFound(handoverMessages.notFound);
+  return changeHandover(ctx, user, id, async (trx, before) => {
     if (user.arco_sumergido_id !== before.arco_sumergido_id) throw forbidden(handoverMessages.otherArco);
     if (before.author_id === user.id) throw forbidden(handoverMessages.ownConfirm);
     const at = nowIso();
     const done = await repo.confirmHandover(trx, id, user.id, at);
     if (Number(done.numUpdatedRows) === 0) throw conflict(handoverMessages.alreadyConfirmed);
-    await recordAudit(trx, {
-      actor: user,
-      entity: 'handover',
-      entityId: id,
+    return {
       action: 'confirm',
       before: { confirmed_by: null, confirmed_at: null },
       after: { confirmed_by: user.id, confirmed_at: at },
-    });
-    return toHandover((await repo.findHandover(trx, id))!);
+    };
   });
-  return published(ctx, confirmed);
 }
 
 /** Every handover of a nave's shifts that began on a factory date (admin). */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { errorResponses, idParams } from '@portal/contract/common';
 import { lotSaved } from '@portal/contract/welds';
 import { dossierMessages as d, dossierQuery } from '@portal/contract/welds-dossier';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -10,7 +10,7 @@ import { routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import { attachCertificate, readCertificate } from './certificates';
-import { dossierCsv, dossierFileName, readDossier } from './dossier';
+import { type Dossier, dossierCsv, dossierFileName, readDossier } from './dossier';
 import { dossierPdf } from './dossier-pdf';
 
 const route = routeOptions(['welds'], errorResponses(400, 401, 403, 404));
@@ -32,32 +32,33 @@ function attachment(reply: FastifyReply, type: string, name: string) {
 export default async function dossierRoutes(app: App, ctx: ServiceContext) {
   const dossierDescription =
     'A tramo of a project (id_proyecto and id_tramo), or the whole project (id_proyecto alone): every circular with its procedure and revision, operators and their qualification that day, lots, inspections, defects, repairs and re-inspections. Calidad of any nave or an administrator.';
-  app.get(
-    '/welds/dossier.pdf',
-    route('user', {
-      summary: 'The weld dossier as a PDF in Spanish, streamed, with a summary page and the photos',
-      description: dossierDescription,
-      querystring: dossierQuery,
-      produces: ['application/pdf'],
-    }),
-    async (request, reply) => {
-      const dossier = await readDossier(ctx, currentUser(request), request.query);
-      const stream = await dossierPdf(dossier, ctx.images.store, request.log);
-      return attachment(reply, 'application/pdf', dossierFileName(dossier, 'pdf')).send(stream);
-    },
+  /** One download of the dossier: the same query, reader and file name, in its own format and media type. */
+  const dossierFile = (
+    format: 'pdf' | 'csv',
+    summary: string,
+    type: string,
+    render: (dossier: Dossier, request: FastifyRequest) => Promise<Readable> | Readable,
+  ) =>
+    app.get(
+      `/welds/dossier.${format}`,
+      route('user', { summary, description: dossierDescription, querystring: dossierQuery, produces: [type.split(';')[0]] }),
+      async (request, reply) => {
+        const dossier = await readDossier(ctx, currentUser(request), request.query);
+        const body = await render(dossier, request);
+        return attachment(reply, type, dossierFileName(dossier, format)).send(body);
+      },
+    );
+  dossierFile(
+    'pdf',
+    'The weld dossier as a PDF in Spanish, streamed, with a summary page and the photos',
+    'application/pdf',
+    (dossier, request) => dossierPdf(dossier, ctx.images.store, request.log),
   );
-  app.get(
-    '/welds/dossier.csv',
-    route('user', {
-      summary: 'The weld dossier as CSV (UTF-8 with BOM, semicolons): one row per defect, inspection or circular',
-      description: dossierDescription,
-      querystring: dossierQuery,
-      produces: ['text/csv'],
-    }),
-    async (request, reply) => {
-      const dossier = await readDossier(ctx, currentUser(request), request.query);
-      return attachment(reply, 'text/csv; charset=utf-8', dossierFileName(dossier, 'csv')).send(Readable.from(dossierCsv(dossier)));
-    },
+  dossierFile(
+    'csv',
+    'The weld dossier as CSV (UTF-8 with BOM, semicolons): one row per defect, inspection or circular',
+    'text/csv; charset=utf-8',
+    (dossier) => Readable.from(dossierCsv(dossier)),
   );
 
   app.post(

@@ -25,7 +25,7 @@ import type { Db, DbEngine } from '../../db/index';
 import type { AuthUser } from '../../lib/auth-user';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import { recordAudit } from '../audit/service';
+import { type AuditRecord, recordAudit } from '../audit/service';
 import { findNaveByName } from '../naves/service';
 import { findAccount } from '../users/service';
 import * as repo from './repository';
@@ -57,6 +57,26 @@ export async function calidadNaveIds(ctx: ServiceContext, user: AuthUser): Promi
 export async function assertKeeper(ctx: ServiceContext, user: AuthUser): Promise<void> {
   if (user.role === 'admin') return;
   if ((await calidadNaveIds(ctx, user)).size === 0) throw forbidden(m.notCalidadAnywhere);
+}
+
+type KeeperEntity = 'weld_procedure' | 'weld_qualification' | 'weld_lot';
+
+/**
+ * A keeper's change to the catalogue (assertKeeper), written in one transaction with its audit row of
+ * `entity`: `write` answers the row's id and what the audit shows; this answers the id.
+ */
+async function keeperChange(
+  ctx: ServiceContext,
+  actor: AuthUser,
+  entity: KeeperEntity,
+  write: (trx: Db) => Promise<Pick<AuditRecord, 'entityId' | 'action' | 'before' | 'after'>>,
+): Promise<number> {
+  await assertKeeper(ctx, actor);
+  return ctx.db.transaction().execute(async (trx) => {
+    const change = await write(trx);
+    await recordAudit(trx, { actor, entity, ...change });
+    return change.entityId;
+  });
 }
 
 /** Inspections and repairs of a nave's circulares: administrators and that nave's Calidad. */
@@ -182,20 +202,12 @@ export async function createProcedure(
   actor: AuthUser,
   body: z.output<typeof procedureCreateBody>,
 ): Promise<Procedure> {
-  await assertKeeper(ctx, actor);
   const { code, ...content } = body;
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await keeperChange(ctx, actor, 'weld_procedure', async (trx) => {
     const at = nowIso();
     const { id } = await uniqueOr(repo.insertProcedure(trx, code, at), m.codeTaken);
     const revision = await addRevision(trx, id, content, at);
-    await recordAudit(trx, {
-      actor,
-      entity: 'weld_procedure',
-      entityId: id,
-      action: 'create',
-      after: { code, ...revisionAudit(content, revision, 'borrador') },
-    });
-    return id;
+    return { entityId: id, action: 'create', after: { code, ...revisionAudit(content, revision, 'borrador') } };
   });
   return getProcedure(ctx, id);
 }
@@ -206,37 +218,27 @@ export async function createRevision(
   procedureId: number,
   body: z.output<typeof revisionCreateBody>,
 ): Promise<Procedure> {
-  await assertKeeper(ctx, actor);
-  if (!(await repo.findProcedure(ctx.db, procedureId))) throw notFound(m.procedureNotFound);
-  await ctx.db.transaction().execute(async (trx) => {
+  await keeperChange(ctx, actor, 'weld_procedure', async (trx) => {
+    if (!(await repo.findProcedure(trx, procedureId))) throw notFound(m.procedureNotFound);
     const revision = await addRevision(trx, procedureId, body, nowIso());
-    await recordAudit(trx, {
-      actor,
-      entity: 'weld_procedure',
-      entityId: procedureId,
-      action: 'create',
-      after: revisionAudit(body, revision, 'borrador'),
-    });
+    return { entityId: procedureId, action: 'create', after: revisionAudit(body, revision, 'borrador') };
   });
   return getProcedure(ctx, procedureId);
 }
 
 /** A draft becomes the revision in force from its date; seams already welded keep the revision they were welded to. */
 export async function approveRevision(ctx: ServiceContext, actor: AuthUser, procedureId: number, revision: number): Promise<Procedure> {
-  await assertKeeper(ctx, actor);
-  await ctx.db.transaction().execute(async (trx) => {
+  await keeperChange(ctx, actor, 'weld_procedure', async (trx) => {
     const row = await repo.findRevision(trx, procedureId, revision);
     if (!row) throw notFound(m.revisionNotFound);
     const changed = await repo.approveRevision(trx, row.id, nowIso(), actor.name);
     if (!Number(changed.numUpdatedRows)) throw conflict(m.revisionNotDraft);
-    await recordAudit(trx, {
-      actor,
-      entity: 'weld_procedure',
+    return {
       entityId: procedureId,
       action: 'approve',
       before: { revision, status: 'borrador' },
       after: { revision, status: 'aprobada', valid_from: row.valid_from },
-    });
+    };
   });
   return getProcedure(ctx, procedureId);
 }
@@ -247,19 +249,16 @@ export async function retireProcedure(
   procedureId: number,
   body: z.output<typeof retireBody>,
 ): Promise<Procedure> {
-  await assertKeeper(ctx, actor);
-  await ctx.db.transaction().execute(async (trx) => {
+  await keeperChange(ctx, actor, 'weld_procedure', async (trx) => {
     const row = await repo.findProcedure(trx, procedureId);
     if (!row) throw notFound(m.procedureNotFound);
     await repo.retireProcedure(trx, procedureId, body.retired_from);
-    await recordAudit(trx, {
-      actor,
-      entity: 'weld_procedure',
+    return {
       entityId: procedureId,
       action: 'retire',
       before: { retired_from: row.retired_from },
       after: { retired_from: body.retired_from },
-    });
+    };
   });
   return getProcedure(ctx, procedureId);
 }
@@ -307,20 +306,18 @@ export async function createQualification(
   actor: AuthUser,
   body: z.output<typeof qualificationBody>,
 ): Promise<Qualification> {
-  await assertKeeper(ctx, actor);
-  const account = await findAccount(ctx.db, body.user_id);
-  if (!account) throw badRequest(m.userUnknown);
-  const values = {
-    ...body,
-    range_notes: body.range_notes || null,
-    thickness_min_mm: body.thickness_min_mm ?? null,
-    thickness_max_mm: body.thickness_max_mm ?? null,
-    user_name: account.name,
-  };
-  const { id } = await ctx.db.transaction().execute(async (trx) => {
+  const id = await keeperChange(ctx, actor, 'weld_qualification', async (trx) => {
+    const account = await findAccount(trx, body.user_id);
+    if (!account) throw badRequest(m.userUnknown);
+    const values = {
+      ...body,
+      range_notes: body.range_notes || null,
+      thickness_min_mm: body.thickness_min_mm ?? null,
+      thickness_max_mm: body.thickness_max_mm ?? null,
+      user_name: account.name,
+    };
     const row = await repo.insertQualification(trx, { ...values, created_at: nowIso() });
-    await recordAudit(trx, { actor, entity: 'weld_qualification', entityId: row.id, action: 'create', after: values });
-    return row;
+    return { entityId: row.id, action: 'create', after: values };
   });
   return getQualification(ctx, id);
 }
@@ -331,20 +328,13 @@ export async function confirmQualification(
   id: number,
   body: z.output<typeof confirmationBody>,
 ): Promise<Qualification> {
-  await assertKeeper(ctx, actor);
-  const row = await repo.findQualification(ctx.db, id);
-  if (!row) throw notFound(m.qualificationNotFound);
-  if (body.confirmed_on < row.issued_on) throw badRequest(m.confirmationBeforeIssue);
-  if (body.confirmed_on > row.expires_on) throw badRequest(m.confirmationAfterExpiry);
-  await ctx.db.transaction().execute(async (trx) => {
+  await keeperChange(ctx, actor, 'weld_qualification', async (trx) => {
+    const row = await repo.findQualification(trx, id);
+    if (!row) throw notFound(m.qualificationNotFound);
+    if (body.confirmed_on < row.issued_on) throw badRequest(m.confirmationBeforeIssue);
+    if (body.confirmed_on > row.expires_on) throw badRequest(m.confirmationAfterExpiry);
     await uniqueOr(repo.insertConfirmation(trx, id, body.confirmed_on, actor.name, nowIso()), m.confirmationTaken);
-    await recordAudit(trx, {
-      actor,
-      entity: 'weld_qualification',
-      entityId: id,
-      action: 'semester_confirm',
-      after: { confirmed_on: body.confirmed_on },
-    });
+    return { entityId: id, action: 'semester_confirm', after: { confirmed_on: body.confirmed_on } };
   });
   return getQualification(ctx, id);
 }
@@ -409,32 +399,27 @@ export async function usableLots(db: Db, engine: DbEngine, ids: number[]): Promi
 }
 
 export async function createLot(ctx: ServiceContext, actor: AuthUser, body: z.output<typeof lotBody>): Promise<Lot> {
-  await assertKeeper(ctx, actor);
-  const { id } = await ctx.db.transaction().execute(async (trx) => {
+  const id = await keeperChange(ctx, actor, 'weld_lot', async (trx) => {
     const row = await uniqueOr(repo.insertLot(trx, { ...body, blocked: 0, created_at: nowIso() }), m.lotTaken);
-    await recordAudit(trx, { actor, entity: 'weld_lot', entityId: row.id, action: 'create', after: body });
-    return row;
+    return { entityId: row.id, action: 'create', after: body };
   });
   return getLot(ctx, id);
 }
 
 /** Blocks a lot (a certificate problem): no new seam may use it; the seams that did stay listed by its recall. */
 export async function blockLot(ctx: ServiceContext, actor: AuthUser, id: number, body: z.output<typeof blockBody> | null): Promise<Lot> {
-  await assertKeeper(ctx, actor);
-  await ctx.db.transaction().execute(async (trx) => {
+  await keeperChange(ctx, actor, 'weld_lot', async (trx) => {
     const row = await repo.findLot(trx, id);
     if (!row) throw notFound(m.lotNotFound);
     const block = body !== null;
     if (!(await repo.setBlocked(trx, id, block, body?.reason ?? null, block ? nowIso() : null)))
       throw conflict(block ? m.lotAlreadyBlocked : m.lotNotBlocked);
-    await recordAudit(trx, {
-      actor,
-      entity: 'weld_lot',
+    return {
       entityId: id,
       action: block ? 'block' : 'unblock',
       before: { blocked: row.blocked === 1, blocked_reason: row.blocked_reason },
       after: { blocked: block, blocked_reason: body?.reason ?? null },
-    });
+    };
   });
   return getLot(ctx, id);
 }
