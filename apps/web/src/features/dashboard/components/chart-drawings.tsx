@@ -117,6 +117,29 @@ function WithLegend({
   );
 }
 
+/**
+ * A chart's parts added stage by stage, `count` stages from 1: each stage's commit sets off Recharts'
+ * store renders (notified in the next animation frame), so the next stage is asked for only after
+ * that frame, in a task and a transition of its own. As one, the axes, the grid and the lines took
+ * 250 to 300 ms under the throttle, in two stages 115 to 175 ms each
+ * (docs/decisions/116-admin-chart-drawn-once.md, docs/decisions/120-admin-chart-stages.md).
+ */
+function useStages(count: number): number {
+  const [stage, setStage] = useState(1);
+  useEffect(() => {
+    if (stage >= count) return;
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      later = setTimeout(() => startTransition(() => setStage((now) => now + 1)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(later);
+    };
+  }, [stage, count]);
+  return stage;
+}
+
 /** A month series: its value axis, colour and name. */
 interface MonthSeries {
   yAxisId?: string;
@@ -151,27 +174,22 @@ function MonthLineChart<T extends { date: string }>({
     box.width - room.axes,
   );
   const tooltip = useTooltipOnDemand();
-  // In two tasks: the grid and axes first, hidden, then the lines in a task of their own, shown then;
-  // each stage's commit sets off Recharts' store renders, which as one took 250 to 300 ms under the
-  // throttle (docs/decisions/116-admin-chart-drawn-once.md).
-  const [lines, setLines] = useState(false);
-  useEffect(() => {
-    const later = setTimeout(() => startTransition(() => setLines(true)), 0);
-    return () => clearTimeout(later);
-  }, []);
+  // The chart's parts in stages (useStages): 1 the chart alone, 2 its month axis, 3 its value axes,
+  // then each line, and last the grid, drawn once at the lines' final scale; hidden until the last.
+  const stages = 4 + series.length;
+  const stage = useStages(stages);
   return (
     <WithLegend box={box} series={series}>
       {(chart) => (
-        <div className="h-100" style={lines ? undefined : { visibility: 'hidden' }} {...tooltip.on}>
+        <div className="h-100" style={stage < stages ? { visibility: 'hidden' } : undefined} {...tooltip.on}>
           <LineChart width={chart.width} height={chart.height} data={data} margin={{ top: 8, right, left: -12, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
-            <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />
-            {yAxes}
+            {stage >= stages && <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />}
+            {stage >= 2 && <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />}
+            {stage >= 3 && yAxes}
             {tooltip.wanted && <Tooltip labelFormatter={(label) => monthName(String(label))} />}
-            {lines &&
-              series.map(({ color, ...line }) => (
-                <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
-              ))}
+            {series.slice(0, Math.max(0, stage - 3)).map(({ color, ...line }) => (
+              <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
+            ))}
           </LineChart>
         </div>
       )}
