@@ -176,7 +176,7 @@ function MonthLineChart<T extends { date: string }>({
   const tooltip = useTooltipOnDemand();
   // The chart's parts in stages (useStages): 1 the chart alone, 2 its month axis, 3 its value axes,
   // then each line, and last the grid, drawn once at the lines' final scale; hidden until the last.
-  const stages = 4 + series.length;
+  const stages = 4 + 2 * series.length;
   const stage = useStages(stages);
   return (
     <WithLegend box={box} series={series}>
@@ -187,9 +187,21 @@ function MonthLineChart<T extends { date: string }>({
             {stage >= 2 && <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />}
             {stage >= 3 && yAxes}
             {tooltip.wanted && <Tooltip labelFormatter={(label) => monthName(String(label))} />}
-            {series.slice(0, Math.max(0, stage - 3)).map(({ color, ...line }) => (
-              <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
-            ))}
+            {series.slice(0, Math.max(0, Math.ceil((stage - 3) / 2))).map(({ color, ...line }, i) => {
+              const dots = stage >= 5 + 2 * i;
+              return (
+                <Line
+                  key={line.dataKey}
+                  type="monotone"
+                  stroke={color}
+                  strokeWidth={2}
+                  isAnimationActive={false}
+                  dot={dots}
+                  activeDot={dots}
+                  {...line}
+                />
+              );
+            })}
           </LineChart>
         </div>
       )}
