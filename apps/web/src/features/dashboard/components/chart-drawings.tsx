@@ -22,13 +22,14 @@ import type { ChartBox } from './draw-when-reached';
  * The SVG of the statistics panel's four charts, in their own chunk (recharts is most of the panel's
  * JavaScript). Their cards, titles and figures for screen readers are drawn without it (stats-charts.tsx);
  * each is drawn at the size of its box, measured when its turn comes (draw-when-reached.tsx), and
- * none animates, so each is drawn in one go (docs/decisions/086-admin-charts-when-reached.md).
+ * none animates (docs/decisions/086-admin-charts-when-reached.md).
  * No axis measures its labels in the page: which month labels fit is counted (chart-ticks.ts) and the
  * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
  * chart's one long task; the line charts' legend is plain HTML below the SVG, where Recharts' own
  * measured its size and drew the whole chart once more (docs/decisions/105-first-screens-in-short-tasks.md).
- * Each chart is drawn at its measured box without ResponsiveContainer, a month chart's lines in a task
- * after its grid and axes, the tooltip only once wanted (docs/decisions/116-admin-chart-drawn-once.md).
+ * Each chart is drawn at its measured box without ResponsiveContainer, the tooltip only once wanted
+ * (docs/decisions/116-admin-chart-drawn-once.md), a month chart part by part, a task each
+ * (docs/decisions/120-admin-month-chart-in-stages.md).
  */
 
 /**
@@ -120,9 +121,9 @@ function WithLegend({
 /**
  * A chart's parts added stage by stage, `count` stages from 1: each stage's commit sets off Recharts'
  * store renders (notified in the next animation frame), so the next stage is asked for only after
- * that frame, in a task and a transition of its own. As one, the axes, the grid and the lines took
- * 250 to 300 ms under the throttle, in two stages 115 to 175 ms each
- * (docs/decisions/116-admin-chart-drawn-once.md, docs/decisions/120-admin-chart-stages.md).
+ * that frame, in a task and a transition of its own: a month chart's two stages of 116 (grid and axes,
+ * then lines, up to 230 and 350 ms under the throttle) became six or eight shorter tasks, the
+ * largest about 225 ms on a loaded machine (docs/decisions/120-admin-month-chart-in-stages.md).
  */
 function useStages(count: number): number {
   const [stage, setStage] = useState(1);
@@ -150,7 +151,7 @@ interface MonthSeries {
 
 /**
  * A month line chart: the grid at the months whose label shows, the month axis, the value axes
- * (`yAxes`), the tooltip, each series drawn in one go and the legend below.
+ * (`yAxes`), the tooltip, each series' line and dots, and the legend below.
  */
 function MonthLineChart<T extends { date: string }>({
   data,
@@ -175,7 +176,8 @@ function MonthLineChart<T extends { date: string }>({
   );
   const tooltip = useTooltipOnDemand();
   // The chart's parts in stages (useStages): 1 the chart alone, 2 its month axis, 3 its value axes,
-  // then each line, and last the grid, drawn once at the lines' final scale; hidden until the last.
+  // then each line and after it its dots, and last the grid, drawn once at the lines' final scale;
+  // hidden until the last.
   const stages = 4 + 2 * series.length;
   const stage = useStages(stages);
   return (
