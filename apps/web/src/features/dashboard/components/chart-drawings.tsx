@@ -22,13 +22,14 @@ import type { ChartBox } from './draw-when-reached';
  * The SVG of the statistics panel's four charts, in their own chunk (recharts is most of the panel's
  * JavaScript). Their cards, titles and figures for screen readers are drawn without it (stats-charts.tsx);
  * each is drawn at the size of its box, measured when its turn comes (draw-when-reached.tsx), and
- * none animates, so each is drawn in one go (docs/decisions/086-admin-charts-when-reached.md).
+ * none animates (docs/decisions/086-admin-charts-when-reached.md).
  * No axis measures its labels in the page: which month labels fit is counted (chart-ticks.ts) and the
  * other axes show every tick (`interval={0}`), where Recharts' default measured every label in the
  * chart's one long task; the line charts' legend is plain HTML below the SVG, where Recharts' own
  * measured its size and drew the whole chart once more (docs/decisions/105-first-screens-in-short-tasks.md).
- * Each chart is drawn at its measured box without ResponsiveContainer, a month chart's lines in a task
- * after its grid and axes, the tooltip only once wanted (docs/decisions/116-admin-chart-drawn-once.md).
+ * Each chart is drawn at its measured box without ResponsiveContainer, the tooltip only once wanted
+ * (docs/decisions/116-admin-chart-drawn-once.md), a month chart part by part, a task each
+ * (docs/decisions/120-admin-month-chart-in-stages.md).
  */
 
 /**
@@ -117,6 +118,29 @@ function WithLegend({
   );
 }
 
+/**
+ * A chart's parts added stage by stage, `count` stages from 1: each stage's commit sets off Recharts'
+ * store renders (notified in the next animation frame), so the next stage is asked for only after
+ * that frame, in a task and a transition of its own: a month chart's two stages of 116 (grid and axes,
+ * then lines, up to 230 and 350 ms under the throttle) became six or eight shorter tasks, the
+ * largest about 225 ms on a loaded machine (docs/decisions/120-admin-month-chart-in-stages.md).
+ */
+function useStages(count: number): number {
+  const [stage, setStage] = useState(1);
+  useEffect(() => {
+    if (stage >= count) return;
+    let later: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      later = setTimeout(() => startTransition(() => setStage((now) => now + 1)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(later);
+    };
+  }, [stage, count]);
+  return stage;
+}
+
 /** A month series: its value axis, colour and name. */
 interface MonthSeries {
   yAxisId?: string;
@@ -127,7 +151,7 @@ interface MonthSeries {
 
 /**
  * A month line chart: the grid at the months whose label shows, the month axis, the value axes
- * (`yAxes`), the tooltip, each series drawn in one go and the legend below.
+ * (`yAxes`), the tooltip, each series' line and dots, and the legend below.
  */
 function MonthLineChart<T extends { date: string }>({
   data,
@@ -151,27 +175,35 @@ function MonthLineChart<T extends { date: string }>({
     box.width - room.axes,
   );
   const tooltip = useTooltipOnDemand();
-  // In two tasks: the grid and axes first, hidden, then the lines in a task of their own, shown then;
-  // each stage's commit sets off Recharts' store renders, which as one took 250 to 300 ms under the
-  // throttle (docs/decisions/116-admin-chart-drawn-once.md).
-  const [lines, setLines] = useState(false);
-  useEffect(() => {
-    const later = setTimeout(() => startTransition(() => setLines(true)), 0);
-    return () => clearTimeout(later);
-  }, []);
+  // The chart's parts in stages (useStages): 1 the chart alone, 2 its month axis, 3 its value axes,
+  // then each line and after it its dots, and last the grid, drawn once at the lines' final scale;
+  // hidden until the last.
+  const stages = 4 + 2 * series.length;
+  const stage = useStages(stages);
   return (
     <WithLegend box={box} series={series}>
       {(chart) => (
-        <div className="h-100" style={lines ? undefined : { visibility: 'hidden' }} {...tooltip.on}>
+        <div className="h-100" style={stage < stages ? { visibility: 'hidden' } : undefined} {...tooltip.on}>
           <LineChart width={chart.width} height={chart.height} data={data} margin={{ top: 8, right, left: -12, bottom: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />
-            <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />
-            {yAxes}
+            {stage >= stages && <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={monthGrid(ticks)} />}
+            {stage >= 2 && <XAxis dataKey="date" tick={monthTick(data.at(-1)?.date, room.lastLabel)} ticks={ticks} interval={0} />}
+            {stage >= 3 && yAxes}
             {tooltip.wanted && <Tooltip labelFormatter={(label) => monthName(String(label))} />}
-            {lines &&
-              series.map(({ color, ...line }) => (
-                <Line key={line.dataKey} type="monotone" stroke={color} strokeWidth={2} isAnimationActive={false} {...line} />
-              ))}
+            {series.slice(0, Math.max(0, Math.ceil((stage - 3) / 2))).map(({ color, ...line }, i) => {
+              const dots = stage >= 5 + 2 * i;
+              return (
+                <Line
+                  key={line.dataKey}
+                  type="monotone"
+                  stroke={color}
+                  strokeWidth={2}
+                  isAnimationActive={false}
+                  dot={dots}
+                  activeDot={dots}
+                  {...line}
+                />
+              );
+            })}
           </LineChart>
         </div>
       )}
