@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOT_KINDS, type LotBody, lotBody, weldScreenMessages as t, weldMessages } from '@portal/contract/welds';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
@@ -8,7 +7,7 @@ import { ValueOptions } from '@/components/select-options';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useCreateLot } from '../api/lots';
-import { WeldField, weldFields } from './form-actions';
+import { SaveAndCancel, WeldField, weldFields } from './form-actions';
 
 const EMPTY: LotBody = { kind: 'fundente', classification: '', maker: '', lot_number: '', received_on: '' };
 const FIELDS = [
@@ -46,9 +45,7 @@ export function AddLotForm({ onResult }: { onResult: (message: BannerMessage) =>
       <TextFields fields={FIELDS} register={register} errors={errors} errorId="add-lot-error" />
       <WeldField id="lot-received-on" label={t.receivedOn} className="mb-3" {...field('received_on', 'date')} />
       <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t.adding : t.addLot}
-        </Button>
+        <SaveAndCancel pending={create.isPending} save={t.addLot} saving={t.adding} />
       </div>
     </Form>
   );

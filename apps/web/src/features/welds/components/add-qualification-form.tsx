@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QUALIFICATION_STANDARDS, type QualificationBody, qualificationBody, weldScreenMessages as t } from '@portal/contract/welds';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
 import { useCreateQualification, useOperatorSearch } from '../api/qualifications';
-import { WeldField, WeldProcessOptions, weldFields } from './form-actions';
+import { SaveAndCancel, WeldField, WeldProcessOptions, weldFields } from './form-actions';
 
 const EMPTY = {
   user_id: '',
@@ -81,9 +80,7 @@ export function AddQualificationForm({ onResult }: { onResult: (message: BannerM
         <WeldField id="qual-expires" label={t.expiresOn} className="col-md-6" {...field('expires_on', 'date')} />
       </div>
       <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t.adding : t.addQualification}
-        </Button>
+        <SaveAndCancel pending={create.isPending} save={t.addQualification} saving={t.adding} />
       </div>
     </Form>
   );

@@ -18,7 +18,8 @@ export function SaveAndCancel({
   disabled?: boolean;
   save: string;
   saving: string;
-  cancel: string;
+  /** The cancel link's text, where the form can be closed (`onCancel`). */
+  cancel?: string;
   onCancel?: () => void;
 }) {
   return (
