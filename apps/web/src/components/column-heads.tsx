@@ -1,5 +1,7 @@
-/** A table's head: one row of column headers, in order. */
-export function ColumnHeads({ labels }: { labels: readonly string[] }) {
+import type { ReactNode } from 'react';
+
+/** A table's head: one row of column headers, in order, then `children` (a header of another kind). */
+export function ColumnHeads({ labels, children }: { labels: readonly string[]; children?: ReactNode }) {
   return (
     <thead>
       <tr>
@@ -8,6 +10,7 @@ export function ColumnHeads({ labels }: { labels: readonly string[] }) {
             {label}
           </th>
         ))}
+        {children}
       </tr>
     </thead>
   );

@@ -4,6 +4,7 @@ import { type Closure, type ClosureBody, closureBody, shiftMessages as m } from 
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import { ActionColumnHeads } from '@/components/action-column-heads';
 import { DateField } from '@/components/date-field';
 import { Feedback } from '@/components/feedback';
 import { NamedOptions } from '@/components/select-options';
@@ -76,16 +77,7 @@ export function ClosuresTable({
 }) {
   return (
     <Table size="sm" className="align-middle">
-      <thead>
-        <tr>
-          <th scope="col">{m.closureDate}</th>
-          <th scope="col">{m.closureShift}</th>
-          <th scope="col">{m.reason}</th>
-          <th scope="col">
-            <span className="visually-hidden">{m.deleteClosure}</span>
-          </th>
-        </tr>
-      </thead>
+      <ActionColumnHeads labels={[m.closureDate, m.closureShift, m.reason]} actions={m.deleteClosure} />
       <tbody>
         {closures.map((c) => (
           <tr key={c.id} data-testid="closure-row">

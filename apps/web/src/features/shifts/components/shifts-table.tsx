@@ -5,6 +5,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import { ActionColumnHeads } from '@/components/action-column-heads';
 import { DateField } from '@/components/date-field';
 import { useNaves } from '@/lib/catalog';
 import type { RunChange } from '../api/change-calendar';
@@ -32,19 +33,7 @@ export function ShiftsTable({
   const naveName = (id: number | null) => (id === null ? m.allNaves : (naves.data?.find((n) => n.id === id)?.name ?? '?'));
   return (
     <Table responsive size="sm" className="align-middle">
-      <thead>
-        <tr>
-          <th scope="col">{m.name}</th>
-          <th scope="col">{m.start}</th>
-          <th scope="col">{m.end}</th>
-          <th scope="col">{m.weekdays}</th>
-          <th scope="col">{m.breaks}</th>
-          <th scope="col">{m.nave}</th>
-          <th scope="col">
-            <span className="visually-hidden">{m.edit}</span>
-          </th>
-        </tr>
-      </thead>
+      <ActionColumnHeads labels={[m.name, m.start, m.end, m.weekdays, m.breaks, m.nave]} actions={m.edit} />
       <tbody>
         {shifts.map((s) => {
           const v = s.current ?? s.versions[s.versions.length - 1];

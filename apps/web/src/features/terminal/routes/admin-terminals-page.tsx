@@ -2,6 +2,7 @@ import { type AdminTerminal, terminalMessages } from '@portal/contract/terminal'
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { ActionColumnHeads } from '@/components/action-column-heads';
 import { Banner, type BannerMessage } from '@/components/banner';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { Feedback } from '@/components/feedback';
@@ -59,17 +60,7 @@ export default function AdminTerminalsPage() {
           </h2>
           <div className="table-responsive">
             <table className="table table-sm align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t.nameLabel}</th>
-                  <th scope="col">{t.arcoColumn}</th>
-                  <th scope="col">{t.lastSeen}</th>
-                  <th scope="col">{t.statusColumn}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t.actionsColumn}</span>
-                  </th>
-                </tr>
-              </thead>
+              <ActionColumnHeads labels={[t.nameLabel, t.arcoColumn, t.lastSeen, t.statusColumn]} actions={t.actionsColumn} />
               <tbody>
                 {list.map((terminal) => (
                   <tr key={terminal.id} data-testid="terminal-row">

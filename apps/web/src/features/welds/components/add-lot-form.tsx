@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LOT_KINDS, type LotBody, lotBody, weldScreenMessages as t, weldMessages } from '@portal/contract/welds';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { ValueOptions } from '@/components/select-options';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import { useCreateLot } from '../api/lots';
+import { SaveAndCancel, WeldField, weldFields } from './form-actions';
 
 const EMPTY: LotBody = { kind: 'fundente', classification: '', maker: '', lot_number: '', received_on: '' };
 const FIELDS = [
@@ -26,6 +25,7 @@ export function AddLotForm({ onResult }: { onResult: (message: BannerMessage) =>
     order: ['kind', ...FIELDS.map((f) => f.name), 'received_on'],
     texts: { fallback: t.saveFailed, network: t.network },
   });
+  const field = weldFields(register, errors, 'add-lot-error');
   const onSubmit = submit((values) =>
     create.mutate(values, {
       onSuccess: (res) => {
@@ -39,26 +39,13 @@ export function AddLotForm({ onResult }: { onResult: (message: BannerMessage) =>
     <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label={t.addLot}>
       <h2 className="h6">{t.addLot}</h2>
       {message && <Feedback id="add-lot-error">{message}</Feedback>}
-      <Form.Group className="mb-3" controlId="lot-kind">
-        <Form.Label>{t.kind}</Form.Label>
-        <Form.Select isInvalid={!!errors.kind} {...fieldError(!!errors.kind, 'add-lot-error')} {...register('kind')}>
-          <ValueOptions values={LOT_KINDS} label={(kind) => weldMessages.lotKindName[kind]} />
-        </Form.Select>
-      </Form.Group>
+      <WeldField id="lot-kind" label={t.kind} className="mb-3" {...field('kind')}>
+        <ValueOptions values={LOT_KINDS} label={(kind) => weldMessages.lotKindName[kind]} />
+      </WeldField>
       <TextFields fields={FIELDS} register={register} errors={errors} errorId="add-lot-error" />
-      <Form.Group className="mb-3" controlId="lot-received-on">
-        <Form.Label>{t.receivedOn}</Form.Label>
-        <Form.Control
-          type="date"
-          isInvalid={!!errors.received_on}
-          {...fieldError(!!errors.received_on, 'add-lot-error')}
-          {...register('received_on')}
-        />
-      </Form.Group>
+      <WeldField id="lot-received-on" label={t.receivedOn} className="mb-3" {...field('received_on', 'date')} />
       <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t.adding : t.addLot}
-        </Button>
+        <SaveAndCancel pending={create.isPending} save={t.addLot} saving={t.adding} />
       </div>
     </Form>
   );

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QUALIFICATION_STANDARDS, type QualificationBody, qualificationBody, weldScreenMessages as t } from '@portal/contract/welds';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { TextFields } from '@/components/text-field';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import { useCreateQualification, useOperatorSearch } from '../api/qualifications';
-import { WeldProcessOptions } from './form-actions';
+import { SaveAndCancel, WeldField, WeldProcessOptions, weldFields } from './form-actions';
 
 const EMPTY = {
   user_id: '',
@@ -47,7 +45,7 @@ export function AddQualificationForm({ onResult }: { onResult: (message: BannerM
       onError: fail,
     }),
   );
-  const invalid = (field: keyof typeof errors) => ({ isInvalid: !!errors[field], ...fieldError(!!errors[field], ERROR_ID) });
+  const field = weldFields(register, errors, ERROR_ID);
   return (
     <Form noValidate onSubmit={onSubmit} className="card card-body mb-4" aria-label={t.addQualification}>
       <h2 className="h6">{t.addQualification}</h2>
@@ -57,49 +55,32 @@ export function AddQualificationForm({ onResult }: { onResult: (message: BannerM
           <Form.Label>{t.searchOperator}</Form.Label>
           <Form.Control type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </Form.Group>
-        <Form.Group className="col-md-6" controlId="qual-user">
-          <Form.Label>{t.operator}</Form.Label>
-          <Form.Select {...invalid('user_id')} {...register('user_id')}>
-            <option value="">{t.chooseOperator}</option>
-            {(found.data?.items ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} ({u.worker_id})
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-md-6" controlId="qual-standard">
-          <Form.Label>{t.standard}</Form.Label>
-          <Form.Select {...invalid('standard')} {...register('standard')}>
-            {QUALIFICATION_STANDARDS.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-md-6" controlId="qual-process">
-          <Form.Label>{t.process}</Form.Label>
-          <Form.Select {...invalid('process')} {...register('process', { valueAsNumber: true })}>
-            <WeldProcessOptions />
-          </Form.Select>
-        </Form.Group>
+        <WeldField id="qual-user" label={t.operator} className="col-md-6" {...field('user_id')}>
+          <option value="">{t.chooseOperator}</option>
+          {(found.data?.items ?? []).map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name} ({u.worker_id})
+            </option>
+          ))}
+        </WeldField>
+        <WeldField id="qual-standard" label={t.standard} className="col-md-6" {...field('standard')}>
+          {QUALIFICATION_STANDARDS.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </WeldField>
+        <WeldField id="qual-process" label={t.process} className="col-md-6" {...field('process', 'id')}>
+          <WeldProcessOptions />
+        </WeldField>
       </div>
       <div className="mt-3">
         <TextFields fields={TEXTS} register={register} errors={errors} errorId={ERROR_ID} />
       </div>
       <div className="row g-3 mb-3">
-        <Form.Group className="col-md-6" controlId="qual-issued">
-          <Form.Label>{t.issuedOn}</Form.Label>
-          <Form.Control type="date" {...invalid('issued_on')} {...register('issued_on')} />
-        </Form.Group>
-        <Form.Group className="col-md-6" controlId="qual-expires">
-          <Form.Label>{t.expiresOn}</Form.Label>
-          <Form.Control type="date" {...invalid('expires_on')} {...register('expires_on')} />
-        </Form.Group>
+        <WeldField id="qual-issued" label={t.issuedOn} className="col-md-6" {...field('issued_on', 'date')} />
+        <WeldField id="qual-expires" label={t.expiresOn} className="col-md-6" {...field('expires_on', 'date')} />
       </div>
       <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t.adding : t.addQualification}
-        </Button>
+        <SaveAndCancel pending={create.isPending} save={t.addQualification} saving={t.adding} />
       </div>
     </Form>
   );

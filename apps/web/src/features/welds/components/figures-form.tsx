@@ -8,8 +8,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import type { FiguresRequest } from '../api/figures';
+import { WeldField, weldFields } from './form-actions';
 
 const ERROR_ID = 'figures-error';
 /** The years offered: this one and the five before it. */
@@ -24,6 +24,7 @@ export function FiguresForm({ initial, onPick }: { initial: FiguresRequest; onPi
     order: ['month', 'year', 'by'],
     texts: { fallback: t.figuresLoadFailed, network: t.network },
   });
+  const field = weldFields(register, errors, ERROR_ID);
   const years = Array.from({ length: YEARS }, (_, i) => String(Number(year) - i));
   return (
     <Form
@@ -35,40 +36,31 @@ export function FiguresForm({ initial, onPick }: { initial: FiguresRequest; onPi
       {message && <Feedback id={ERROR_ID}>{message}</Feedback>}
       <Row className="g-2 align-items-end" xs={1} sm={2} md={4}>
         <Col>
-          <Form.Group controlId="figures-month">
-            <Form.Label>{t.month}</Form.Label>
-            <Form.Select isInvalid={!!errors.month} {...fieldError(!!errors.month, ERROR_ID)} {...register('month')}>
-              {MONTHS.map((name, i) => (
-                <option key={name} value={String(i + 1).padStart(2, '0')}>
-                  {capitalize(name)}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <WeldField id="figures-month" label={t.month} {...field('month')}>
+            {MONTHS.map((name, i) => (
+              <option key={name} value={String(i + 1).padStart(2, '0')}>
+                {capitalize(name)}
+              </option>
+            ))}
+          </WeldField>
         </Col>
         <Col>
-          <Form.Group controlId="figures-year">
-            <Form.Label>{t.year}</Form.Label>
-            <Form.Select isInvalid={!!errors.year} {...fieldError(!!errors.year, ERROR_ID)} {...register('year')}>
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <WeldField id="figures-year" label={t.year} {...field('year')}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </WeldField>
         </Col>
         <Col>
-          <Form.Group controlId="figures-by">
-            <Form.Label>{t.group}</Form.Label>
-            <Form.Select isInvalid={!!errors.by} {...fieldError(!!errors.by, ERROR_ID)} {...register('by')}>
-              {REPAIR_RATE_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {t.groupName[g]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <WeldField id="figures-by" label={t.group} {...field('by')}>
+            {REPAIR_RATE_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t.groupName[g]}
+              </option>
+            ))}
+          </WeldField>
         </Col>
         <Col>
           <Button type="submit">{t.show}</Button>

@@ -15,9 +15,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import { type SeamWriteFormProps, useWeldWrite } from '../api/inspect';
-import { SaveAndCancel } from './form-actions';
+import { SaveAndCancel, WeldField, weldFields } from './form-actions';
 
 const DEFECT_FIELDS = ['code', 'position_mm', 'length_mm', 'level'] as const;
 /** A number field left empty until the inspector types it (the schema then says what is missing). */
@@ -86,94 +85,64 @@ export function InspectionForm({
       );
     }, fail),
   );
-  const number = { valueAsNumber: true } as const;
-  const invalid = (field: keyof typeof errors) => ({ isInvalid: !!errors[field], ...fieldError(!!errors[field], errorId) });
+  const field = weldFields(register, errors, errorId);
 
   return (
     <Form noValidate onSubmit={onSubmit} className="card card-body mb-3" aria-label={title}>
       <h3 className="h6">{title}</h3>
       {shown && <Feedback id={errorId}>{shown}</Feedback>}
       <div className="row g-2">
-        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-method`}>
-          <Form.Label>{t.method}</Form.Label>
-          <Form.Select {...invalid('method')} {...register('method')}>
-            {INSPECTION_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method} · {weldMessages.methodName[method]}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-result`}>
-          <Form.Label>{t.result}</Form.Label>
-          <Form.Select {...invalid('result')} {...register('result')}>
-            {INSPECTION_RESULTS.map((result) => (
-              <option key={result} value={result}>
-                {weldMessages.resultName[result]}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-6 mb-2" controlId={`${idPrefix}-extent`}>
-          <Form.Label>{t.extent}</Form.Label>
-          <Form.Control type="number" inputMode="numeric" {...invalid('extent_percent')} {...register('extent_percent', number)} />
-        </Form.Group>
-        <Form.Group className="col-6 mb-2" controlId={`${idPrefix}-length`}>
-          <Form.Label>{t.inspectedLength}</Form.Label>
-          <Form.Control
-            type="number"
-            inputMode="numeric"
-            {...invalid('inspected_length_mm')}
-            {...register('inspected_length_mm', number)}
-          />
-        </Form.Group>
-        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-date`}>
-          <Form.Label>{t.inspectedOn}</Form.Label>
-          <Form.Control type="date" {...invalid('inspected_on')} {...register('inspected_on')} />
-        </Form.Group>
+        <WeldField id={`${idPrefix}-method`} label={t.method} className="col-12 col-sm-6 mb-2" {...field('method')}>
+          {INSPECTION_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {method} · {weldMessages.methodName[method]}
+            </option>
+          ))}
+        </WeldField>
+        <WeldField id={`${idPrefix}-result`} label={t.result} className="col-12 col-sm-6 mb-2" {...field('result')}>
+          {INSPECTION_RESULTS.map((result) => (
+            <option key={result} value={result}>
+              {weldMessages.resultName[result]}
+            </option>
+          ))}
+        </WeldField>
+        <WeldField id={`${idPrefix}-extent`} label={t.extent} className="col-6 mb-2" {...field('extent_percent', 'number')} />
+        <WeldField id={`${idPrefix}-length`} label={t.inspectedLength} className="col-6 mb-2" {...field('inspected_length_mm', 'number')} />
+        <WeldField id={`${idPrefix}-date`} label={t.inspectedOn} className="col-12 col-sm-6 mb-2" {...field('inspected_on', 'date')} />
       </div>
       {Array.from({ length: rows }, (_, index) => {
-        const row = (errors.defects as Record<string, unknown>[] | undefined)?.[index] ?? {};
-        const bad = (name: (typeof DEFECT_FIELDS)[number]) => ({ isInvalid: !!row[name], ...fieldError(!!row[name], errorId) });
         const id = `${idPrefix}-defect-${index}`;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the list; its values live in the form.
           <fieldset key={index} className="border rounded p-2 mb-2" data-testid="defect-fields">
             <legend className="h6 float-none w-auto px-1 mb-1">{t.defectN(index + 1)}</legend>
             <div className="row g-2">
-              <Form.Group className="col-12 mb-2" controlId={`${id}-code`}>
-                <Form.Label>{t.defectType}</Form.Label>
-                <Form.Select {...bad('code')} {...register(`defects.${index}.code`)}>
-                  {DEFECT_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {code} · {DEFECT_TYPES[code]}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-              <Form.Group className="col-6 mb-2" controlId={`${id}-position`}>
-                <Form.Label>{t.position}</Form.Label>
-                <Form.Control
-                  type="number"
-                  inputMode="numeric"
-                  {...bad('position_mm')}
-                  {...register(`defects.${index}.position_mm`, number)}
-                />
-              </Form.Group>
-              <Form.Group className="col-6 mb-2" controlId={`${id}-length`}>
-                <Form.Label>{t.defectLength}</Form.Label>
-                <Form.Control type="number" inputMode="numeric" {...bad('length_mm')} {...register(`defects.${index}.length_mm`, number)} />
-              </Form.Group>
-              <Form.Group className="col-12 mb-2" controlId={`${id}-level`}>
-                <Form.Label>{t.level}</Form.Label>
-                <Form.Select {...bad('level')} {...register(`defects.${index}.level`)}>
-                  {ACCEPTANCE_LEVELS.map((level) => (
-                    <option key={level} value={level}>
-                      {level}
-                    </option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
+              <WeldField id={`${id}-code`} label={t.defectType} className="col-12 mb-2" {...field(`defects.${index}.code`)}>
+                {DEFECT_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code} · {DEFECT_TYPES[code]}
+                  </option>
+                ))}
+              </WeldField>
+              <WeldField
+                id={`${id}-position`}
+                label={t.position}
+                className="col-6 mb-2"
+                {...field(`defects.${index}.position_mm`, 'number')}
+              />
+              <WeldField
+                id={`${id}-length`}
+                label={t.defectLength}
+                className="col-6 mb-2"
+                {...field(`defects.${index}.length_mm`, 'number')}
+              />
+              <WeldField id={`${id}-level`} label={t.level} className="col-12 mb-2" {...field(`defects.${index}.level`)}>
+                {ACCEPTANCE_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level}
+                  </option>
+                ))}
+              </WeldField>
             </div>
             <Button
               variant="outline-danger"

@@ -15,9 +15,8 @@ import type { Resolver } from 'react-hook-form';
 import type { BannerMessage } from '@/components/banner';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import { useProcedureWrite } from '../api/procedures';
-import { SaveAndCancel, WeldProcessOptions } from './form-actions';
+import { SaveAndCancel, WeldField, WeldProcessOptions, weldFields } from './form-actions';
 
 /** A number field left empty until typed (the schema then says what is missing). */
 const BLANK = undefined as unknown as number;
@@ -121,22 +120,14 @@ export function ProcedureForm({
     if (revisionOf) save.mutate({ what: 'revision', id: procedureId, body: revision }, { onSuccess: done, onError: fail });
     else save.mutate({ what: 'create', body: { code, ...revision } }, { onSuccess: done, onError: fail });
   });
-  const invalid = (field: keyof typeof errors) => ({ isInvalid: !!errors[field], ...fieldError(!!errors[field], errorId) });
+  const field = weldFields(register, errors, errorId);
   const text = (
     name: 'code' | 'material_group' | 'wire_classification' | 'flux_classification' | 'notes',
     label: string,
     cls = 'col-12 col-sm-6',
-  ) => (
-    <Form.Group className={`${cls} mb-2`} controlId={`${idPrefix}-${name}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control {...invalid(name)} {...register(name)} />
-    </Form.Group>
-  );
+  ) => <WeldField id={`${idPrefix}-${name}`} label={label} className={`${cls} mb-2`} {...field(name)} />;
   const number = (name: 'thickness_min_mm' | 'thickness_max_mm', label: string) => (
-    <Form.Group className="col-6 mb-2" controlId={`${idPrefix}-${name}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control type="number" step="any" inputMode="decimal" {...invalid(name)} {...register(name, { valueAsNumber: true })} />
-    </Form.Group>
+    <WeldField id={`${idPrefix}-${name}`} label={label} className="col-6 mb-2" {...field(name, 'decimal')} />
   );
   const title = revisionOf ? t.addRevision : t.add;
 
@@ -146,16 +137,10 @@ export function ProcedureForm({
       {shown && <Feedback id={errorId}>{shown}</Feedback>}
       <div className="row g-2">
         {!revisionOf && text('code', t.code)}
-        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-valid-from`}>
-          <Form.Label>{t.validFrom}</Form.Label>
-          <Form.Control type="date" {...invalid('valid_from')} {...register('valid_from')} />
-        </Form.Group>
-        <Form.Group className="col-12 col-sm-6 mb-2" controlId={`${idPrefix}-process`}>
-          <Form.Label>{t.process}</Form.Label>
-          <Form.Select {...invalid('process')} {...register('process', { valueAsNumber: true })}>
-            <WeldProcessOptions />
-          </Form.Select>
-        </Form.Group>
+        <WeldField id={`${idPrefix}-valid-from`} label={t.validFrom} className="col-12 col-sm-6 mb-2" {...field('valid_from', 'date')} />
+        <WeldField id={`${idPrefix}-process`} label={t.process} className="col-12 col-sm-6 mb-2" {...field('process', 'id')}>
+          <WeldProcessOptions />
+        </WeldField>
         {text('material_group', t.materialGroup)}
         {number('thickness_min_mm', t.thicknessMin)}
         {number('thickness_max_mm', t.thicknessMax)}

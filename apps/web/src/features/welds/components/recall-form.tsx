@@ -5,11 +5,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import type { RecallTarget } from '../api/figures';
 import { useLots } from '../api/lots';
 import { useQualifications } from '../api/qualifications';
 import { useProcedures } from '../api/seam';
+import { WeldField, weldFields } from './form-actions';
 
 const EMPTY: RecallPick = { kind: 'lot', target: '' };
 const ERROR_ID = 'recall-error';
@@ -53,31 +53,31 @@ export function RecallForm({ onPick }: { onPick: (recall: RecallTarget) => void 
   });
   const kind = watch('kind') as RecallKind;
   const { options, failed } = useTargets(kind);
-  const kindField = register('kind');
+  const field = weldFields(register, errors, ERROR_ID);
+  const kindField = field('kind');
   return (
     <Form noValidate onSubmit={submit((values) => onPick(values))} className="card card-body mb-4" aria-label={t.recallTitle}>
       {message && <Feedback id={ERROR_ID}>{message}</Feedback>}
-      <Form.Group className="mb-3" controlId="recall-kind">
-        <Form.Label>{t.kind}</Form.Label>
-        <Form.Select
-          isInvalid={!!errors.kind}
-          {...fieldError(!!errors.kind, ERROR_ID)}
-          {...kindField}
-          onChange={(e) => {
-            void kindField.onChange(e);
-            setValue('target', '');
-          }}
-        >
-          {RECALL_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t.kindName[k]}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <WeldField
+        id="recall-kind"
+        label={t.kind}
+        className="mb-3"
+        {...kindField}
+        onChange={(e) => {
+          const changed = kindField.onChange(e);
+          setValue('target', '');
+          return changed;
+        }}
+      >
+        {RECALL_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t.kindName[k]}
+          </option>
+        ))}
+      </WeldField>
       <Form.Group className="mb-3" controlId="recall-target">
         <Form.Label>{t.target[kind]}</Form.Label>
-        <Form.Select isInvalid={!!errors.target} {...fieldError(!!errors.target, ERROR_ID)} {...register('target')}>
+        <Form.Select {...field('target')}>
           <option value="">{options ? t.choose : t.optionsLoading}</option>
           {options?.map((o) => (
             <option key={o.value} value={o.value}>

@@ -3,11 +3,10 @@ import { type RepairBody, repairBody, weldInspectionMessages as t } from '@porta
 import Form from 'react-bootstrap/Form';
 import { Feedback } from '@/components/feedback';
 import { useServerForm } from '@/components/use-server-form';
-import { fieldError } from '@/lib/field-error';
 import { type SeamWriteFormProps, useWeldWrite } from '../api/inspect';
 import { useQualifiedOperators } from '../api/qualifications';
 import { useProcedures } from '../api/seam';
-import { SaveAndCancel } from './form-actions';
+import { SaveAndCancel, WeldField, weldFields } from './form-actions';
 
 /** The repair of one defect: its own procedure (in force that day) and operator, sent through the offline queue. */
 export function RepairForm({ tramoId, target, idPrefix, today, onDone, onCancel }: SeamWriteFormProps & { onCancel: () => void }) {
@@ -32,38 +31,29 @@ export function RepairForm({ tramoId, target, idPrefix, today, onDone, onCancel 
         fail,
       ),
   );
-  const invalid = (field: keyof typeof errors) => ({ isInvalid: !!errors[field], ...fieldError(!!errors[field], errorId) });
+  const field = weldFields(register, errors, errorId);
   const open = (procedures.data ?? []).filter((p) => p.retired_from === null || p.retired_from > today);
   return (
     <Form noValidate onSubmit={onSubmit} className="card card-body my-2" aria-label={t.addRepair}>
       <h4 className="h6">{t.addRepair}</h4>
       {message && <Feedback id={errorId}>{message}</Feedback>}
-      <Form.Group className="mb-2" controlId={`${idPrefix}-procedure`}>
-        <Form.Label>{t.repairProcedure}</Form.Label>
-        <Form.Select {...invalid('procedure_id')} {...register('procedure_id', { valueAsNumber: true })}>
-          <option value={0}>{t.chooseProcedure}</option>
-          {open.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.code}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-2" controlId={`${idPrefix}-operator`}>
-        <Form.Label>{t.repairOperator}</Form.Label>
-        <Form.Select {...invalid('operator_id')} {...register('operator_id', { valueAsNumber: true })}>
-          <option value={0}>{t.chooseOperator}</option>
-          {(operators.data ?? []).map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-2" controlId={`${idPrefix}-date`}>
-        <Form.Label>{t.repairedOn}</Form.Label>
-        <Form.Control type="date" {...invalid('repaired_on')} {...register('repaired_on')} />
-      </Form.Group>
+      <WeldField id={`${idPrefix}-procedure`} label={t.repairProcedure} className="mb-2" {...field('procedure_id', 'id')}>
+        <option value={0}>{t.chooseProcedure}</option>
+        {open.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.code}
+          </option>
+        ))}
+      </WeldField>
+      <WeldField id={`${idPrefix}-operator`} label={t.repairOperator} className="mb-2" {...field('operator_id', 'id')}>
+        <option value={0}>{t.chooseOperator}</option>
+        {(operators.data ?? []).map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </WeldField>
+      <WeldField id={`${idPrefix}-date`} label={t.repairedOn} className="mb-2" {...field('repaired_on', 'date')} />
       <div className="d-flex flex-wrap gap-2">
         <SaveAndCancel pending={save.isPending} save={t.saveRepair} saving={t.saving} cancel={t.cancel} onCancel={onCancel} />
       </div>
