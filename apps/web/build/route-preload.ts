@@ -1,5 +1,4 @@
-import { FIRST_SCREENS, type PostsPaint, type PreloadRule, routePreloadScript } from '../src/app/route-preload';
-import { renderAtBuild } from './prerender-login';
+import { FIRST_SCREENS, type PreloadRule, routePreloadScript } from '../src/app/route-preload';
 import { emitScript, htmlPlugin, withAsyncScript } from './util';
 
 /**
@@ -12,16 +11,13 @@ import { emitScript, htmlPlugin, withAsyncScript } from './util';
 export const routePreload = () =>
   htmlPlugin('portal:route-preload', async ({ ctx, graph: { entry, chunkOf, beyondEntry }, html, apiUrl }) => {
     if (!entry || !html) return;
-    // The wall's first posts, painted by the script before the app runs: PostCard's markup rendered here.
-    const wallPaint = JSON.parse(await renderAtBuild('renderWallPaint')) as PostsPaint;
     const rules = FIRST_SCREENS.map((rule) => {
       const files = rule.modules.map((m) => {
         const chunk = chunkOf(m);
         if (!chunk) throw new Error(`route-preload: no chunk for ${m}`);
         return chunk.fileName;
       });
-      const prefetch = (rule.prefetch ?? []).map((p) => (p.paint ? { ...p, paint: wallPaint } : p));
-      const preload: PreloadRule = [rule.path, rule.signedIn, beyondEntry(files).map((f) => `/${f}`), prefetch];
+      const preload: PreloadRule = [rule.path, rule.signedIn, beyondEntry(files).map((f) => `/${f}`), rule.prefetch ?? []];
       return preload;
     });
     const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname);`;

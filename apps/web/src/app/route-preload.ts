@@ -23,15 +23,20 @@ export interface Prefetch {
   image?: string[];
   /**
    * The answer is the wall's posts: the script paints the first ones into index.html's worker frame
-   * while the app is still on its way. `true` in FIRST_SCREENS; the build puts the PostsPaint there.
+   * while the app is still on its way, from the PostsPaint the build wrote into the frame as JSON, in
+   * the element of this id (build/prerender-login.ts).
    */
-  paint?: true | PostsPaint;
+  paint?: string;
 }
+
+/** The id of the worker frame's JSON element that holds the wall's PostsPaint. */
+export const WALL_PAINT_ID = 'wall-paint';
 
 /**
  * What the script needs to paint the wall's first posts before the app runs, exactly as the wall's first
  * render draws them (docs/decisions/117-wall-first-posts-before-the-app.md): PostCard's markup
- * rendered at build time (src/prerender.tsx) with stand-ins for the post's values.
+ * rendered at build time (src/prerender.tsx) with stand-ins for the post's values. It travels in
+ * index.html's worker frame, as markup the frame's, not in a script every page downloads.
  */
 export interface PostsPaint {
   /** The ids of the worker frame's elements that take the posts and the wall's title (features/wall/components/wall-first-paint.tsx). */
@@ -79,7 +84,13 @@ export const FIRST_SCREENS: FirstScreen[] = [
     signedIn: true,
     modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx', 'src/app/worker-routes.tsx'],
     prefetch: [
-      { path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'], paint: true },
+      {
+        path: '/api/wall/posts',
+        claims: ['arco_sumergido_id'],
+        query: { limit: 20 },
+        image: ['image_thumb', 'image_path'],
+        paint: WALL_PAINT_ID,
+      },
     ],
   },
   // The stops screen, the one a welder opens most: its chunks download beside the entry, and the two
@@ -136,7 +147,10 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
   // not replaced the frame yet: the first photo, the screen's largest paint, no longer waits for the
   // app (docs/decisions/117-wall-first-posts-before-the-app.md). The frame is inert: nothing in it is
   // focusable or read out, and the app's first commit replaces it with the same posts.
-  const paintPosts = (paint: PostsPaint, items: Record<string, unknown>[]) => {
+  const paintPosts = (paintId: string, items: Record<string, unknown>[]) => {
+    const source = document.getElementById(paintId);
+    if (!source) return;
+    const paint = JSON.parse(source.textContent ?? '') as PostsPaint;
     const slot = document.getElementById(paint.slot);
     const title = document.getElementById(paint.titleSlot);
     if (!slot || !title || items.length === 0) return;
@@ -234,7 +248,7 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
                 document.head.appendChild(link);
                 break;
               }
-              if (paint && paint !== true) paintPosts(paint, items as Record<string, unknown>[]);
+              if (paint) paintPosts(paint, items as Record<string, unknown>[]);
             })
             .catch(() => undefined);
         }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PostCard } from '@/features/wall/components/post-card';
 import { takePrefetchedData } from '@/lib/prefetch';
 import { renderWallPaint } from '@/prerender';
-import { FIRST_SCREENS, type PostsPaint, type PreloadRule, routePreloadScript } from './route-preload';
+import { FIRST_SCREENS, type PostsPaint, type PreloadRule, routePreloadScript, WALL_PAINT_ID } from './route-preload';
 
 // The wall's first posts as the route-preload script paints them before the app runs must be the
 // markup the wall's first render commits (docs/decisions/117-wall-first-posts-before-the-app.md).
@@ -14,13 +14,14 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 const token = (claims: Record<string, unknown>) =>
   `${b64url({ alg: 'HS256' })}.${b64url({ id: 7, role: 'user', exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.s`;
 
-const paint = JSON.parse(renderWallPaint()) as PostsPaint;
-const rules: PreloadRule[] = FIRST_SCREENS.map((s) => [
-  s.path,
-  s.signedIn,
-  [],
-  (s.prefetch ?? []).map((p) => (p.paint ? { ...p, paint } : p)),
-]);
+const paintJson = renderWallPaint();
+const paint = JSON.parse(paintJson) as PostsPaint;
+const rules: PreloadRule[] = FIRST_SCREENS.map((s) => [s.path, s.signedIn, [], s.prefetch ?? []]);
+/** The worker frame's parts the script paints into, and the JSON the build writes beside them (build/prerender-login.ts). */
+const frame = () => {
+  document.body.innerHTML = `<div id="${paint.titleSlot}"></div><div id="${paint.slot}"></div><script type="application/json" id="${WALL_PAINT_ID}"></script>`;
+  (document.getElementById(WALL_PAINT_ID) as HTMLElement).textContent = paintJson;
+};
 
 const post = (id: number, fields: Partial<WallPost>): WallPost => ({
   id,
@@ -63,7 +64,7 @@ const reactCards = (posts: WallPost[], count: number) => {
 
 async function paintWith(posts: WallPost[], claims: Record<string, unknown>) {
   localStorage.setItem('token', token(claims));
-  document.body.innerHTML = `<div id="${paint.titleSlot}"></div><div id="${paint.slot}"></div>`;
+  frame();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(posts), { status: 200 })),
@@ -138,7 +139,7 @@ describe("the wall's first posts before the app", () => {
 
     for (const answer of [new Response('[]', { status: 200 }), new Response('{"message":"no"}', { status: 401 })]) {
       document.documentElement.removeAttribute(paint.show[0]);
-      document.body.innerHTML = `<div id="${paint.titleSlot}"></div><div id="${paint.slot}"></div>`;
+      frame();
       const fetchMock = vi.fn(async () => answer);
       vi.stubGlobal('fetch', fetchMock);
       routePreloadScript(rules, '', '/dashboard');
