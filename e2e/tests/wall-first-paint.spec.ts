@@ -46,6 +46,14 @@ test("the wall's first posts and photo paint before the app runs, and the app pu
   let entryRequested = false;
   // Signed in from the first navigation: no earlier visit, so no service worker answers for the page.
   await page.addInitScript((token) => localStorage.setItem('token', token), ana.token);
+  // Every layout shift of the page, as the browser reports them (what Lighthouse's CLS adds up).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.route(`**${entry}`, async (route) => {
     entryRequested = true;
     await held;
@@ -90,6 +98,8 @@ test("the wall's first posts and photo paint before the app runs, and the app pu
     expect(await live.nth(i).innerText()).toBe(text);
     expect(await live.nth(i).boundingBox()).toEqual(box);
   }
+  // Nothing that was painted moved: not when the posts were painted, not when the app replaced them.
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
   // The live card works as always: the like button is focusable and toggles.
   const like = live.first().getByRole('button', { name: /Me gusta/ });
   await like.click();

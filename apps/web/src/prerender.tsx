@@ -67,14 +67,9 @@ export function renderWorker(): string {
       <MemoryRouter initialEntries={['/dashboard/-']}>
         <WorkerFrame>
           <WallFirstPaint composer={<PostComposer wallName={WALL_DEFAULT_NAME} />} />
-          <StopsFirstPaint
-            loading={
-              <div className="prerender-loading">
-                <Loading />
-              </div>
-            }
-            cordIntro={<CordIntro copy />}
-          />
+          <div className="prerender-not-wall">
+            <StopsFirstPaint loading={<Loading />} cordIntro={<CordIntro copy />} />
+          </div>
         </WorkerFrame>
       </MemoryRouter>
     </QueryClientProvider>,
