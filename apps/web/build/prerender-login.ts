@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
+import { WALL_PAINT_ID } from '../src/app/route-preload';
 import { TOKEN_KEY } from '../src/lib/token';
 import {
   AFTER_FIRST_PAINT_ID,
@@ -40,6 +41,9 @@ export function prerenderLogin(): Plugin {
         const markup = await renderAtBuild('renderLogin');
         const worker = await renderAtBuild('renderWorker');
         const admin = await renderAtBuild('renderAdmin');
+        // What the route-preload script needs to paint the wall's first posts (app/route-preload.ts), as
+        // JSON in the worker frame: a data block, never run (the CSP allows no inline script).
+        const wallPaint = (await renderAtBuild('renderWallPaint')).replace(/</g, '\\u003c');
         let source = String(html.source);
         if (!source.includes('<div id="root"></div>')) throw new Error('prerender-login: unexpected index.html');
         // The app's scripts wait in an inert template and are added after the first frame (the gate's
@@ -69,7 +73,7 @@ export function prerenderLogin(): Plugin {
         source = holdUntilFirstPaint(source.replace(stylesheet[0], `${stylesheet[0]}\n    <script src="${gate}"></script>`), held);
         source = source.replace(
           '<div id="root"></div>',
-          `<div id="root"><div data-prerendered="login" inert>${markup}</div><div data-prerendered="worker" inert>${worker}</div><div data-prerendered="admin" inert>${admin}</div></div>`,
+          `<div id="root"><div data-prerendered="login" inert>${markup}</div><div data-prerendered="worker" inert>${worker}<script type="application/json" id="${WALL_PAINT_ID}">${wallPaint}</script></div><div data-prerendered="admin" inert>${admin}</div></div>`,
         );
         html.source = source;
       },
@@ -78,7 +82,9 @@ export function prerenderLogin(): Plugin {
 }
 
 /** One of src/prerender.tsx's screens, rendered through Vite's SSR module loader. */
-export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal' | 'renderWorker' | 'renderAdmin'): Promise<string> {
+export async function renderAtBuild(
+  screen: 'renderLogin' | 'renderTerminal' | 'renderWorker' | 'renderAdmin' | 'renderWallPaint',
+): Promise<string> {
   const server = await createServer({
     configFile: false,
     root,

@@ -7,17 +7,32 @@
  */
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
+import { DEFAULT_FACTORY_TZ } from '@portal/contract/time';
+import type { WallPost } from '@portal/contract/wall';
+import { WALL_DEFAULT_NAME } from '@portal/contract/wall-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { AdminFrame } from '@/app/admin-frame';
+import type { PostsPaint } from '@/app/route-preload';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
 import { CordIntro } from '@/features/andon/components/cord-intro';
 import LoginPage from '@/features/auth/routes/login-page';
 import { StopsFirstPaint } from '@/features/paradas/components/stops-first-paint';
 import { TerminalFrame } from '@/features/terminal/components/terminal-frame';
+import { PostCard } from '@/features/wall/components/post-card';
+import { PostComposer } from '@/features/wall/components/post-composer';
+import {
+  FIRST_PAINT_POSTS,
+  WALL_FIRST_POSTS_ID,
+  WALL_FIRST_TITLE_ID,
+  WallFirstPaint,
+  wallTitle,
+} from '@/features/wall/components/wall-first-paint';
+import { formatDateTime } from '@/lib/dates';
+import { PRERENDER_PAGE_ATTR } from '@/prerender-gate';
 
 export function renderLogin(): string {
   return renderToString(
@@ -48,12 +63,78 @@ export function renderTerminal(): string {
  */
 export function renderWorker(): string {
   return renderToString(
-    <MemoryRouter initialEntries={['/dashboard/-']}>
-      <WorkerFrame>
-        <StopsFirstPaint loading={<Loading />} cordIntro={<CordIntro copy />} />
-      </WorkerFrame>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/dashboard/-']}>
+        <WorkerFrame>
+          <WallFirstPaint composer={<PostComposer wallName={WALL_DEFAULT_NAME} />} />
+          <div className="prerender-not-wall">
+            <StopsFirstPaint loading={<Loading />} cordIntro={<CordIntro copy />} />
+          </div>
+        </WorkerFrame>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+}
+
+/**
+ * What the route-preload script needs to paint the wall's first posts before the app runs
+ * (app/route-preload.ts, docs/decisions/117-wall-first-posts-before-the-app.md), as JSON: PostCard's
+ * markup for each variant, rendered here with stand-ins the script replaces with a post's values.
+ */
+export function renderWallPaint(): string {
+  const tz = DEFAULT_FACTORY_TZ;
+  const iso = '2001-02-03T04:05:06.007Z';
+  const stand = {
+    id: '987654301',
+    author: 'xxPostAuthorxx',
+    iso,
+    date: formatDateTime(iso, tz),
+    content: 'xxPostContentxx',
+    thumb: 'https://stand-in.invalid/xxPostThumbxx',
+    likes: '987654302',
+    comments: '987654303',
+  } as const;
+  const cards: string[] = [];
+  for (let variant = 0; variant < 12; variant++) {
+    const photo = variant >> 2;
+    const post: WallPost = {
+      id: Number(stand.id),
+      user_id: 1,
+      user_name: stand.author,
+      arco_sumergido_id: null,
+      arco_sumergido_name: null,
+      wall_name: WALL_DEFAULT_NAME,
+      content: variant & 1 ? stand.content : '',
+      image_path: photo ? stand.thumb : null,
+      image_thumb: photo ? stand.thumb : null,
+      timestamp: stand.iso,
+      like_count: Number(stand.likes),
+      comment_count: Number(stand.comments),
+      is_liked_by_current_user: Boolean(variant & 2),
+    } as WallPost;
+    const markup = renderToString(
+      <PostCard post={post} tz={tz} priority={photo === 2} commentsOpen={false} onToggleComments={() => {}} onToggleLike={() => {}} />,
+    );
+    // React may hoist a preload of a high-priority image before the card: the script preloads it itself.
+    cards.push(markup.replace(/^(<link[^>]*>)+/, ''));
+  }
+  const marks = Object.fromEntries(Object.entries(stand).map(([field, mark]) => [mark, field])) as PostsPaint['marks'];
+  const arco = 'xxArcoNamexx';
+  const paint: PostsPaint = {
+    slot: WALL_FIRST_POSTS_ID,
+    titleSlot: WALL_FIRST_TITLE_ID,
+    title: [wallTitle(arco, WALL_DEFAULT_NAME), wallTitle(undefined, WALL_DEFAULT_NAME)],
+    arco,
+    count: FIRST_PAINT_POSTS,
+    cards,
+    pattern: Object.values(stand)
+      .map((mark) => mark.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+      .join('|'),
+    marks,
+    tz,
+    show: [PRERENDER_PAGE_ATTR, 'wall'],
+  };
+  return JSON.stringify(paint);
 }
 
 /**

@@ -21,6 +21,41 @@ export interface Prefetch {
    * the script preloads it with high priority while the screen's code is still on its way.
    */
   image?: string[];
+  /**
+   * The answer is the wall's posts: the script paints the first ones into index.html's worker frame
+   * while the app is still on its way, from the PostsPaint the build wrote into the frame as JSON, in
+   * the element of this id (build/prerender-login.ts).
+   */
+  paint?: string;
+}
+
+/** The id of the worker frame's JSON element that holds the wall's PostsPaint. */
+export const WALL_PAINT_ID = 'wall-paint';
+
+/**
+ * What the script needs to paint the wall's first posts before the app runs, exactly as the wall's first
+ * render draws them (docs/decisions/117-wall-first-posts-before-the-app.md): PostCard's markup
+ * rendered at build time (src/prerender.tsx) with stand-ins for the post's values. It travels in
+ * index.html's worker frame, as markup the frame's, not in a script every page downloads.
+ */
+export interface PostsPaint {
+  /** The ids of the worker frame's elements that take the posts and the wall's title (features/wall/components/wall-first-paint.tsx). */
+  slot: string;
+  titleSlot: string;
+  /** The title with `arco` for the token's arco name, and the title without an arco. */
+  title: [withArco: string, withoutArco: string];
+  arco: string;
+  /** How many posts the wall's first render shows. */
+  count: number;
+  /** PostCard's markup by variant: +1 with text, +2 liked, +4 with a photo (lazy), +8 with the page's first photo. */
+  cards: string[];
+  /** A regular expression matching every stand-in, and each stand-in's field. */
+  pattern: string;
+  marks: Record<string, 'id' | 'author' | 'iso' | 'date' | 'content' | 'thumb' | 'likes' | 'comments'>;
+  /** The zone the wall's first render shows the dates in. */
+  tz: string;
+  /** The attribute and value set on <html> once painted: styles.css then shows the wall's part of the frame. */
+  show: [attr: string, value: string];
 }
 
 export interface FirstScreen {
@@ -48,7 +83,15 @@ export const FIRST_SCREENS: FirstScreen[] = [
     path: '^/dashboard/?$',
     signedIn: true,
     modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx', 'src/app/worker-routes.tsx'],
-    prefetch: [{ path: '/api/wall/posts', claims: ['arco_sumergido_id'], query: { limit: 20 }, image: ['image_thumb', 'image_path'] }],
+    prefetch: [
+      {
+        path: '/api/wall/posts',
+        claims: ['arco_sumergido_id'],
+        query: { limit: 20 },
+        image: ['image_thumb', 'image_path'],
+        paint: WALL_PAINT_ID,
+      },
+    ],
   },
   // The stops screen, the one a welder opens most: its chunks download beside the entry, and the two
   // answers its Iniciar button waits for (the worker's running parada, the arco's) are asked at once
@@ -97,6 +140,59 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
     token = null;
     claims = null;
   }
+  // As imageUrl() in lib/api.ts: absolute URLs as they are, paths from the API host.
+  const imageHref = (stored: string) =>
+    /^(https?:|blob:|data:)/.test(stored) ? stored : `${apiUrl}${stored[0] === '/' ? '' : '/uploads/'}${stored}`;
+  // The wall's first posts in the worker frame, as the wall's first render draws them, if the app has
+  // not replaced the frame yet: the first photo, the screen's largest paint, no longer waits for the
+  // app (docs/decisions/117-wall-first-posts-before-the-app.md). The frame is inert: nothing in it is
+  // focusable or read out, and the app's first commit replaces it with the same posts.
+  const paintPosts = (paintId: string, items: Record<string, unknown>[]) => {
+    const source = document.getElementById(paintId);
+    if (!source) return;
+    const paint = JSON.parse(source.textContent ?? '') as PostsPaint;
+    const slot = document.getElementById(paint.slot);
+    const title = document.getElementById(paint.titleSlot);
+    if (!slot || !title || items.length === 0) return;
+    const text = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    // formatDateTime() in lib/dates.ts: 'dd/mm/aaaa HH:mm' in the factory's zone.
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: paint.tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const date = (iso: unknown) => {
+      const part: Record<string, string> = {};
+      for (const p of parts.formatToParts(new Date(String(iso)))) part[p.type] = p.value;
+      return `${part.day}/${part.month}/${part.year.padStart(4, '0')} ${part.hour}:${part.minute}`;
+    };
+    const firstPhoto = items.find((post) => post.image_path);
+    const marks = new RegExp(paint.pattern, 'g');
+    let markup = '';
+    for (const post of items.slice(0, paint.count)) {
+      const stored = post.image_path ? ((post.image_thumb ?? post.image_path) as string) : '';
+      const variant = (post.content ? 1 : 0) + (post.is_liked_by_current_user ? 2 : 0) + (stored ? (post === firstPhoto ? 8 : 4) : 0);
+      const values = {
+        id: text(post.id),
+        author: text(post.user_name),
+        iso: text(post.timestamp),
+        date: text(date(post.timestamp)),
+        content: text(post.content),
+        thumb: stored ? text(imageHref(stored)) : '',
+        likes: text(post.like_count),
+        comments: text(post.comment_count),
+      };
+      markup += paint.cards[variant].replace(marks, (mark) => values[paint.marks[mark]]);
+    }
+    const arco = claims?.arco_sumergido_name;
+    title.textContent = arco ? paint.title[0].split(paint.arco).join(String(arco)) : paint.title[1];
+    slot.innerHTML = markup;
+    document.documentElement.setAttribute(paint.show[0], paint.show[1]);
+  };
   for (const [pattern, signedIn, files, prefetch] of rules) {
     if ((signedIn && !token) || !new RegExp(pattern).test(pathname)) continue;
     // Adding a modulepreload link starts its download there and then, up to 10 ms each under a 4x CPU
@@ -130,27 +226,29 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
         const response = fetch(url, { headers: { Authorization: `Bearer ${token}` } });
         // Never taken (the app asked something else first) is not an error worth a console line.
         response.catch(() => undefined);
-        store[url] = { token, at: Date.now(), response };
+        const entry: PrefetchEntry = { token, at: Date.now(), response };
+        store[url] = entry;
         const fields = request.image;
+        const paint = request.paint;
         if (fields) {
           response
             .then((res) => (res.ok ? res.clone().json() : null))
             .then((items: unknown) => {
               if (!Array.isArray(items)) return;
+              // The app's first render starts from it (lib/prefetch.ts, prefetchedData).
+              entry.data = items;
               for (const item of items as Record<string, unknown>[]) {
                 const field = fields.find((f) => typeof item?.[f] === 'string' && item[f] !== '');
                 if (!field) continue;
-                const stored = item[field] as string;
-                // As imageUrl() in lib/api.ts: absolute URLs as they are, paths from the API host.
-                const href = /^(https?:|blob:|data:)/.test(stored) ? stored : `${apiUrl}${stored[0] === '/' ? '' : '/uploads/'}${stored}`;
                 const link = document.createElement('link');
                 link.rel = 'preload';
                 link.as = 'image';
-                link.href = href;
+                link.href = imageHref(item[field] as string);
                 link.setAttribute('fetchpriority', 'high');
                 document.head.appendChild(link);
-                return;
+                break;
               }
+              if (paint) paintPosts(paint, items as Record<string, unknown>[]);
             })
             .catch(() => undefined);
         }

@@ -82,6 +82,16 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
+/** The URL api() asks for a path and its query (empty values left out). */
+export function requestUrl(path: string, query?: ApiOptions['query']): string {
+  const url = apiUrl(path);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
   const endsSession = options.endSessionOnAuthError ?? auth;
@@ -95,13 +105,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  let url = apiUrl(path);
-  if (query) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) url += `?${qs}`;
-  }
+  const url = requestUrl(path, query);
   let res: Response;
   const sentAt = Date.now();
   // The first screen's GET may already be on its way (route-preload script, app/route-preload.ts).

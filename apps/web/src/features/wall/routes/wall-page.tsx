@@ -17,9 +17,7 @@ import { useLiveWall } from '../api/use-live-wall';
 import { PendingPosts } from '../components/pending-posts';
 import { PostCard } from '../components/post-card';
 import { PostComposer } from '../components/post-composer';
-
-/** How many posts paint before the rest of the first page (a phone screen shows two or three). */
-const FIRST_PAINT_POSTS = 4;
+import { FIRST_PAINT_POSTS, wallTitle } from '../components/wall-first-paint';
 
 /** The arco's wall (/dashboard and /dashboard/wall/:wallName). */
 export default function WallPage() {
@@ -47,11 +45,13 @@ export default function WallPage() {
     });
   };
 
-  const title = user?.arco_sumergido_name ? `Muro de ${user.arco_sumergido_name}` : wallName;
+  const title = wallTitle(user?.arco_sumergido_name, wallName);
   const list = posts.data?.pages.flat() ?? [];
   // When the posts first arrive, the first few paint at once and the rest of the page renders right
   // after in the background (a deferred render yields to the browser): no long task on a slow phone.
-  const complete = useDeferredValue(list.length > 0);
+  // Deferred from the first commit as well: the first page may be there at once (usePosts starts from
+  // what the route-preload script read), and that commit replaces the first posts it painted.
+  const complete = useDeferredValue(list.length > 0, false);
   const shown = complete ? list : list.slice(0, FIRST_PAINT_POSTS);
   // The first photo of the page is likely the largest paint, whichever post carries it.
   const firstPhoto = list.find((post) => post.image_path)?.id;
