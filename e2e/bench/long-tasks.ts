@@ -11,6 +11,8 @@
  * (default 5), LONG_TASKS_PAGES=wall,stops,admin,login,terminal picks some; the medians close.
  * WEB_DIST=<a>,<b> serves each build from a server of its own and measures them in turn, run by run, so
  * a busy machine weighs on both alike (LONG_TASKS_DUMP=<file> keeps the last run's trace).
+ * Each run also prints its "CPU blocking": the same sum from each task's own thread time, which the
+ * other processes of a busy machine do not lengthen (docs/decisions/119-stops-screen-start-in-idle-time.md).
  *
  * Lighthouse simulates its throttle from an unthrottled run, this bench applies it: the figures are not
  * Lighthouse's TBT, they are the same kind of sum in the same conditions for two builds measured in
@@ -303,7 +305,9 @@ async function main() {
         );
       }
     }
-    console.log(`\nmedians of ${RUNS} (4x CPU, 150 ms RTT, 1.6 Mbit/s; blocking = the sum over 50 ms of each task after the first paint; CPU blocking = the same from each task's thread time)`);
+    console.log(
+      `\nmedians of ${RUNS} (4x CPU, 150 ms RTT, 1.6 Mbit/s; blocking = the sum over 50 ms of each task after the first paint; CPU blocking = the same from each task's thread time)`,
+    );
     for (const line of summary) console.log(line);
   } finally {
     await browser.close();
