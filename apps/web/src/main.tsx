@@ -1,20 +1,29 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter, preloadBranch } from './app/router';
-import { afterFirstPaint } from './lib/after-first-paint';
+import { afterFirstPaint, holdUntilFirstScreen } from './lib/after-first-paint';
 import { PRERENDER_CLASS } from './prerender-gate';
 
 // zod's Spanish defaults are set by the contract module itself when a screen first imports it, so the
 // entry chunk does not carry zod.
 const root = createRoot(document.getElementById('root')!);
+// The background work (lib/after-first-paint.ts) waits for the first live screen's commit, not only for
+// the HTML's first frame: it runs in idle time after that screen is painted, never inside its commit
+// (docs/decisions/119-stops-screen-start-in-idle-time.md).
+const releaseHold = holdUntilFirstScreen();
+function FirstScreenCommitted() {
+  useEffect(releaseHold, []);
+  return null;
+}
 const app = (
   <StrictMode>
     <Providers>
       <AppRouter />
     </Providers>
+    <FirstScreenCommitted />
   </StrictMode>
 );
 

@@ -97,9 +97,17 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/login" replace /> },
 ];
 
+/**
+ * The last path's branch: matching ranks and tries every route of the table, a long piece of the first
+ * render under a 4x CPU throttle, and the entry, then every render of AppRoutes, asks for the same path
+ * (docs/decisions/119-stops-screen-start-in-idle-time.md).
+ */
+let lastBranch: { pathname: string; matches: ReturnType<typeof matchRoutes> } | undefined;
+
 /** Starts the chunks of every route in the matched branch together (shell and page in parallel). */
 export function preloadBranch(pathname: string): (Promise<unknown> | null)[] {
-  return (matchRoutes(routes, pathname) ?? []).map(
+  if (lastBranch?.pathname !== pathname) lastBranch = { pathname, matches: matchRoutes(routes, pathname) };
+  return (lastBranch.matches ?? []).map(
     ({ route }) => (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.() ?? null,
   );
 }

@@ -41,3 +41,53 @@ describe('useStagesAfterFirstPaint', () => {
     expect(idle).toHaveLength(0);
   });
 });
+
+describe('afterFirstPaint', () => {
+  type Idle = (deadline: { didTimeout: boolean; timeRemaining: () => number }) => void;
+  const stubFrames = (idle: Idle[]) => {
+    vi.stubGlobal('requestIdleCallback', (run: Idle) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    vi.stubGlobal('requestAnimationFrame', (run: (t: number) => void) => {
+      run(0);
+      return 1;
+    });
+  };
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('waits for the release of the entry’s hold (its first screen committed) before its idle moment', async () => {
+    vi.resetModules();
+    const { afterFirstPaint, holdUntilFirstScreen } = await import('./after-first-paint');
+    const idle: Idle[] = [];
+    stubFrames(idle);
+    const release = holdUntilFirstScreen();
+    const ran: string[] = [];
+    afterFirstPaint(() => ran.push('stream'));
+    await nextTask();
+    expect(idle).toHaveLength(0);
+    release();
+    await nextTask();
+    expect(idle).toHaveLength(1);
+    idle.shift()?.({ didTimeout: false, timeRemaining: () => 40 });
+    expect(ran).toEqual(['stream']);
+    // Once that moment has passed, a call runs at once.
+    afterFirstPaint(() => ran.push('later'));
+    expect(ran).toEqual(['stream', 'later']);
+  });
+
+  it('runs the waiting calls in order, as many per idle moment as it has time left for', async () => {
+    vi.resetModules();
+    const { afterFirstPaint } = await import('./after-first-paint');
+    const idle: Idle[] = [];
+    stubFrames(idle);
+    const ran: string[] = [];
+    for (const name of ['a', 'b', 'c']) afterFirstPaint(() => ran.push(name));
+    await nextTask();
+    expect(idle).toHaveLength(1);
+    idle.shift()?.({ didTimeout: false, timeRemaining: () => 0 });
+    expect(ran).toEqual(['a']);
+    expect(idle).toHaveLength(1);
+    idle.shift()?.({ didTimeout: false, timeRemaining: () => 40 });
+    expect(ran).toEqual(['a', 'b', 'c']);
+    expect(idle).toHaveLength(0);
+  });
+});

@@ -5,40 +5,86 @@ import { startTransition, useEffect, useState } from 'react';
  * service worker's registration) waits for it: the first frame is painted, then the browser's first
  * idle moment (at most IDLE_TIMEOUT_MS later). After that moment every call runs at once.
  * docs/decisions/062-worker-screens-first-paint.md
+ *
+ * The app's entry holds that moment until its first live screen is committed (`holdUntilFirstScreen`):
+ * since the first frame is the HTML's (docs/decisions/099-entry-after-first-paint.md), the first idle
+ * moment after it came while the app was still downloading, and the waiting work then ran inside the
+ * first screen's commit. The waiting calls run in idle time, as many per idle moment as it has room
+ * for, not all in one task (docs/decisions/119-stops-screen-start-in-idle-time.md).
  */
 
 /** The longest wait for an idle moment once the first frame is painted. */
 const IDLE_TIMEOUT_MS = 2000;
+/** The longest hold: a first screen that never commits does not keep the background work back. */
+const HOLD_MAX_MS = 5000;
 
 let passed = false;
 let scheduled = false;
+let held = false;
+let heldSchedule = false;
 const waiting = new Set<() => void>();
 
-function flush(): void {
+function runSafely(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    // One failing piece of background work must not keep the others from starting.
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+function idle(run: (deadline?: IdleDeadline) => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 1);
+}
+
+/** Runs the waiting calls in order while the idle moment has time left, the rest in the next one. */
+function flush(deadline?: IdleDeadline): void {
   passed = true;
   for (const run of [...waiting]) {
     waiting.delete(run);
-    try {
-      run();
-    } catch (error) {
-      // One failing piece of background work must not keep the others from starting.
-      queueMicrotask(() => {
-        throw error;
-      });
+    runSafely(run);
+    if (waiting.size > 0 && deadline && (deadline.didTimeout || deadline.timeRemaining() <= 0)) {
+      idle(flush);
+      return;
     }
   }
 }
 
 function schedule(): void {
   if (scheduled) return;
+  if (held) {
+    heldSchedule = true;
+    return;
+  }
   scheduled = true;
-  const idle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(flush, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(flush, 1);
   // The frame after the first commit is painted once this animation frame's callback has run and the
   // task after it starts.
   if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible')
-    requestAnimationFrame(() => setTimeout(idle, 0));
-  else setTimeout(idle, 0);
+    requestAnimationFrame(() => setTimeout(() => idle(flush), 0));
+  else setTimeout(() => idle(flush), 0);
+}
+
+/**
+ * Called by the app's entry before its first render: `afterFirstPaint` waits, on top of the page's
+ * first frame, for the release this returns (the first live screen's commit), HOLD_MAX_MS at most.
+ */
+export function holdUntilFirstScreen(): () => void {
+  if (passed) return () => {};
+  held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    clearTimeout(floor);
+    if (heldSchedule) {
+      heldSchedule = false;
+      schedule();
+    }
+  };
+  const floor = setTimeout(release, HOLD_MAX_MS);
+  return release;
 }
 
 /** Runs `run` after the page's first paint, in idle time; at once once that moment has passed. Returns a cancel. */
