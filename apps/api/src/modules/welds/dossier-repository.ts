@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { withArcoAndNave, withUserName } from '../../db/names';
 
 // What the weld dossier reads (docs/decisions/075-weld-dossier.md): a tramo's (or a project's)
 // circulares with their seams, and the seams' operators, lots, inspections, defects and repairs, for a
@@ -42,9 +42,9 @@ export function dossierCirculares(db: Db, idProyecto: string, idTramo: string | 
 export const dossierOperators = (db: Db, tramoIds: number[]) =>
   db
     .selectFrom('weld_seam_operators as o')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .$call(withUserName('o.user_id', 'u', 'name'))
     .leftJoin('weld_qualifications as q', 'q.id', 'o.qualification_id')
-    .select(['o.tramo_id', authorName('u.name').as('name'), 'q.standard', 'q.certificate_number', 'q.expires_on', 'o.qualified'])
+    .select(['o.tramo_id', 'q.standard', 'q.certificate_number', 'q.expires_on', 'o.qualified'])
     .where('o.tramo_id', 'in', tramoIds)
     .orderBy('o.tramo_id')
     .orderBy('o.user_id')

@@ -1,6 +1,6 @@
 import { type Insertable, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { authorName, withArcoAndNave, withUserName } from '../../db/names';
 import type { Database } from '../../db/types';
 import type { WeldDefectsTable, WeldInspectionsTable, WeldRepairsTable, WeldSeamsTable } from '../../db/types-welds';
 
@@ -109,9 +109,9 @@ export const seamHead = (db: Executor, tramoId: number) =>
 export const seamOperators = (db: Executor, tramoId: number) =>
   db
     .selectFrom('weld_seam_operators as o')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .$call(withUserName('o.user_id', 'u', 'name'))
     .leftJoin('weld_qualifications as q', 'q.id', 'o.qualification_id')
-    .select(['o.user_id', authorName('u.name').as('name'), 'o.qualification_id', 'q.certificate_number', 'o.qualified'])
+    .select(['o.user_id', 'o.qualification_id', 'q.certificate_number', 'o.qualified'])
     .where('o.tramo_id', '=', tramoId)
     .orderBy('o.user_id')
     .execute();
