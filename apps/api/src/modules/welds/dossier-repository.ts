@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index';
 import { withArcoAndNave, withUserName } from '../../db/names';
+import { withProcedureAndRevision } from './seams-repository';
 
 // What the weld dossier reads (docs/decisions/075-weld-dossier.md): a tramo's (or a project's)
 // circulares with their seams, and the seams' operators, lots, inspections, defects and repairs, for a
@@ -82,20 +83,9 @@ export const dossierDefects = (db: Db, tramoIds: number[]) =>
 export const dossierRepairs = (db: Db, tramoIds: number[]) =>
   db
     .selectFrom('weld_repairs as rp')
-    .innerJoin('weld_procedures as p', 'p.id', 'rp.procedure_id')
-    .innerJoin('weld_revisions as r', 'r.id', 'rp.revision_id')
+    .$call(withProcedureAndRevision('rp.procedure_id', 'rp.revision_id'))
     .leftJoin('weld_qualifications as q', 'q.id', 'rp.qualification_id')
-    .select([
-      'rp.id',
-      'rp.tramo_id',
-      'rp.defect_id',
-      'p.code as procedure_code',
-      'r.revision',
-      'rp.operator_name',
-      'rp.repaired_on',
-      'rp.qualified',
-      'q.certificate_number',
-    ])
+    .select(['rp.id', 'rp.tramo_id', 'rp.defect_id', 'rp.operator_name', 'rp.repaired_on', 'rp.qualified', 'q.certificate_number'])
     .where('rp.tramo_id', 'in', tramoIds)
     .orderBy('rp.tramo_id')
     .orderBy('rp.id')
