@@ -1,5 +1,5 @@
 import { idParams } from '@portal/contract/common';
-import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
 import { z } from 'zod';
 
 /** Who may call a route: the policies plugins/auth.ts declares and enforces. */
@@ -41,3 +41,20 @@ export function routeOptions<const D extends Responses>(tags: string[], errors: 
  * id, its device key in X-Device-Key, and a body in the device's own format, which the service reads.
  */
 export const deviceInput = { params: idParams, headers: z.object({ 'x-device-key': z.string().optional() }), body: z.unknown() };
+
+/** A created row's answer as the screens read it: the row under its name and the Spanish message to show. */
+type Created<K extends string, T> = { [P in K]: T } & { message: string };
+
+/**
+ * Answers a create with 201: `created(reply, 'shift', service.createShift(…), shiftMessages.created)` sends
+ * `{ shift: await service.createShift(…), message: shiftMessages.created }`. The reply is the route's own, so
+ * its 201 schema still types what is sent (a wrong key does not compile).
+ */
+export async function created<const K extends string, T>(
+  reply: { status(code: 201): { send: (payload: Created<K, T>) => FastifyReply } },
+  key: K,
+  value: Promise<T>,
+  message: string,
+) {
+  return reply.status(201).send({ [key]: await value, message } as Created<K, T>);
+}

@@ -2,7 +2,7 @@ import type { AndonLevel } from '@portal/contract/andon';
 import { addDays, addMonths } from '@portal/contract/time';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { authorName, withArcoAndNave, withUserName } from '../../db/names';
 import type { AndonCallsTable } from '../../db/types';
 
 // The andon's tables (docs/decisions/043-andon.md): andon_roles, andon_rules, andon_motivos,
@@ -76,7 +76,8 @@ export async function replaceImmediateMotivos(db: Db, ids: number[], at: string)
 
 // ---- Calls ----
 
-const nameOf = (idColumn: string, nameColumn: string) =>
+/** Who did one of a call's acts: none (null) until someone did. */
+const actorName = (nameColumn: string, idColumn: string) =>
   sql<string | null>`case when ${sql.ref(idColumn)} is null then null else ${authorName(nameColumn)} end`;
 
 /** Calls as every answer shows them: with the arco, its nave, the parada's start and motivo, and names. */
@@ -85,9 +86,9 @@ const callView = (db: Db) =>
     .selectFrom('andon_calls as c')
     .$call(withArcoAndNave('c.arco_sumergido_id', 'a.nave_id'))
     .leftJoin('paradas_kaiser as p', 'p.id', 'c.parada_id')
-    .leftJoin('users as cu', 'cu.id', 'c.created_by')
-    .leftJoin('users as ak', 'ak.id', 'c.acknowledged_by')
-    .leftJoin('users as ar', 'ar.id', 'c.arrived_by')
+    .$call(withUserName('c.created_by', 'cu', 'created_by_name', actorName))
+    .$call(withUserName('c.acknowledged_by', 'ak', 'acknowledged_by_name', actorName))
+    .$call(withUserName('c.arrived_by', 'ar', 'arrived_by_name', actorName))
     .select([
       'c.id',
       'c.arco_sumergido_id',
@@ -101,13 +102,10 @@ const callView = (db: Db) =>
       'p.motivo_id',
       'c.created_at',
       'c.created_by',
-      nameOf('c.created_by', 'cu.name').as('created_by_name'),
       'c.acknowledged_at',
       'c.acknowledged_by',
-      nameOf('c.acknowledged_by', 'ak.name').as('acknowledged_by_name'),
       'c.arrived_at',
       'c.arrived_by',
-      nameOf('c.arrived_by', 'ar.name').as('arrived_by_name'),
       'c.resolved_at',
     ]);
 

@@ -17,7 +17,7 @@ import {
 import { errorResponses, idParams, messageResponse } from '@portal/contract/common';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { created, routeOptions } from '../../lib/route-options';
 import { currentTerminal, currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -77,10 +77,7 @@ export default async function andonRoutes(app: App, ctx: ServiceContext) {
   );
 
   app.post('/andon/calls', route('user', { body: createAndonCallBody, response: { 201: andonCallSaved } }), async (request, reply) =>
-    reply.status(201).send({
-      call: await service.pullCord(ctx, currentUser(request), request.body.level, request.body.client_time),
-      message: andonMessages.called,
-    }),
+    created(reply, 'call', service.pullCord(ctx, currentUser(request), request.body.level, request.body.client_time), andonMessages.called),
   );
 
   const answers = [

@@ -1,14 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { authorName, withArcoAndNave, withUserName } from '../../db/names';
 import type { HandoversTable } from '../../db/types';
+
+/** Who confirmed a handover: none (null) until it is confirmed. */
+const confirmerName = (nameColumn: string) =>
+  sql<string | null>`case when ${sql.ref('h.confirmed_at')} is null then null else ${authorName(nameColumn)} end`;
 
 const base = (db: Db) =>
   db
     .selectFrom('handovers as h')
     .$call(withArcoAndNave('h.arco_sumergido_id', 'a.nave_id'))
-    .leftJoin('users as u', 'u.id', 'h.author_id')
-    .leftJoin('users as c', 'c.id', 'h.confirmed_by')
+    .$call(withUserName('h.author_id', 'u', 'author_name'))
+    .$call(withUserName('h.confirmed_by', 'c', 'confirmed_by_name', confirmerName))
     .select([
       'h.id',
       'h.arco_sumergido_id',
@@ -21,11 +25,9 @@ const base = (db: Db) =>
       'h.note',
       'h.summary',
       'h.author_id',
-      authorName('u.name').as('author_name'),
       'h.created_at',
       'h.updated_at',
       'h.confirmed_by',
-      sql<string | null>`case when ${sql.ref('h.confirmed_at')} is null then null else ${authorName('c.name')} end`.as('confirmed_by_name'),
       'h.confirmed_at',
     ]);
 

@@ -3,7 +3,7 @@ import { adminHandoversQuery, arcoHandovers, handover, handoverBody, handoverMes
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { created, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -27,9 +27,7 @@ export default async function handoversRoutes(app: App, ctx: ServiceContext) {
       response: { 201: handoverSaved },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ handover: await service.writeHandover(ctx, currentUser(request), request.body), message: handoverMessages.saved }),
+      created(reply, 'handover', service.writeHandover(ctx, currentUser(request), request.body), handoverMessages.saved),
   );
 
   app.put(

@@ -3,7 +3,7 @@ import { createMotivoBody, motivo, motivoMessages, motivoSavedResponse, updateMo
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { created, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -18,9 +18,7 @@ export default async function motivosRoutes(app: App, ctx: ServiceContext) {
   );
 
   app.post('/admin/motivos', route('admin', { body: createMotivoBody, response: { 201: motivoSavedResponse } }), async (request, reply) =>
-    reply
-      .status(201)
-      .send({ motivo: await service.createMotivo(ctx, currentUser(request), request.body), message: motivoMessages.created }),
+    created(reply, 'motivo', service.createMotivo(ctx, currentUser(request), request.body), motivoMessages.created),
   );
 
   app.put(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index';
-import { stopAuthorName, withArcoAndNave } from '../../db/names';
+import { stopAuthorName, withArcoAndNave, withUserName } from '../../db/names';
 import { type Cursor, type ExportFilter, type Keyset, keysetBatch } from '../../db/paging';
 
 // The CSV export (modules/exports).
@@ -13,7 +13,7 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
     db
       .selectFrom('paradas_kaiser as p')
       .$call(withArcoAndNave('p.arco_sumergido_id', 'a.nave_id'))
-      .leftJoin('users as u', 'u.id', 'p.user_id')
+      .$call(withUserName('p.user_id', 'u', 'user_name', (name) => stopAuthorName('p.source', name)))
       .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
       .select([
         'm.name as motivo',
@@ -26,7 +26,6 @@ export const paradasBatch = (db: Db, filter: ExportFilter, after: Cursor | null,
         'p.description',
         'n.name as nave',
         'a.name as arco',
-        stopAuthorName('p.source', 'u.name').as('user_name'),
         'u.worker_id',
       ]),
     PARADAS,

@@ -1,7 +1,7 @@
 import { addDays } from '@portal/contract/time';
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import { stopAuthorName } from '../../db/names';
+import { stopAuthorName, withUserName } from '../../db/names';
 
 // The figures other modules read of the paradas: the plant board's (modules/planta), the andon's
 // escalation and the analysis by shift (modules/downtime).
@@ -92,16 +92,8 @@ export async function finishedStopsOverlapping(
 export const listActiveParadas = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
-    .leftJoin('users as u', 'u.id', 'p.user_id')
-    .select([
-      'p.id',
-      'p.arco_sumergido_id',
-      'p.start_time',
-      'p.start_received_at',
-      'p.source',
-      'p.motivo_id',
-      stopAuthorName('p.source', 'u.name').as('user_name'),
-    ])
+    .$call(withUserName('p.user_id', 'u', 'user_name', (name) => stopAuthorName('p.source', name)))
+    .select(['p.id', 'p.arco_sumergido_id', 'p.start_time', 'p.start_received_at', 'p.source', 'p.motivo_id'])
     .where('p.end_time', 'is', null)
     .orderBy('p.start_time')
     .orderBy('p.id')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import { stopAuthorName } from '../../db/names';
+import { stopAuthorName, withUserName } from '../../db/names';
 import type { ParadasKaiserTable } from '../../db/types';
 
 // The paradas module owns paradas_kaiser (docs/decisions/024-one-owner-per-table.md). Its SQL is in
@@ -17,18 +17,21 @@ export interface ParadaFilter {
   limit: number;
 }
 
+/** Who ended a stop, by name: null when no user did. */
+const enderName = (nameColumn: string, idColumn: string) =>
+  sql<string | null>`case when ${sql.ref(idColumn)} is null then null else ${sql.ref(nameColumn)} end`;
+
 export const base = (db: Db) =>
   db
     .selectFrom('paradas_kaiser as p')
-    .leftJoin('users as u', 'u.id', 'p.user_id')
+    // The stops of a deleted user stay, shown under a neutral author; a machine's shows as 'Máquina'.
+    .$call(withUserName('p.user_id', 'u', 'user_name', (name) => stopAuthorName('p.source', name)))
     .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
-    .leftJoin('users as e', 'e.id', 'p.ended_by')
+    .$call(withUserName('p.ended_by', 'e', 'ended_by_name', enderName))
     .leftJoin('motivos as m', 'm.id', 'p.motivo_id')
     .select([
       'p.id',
       'p.user_id',
-      // The stops of a deleted user stay, shown under a neutral author; a machine's shows as 'Máquina'.
-      stopAuthorName('p.source', 'u.name').as('user_name'),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
       'p.date',
@@ -39,7 +42,6 @@ export const base = (db: Db) =>
       'p.source',
       'p.micro_stop',
       'p.ended_by',
-      sql<string | null>`case when ${sql.ref('p.ended_by')} is null then null else ${sql.ref('e.name')} end`.as('ended_by_name'),
       'p.motivo_id',
       'm.name as motivo_name',
     ]);

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { created, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -99,9 +99,7 @@ export default async function paradasRoutes(app: App, ctx: ServiceContext) {
     '/paradas-kaiser/manual',
     route('user', { body: manualParadaBody, response: { 201: paradaSavedResponse } }, { idempotent: true }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ parada: await service.createManualParada(ctx, currentUser(request), request.body), message: paradaMessages.manualSaved }),
+      created(reply, 'parada', service.createManualParada(ctx, currentUser(request), request.body), paradaMessages.manualSaved),
   );
 
   app.put(

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { created, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as service from './service';
 
@@ -43,7 +43,7 @@ export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
   app.get('/admin/shifts', route('admin', { response: { 200: shiftCalendar } }), async () => service.getCalendar(ctx));
 
   app.post('/admin/shifts', route('admin', { body: shiftBody, response: { 201: shiftSavedResponse } }), async (request, reply) =>
-    reply.status(201).send({ shift: await service.createShift(ctx, currentUser(request), request.body), message: shiftMessages.created }),
+    created(reply, 'shift', service.createShift(ctx, currentUser(request), request.body), shiftMessages.created),
   );
 
   app.put(
@@ -68,9 +68,7 @@ export default async function shiftsRoutes(app: App, ctx: ServiceContext) {
     '/admin/shifts/closures',
     route('admin', { body: closureBody, response: { 201: closureSavedResponse } }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ closure: await service.createClosure(ctx, currentUser(request), request.body), message: shiftMessages.closureCreated }),
+      created(reply, 'closure', service.createClosure(ctx, currentUser(request), request.body), shiftMessages.closureCreated),
   );
 
   app.delete('/admin/shifts/closures/:id', route('admin', { params: idParams, response: { 200: messageResponse } }), async (request) => {

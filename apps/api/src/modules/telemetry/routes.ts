@@ -17,7 +17,7 @@ import { awaitingDecision } from '@portal/contract/telemetry-decision';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { deviceInput, routeOptions } from '../../lib/route-options';
+import { created, deviceInput, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import * as telemetry from './service';
 
@@ -43,10 +43,7 @@ export default async function telemetryRoutes(app: App, ctx: ServiceContext) {
   app.post(
     '/telemetry/runs',
     route('user', { description: "'Iniciar soldadura' at the user's arco.", body: startRunBody, response: { 201: weldRunSaved } }),
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ run: await telemetry.startRun(ctx, currentUser(request), request.body), message: telemetryMessages.started }),
+    async (request, reply) => created(reply, 'run', telemetry.startRun(ctx, currentUser(request), request.body), telemetryMessages.started),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import type { TRAMO_SORTS } from '@portal/contract/paging';
 import { sql, type Transaction } from 'kysely';
 import { type Db, type DbEngine, engineOf } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { authorName, withArcoAndNave, withUserName } from '../../db/names';
 import {
   allOf,
   anyOf,
@@ -213,7 +213,7 @@ export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, 
     db
       .selectFrom('tramos as t')
       .$call(withArcoAndNave('t.arco_sumergido_id', 't.nave_id'))
-      .leftJoin('users as u', 'u.id', 't.user_id')
+      .$call(withUserName('t.user_id', 'u', 'user_name'))
       .select([
         't.id',
         't.circular_fecha',
@@ -224,7 +224,6 @@ export const tramosBatch = (db: Db, filter: ExportFilter, after: Cursor | null, 
         't.imagen',
         'n.name as nave',
         'a.name as arco',
-        authorName('u.name').as('user_name'),
       ]),
     TRAMOS,
     filter,

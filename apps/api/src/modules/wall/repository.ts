@@ -2,7 +2,7 @@ import type { COMMENT_SORTS, POST_SORTS } from '@portal/contract/paging';
 import { COMMENTS_PER_POST_MAX, type WallComment, type WallPost } from '@portal/contract/wall';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/index';
-import { authorName } from '../../db/names';
+import { withUserName } from '../../db/names';
 import { allOf, type Condition, contains, countWhere, eq, gte, lt, type PageRequest } from '../../db/paging';
 
 /** One page of a wall: a station's (every station's when absent, for an admin), one wall name (or all), posts before an id. */
@@ -17,12 +17,11 @@ export interface WallPageKey {
 export function posts(db: Db) {
   return db
     .selectFrom('wall_posts as p')
-    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .$call(withUserName('p.user_id', 'u', 'user_name'))
     .leftJoin('arcos_sumergidos as a', 'a.id', 'p.arco_sumergido_id')
     .select([
       'p.id',
       'p.user_id',
-      authorName('u.name').as('user_name'),
       'p.arco_sumergido_id',
       'a.name as arco_sumergido_name',
       'p.wall_name',
@@ -175,17 +174,8 @@ export async function likeState(db: Db, postId: number, userId: number) {
 export function comments(db: Db) {
   return db
     .selectFrom('wall_comments as c')
-    .leftJoin('users as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'c.post_id',
-      'c.user_id',
-      authorName('u.name').as('user_name'),
-      'c.content',
-      'c.image_path',
-      'c.image_thumb',
-      'c.created_at',
-    ]);
+    .$call(withUserName('c.user_id', 'u', 'user_name'))
+    .select(['c.id', 'c.post_id', 'c.user_id', 'c.content', 'c.image_path', 'c.image_thumb', 'c.created_at']);
 }
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof comments>['executeTakeFirstOrThrow']>>;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { withArcoAndNave, withUserName } from '../../db/names';
+import { withProcedureAndRevision } from './seams-repository';
 
 // What the weld dossier reads (docs/decisions/075-weld-dossier.md): a tramo's (or a project's)
 // circulares with their seams, and the seams' operators, lots, inspections, defects and repairs, for a
@@ -42,9 +43,9 @@ export function dossierCirculares(db: Db, idProyecto: string, idTramo: string | 
 export const dossierOperators = (db: Db, tramoIds: number[]) =>
   db
     .selectFrom('weld_seam_operators as o')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .$call(withUserName('o.user_id', 'u', 'name'))
     .leftJoin('weld_qualifications as q', 'q.id', 'o.qualification_id')
-    .select(['o.tramo_id', authorName('u.name').as('name'), 'q.standard', 'q.certificate_number', 'q.expires_on', 'o.qualified'])
+    .select(['o.tramo_id', 'q.standard', 'q.certificate_number', 'q.expires_on', 'o.qualified'])
     .where('o.tramo_id', 'in', tramoIds)
     .orderBy('o.tramo_id')
     .orderBy('o.user_id')
@@ -82,20 +83,9 @@ export const dossierDefects = (db: Db, tramoIds: number[]) =>
 export const dossierRepairs = (db: Db, tramoIds: number[]) =>
   db
     .selectFrom('weld_repairs as rp')
-    .innerJoin('weld_procedures as p', 'p.id', 'rp.procedure_id')
-    .innerJoin('weld_revisions as r', 'r.id', 'rp.revision_id')
+    .$call(withProcedureAndRevision('rp.procedure_id', 'rp.revision_id'))
     .leftJoin('weld_qualifications as q', 'q.id', 'rp.qualification_id')
-    .select([
-      'rp.id',
-      'rp.tramo_id',
-      'rp.defect_id',
-      'p.code as procedure_code',
-      'r.revision',
-      'rp.operator_name',
-      'rp.repaired_on',
-      'rp.qualified',
-      'q.certificate_number',
-    ])
+    .select(['rp.id', 'rp.tramo_id', 'rp.defect_id', 'rp.operator_name', 'rp.repaired_on', 'rp.qualified', 'q.certificate_number'])
     .where('rp.tramo_id', 'in', tramoIds)
     .orderBy('rp.tramo_id')
     .orderBy('rp.id')

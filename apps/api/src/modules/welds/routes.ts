@@ -41,7 +41,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { ServiceContext } from '../../context';
-import { routeOptions } from '../../lib/route-options';
+import { created, routeOptions } from '../../lib/route-options';
 import { currentUser } from '../../plugins/auth';
 import dossierRoutes from './dossier-routes';
 import * as reports from './reports';
@@ -99,18 +99,13 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
       response: { 201: procedureSaved },
     }),
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ procedure: await service.createProcedure(ctx, currentUser(request), request.body), message: m.procedureCreated }),
+      created(reply, 'procedure', service.createProcedure(ctx, currentUser(request), request.body), m.procedureCreated),
   );
   app.post(
     '/welds/procedures/:id/revisions',
     route('user', { params: idParams, body: revisionCreateBody, response: { 201: procedureSaved } }),
     async (request, reply) =>
-      reply.status(201).send({
-        procedure: await service.createRevision(ctx, currentUser(request), request.params.id, request.body),
-        message: m.revisionCreated,
-      }),
+      created(reply, 'procedure', service.createRevision(ctx, currentUser(request), request.params.id, request.body), m.revisionCreated),
   );
   app.post(
     '/welds/procedures/:id/revisions/:revision/approve',
@@ -142,10 +137,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
     '/welds/qualifications',
     route('user', { body: qualificationBody, response: { 201: qualificationSaved } }),
     async (request, reply) =>
-      reply.status(201).send({
-        qualification: await service.createQualification(ctx, currentUser(request), request.body),
-        message: m.qualificationCreated,
-      }),
+      created(reply, 'qualification', service.createQualification(ctx, currentUser(request), request.body), m.qualificationCreated),
   );
   app.post(
     '/welds/qualifications/:id/confirmations',
@@ -164,7 +156,7 @@ export default async function weldsRoutes(app: App, ctx: ServiceContext) {
     service.getLot(ctx, request.params.id),
   );
   app.post('/welds/lots', route('user', { body: lotBody, response: { 201: lotSaved } }), async (request, reply) =>
-    reply.status(201).send({ lot: await service.createLot(ctx, currentUser(request), request.body), message: m.lotCreated }),
+    created(reply, 'lot', service.createLot(ctx, currentUser(request), request.body), m.lotCreated),
   );
   app.post('/welds/lots/:id/block', route('user', { params: idParams, body: blockBody, response: { 200: lotSaved } }), async (request) => ({
     lot: await service.blockLot(ctx, currentUser(request), request.params.id, request.body),

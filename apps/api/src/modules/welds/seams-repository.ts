@@ -1,6 +1,6 @@
-import { type Insertable, type RawBuilder, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, type SelectQueryBuilder, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db, DbEngine } from '../../db/index';
-import { authorName, withArcoAndNave } from '../../db/names';
+import { authorName, withArcoAndNave, withUserName } from '../../db/names';
 import type { Database } from '../../db/types';
 import type { WeldDefectsTable, WeldInspectionsTable, WeldRepairsTable, WeldSeamsTable } from '../../db/types-welds';
 
@@ -10,6 +10,22 @@ import type { WeldDefectsTable, WeldInspectionsTable, WeldRepairsTable, WeldSeam
 // (docs/decisions/024-one-owner-per-table.md).
 
 type Executor = Db | Transaction<Database>;
+
+/**
+ * Joins the procedure (`p`) and the revision (`r`) a seam or a repair was welded to and selects how every
+ * record names them, `procedure_code` and `revision`: `$call(withProcedureAndRevision('s.procedure_id', 's.revision_id'))`.
+ */
+export const withProcedureAndRevision =
+  (procedureId: `${string}.procedure_id`, revisionId: `${string}.revision_id`) =>
+  <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+    (query as unknown as SelectQueryBuilder<Database, keyof Database, O>)
+      .innerJoin('weld_procedures as p', (join) => join.on('p.id', '=', sql.ref<number>(procedureId)))
+      .innerJoin('weld_revisions as r', (join) => join.on('r.id', '=', sql.ref<number>(revisionId)))
+      .select(['p.code as procedure_code', 'r.revision']) as unknown as SelectQueryBuilder<
+      DB & { p: Database['weld_procedures']; r: Database['weld_revisions'] },
+      TB | 'p' | 'r',
+      O & { procedure_code: string; revision: number }
+    >;
 
 /** What a trace needs of its circular: its nave, arco, date, owner and when it was recorded. */
 export const tramoFacts = (db: Executor, id: number) =>
@@ -87,16 +103,13 @@ export const seamHead = (db: Executor, tramoId: number) =>
     .selectFrom('weld_seams as s')
     .innerJoin('tramos as t', 't.id', 's.tramo_id')
     .$call(withArcoAndNave('s.arco_sumergido_id', 's.nave_id'))
-    .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
-    .innerJoin('weld_revisions as r', 'r.id', 's.revision_id')
+    .$call(withProcedureAndRevision('s.procedure_id', 's.revision_id'))
     .select([
       ...seamCircular,
       's.arco_sumergido_id',
       'n.name as nave',
       's.procedure_id',
-      'p.code as procedure_code',
       's.revision_id',
-      'r.revision',
       'r.process',
       's.welded_at',
       's.state',
@@ -109,9 +122,9 @@ export const seamHead = (db: Executor, tramoId: number) =>
 export const seamOperators = (db: Executor, tramoId: number) =>
   db
     .selectFrom('weld_seam_operators as o')
-    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .$call(withUserName('o.user_id', 'u', 'name'))
     .leftJoin('weld_qualifications as q', 'q.id', 'o.qualification_id')
-    .select(['o.user_id', authorName('u.name').as('name'), 'o.qualification_id', 'q.certificate_number', 'o.qualified'])
+    .select(['o.user_id', 'o.qualification_id', 'q.certificate_number', 'o.qualified'])
     .where('o.tramo_id', '=', tramoId)
     .orderBy('o.user_id')
     .execute();
@@ -135,18 +148,8 @@ export const seamDefects = (db: Executor, tramoId: number) =>
 export const seamRepairs = (db: Executor, tramoId: number) =>
   db
     .selectFrom('weld_repairs as rp')
-    .innerJoin('weld_procedures as p', 'p.id', 'rp.procedure_id')
-    .innerJoin('weld_revisions as r', 'r.id', 'rp.revision_id')
-    .select([
-      'rp.id',
-      'rp.defect_id',
-      'p.code as procedure_code',
-      'r.revision',
-      'rp.operator_id',
-      'rp.operator_name',
-      'rp.repaired_on',
-      'rp.qualified',
-    ])
+    .$call(withProcedureAndRevision('rp.procedure_id', 'rp.revision_id'))
+    .select(['rp.id', 'rp.defect_id', 'rp.operator_id', 'rp.operator_name', 'rp.repaired_on', 'rp.qualified'])
     .where('rp.tramo_id', '=', tramoId)
     .orderBy('rp.id')
     .execute();
@@ -242,12 +245,9 @@ function recallRows(
     .innerJoin('weld_seams as s', 's.tramo_id', 'page.tramo_id')
     .innerJoin('tramos as t', 't.id', 's.tramo_id')
     .innerJoin('arcos_sumergidos as a', 'a.id', 's.arco_sumergido_id')
-    .innerJoin('weld_procedures as p', 'p.id', 's.procedure_id')
-    .innerJoin('weld_revisions as r', 'r.id', 's.revision_id')
+    .$call(withProcedureAndRevision('s.procedure_id', 's.revision_id'))
     .select([
       ...seamCircular,
-      'p.code as procedure_code',
-      'r.revision',
       operators.as('operators'),
       lots.as('lots'),
       's.state',
