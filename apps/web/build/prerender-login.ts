@@ -78,7 +78,9 @@ export function prerenderLogin(): Plugin {
 }
 
 /** One of src/prerender.tsx's screens, rendered through Vite's SSR module loader. */
-export async function renderAtBuild(screen: 'renderLogin' | 'renderTerminal' | 'renderWorker' | 'renderAdmin'): Promise<string> {
+export async function renderAtBuild(
+  screen: 'renderLogin' | 'renderTerminal' | 'renderTerminalHomes' | 'renderWorker' | 'renderAdmin',
+): Promise<string> {
   const server = await createServer({
     configFile: false,
     root,

@@ -6,6 +6,7 @@
  * that replaces it.
  */
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
+import type { TerminalHome } from '@portal/contract/terminal';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -14,10 +15,15 @@ import { MemoryRouter } from 'react-router';
 import { AdminFrame } from '@/app/admin-frame';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
+import { OfflineAlerts } from '@/components/offline-status';
+import { AndonCord } from '@/features/andon/components/andon-cord';
 import { CordIntro } from '@/features/andon/components/cord-intro';
 import LoginPage from '@/features/auth/routes/login-page';
 import { StopsFirstPaint } from '@/features/paradas/components/stops-first-paint';
+import { TerminalParada } from '@/features/paradas/components/terminal-parada';
+import { EARLY_TEMPLATE_ATTR, EARLY_TITLE_SLOT } from '@/features/terminal/api/terminal-preload';
 import { TerminalFrame } from '@/features/terminal/components/terminal-frame';
+import { SignInToActRow, TerminalBar } from '@/features/terminal/routes/terminal-page';
 
 export function renderLogin(): string {
   return renderToString(
@@ -38,6 +44,49 @@ export function renderTerminal(): string {
       <p role="status">{terminalScreenMessages.loading}</p>
     </TerminalFrame>,
   );
+}
+
+/** The machine signals the terminal's home shows apart (terminal-parada.tsx, MachineState), by the script's key. */
+const TERMINAL_EARLY_MACHINES: Record<string, TerminalHome['machine']> = {
+  none: null,
+  running: { state: 'running', last_report_at: null, silent: false },
+  stopped: { state: 'stopped', last_report_at: null, silent: false },
+  unknown: { state: null, last_report_at: null, silent: false },
+  silent: { state: null, last_report_at: null, silent: true },
+};
+
+const noop = () => {};
+
+/**
+ * The terminal's home as the app first renders it once its answers are in, with no parada running and
+ * nobody signed in, for the machine signal `machine`: the title (the arco's name is EARLY_TITLE_SLOT),
+ * the bar, the row of who acts, the parada's card and the andon's cord, the rest of the home left
+ * out. terminal.html's script paints it from those answers before the app starts
+ * (features/terminal/api/terminal-preload.ts; docs/decisions/118-terminal-home-paints-from-its-answers.md).
+ * The same components as features/terminal/routes/terminal-page.tsx renders, in the same places.
+ */
+function renderTerminalHome(machine: TerminalHome['machine']): string {
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <TerminalFrame title={terminalScreenMessages.homeTitle(EARLY_TITLE_SLOT)} bar={<TerminalBar onSignIn={noop} />}>
+        <OfflineAlerts />
+        <SignInToActRow />
+        <div className="terminal-columns">
+          <div>
+            <TerminalParada active={null} machine={machine} tz="UTC" actor={null} onNeedWorker={noop} onChanged={noop} />
+            <AndonCord arcoId={0} readCalls={async () => []} actorId={null} onNeedWorker={noop} />
+          </div>
+        </div>
+      </TerminalFrame>
+    </QueryClientProvider>,
+  );
+}
+
+/** renderTerminalHome for each machine signal, each in a `<template>` named by the script's key (terminal.html). */
+export function renderTerminalHomes(): string {
+  return Object.entries(TERMINAL_EARLY_MACHINES)
+    .map(([key, machine]) => `<template ${EARLY_TEMPLATE_ATTR}="${key}">${renderTerminalHome(machine)}</template>`)
+    .join('');
 }
 
 /**

@@ -14,26 +14,104 @@ export const CREDENTIAL_KEY = 'terminalKey';
 /** What the home asks first (features/terminal/api/get-terminal.ts: useTerminalMe, useTerminalHome). */
 export const TERMINAL_FIRST_REQUESTS = ['/api/terminal', '/api/terminal/home'];
 
+/** Where the tab keeps its workers for a reload (features/terminal/api/terminal-session.ts). */
+export const WORKERS_KEY = 'terminalWorkers';
+
+/** Where the script leaves the answers it painted the home from (takeEarlyAnswers, terminal-page.tsx). */
+export const EARLY_GLOBAL = '__portalTerminalEarly';
+
+/** The parsed answers the home was painted from, and when they were asked. */
+export interface EarlyAnswers {
+  at: number;
+  me: unknown;
+  home: unknown;
+}
+
+/**
+ * The home's first screen, which the build renders into terminal.html, one `<template>` per machine
+ * signal (TERMINAL_EARLY_MACHINES, src/prerender.tsx; docs/decisions/118-terminal-home-paints-from-its-answers.md).
+ */
+export const EARLY_TEMPLATE_ATTR = 'data-terminal-early';
+
+/** The arco's name in the templates' title, replaced by the script (a private-use character, in no arco's name). */
+export const EARLY_TITLE_SLOT = '\ue000';
+
+/** The longest the app's scripts wait for the home's answers before they start anyway (ms). */
+export const EARLY_WAIT_MS = 1000;
+
 /**
  * The emitted script's body. It must stand alone (the build serializes it with toString()): no imports,
  * nothing from the enclosing module. Without a credential (the enrolment screen) it asks nothing.
+ * With one, once both answers are in, and while the frame rendered at build time still shows (the app
+ * has not rendered yet), it paints the home as the app first renders it with those answers (title, bar,
+ * the row of who acts, the parada's card and the andon's cord) from the template of the arco's machine
+ * signal, inert, and leaves the parsed answers at EARLY_GLOBAL for the app's first render; only in the
+ * state those templates show: no parada running and no worker kept from before a reload. `start`
+ * (the app's scripts) runs once that is done, or after `waitMs` at most.
  */
-export function terminalPreloadScript(credentialKey: string, header: string, apiUrl: string, paths: string[]): void {
+export function terminalPreloadScript(
+  credentialKey: string,
+  header: string,
+  apiUrl: string,
+  paths: string[],
+  early: { global: string; templateAttr: string; titleSlot: string; workersKey: string; waitMs: number },
+  start: () => void,
+): void {
   let credential: string | null = null;
+  let workersKept = false;
   try {
     credential = localStorage.getItem(credentialKey);
+    workersKept =
+      ((JSON.parse(sessionStorage.getItem(early.workersKey) ?? 'null') as { workers?: unknown[] } | null)?.workers?.length ?? 0) > 0;
   } catch {
     credential = null;
   }
-  if (!credential) return;
+  if (!credential) {
+    start();
+    return;
+  }
   const store: Record<string, PrefetchEntry> = {};
+  const answers: Promise<unknown>[] = [];
   for (const path of paths) {
     const url = `${apiUrl}${path}`;
     const response = fetch(url, { headers: { [header]: credential } });
     // Never taken (the app asked first) is not an error worth a console line.
     response.catch(() => undefined);
     store[url] = { token: null, at: Date.now(), response };
+    // A copy of the body: the app still reads the answer itself (prefetch.ts).
+    answers.push(response.then((r) => (r.ok ? r.clone().json() : Promise.reject(new Error(String(r.status))))));
   }
   // PREFETCH_GLOBAL, spelled out: the script cannot refer to the module's constants.
   (window as unknown as { __portalPrefetch?: Record<string, PrefetchEntry> }).__portalPrefetch = store;
+  const at = Date.now();
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  setTimeout(once, early.waitMs);
+  const paint = ([me, home]: unknown[]) => {
+    const frame = document.querySelector('[data-prerendered="terminal"]');
+    const arco = (me as { terminal?: { arco_sumergido_name?: unknown } }).terminal?.arco_sumergido_name;
+    const state = home as { active_parada?: unknown; machine?: { state: string | null; silent: boolean } | null };
+    if (!frame || workersKept || typeof arco !== 'string' || state.active_parada !== null || !navigator.onLine) return;
+    const m = state.machine;
+    const key = !m ? 'none' : m.silent ? 'silent' : m.state === 'running' || m.state === 'stopped' ? m.state : 'unknown';
+    const template = document.querySelector(`template[${early.templateAttr}="${key}"]`) as HTMLTemplateElement | null;
+    if (!template) return;
+    const screen = template.content.cloneNode(true) as DocumentFragment;
+    const title = screen.querySelector('h1');
+    if (title) title.textContent = (title.textContent ?? '').replace(early.titleSlot, arco);
+    frame.replaceChildren(screen);
+    (window as unknown as Record<string, unknown>)[early.global] = { at, me, home };
+  };
+  Promise.all(answers)
+    .then((parsed) =>
+      document.readyState === 'loading'
+        ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(paint(parsed)), { once: true }))
+        : paint(parsed),
+    )
+    .catch(() => undefined)
+    .then(once);
 }
