@@ -21,7 +21,7 @@ import { CordIntro } from '@/features/andon/components/cord-intro';
 import LoginPage from '@/features/auth/routes/login-page';
 import { StopsFirstPaint } from '@/features/paradas/components/stops-first-paint';
 import { TerminalParada } from '@/features/paradas/components/terminal-parada';
-import { EARLY_TEMPLATE_ATTR, EARLY_TITLE_SLOT } from '@/features/terminal/api/terminal-preload';
+import { EARLY_MACHINE_KEYS, EARLY_TEMPLATE_ATTR, EARLY_TITLE_SLOT } from '@/features/terminal/api/terminal-preload';
 import { TerminalFrame } from '@/features/terminal/components/terminal-frame';
 import { SignInToActRow, TerminalBar } from '@/features/terminal/routes/terminal-page';
 
@@ -47,7 +47,7 @@ export function renderTerminal(): string {
 }
 
 /** The machine signals the terminal's home shows apart (terminal-parada.tsx, MachineState), by the script's key. */
-const TERMINAL_EARLY_MACHINES: Record<string, TerminalHome['machine']> = {
+const TERMINAL_EARLY_MACHINES: Record<keyof typeof EARLY_MACHINE_KEYS, TerminalHome['machine']> = {
   none: null,
   running: { state: 'running', last_report_at: null, silent: false },
   stopped: { state: 'stopped', last_report_at: null, silent: false },
@@ -85,7 +85,10 @@ function renderTerminalHome(machine: TerminalHome['machine']): string {
 /** renderTerminalHome for each machine signal, each in a `<template>` named by the script's key (terminal.html). */
 export function renderTerminalHomes(): string {
   return Object.entries(TERMINAL_EARLY_MACHINES)
-    .map(([key, machine]) => `<template ${EARLY_TEMPLATE_ATTR}="${key}">${renderTerminalHome(machine)}</template>`)
+    .map(
+      ([signal, machine]) =>
+        `<template ${EARLY_TEMPLATE_ATTR}="${EARLY_MACHINE_KEYS[signal as keyof typeof EARLY_MACHINE_KEYS]}">${renderTerminalHome(machine)}</template>`,
+    )
     .join('');
 }
 

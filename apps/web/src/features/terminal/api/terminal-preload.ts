@@ -20,7 +20,7 @@ export const WORKERS_KEY = 'terminalWorkers';
 /** Where the script leaves the answers it painted the home from (takeEarlyAnswers, terminal-page.tsx). */
 export const EARLY_GLOBAL = '__portalTerminalEarly';
 
-/** The parsed answers the home was painted from, and when they were asked. */
+/** The parsed answers the home was painted from, and when they arrived. */
 export interface EarlyAnswers {
   at: number;
   me: unknown;
@@ -32,6 +32,12 @@ export interface EarlyAnswers {
  * signal (TERMINAL_EARLY_MACHINES, src/prerender.tsx; docs/decisions/118-terminal-home-paints-from-its-answers.md).
  */
 export const EARLY_TEMPLATE_ATTR = 'data-terminal-early';
+
+/**
+ * The templates' names by the arco's machine signal, as the script picks them: no machine bound, no
+ * signal for a while, else its state (null: unknown).
+ */
+export const EARLY_MACHINE_KEYS = { none: 'none', silent: 'silent', running: 'running', stopped: 'stopped', unknown: 'null' } as const;
 
 /** The arco's name in the templates' title, replaced by the script (a private-use character, in no arco's name). */
 export const EARLY_TITLE_SLOT = '\ue000';
@@ -58,11 +64,11 @@ export function terminalPreloadScript(
   start: () => void,
 ): void {
   let credential: string | null = null;
-  let workersKept = false;
+  // The tab keeps an entry only while it has workers signed in (or who left with writes queued).
+  let workersKept = true;
   try {
     credential = localStorage.getItem(credentialKey);
-    workersKept =
-      ((JSON.parse(sessionStorage.getItem(early.workersKey) ?? 'null') as { workers?: unknown[] } | null)?.workers?.length ?? 0) > 0;
+    workersKept = sessionStorage.getItem(early.workersKey) !== null;
   } catch {
     credential = null;
   }
@@ -78,12 +84,12 @@ export function terminalPreloadScript(
     // Never taken (the app asked first) is not an error worth a console line.
     response.catch(() => undefined);
     store[url] = { token: null, at: Date.now(), response };
-    // A copy of the body: the app still reads the answer itself (prefetch.ts).
-    answers.push(response.then((r) => (r.ok ? r.clone().json() : Promise.reject(new Error(String(r.status))))));
+    // A copy of the body: the app still reads the answer itself (prefetch.ts). A refusal's body has
+    // neither the arco's name nor its parada: nothing is painted from it.
+    answers.push(response.then((r) => r.clone().json()));
   }
   // PREFETCH_GLOBAL, spelled out: the script cannot refer to the module's constants.
   (window as unknown as { __portalPrefetch?: Record<string, PrefetchEntry> }).__portalPrefetch = store;
-  const at = Date.now();
   let started = false;
   const once = () => {
     if (started) return;
@@ -91,27 +97,25 @@ export function terminalPreloadScript(
     start();
   };
   setTimeout(once, early.waitMs);
+  // Not before the body is parsed: no frame, no paint (the answers come a round trip after the page).
   const paint = ([me, home]: unknown[]) => {
     const frame = document.querySelector('[data-prerendered="terminal"]');
-    const arco = (me as { terminal?: { arco_sumergido_name?: unknown } }).terminal?.arco_sumergido_name;
-    const state = home as { active_parada?: unknown; machine?: { state: string | null; silent: boolean } | null };
-    if (!frame || workersKept || typeof arco !== 'string' || state.active_parada !== null || !navigator.onLine) return;
+    const arco = (me as { terminal?: { arco_sumergido_name?: unknown } } | null)?.terminal?.arco_sumergido_name;
+    const state = home as { active_parada?: unknown; machine?: { state: string | null; silent: boolean } | null } | null;
+    if (!frame || workersKept || typeof arco !== 'string' || state?.active_parada !== null) return;
+    // The template's name: EARLY_MACHINE_KEYS.
     const m = state.machine;
-    const key = !m ? 'none' : m.silent ? 'silent' : m.state === 'running' || m.state === 'stopped' ? m.state : 'unknown';
+    const key = m ? (m.silent ? 'silent' : String(m.state)) : 'none';
     const template = document.querySelector(`template[${early.templateAttr}="${key}"]`) as HTMLTemplateElement | null;
     if (!template) return;
     const screen = template.content.cloneNode(true) as DocumentFragment;
-    const title = screen.querySelector('h1');
-    if (title) title.textContent = (title.textContent ?? '').replace(early.titleSlot, arco);
+    const title = screen.querySelector('h1') as HTMLElement;
+    title.textContent = title.textContent.replace(early.titleSlot, arco);
     frame.replaceChildren(screen);
-    (window as unknown as Record<string, unknown>)[early.global] = { at, me, home };
+    (window as unknown as Record<string, unknown>)[early.global] = { at: Date.now(), me, home };
   };
   Promise.all(answers)
-    .then((parsed) =>
-      document.readyState === 'loading'
-        ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(paint(parsed)), { once: true }))
-        : paint(parsed),
-    )
+    .then(paint)
     .catch(() => undefined)
     .then(once);
 }
