@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { enrolmentCode } from '../terminal';
 
 /**
  * The login screen rendered at build time into index.html (apps/web/vite.config.ts, src/prerender.tsx):
@@ -173,6 +174,54 @@ test("the station terminal's page paints its frame before the app, preloads its 
   await page.goto('/terminal');
   await expect(page.getByRole('heading', { level: 1, name: 'Alta del terminal' })).toBeVisible();
   await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+});
+
+test("an enrolled terminal paints its home from its answers before the app starts, where the app's home then renders the same", async ({
+  browser,
+  baseURL,
+  seed,
+}) => {
+  // features/terminal/api/terminal-preload.ts, docs/decisions/118-terminal-home-paints-from-its-answers.md
+  const arco = await seed.station();
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const code = await enrolmentCode(page, await seed.adminToken(), arco);
+  const res = await page.request.post('/api/terminal/enrol', { data: { code } });
+  expect(res.status()).toBe(201);
+  const { credential } = (await res.json()) as { credential: string };
+  await page.goto('/api/health');
+  await page.evaluate((key) => localStorage.setItem('terminalKey', key), credential);
+  // The app's scripts held back until released: only terminal.html's own script runs.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    if (!/\/terminal-preload-[^/]+\.js$/.test(route.request().url())) await released;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/terminal');
+  const frame = page.locator('[data-prerendered="terminal"]');
+  await expect(frame.locator('h1')).toHaveText(`Terminal · ${arco.name}`);
+  await expect(frame.getByText('Sin parada en curso', { exact: true })).toBeVisible();
+  await expect(frame.getByText('Identifícate para iniciar o finalizar una parada')).toBeVisible();
+  const help = (scope: Page | typeof frame) => scope.getByText('Avisa al momento al supervisor o a mantenimiento');
+  await expect(help(frame)).toBeVisible();
+  // Inert: nothing of it takes the focus or is announced before the live home replaces it.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-prerendered]') ?? null)).toBeNull();
+  const cord = frame.getByRole('button', { name: 'Llamar supervisor' });
+  await cord.evaluate((button) => (button as HTMLElement).focus());
+  await expect(cord).not.toBeFocused();
+  const early = await help(frame).boundingBox();
+
+  // The app: the live home in the same place, its cord working.
+  release();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: `Terminal · ${arco.name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Llamar supervisor' })).toBeEnabled();
+  expect(await help(page).boundingBox()).toEqual(early);
+  await context.close();
 });
 
 test("an administrator's /admin paints the admin frame and the panel's heading before the app, and the live panel replaces it", async ({

@@ -83,7 +83,7 @@ export function prerenderLogin(): Plugin {
 
 /** One of src/prerender.tsx's screens, rendered through Vite's SSR module loader. */
 export async function renderAtBuild(
-  screen: 'renderLogin' | 'renderTerminal' | 'renderWorker' | 'renderAdmin' | 'renderWallPaint',
+  screen: 'renderLogin' | 'renderTerminal' | 'renderTerminalHomes' | 'renderWorker' | 'renderAdmin' | 'renderWallPaint',
 ): Promise<string> {
   const server = await createServer({
     configFile: false,

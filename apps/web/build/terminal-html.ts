@@ -1,5 +1,14 @@
 import { TERMINAL_KEY_HEADER } from '../../../packages/contract/src/terminal-messages';
-import { CREDENTIAL_KEY, TERMINAL_FIRST_REQUESTS, terminalPreloadScript } from '../src/features/terminal/api/terminal-preload';
+import {
+  CREDENTIAL_KEY,
+  EARLY_GLOBAL,
+  EARLY_TEMPLATE_ATTR,
+  EARLY_TITLE_SLOT,
+  EARLY_WAIT_MS,
+  TERMINAL_FIRST_REQUESTS,
+  terminalPreloadScript,
+  WORKERS_KEY,
+} from '../src/features/terminal/api/terminal-preload';
 import { AFTER_FIRST_PAINT_ID, PRERENDER_CLASS, startAfterFirstPaint } from '../src/prerender-gate';
 import { ENTRY_LATEST_MS, renderAtBuild } from './prerender-login';
 import { emitScript, holdUntilFirstPaint, htmlPlugin, moduleTagsOf, withAsyncScript } from './util';
@@ -22,11 +31,21 @@ export const terminalHtml = () =>
     const links = beyondEntry([page.fileName]).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
     // The requests leave at once; the app's scripts (the entry, its chunks and the home's) wait in an
     // inert template until the first frame, as on index.html (src/prerender-gate.ts): the first paint
-    // needs only the HTML and the CSS, and the CSS has the phone's bandwidth to itself.
+    // needs only the HTML and the CSS, and the CSS has the phone's bandwidth to itself. On an enrolled
+    // tablet they also wait for the home's answers (at most EARLY_WAIT_MS), which the script paints the
+    // home from before the app starts (docs/decisions/118-terminal-home-paints-from-its-answers.md).
+    const early = {
+      global: EARLY_GLOBAL,
+      templateAttr: EARLY_TEMPLATE_ATTR,
+      titleSlot: EARLY_TITLE_SLOT,
+      workersKey: WORKERS_KEY,
+      waitMs: EARLY_WAIT_MS,
+    };
+    const args = [CREDENTIAL_KEY, TERMINAL_KEY_HEADER, apiUrl, TERMINAL_FIRST_REQUESTS, early].map((a) => JSON.stringify(a)).join(',');
     const script = await emitScript(
       ctx,
       'terminal-preload',
-      `(${terminalPreloadScript.toString()})(${JSON.stringify(CREDENTIAL_KEY)},${JSON.stringify(TERMINAL_KEY_HEADER)},${JSON.stringify(apiUrl)},${JSON.stringify(TERMINAL_FIRST_REQUESTS)});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});`,
+      `(${terminalPreloadScript.toString()})(${args},function(){(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});});`,
     );
     let source = String(html.source);
     const held = moduleTagsOf(source);
@@ -38,9 +57,10 @@ export const terminalHtml = () =>
     // The home's frame, rendered at build time (src/prerender.tsx), paints with the CSS; it is
     // inert, and main.tsx replaces it with the live home in one commit.
     const frame = await renderAtBuild('renderTerminal');
+    const homes = await renderAtBuild('renderTerminalHomes');
     if (!source.includes('<html lang="es">') || !source.includes('<div id="root"></div>'))
       throw new Error('terminal-html: unexpected index.html');
     source = source.replace('<html lang="es">', `<html lang="es" class="${PRERENDER_CLASS}">`);
-    source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="terminal" inert>${frame}</div></div>`);
+    source = source.replace('<div id="root"></div>', `<div id="root"><div data-prerendered="terminal" inert>${frame}</div></div>${homes}`);
     ctx.emitFile({ type: 'asset', fileName: TERMINAL_HTML, source });
   });

@@ -6,6 +6,7 @@
  * that replaces it.
  */
 import { dashboardLabels, dashboardMessages } from '@portal/contract/dashboard';
+import type { TerminalHome } from '@portal/contract/terminal';
 import { terminalScreenMessages } from '@portal/contract/terminal-screen-messages';
 import { DEFAULT_FACTORY_TZ } from '@portal/contract/time';
 import type { WallPost } from '@portal/contract/wall';
@@ -18,10 +19,15 @@ import { AdminFrame } from '@/app/admin-frame';
 import type { PostsPaint } from '@/app/route-preload';
 import { WorkerFrame } from '@/app/worker-frame';
 import { Loading } from '@/components/loading';
+import { OfflineAlerts } from '@/components/offline-status';
+import { AndonCord } from '@/features/andon/components/andon-cord';
 import { CordIntro } from '@/features/andon/components/cord-intro';
 import LoginPage from '@/features/auth/routes/login-page';
 import { StopsFirstPaint } from '@/features/paradas/components/stops-first-paint';
+import { TerminalParada } from '@/features/paradas/components/terminal-parada';
+import { EARLY_MACHINE_KEYS, EARLY_TEMPLATE_ATTR, EARLY_TITLE_SLOT } from '@/features/terminal/api/terminal-preload';
 import { TerminalFrame } from '@/features/terminal/components/terminal-frame';
+import { SignInToActRow, TerminalBar } from '@/features/terminal/routes/terminal-page';
 import { PostCard } from '@/features/wall/components/post-card';
 import { PostComposer } from '@/features/wall/components/post-composer';
 import {
@@ -53,6 +59,52 @@ export function renderTerminal(): string {
       <p role="status">{terminalScreenMessages.loading}</p>
     </TerminalFrame>,
   );
+}
+
+/** The machine signals the terminal's home shows apart (terminal-parada.tsx, MachineState), by the script's key. */
+const TERMINAL_EARLY_MACHINES: Record<keyof typeof EARLY_MACHINE_KEYS, TerminalHome['machine']> = {
+  none: null,
+  running: { state: 'running', last_report_at: null, silent: false },
+  stopped: { state: 'stopped', last_report_at: null, silent: false },
+  unknown: { state: null, last_report_at: null, silent: false },
+  silent: { state: null, last_report_at: null, silent: true },
+};
+
+const noop = () => {};
+
+/**
+ * The terminal's home as the app first renders it once its answers are in, with no parada running and
+ * nobody signed in, for the machine signal `machine`: the title (the arco's name is EARLY_TITLE_SLOT),
+ * the bar, the row of who acts, the parada's card and the andon's cord, the rest of the home left
+ * out. terminal.html's script paints it from those answers before the app starts
+ * (features/terminal/api/terminal-preload.ts; docs/decisions/118-terminal-home-paints-from-its-answers.md).
+ * The same components as features/terminal/routes/terminal-page.tsx renders, in the same places.
+ */
+function renderTerminalHome(machine: TerminalHome['machine']): string {
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <TerminalFrame title={terminalScreenMessages.homeTitle(EARLY_TITLE_SLOT)} bar={<TerminalBar onSignIn={noop} />}>
+        <OfflineAlerts />
+        <SignInToActRow />
+        <div className="terminal-columns">
+          <div>
+            <TerminalParada active={null} machine={machine} tz="UTC" actor={null} onNeedWorker={noop} onChanged={noop} />
+            <AndonCord arcoId={0} readCalls={async () => []} actorId={null} onNeedWorker={noop} />
+          </div>
+        </div>
+      </TerminalFrame>
+    </QueryClientProvider>,
+  );
+}
+
+/** renderTerminalHome for each machine signal, each in a `<template>` named by the script's key (terminal.html). */
+export function renderTerminalHomes(): string {
+  return Object.entries(TERMINAL_EARLY_MACHINES)
+    .map(
+      ([signal, machine]) =>
+        `<template ${EARLY_TEMPLATE_ATTR}="${EARLY_MACHINE_KEYS[signal as keyof typeof EARLY_MACHINE_KEYS]}">${renderTerminalHome(machine)}</template>`,
+    )
+    .join('');
 }
 
 /**

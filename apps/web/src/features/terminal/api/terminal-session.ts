@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { setQueueSessions } from '@/lib/offline-queue';
 import { decodeToken, notifyToken, setSessionSource } from '@/lib/token';
-import { CREDENTIAL_KEY } from './terminal-preload';
+import { CREDENTIAL_KEY, WORKERS_KEY } from './terminal-preload';
 
 /**
  * A station terminal's state in the browser (docs/decisions/038-station-terminal-web.md): the device
@@ -49,7 +49,7 @@ const live = (token: string) => {
 };
 
 /** The tab's copy of the workers, for a reload: sessionStorage, so closing the tab forgets it. */
-const SAVED_KEY = 'terminalWorkers';
+const SAVED_KEY = WORKERS_KEY;
 /** The server's TERMINAL_IDLE_MINUTES default, until GET /api/terminal answers the configured one. */
 const DEFAULT_IDLE_MINUTES = 5;
 

@@ -1,7 +1,7 @@
 import type { AndonCall } from '@portal/contract/andon';
 import type { TerminalHome } from '@portal/contract/terminal';
 import { terminalScreenMessages as t } from '@portal/contract/terminal-screen-messages';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Feedback } from '@/components/feedback';
 import { OfflineAlerts, OfflineBadge } from '@/components/offline-status';
@@ -16,6 +16,7 @@ import { readTerminalCalls, sendHeartbeat, useTerminalHome, useTerminalMe } from
 import { terminalKeys } from '../api/keys';
 import { useTerminalSignIn } from '../api/sign-in';
 import { terminalStream } from '../api/terminal-events';
+import { EARLY_GLOBAL, type EarlyAnswers } from '../api/terminal-preload';
 import { installTerminalSession, useTerminalWorkers } from '../api/terminal-session';
 import { useTerminalCache } from '../api/use-terminal-cache';
 import { TerminalFrame } from '../components/terminal-frame';
@@ -80,8 +81,32 @@ export function TerminalPage({ parts }: { parts: TerminalParts }) {
   );
 }
 
+/**
+ * The answers terminal.html's script painted the home from, before the app started (terminal-preload.ts),
+ * put in the query cache for the home's first render, so it renders what is already painted instead of
+ * 'Cargando el terminal...' first (docs/decisions/118-terminal-home-paints-from-its-answers.md). Both
+ * are marked stale: the queries still run on mount, and take the same answers (prefetch.ts), so the
+ * device's binding (useTerminalMe) happens as before.
+ */
+function takeEarlyAnswers(queryClient: QueryClient): void {
+  const store = window as unknown as Record<string, EarlyAnswers | undefined>;
+  const early = store[EARLY_GLOBAL];
+  delete store[EARLY_GLOBAL];
+  if (!early) return;
+  for (const [key, data] of [
+    [terminalKeys.me(), early.me],
+    [terminalKeys.home(), early.home],
+  ] as const) {
+    if (queryClient.getQueryData(key) !== undefined) continue;
+    queryClient.setQueryData(key, data, { updatedAt: early.at });
+    void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+  }
+}
+
 function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover, Weld } }: { parts: TerminalParts }) {
   const queryClient = useQueryClient();
+  // Before the home's queries are read: their first render has the answers the page painted from.
+  useState(() => takeEarlyAnswers(queryClient));
   // The selected worker is this tab's session; a refused session signs that worker out here, instead
   // of leaving for /login as a phone does. Installed before any screen's query starts (layout effects
   // run before the passive ones that start them): workers kept across a reload act from the first render.
@@ -174,12 +199,7 @@ function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover, 
   return (
     <TerminalFrame
       title={info ? t.homeTitle(info.arco_sumergido_name) : t.loading}
-      bar={
-        <>
-          <OfflineBadge />
-          <WorkerChips onSignIn={() => needWorker()} />
-        </>
-      }
+      bar={<TerminalBar onSignIn={() => needWorker()} />}
       after={
         dialogUsed.current && (
           <Suspense fallback={null}>
@@ -200,9 +220,7 @@ function TerminalHomeScreen({ parts: { Parada, AndonCord, Circulares, Handover, 
           <Handover key={actor.id} actor={actor} tz={tz} stream={terminalStream} />
         </Suspense>
       ) : (
-        <div className="terminal-actor-row">
-          <p className="fs-5 mb-0">{t.signInToAct}</p>
-        </div>
+        <SignInToActRow />
       )}
       {!data ? (
         home.isError ? (
@@ -271,6 +289,25 @@ function ActorRow({ name }: { name: string }) {
       <p className="fs-4 mb-0" data-testid="terminal-actor">
         {t.actingAs(name)}
       </p>
+    </div>
+  );
+}
+
+/** The home's bar: the offline badge and the workers' chips (also in terminal.html's first paint, src/prerender.tsx). */
+export function TerminalBar({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <>
+      <OfflineBadge />
+      <WorkerChips onSignIn={onSignIn} />
+    </>
+  );
+}
+
+/** The row of who acts with nobody signed in (also in terminal.html's first paint, src/prerender.tsx). */
+export function SignInToActRow() {
+  return (
+    <div className="terminal-actor-row">
+      <p className="fs-5 mb-0">{t.signInToAct}</p>
     </div>
   );
 }
