@@ -49,9 +49,25 @@ test("the wall's first posts and photo paint before the app runs, and the app pu
   // Every layout shift of the page, as the browser reports them (what Lighthouse's CLS adds up).
   await page.addInitScript(() => {
     const shifts: number[] = [];
-    Object.assign(window, { __shifts: shifts });
+    // What moved, for the failure's message: each shift's elements, their boxes before and after.
+    const moved: string[] = [];
+    Object.assign(window, { __shifts: shifts, __moved: moved });
+    const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      for (const entry of list.getEntries() as Shift[]) {
+        shifts.push(entry.value);
+        for (const s of entry.sources ?? []) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          const name = el
+            ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} "${(el.textContent ?? '').slice(0, 40)}"`
+            : '?';
+          moved.push(`${Math.round(entry.startTime)} ms ${name}: ${box(s.previousRect)} -> ${box(s.currentRect)}`);
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.route(`**${entry}`, async (route) => {
@@ -99,7 +115,11 @@ test("the wall's first posts and photo paint before the app runs, and the app pu
     expect(await live.nth(i).boundingBox()).toEqual(box);
   }
   // Nothing that was painted moved: not when the posts were painted, not when the app replaced them.
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  const { shifts, moved } = await page.evaluate(() => {
+    const w = window as unknown as { __shifts: number[]; __moved: string[] };
+    return { shifts: w.__shifts, moved: w.__moved };
+  });
+  expect(shifts, `layout shifts; what moved:\n${moved.join('\n')}`).toEqual([]);
   // The live card works as always: the like button is focusable and toggles.
   const like = live.first().getByRole('button', { name: /Me gusta/ });
   await like.click();
