@@ -70,8 +70,11 @@ test("the wall's first posts and photo paint before the app runs, and the app pu
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  let paintedWhenAsked = -1;
   await page.route(`**${entry}`, async (route) => {
     entryRequested = true;
+    // How many posts were painted when the page asked for the app's entry.
+    paintedWhenAsked = await page.locator('#wall-first-posts [data-testid="post"]').count();
     await held;
     await route.continue();
   });
@@ -80,7 +83,9 @@ test("the wall's first posts and photo paint before the app runs, and the app pu
   await page.goto('/dashboard', { waitUntil: 'commit' });
   const early = page.locator('#wall-first-posts [data-testid="post"]');
   await expect(early).toHaveCount(4);
-  expect(entryRequested).toBe(true);
+  // The app's entry is asked for once the posts are painted (the first photo has the bandwidth first).
+  await expect.poll(() => entryRequested).toBe(true);
+  await expect.poll(() => paintedWhenAsked).toBe(4);
   // The newest post, its author, its factory date and its photo, on screen while the app is held.
   await expect(page.locator('#wall-first-title')).toHaveText(`Muro de ${station.name}`);
   await expect(early.first()).toBeVisible();

@@ -14,6 +14,8 @@ import {
   PRERENDER_WORKER_PATH,
   prerenderGate,
   startAfterFirstPaint,
+  WALL_FIRST_PAINT_PATH,
+  WALL_HOLD,
 } from '../src/prerender-gate';
 import { emitScript, holdUntilFirstPaint, moduleTagsOf, root } from './util';
 
@@ -63,7 +65,7 @@ export function prerenderLogin(): Plugin {
         const gate = await emitScript(
           this,
           'prerender-gate',
-          `(${prerenderGate.toString()})(${gateArgs.map((a) => JSON.stringify(a)).join(',')});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS});`,
+          `(${prerenderGate.toString()})(${gateArgs.map((a) => JSON.stringify(a)).join(',')});(${startAfterFirstPaint.toString()})(${JSON.stringify(AFTER_FIRST_PAINT_ID)},${ENTRY_LATEST_MS},${JSON.stringify([WALL_FIRST_PAINT_PATH, ...WALL_HOLD])});`,
         );
         // The gate right after the stylesheet, the only other file the first paint needs: with nothing
         // else in the head they download together, and the blocking gate runs once the CSS is in, so

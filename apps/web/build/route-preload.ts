@@ -1,4 +1,5 @@
 import { FIRST_SCREENS, type PreloadRule, routePreloadScript } from '../src/app/route-preload';
+import { WALL_HOLD } from '../src/prerender-gate';
 import { emitScript, htmlPlugin, withAsyncScript } from './util';
 
 /**
@@ -20,6 +21,6 @@ export const routePreload = () =>
       const preload: PreloadRule = [rule.path, rule.signedIn, beyondEntry(files).map((f) => `/${f}`), rule.prefetch ?? []];
       return preload;
     });
-    const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname);`;
+    const call = `(${routePreloadScript.toString()})(${JSON.stringify(rules)},${JSON.stringify(apiUrl)},location.pathname,${JSON.stringify(WALL_HOLD[0])});`;
     html.source = withAsyncScript(String(html.source), await emitScript(ctx, 'route-preload', call));
   });

@@ -81,6 +81,15 @@ export function prerenderGate(
 /** The id of index.html's <template> that holds the app's scripts until the first frame (startAfterFirstPaint). */
 export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
 
+/** The wall, whose first posts the route-preload script paints before the app (app/route-preload.ts). */
+export const WALL_FIRST_PAINT_PATH = '^/dashboard/?$';
+
+/**
+ * On the wall: the global the route-preload script calls once it has painted the first posts (or
+ * cannot), and the longest the app's scripts wait for it (startAfterFirstPaint).
+ */
+export const WALL_HOLD: [global: string, ms: number] = ['__portalStartApp', 1000];
+
 /**
  * The second half of the emitted script: the app's scripts (the entry module, its modulepreload links
  * and the route-preload script) wait in an inert <template> of the head, placed before this script, and
@@ -91,18 +100,38 @@ export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
  * so it starts at once there; the timeout is a floor should a frame never come. Stands alone like
  * prerenderGate.
  */
-export function startAfterFirstPaint(templateId: string, latestMs: number): void {
+export function startAfterFirstPaint(templateId: string, latestMs: number, wallHold?: [path: string, global: string, ms: number]): void {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     const template = document.getElementById(templateId) as HTMLTemplateElement | null;
-    for (const held of Array.from(template?.content.children ?? [])) {
+    const add = (held: Element) => {
       // A fresh element: a script parsed inside a template never runs, even once moved.
       const element = document.createElement(held.tagName);
       for (const { name, value } of Array.from(held.attributes)) element.setAttribute(name, value);
       document.head.appendChild(element);
-    }
+    };
+    let rest = Array.from(template?.content.children ?? []);
+    // Adds what is still held, once.
+    const release = () => {
+      for (const h of rest.splice(0)) add(h);
+    };
+    // On the wall of a signed-in phone the route-preload script (the one async classic script) goes
+    // first and paints the first posts from its answer; the entry and its preloads follow once it has
+    // painted or given up (it calls the global), or after the hold's milliseconds at the latest, so the
+    // first photo has the phone's bandwidth to itself (docs/decisions/117-wall-first-posts-before-the-app.md).
+    // PRERENDER_SCREEN_ATTR, spelled out: a signed-in phone's worker frame shows.
+    if (
+      wallHold &&
+      document.documentElement.getAttribute('data-prerender') === 'worker' &&
+      new RegExp(wallHold[0]).test(location.pathname)
+    ) {
+      for (const h of rest) if (h.hasAttribute('async')) add(h);
+      rest = rest.filter((h) => !h.hasAttribute('async'));
+      (window as unknown as Record<string, () => void>)[wallHold[1]] = release;
+      setTimeout(release, wallHold[2]);
+    } else release();
   };
   if (document.visibilityState === 'hidden') {
     start();

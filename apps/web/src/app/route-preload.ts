@@ -8,6 +8,8 @@
  */
 
 import type { PrefetchEntry } from '@/lib/prefetch';
+// Relative: vite.config.ts loads this module without the app's aliases.
+import { WALL_FIRST_PAINT_PATH } from '../prerender-gate';
 
 /** A GET the first screen will make: fixed query values plus some taken from the token's claims. */
 export interface Prefetch {
@@ -80,7 +82,7 @@ export interface FirstScreen {
  */
 export const FIRST_SCREENS: FirstScreen[] = [
   {
-    path: '^/dashboard/?$',
+    path: WALL_FIRST_PAINT_PATH,
     signedIn: true,
     modules: ['src/app/user-shell.tsx', 'src/features/wall/routes/wall-page.tsx', 'src/app/worker-routes.tsx'],
     prefetch: [
@@ -126,7 +128,12 @@ export type PreloadRule = [pattern: string, signedIn: boolean, files: string[], 
  * imports, nothing from the enclosing module. A token that cannot be read, decoded or has expired
  * counts as none: the app sends such a visit to /login.
  */
-export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathname: string): void {
+export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathname: string, startApp?: string): void {
+  // On the wall the app's scripts wait until the first posts are painted (src/prerender-gate.ts,
+  // startAfterFirstPaint): this starts them, at once unless a paint is on its way.
+  const release = () => {
+    if (startApp) (window as unknown as Record<string, (() => void) | undefined>)[startApp]?.();
+  };
   let token: string | null = null;
   let claims: Record<string, unknown> | null = null;
   try {
@@ -209,7 +216,12 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
       }
       if (from + slice < files.length) setTimeout(() => addLinks(from + slice), 0);
     };
-    addLinks(0);
+    // The wall's own chunks wait with the app's scripts for its first posts' paint.
+    let painting = false;
+    const afterPaint = () => {
+      release();
+      addLinks(0);
+    };
     if (token && claims) {
       const store: Record<string, PrefetchEntry> = {};
       for (const request of prefetch) {
@@ -230,6 +242,7 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
         store[url] = entry;
         const fields = request.image;
         const paint = request.paint;
+        if (paint && document.getElementById(paint)) painting = true;
         if (fields) {
           response
             .then((res) => (res.ok ? res.clone().json() : null))
@@ -250,7 +263,10 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
               }
               if (paint) paintPosts(paint, items as Record<string, unknown>[]);
             })
-            .catch(() => undefined);
+            .catch(() => undefined)
+            .then(() => {
+              if (painting) afterPaint();
+            });
         }
       }
       // PREFETCH_GLOBAL, spelled out: the script cannot refer to the module's constants.
@@ -267,6 +283,8 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
         }
       }, 0);
     }
+    if (!painting) afterPaint();
     return;
   }
+  release();
 }

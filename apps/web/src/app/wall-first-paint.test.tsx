@@ -162,6 +162,54 @@ describe("the wall's first posts before the app", () => {
     expect(document.documentElement.hasAttribute(paint.show[0])).toBe(false);
   });
 
+  it("the app's scripts and the wall's chunks start once the posts are painted, or at once when nothing will be", async () => {
+    const startApp = vi.fn();
+    Object.assign(window, { __startAppTest: startApp });
+    localStorage.setItem('token', token({ arco_sumergido_id: 3 }));
+    frame();
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
+    routePreloadScript(rules, '', '/dashboard', '__startAppTest');
+    // The answer is on its way: neither the app nor the wall's chunks have started.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(startApp).not.toHaveBeenCalled();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    answer(
+      new Response(JSON.stringify([post(1, { image_path: '/uploads/a.jpg', image_thumb: '/uploads/a_thumb.webp' })]), { status: 200 }),
+    );
+    await vi.waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
+    // Painted first, then the app.
+    expect(document.documentElement.getAttribute(paint.show[0])).toBe(paint.show[1]);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(1);
+
+    // A refused answer starts the app too; so does a page with no frame to paint (at once).
+    for (const withFrame of [true, false]) {
+      startApp.mockClear();
+      document.body.innerHTML = '';
+      if (withFrame) frame();
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{"message":"no"}', { status: 401 })),
+      );
+      routePreloadScript(rules, '', '/dashboard', '__startAppTest');
+      if (!withFrame) expect(startApp).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
+    }
+    // Any other screen starts the app at once.
+    startApp.mockClear();
+    routePreloadScript(rules, '', '/login', '__startAppTest');
+    expect(startApp).toHaveBeenCalledTimes(1);
+    delete (window as { __startAppTest?: unknown }).__startAppTest;
+  });
+
   it('the wall starts from the answer the script read, taken once', async () => {
     const posts = [post(5, {})];
     await paintWith(posts, { arco_sumergido_id: 3 });
