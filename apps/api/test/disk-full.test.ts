@@ -127,9 +127,19 @@ describe.skipIf(pgUnavailable || unmountable !== null)('a full disk', () => {
     await app?.close();
     await drop();
     try {
-      execFileSync('umount', [mountPoint], { stdio: 'pipe' });
+      // SQLite's checkpoint worker (db/sqlite-checkpointer.ts) lets go of its own connection to the
+      // file a moment after the app closes: until then the disk is busy, so unmounting is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          execFileSync('umount', [mountPoint], { stdio: 'pipe' });
+          break;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     } finally {
-      rmSync(mountPoint, { recursive: true, force: true });
+      rmSync(mountPoint, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
   });
 
