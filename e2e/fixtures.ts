@@ -204,6 +204,25 @@ export const test = base.extend<{ seed: Seed }>({
     await use(new Seed(api));
     await api.dispose();
   },
+  // A failed test prints what its page showed and what went wrong inside it: the accessibility tree
+  // of the page as it was, its script errors and console errors. The CI log then tells a flake's
+  // cause without the screenshot, which stays on the machine that ran it.
+  page: async ({ page }, use, testInfo) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+    const snapshot = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 2000 })
+      .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+    console.log(
+      [`--- ${testInfo.title}: the page at ${page.url()} when it failed`, snapshot.slice(0, 6000), ...problems.slice(-20)].join('\n'),
+    );
+  },
 });
 
 export { expect };
