@@ -154,13 +154,14 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
   // not replaced the frame yet: the first photo, the screen's largest paint, no longer waits for the
   // app (docs/decisions/117-wall-first-posts-before-the-app.md). The frame is inert: nothing in it is
   // focusable or read out, and the app's first commit replaces it with the same posts.
-  const paintPosts = (paintId: string, items: Record<string, unknown>[]) => {
+  // Returns the first photo it painted, if any: the page's largest paint.
+  const paintPosts = (paintId: string, items: Record<string, unknown>[]): HTMLImageElement | null => {
     const source = document.getElementById(paintId);
-    if (!source) return;
+    if (!source) return null;
     const paint = JSON.parse(source.textContent ?? '') as PostsPaint;
     const slot = document.getElementById(paint.slot);
     const title = document.getElementById(paint.titleSlot);
-    if (!slot || !title || items.length === 0) return;
+    if (!slot || !title || items.length === 0) return null;
     const text = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     // formatDateTime() in lib/dates.ts: 'dd/mm/aaaa HH:mm' in the factory's zone.
     const parts = new Intl.DateTimeFormat('en-GB', {
@@ -199,6 +200,8 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
     title.textContent = arco ? paint.title[0].split(paint.arco).join(String(arco)) : paint.title[1];
     slot.innerHTML = markup;
     document.documentElement.setAttribute(paint.show[0], paint.show[1]);
+    // Only the first photo's card is eager; it comes before any other photo.
+    return slot.querySelector('img');
   };
   for (const [pattern, signedIn, files, prefetch] of rules) {
     if ((signedIn && !token) || !new RegExp(pattern).test(pathname)) continue;
@@ -218,9 +221,20 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
     };
     // The wall's own chunks wait with the app's scripts for its first posts' paint.
     let painting = false;
+    let photo: HTMLImageElement | null = null;
     const afterPaint = () => {
       release();
       addLinks(0);
+    };
+    // The app's scripts wait for the painted first photo too (loaded or failed; the gate's hold caps
+    // the wait): its download then has the phone's bandwidth to itself.
+    const afterPhoto = () => {
+      if (!photo || photo.complete) {
+        afterPaint();
+        return;
+      }
+      photo.addEventListener('load', afterPaint, { once: true });
+      photo.addEventListener('error', afterPaint, { once: true });
     };
     if (token && claims) {
       const store: Record<string, PrefetchEntry> = {};
@@ -261,11 +275,11 @@ export function routePreloadScript(rules: PreloadRule[], apiUrl: string, pathnam
                 document.head.appendChild(link);
                 break;
               }
-              if (paint) paintPosts(paint, items as Record<string, unknown>[]);
+              if (paint) photo = paintPosts(paint, items as Record<string, unknown>[]);
             })
             .catch(() => undefined)
             .then(() => {
-              if (painting) afterPaint();
+              if (painting) afterPhoto();
             });
         }
       }
