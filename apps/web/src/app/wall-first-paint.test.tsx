@@ -185,10 +185,44 @@ describe("the wall's first posts before the app", () => {
     answer(
       new Response(JSON.stringify([post(1, { image_path: '/uploads/a.jpg', image_thumb: '/uploads/a_thumb.webp' })]), { status: 200 }),
     );
-    await vi.waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
-    // Painted first, then the app.
-    expect(document.documentElement.getAttribute(paint.show[0])).toBe(paint.show[1]);
+    // Painted first; the app waits for the painted photo (docs/decisions/124-wall-app-after-first-photo.md).
+    await vi.waitFor(() => expect(document.documentElement.getAttribute(paint.show[0])).toBe(paint.show[1]));
     expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(1);
+    const photo = document.querySelector<HTMLImageElement>(`#${paint.slot} img`);
+    expect(photo).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(startApp).not.toHaveBeenCalled();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    // Then the app, once it has loaded.
+    photo?.dispatchEvent(new Event('load'));
+    expect(startApp).toHaveBeenCalledTimes(1);
+
+    // A photo that fails to load starts the app too.
+    startApp.mockClear();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    frame();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([post(2, { image_path: '/uploads/b.jpg' })]), { status: 200 })),
+    );
+    routePreloadScript(rules, '', '/dashboard', '__startAppTest');
+    await vi.waitFor(() => expect(document.querySelector(`#${paint.slot} img`)).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(startApp).not.toHaveBeenCalled();
+    document.querySelector(`#${paint.slot} img`)?.dispatchEvent(new Event('error'));
+    expect(startApp).toHaveBeenCalledTimes(1);
+
+    // Posts without a photo start the app once painted.
+    startApp.mockClear();
+    document.body.innerHTML = '';
+    frame();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([post(3, {})]), { status: 200 })),
+    );
+    routePreloadScript(rules, '', '/dashboard', '__startAppTest');
+    await vi.waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
 
     // A refused answer starts the app too; so does a page with no frame to paint (at once).
     for (const withFrame of [true, false]) {
