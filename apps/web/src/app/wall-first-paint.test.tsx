@@ -62,14 +62,16 @@ const reactCards = (posts: WallPost[], count: number) => {
   return box.innerHTML;
 };
 
-async function paintWith(posts: WallPost[], claims: Record<string, unknown>) {
+/** Runs the script on a fresh frame with `posts` as the answer (`startApp`: the global it calls to start the app). */
+async function paintWith(posts: WallPost[], claims: Record<string, unknown>, startApp?: string) {
   localStorage.setItem('token', token(claims));
+  document.documentElement.removeAttribute(paint.show[0]);
   frame();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(posts), { status: 200 })),
   );
-  routePreloadScript(rules, '', '/dashboard');
+  routePreloadScript(rules, '', '/dashboard', startApp);
   await vi.waitFor(() => expect(document.documentElement.getAttribute(paint.show[0])).toBe(paint.show[1]));
   return document.getElementById(paint.slot) as HTMLElement;
 }
@@ -199,29 +201,17 @@ describe("the wall's first posts before the app", () => {
 
     // A photo that fails to load starts the app too.
     startApp.mockClear();
-    document.head.innerHTML = '';
-    document.body.innerHTML = '';
-    frame();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify([post(2, { image_path: '/uploads/b.jpg' })]), { status: 200 })),
-    );
-    routePreloadScript(rules, '', '/dashboard', '__startAppTest');
-    await vi.waitFor(() => expect(document.querySelector(`#${paint.slot} img`)).not.toBeNull());
+    const failing = await paintWith([post(2, { image_path: '/uploads/b.jpg' })], { arco_sumergido_id: 3 }, '__startAppTest');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(startApp).not.toHaveBeenCalled();
-    document.querySelector(`#${paint.slot} img`)?.dispatchEvent(new Event('error'));
+    const failed = failing.querySelector('img');
+    expect(failed).not.toBeNull();
+    failed?.dispatchEvent(new Event('error'));
     expect(startApp).toHaveBeenCalledTimes(1);
 
     // Posts without a photo start the app once painted.
     startApp.mockClear();
-    document.body.innerHTML = '';
-    frame();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify([post(3, {})]), { status: 200 })),
-    );
-    routePreloadScript(rules, '', '/dashboard', '__startAppTest');
+    await paintWith([post(3, {})], { arco_sumergido_id: 3 }, '__startAppTest');
     await vi.waitFor(() => expect(startApp).toHaveBeenCalledTimes(1));
 
     // A refused answer starts the app too; so does a page with no frame to paint (at once).
