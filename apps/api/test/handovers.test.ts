@@ -112,7 +112,11 @@ describe.skipIf(pgUnavailable)('shift handovers', () => {
 
     const twice = await t.send(carla.token, 'POST', `/api/handovers/${written.id}/confirm`);
     expect([twice.statusCode, twice.json()]).toEqual([409, { message: handoverMessages.alreadyConfirmed }]);
-    const late = await t.send(seed.ana.token, 'PUT', `/api/handovers/${written.id}`, { note: 'Tarde' });
+    // Signed in again: the next shift can start more than a token's hours later (none overnight or at
+    // the weekend), past the seeded tokens' expiry.
+    const ana = await t.loginWorker(seed.ana.worker_id, seed.ana.password, seed.arco);
+    const admin = await t.adminToken();
+    const late = await t.send(ana, 'PUT', `/api/handovers/${written.id}`, { note: 'Tarde' });
     expect([late.statusCode, late.json()]).toEqual([409, { message: handoverMessages.confirmedLocked }]);
 
     // Audited: written, edited, confirmed; the refusals left nothing.
@@ -131,10 +135,10 @@ describe.skipIf(pgUnavailable)('shift handovers', () => {
 
     // Admins read the nave's handovers of the shift's date.
     const date = (written as unknown as { shift_date: string }).shift_date;
-    const list = await t.send(seed.admin, 'GET', `/api/admin/handovers?nave=Nave%201&date=${date}`);
+    const list = await t.send(admin, 'GET', `/api/admin/handovers?nave=Nave%201&date=${date}`);
     expect(list.statusCode).toBe(200);
     expect(list.json().map((h: Handover) => [h.id, h.confirmed_by_name])).toEqual([[written.id, carla.name]]);
-    expect((await t.send(seed.admin, 'GET', `/api/admin/handovers?nave=Nave%202&date=${date}`)).json()).toEqual([]);
+    expect((await t.send(admin, 'GET', `/api/admin/handovers?nave=Nave%202&date=${date}`)).json()).toEqual([]);
   });
 
   it('refuses an empty or long note and a caller without an arco', async () => {

@@ -238,7 +238,9 @@ async function toggleLike(w: Worker, r: Rng) {
     token: w.token,
     tolerated: [404],
   });
-  ledger.likes.set(key, { liked: res.is_liked_by_current_user, pending: false });
+  // Acknowledged after the post's deletion was, as a comment can be: the like went with the post.
+  if (ledger.deletedPosts.has(postId)) ledger.likes.delete(key);
+  else ledger.likes.set(key, { liked: res.is_liked_by_current_user, pending: false });
 }
 
 async function comment(w: Worker, r: Rng) {
